@@ -1,0 +1,111 @@
+/**
+ * buildApp(deps): the Fastify instance. main.ts listens with it; tests call app.inject.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './deps.js';
+import { registerErrorHandler } from './http/errors.js';
+import { apiModules } from './modules/index.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL } }),
+    trustProxy: config.TRUST_PROXY,
+    // Keep a caller's request id when it looks like one, so logs join up across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return { status: 'ok', database: deps.database.kind };
+    } catch (err) {
+      app.log.warn({ err }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', database: deps.database.kind });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod, deps);
+      // Unknown API paths answer with the JSON envelope, never the SPA.
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
+      );
+    },
+    { prefix: config.API_BASE_PATH },
+  );
+
+  await serveWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** The built SPA with history fallback: any other GET that wants HTML gets index.html. */
+async function serveWebApp(app: FastifyInstance, dir: string) {
+  const index = dir ? path.join(dir, 'index.html') : '';
+  if (!index || !fs.existsSync(index)) {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: path.resolve(dir),
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; index.html must always be fresh.
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` });
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

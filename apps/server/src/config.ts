@@ -1,0 +1,61 @@
+/**
+ * The server's whole configuration: one zod schema over process.env. A wrong value stops
+ * the start with a message naming the variable (see README, "Configuration").
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where browsers reach the console; builds absolute links (e-mails, SSO returns). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  API_BASE_PATH: z
+    .string()
+    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
+    .default('/api'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL server; when unset the embedded PGlite database in DATA_DIR/db is used. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** all: API and job workers; api: only HTTP; worker: only job workers. */
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PRODUCT_NAME: z.string().min(1).default('Workframe'),
+  STAFF_EMAIL_DOMAIN: z.string().min(3).default('workframe.io'),
+  /** Load the demo data set into an empty database; default: yes on the embedded database. */
+  DEMO_DATA: bool.optional(),
+  /** The built web app served with history fallback; empty to serve only the API. */
+  WEB_DIST_DIR: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Absolute directory of the embedded database. */
+  dbDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, dbDir: path.join(dataDir, 'db') };
+}
+
+/** A configuration for tests: defaults plus overrides, no process.env. */
+export function testConfig(overrides: Partial<Record<keyof z.input<typeof envSchema>, string>> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...overrides });
+}

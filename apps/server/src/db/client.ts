@@ -1,0 +1,98 @@
+/**
+ * Opens the database: PGlite in a local directory by default, or a PostgreSQL server when
+ * a URL is given. Both are reached through the same drizzle API and the same schema.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDirectoryLock, type DirectoryLock } from './lock.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Runs one SQL text with parameters; what pg-boss and raw helpers need. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** The PGlite instance (embedded only), for COPY and data-dir dumps. */
+  pglite?: PGlite;
+  /** The node-postgres pool (server only), for COPY streams and dedicated connections. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { citext, pg_trgm };
+
+/** dataDir undefined: in memory. loadDataDir: start from a dump (tests use a migrated one). */
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  const lock: DirectoryLock | undefined = opts.dataDir ? acquireDirectoryLock(opts.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: opts.dataDir,
+      loadDataDir: opts.loadDataDir,
+      extensions: pgliteExtensions,
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const executeSql: ExecuteSql = async (text, values) => {
+    // PGlite's query() takes one statement; pg-boss sends multi-statement scripts
+    // (its migrations) without parameters, which exec() runs.
+    if (values && values.length > 0) return client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    executeSql,
+    pglite: client,
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail now, with the URL's host in the message, rather than on the first request.
+  const probe = await pool.connect().catch(async (err: Error) => {
+    await pool.end();
+    const where = safeUrl(url);
+    throw new Error(`Cannot connect to PostgreSQL at ${where}: ${err.message}`);
+  });
+  probe.release();
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it */
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    pool,
+    close: () => pool.end(),
+  };
+}
+
+/** The URL without its password, for messages. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'an invalid URL';
+  }
+}

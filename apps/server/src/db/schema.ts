@@ -1,0 +1,519 @@
+/**
+ * The one schema of the console, for PGlite and PostgreSQL alike (PostgreSQL 15 features
+ * only). Every foreign key has an index: the screens filter and join on all of them.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Case-insensitive text (the citext extension): e-mails compare without case. */
+const citext = customType<{ data: string }>({ dataType: () => 'citext' });
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const stampedNow = (name: string) => ts(name).notNull().defaultNow();
+
+export const planTypes = pgTable('plan_types', {
+  id: id(),
+  name: text('name').notNull().unique(),
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    planTypeId: uuid('plan_type_id').references(() => planTypes.id),
+    defaultGroup: text('default_group'),
+    /** Chosen once by staff; lowercase letters and digits; never changes once set. */
+    clientKey: text('client_key').unique(),
+    locale: text('locale').notNull().default('en'),
+    /** Staff organizations hold the provider's own people (the Super area). */
+    isStaff: boolean('is_staff').notNull().default(false),
+    disabledAt: ts('disabled_at'),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    index('organizations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('organizations_plan_type_idx').on(t.planTypeId),
+  ],
+);
+
+/** Feature switches and their values, one row per organization and setting key. */
+export const organizationSettings = pgTable(
+  'organization_settings',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: stampedNow('updated_at'),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.key] })],
+);
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    workspaceGroupName: text('workspace_group_name'),
+    private: boolean('private').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workspaces_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teams_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('skills_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: citext('email').unique(),
+    employeeId: text('employee_id'),
+    displayName: text('display_name').notNull(),
+    /** org_admin | workspace_admin | publisher | viewer */
+    role: text('role').notNull().default('viewer'),
+    /** Staff only: read and/or update in the Super area. */
+    allowedRoleTypes: text('allowed_role_types').array().notNull().default(sql`'{}'::text[]`),
+    /** password | google | microsoft | oidc | custom | other */
+    signInProvider: text('sign_in_provider').notNull().default('password'),
+    passwordHash: text('password_hash'),
+    locale: text('locale'),
+    disabledAt: ts('disabled_at'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    failedLoginWindowStart: ts('failed_login_window_start'),
+    lockedUntil: ts('locked_until'),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+    lastLoginAt: ts('last_login_at'),
+    invitedAt: ts('invited_at'),
+    invitedBy: uuid('invited_by'),
+  },
+  (t) => [
+    index('users_org_idx').on(t.organizationId),
+    uniqueIndex('users_org_employee_id_uq').on(t.organizationId, t.employeeId),
+    index('users_created_by_idx').on(t.createdBy),
+    index('users_invited_by_idx').on(t.invitedBy),
+  ],
+);
+
+export const userWorkspaces = pgTable(
+  'user_workspaces',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.workspaceId] }),
+    index('user_workspaces_ws_idx').on(t.workspaceId),
+  ],
+);
+
+export const userTeams = pgTable(
+  'user_teams',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teamId] }), index('user_teams_team_idx').on(t.teamId)],
+);
+
+/** A skill assigned to a user, with the user's progress on it (0..100). */
+export const userSkills = pgTable(
+  'user_skills',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: uuid('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    assignedAt: stampedNow('assigned_at'),
+    achievedAt: ts('achieved_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.skillId] }), index('user_skills_skill_idx').on(t.skillId)],
+);
+
+/** Browser sessions: the id-token cookie references one row; revoking it signs out. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    deviceInfo: jsonb('device_info'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastActivityAt: stampedNow('last_activity_at'),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use tokens sent to a person: invitations (14 days, set a password) and custom
+ * sign-in links (15 minutes). Only the hash is stored.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** invitation | sign_in_link */
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    sentAt: ts('sent_at'),
+    sendError: text('send_error'),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId), index('user_tokens_created_by_idx').on(t.createdBy)],
+);
+
+/** Integration access keys. The secret is stored only as a hash. */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** After a roll, the old secret keeps working until previous_key_expires_at. */
+    previousKeyHash: text('previous_key_hash').unique(),
+    previousKeyExpiresAt: ts('previous_key_expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: stampedNow('updated_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    index('integrations_org_idx').on(t.organizationId),
+    index('integrations_created_by_idx').on(t.createdBy),
+  ],
+);
+
+export const userImports = pgTable(
+  'user_imports',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    blobKey: text('blob_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    columnSeparator: text('column_separator').notNull().default(','),
+    options: jsonb('options').notNull().default({}),
+    /** processing | error | validation_error | completed */
+    status: text('status').notNull().default('processing'),
+    /** queued | validating | applying | done: where a resumed job picks up. */
+    phase: text('phase').notNull().default('queued'),
+    rowsTotal: integer('rows_total'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsApplied: integer('rows_applied').notNull().default(0),
+    rowsWithErrors: integer('rows_with_errors').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('user_imports_org_created_idx').on(t.organizationId, t.createdAt),
+    index('user_imports_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** The staged rows of an import: validated with set-based SQL, applied in batches. */
+export const userImportRows = pgTable(
+  'user_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => userImports.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    email: text('email'),
+    employeeId: text('employee_id'),
+    name: text('name'),
+    role: text('role'),
+    workspaces: text('workspaces').array(),
+    teams: text('teams').array(),
+    skills: text('skills').array(),
+    disabled: boolean('disabled'),
+    /** null until applied; success | error */
+    outcome: text('outcome'),
+    error: text('error'),
+    userId: uuid('user_id'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+/** Errors of an import, grouped by e-mail or employee ID with every row number. */
+export const userImportErrors = pgTable(
+  'user_import_errors',
+  {
+    id: id(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => userImports.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    employeeId: text('employee_id'),
+    rows: integer('rows').array().notNull(),
+    code: text('code').notNull(),
+    error: text('error').notNull(),
+    value: text('value'),
+  },
+  (t) => [index('user_import_errors_import_idx').on(t.importId)],
+);
+
+export const organizationManagers = pgTable(
+  'organization_managers',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    email: citext('email').notNull(),
+    locale: text('locale').notNull().default('en'),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('organization_managers_org_user_uq').on(t.organizationId, t.userId),
+    index('organization_managers_user_idx').on(t.userId),
+    index('organization_managers_created_by_idx').on(t.createdBy),
+  ],
+);
+
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** copy | segmentation | step_editing | uploading | workflow_editing | published */
+    stage: text('stage').notNull().default('published'),
+    sourceVideoKey: text('source_video_key'),
+    durationSeconds: integer('duration_seconds'),
+    /** Set on a copy made by a workflow import. */
+    importedFromId: uuid('imported_from_id'),
+    createdAt: createdAt(),
+    updatedAt: stampedNow('updated_at'),
+  },
+  (t) => [
+    index('workflows_org_idx').on(t.organizationId),
+    index('workflows_workspace_idx').on(t.workspaceId),
+    index('workflows_author_idx').on(t.authorId),
+    index('workflows_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const workflowSteps = pgTable(
+  'workflow_steps',
+  {
+    id: id(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    text: text('text'),
+    startMs: integer('start_ms'),
+    endMs: integer('end_ms'),
+  },
+  (t) => [uniqueIndex('workflow_steps_workflow_pos_uq').on(t.workflowId, t.position)],
+);
+
+export const workflowImports = pgTable(
+  'workflow_imports',
+  {
+    id: id(),
+    sourceEnv: text('source_env').notNull().default('default'),
+    sourceOrganizationId: uuid('source_organization_id').notNull(),
+    sourceWorkspaceId: uuid('source_workspace_id').notNull(),
+    targetOrganizationId: uuid('target_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    targetWorkspaceId: uuid('target_workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    targetAuthorId: uuid('target_author_id')
+      .notNull()
+      .references(() => users.id),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('workflow_imports_target_org_idx').on(t.targetOrganizationId),
+    index('workflow_imports_target_ws_idx').on(t.targetWorkspaceId),
+    index('workflow_imports_author_idx').on(t.targetAuthorId),
+    index('workflow_imports_created_by_idx').on(t.createdBy),
+  ],
+);
+
+export const workflowImportItems = pgTable(
+  'workflow_import_items',
+  {
+    id: id(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => workflowImports.id, { onDelete: 'cascade' }),
+    sourceWorkflowId: uuid('source_workflow_id').notNull(),
+    /** scheduled | pending | completed | failed */
+    status: text('status').notNull().default('scheduled'),
+    targetWorkflowId: uuid('target_workflow_id').references(() => workflows.id, { onDelete: 'set null' }),
+    failedReason: text('failed_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: stampedNow('updated_at'),
+  },
+  (t) => [
+    index('workflow_import_items_import_idx').on(t.importId),
+    index('workflow_import_items_target_idx').on(t.targetWorkflowId),
+  ],
+);
+
+export const completions = pgTable(
+  'completions',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    completedAt: ts('completed_at').notNull(),
+    timeSpentSeconds: integer('time_spent_seconds').notNull(),
+    score: real('score'),
+  },
+  (t) => [
+    index('completions_org_completed_idx').on(t.organizationId, t.completedAt),
+    index('completions_user_idx').on(t.userId),
+    index('completions_workflow_idx').on(t.workflowId),
+  ],
+);
+
+/** Generated analytics CSV files for LMS import. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** completions | users | skills */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    blobKey: text('blob_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    generatedAt: createdAt(),
+  },
+  (t) => [
+    index('reports_org_generated_idx').on(t.organizationId, t.generatedAt),
+    uniqueIndex('reports_org_name_uq').on(t.organizationId, t.name),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_org_created_idx').on(t.organizationId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId),
+  ],
+);

@@ -1,0 +1,19 @@
+/** What the app and its modules are built from; tests build the same with a test database. */
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Jobs } from './jobs/queue.js';
+import type { BlobStore } from './storage/blob-store.js';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Absent in a process that only serves HTTP without queueing (some tests). */
+  jobs?: Jobs;
+  blobs: BlobStore;
+  clock?: Clock;
+}

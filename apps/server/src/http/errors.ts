@@ -1,0 +1,92 @@
+/**
+ * Typed errors thrown by services, and the one handler that turns every error into the
+ * envelope `{ statusCode, code, message, details? }`.
+ */
+import type { ErrorCode } from '@console/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    /** Extra response headers (Retry-After, say). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown, code: ErrorCode = 'VALIDATION_ERROR') {
+    super(400, code, message, details);
+  }
+}
+export class Unauthenticated extends AppError {
+  constructor(message = 'You need to sign in.', code: ErrorCode = 'UNAUTHENTICATED') {
+    super(401, code, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do this.', code: ErrorCode = 'FORBIDDEN') {
+    super(403, code, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found.', code: ErrorCode = 'NOT_FOUND') {
+    super(404, code, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code: ErrorCode = 'CONFLICT', details?: unknown) {
+    super(409, code, message, details);
+  }
+}
+
+/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.statusCode).send({
+        statusCode: err.statusCode,
+        code: err.code,
+        message: err.message,
+        ...(err.details === undefined ? {} : { details: err.details }),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.status(400).send({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+        details: err.validation.map((v) => ({
+          path: v.instancePath || `/${(v.params.issue as { path?: PropertyKey[] }).path?.join('/') ?? ''}`,
+          message: v.message,
+          in: err.validationContext,
+        })),
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Unknown error' });
+    }
+    const fe = err as FastifyError;
+    const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send({ statusCode: status, code: 'INTERNAL', message: 'Unknown error' });
+    }
+    const code =
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+    return reply.status(status).send({ statusCode: status, code, message: fe.message });
+  });
+}

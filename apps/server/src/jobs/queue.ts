@@ -1,0 +1,70 @@
+/**
+ * Background jobs on the database itself (pg-boss), the same on PGlite and PostgreSQL:
+ * retries, locking and schedules survive restarts and are shared by every replica.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  handler: JobHandler<T>;
+  /** Extra tries after a failure. */
+  retryLimit?: number;
+  /** A cron expression: the job also runs on this schedule. */
+  cron?: string;
+}
+
+export interface Jobs {
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Starts the workers of these definitions in this process. */
+  startWorkers(definitions: JobDefinition<any>[]): Promise<void>;
+  /** Lets running handlers finish (up to timeoutMs), then stops polling. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export async function createJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // On one embedded database every poll competes with requests; PostgreSQL pools can poll faster.
+    ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string, retryLimit = 3) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
+    created.add(name);
+  };
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  return {
+    async send(name, data, sendOptions) {
+      await ensureQueue(name);
+      return boss.send(name, data, sendOptions ?? {});
+    },
+    async startWorkers(definitions) {
+      for (const def of definitions) {
+        await ensureQueue(def.name, def.retryLimit);
+        await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            const meta = job as unknown as { retryCount?: number };
+            await def.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0 });
+          }
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {});
+      }
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

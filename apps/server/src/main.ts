@@ -1,0 +1,99 @@
+/**
+ * The server process: read config, open and migrate the database, load demo data into an
+ * empty embedded database, then serve HTTP and/or run job workers (PROCESS_ROLE).
+ */
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { migrateDatabase } from './db/migrate.js';
+import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
+import { DirectoryLockedError } from './db/lock.js';
+import type { AppDeps } from './deps.js';
+import { jobDefinitions } from './jobs/index.js';
+import { createJobs } from './jobs/queue.js';
+import { createFolderBlobStore } from './storage/blob-store.js';
+
+async function main() {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DirectoryLockedError) {
+      console.error(err.message);
+      process.exit(75); // EX_TEMPFAIL
+    }
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  await migrateDatabase(database);
+
+  const blobs = createFolderBlobStore(path.join(config.dataDir, 'blobs'));
+  const wantDemo = config.DEMO_DATA ?? database.kind === 'pglite';
+  if (wantDemo && (await isDatabaseEmpty(database.db))) {
+    await loadDemoData(database.db, blobs, config.STAFF_EMAIL_DOMAIN);
+    log.info('demo data loaded');
+  }
+  const demo = wantDemo ? await demoSignInDetails(database.db) : undefined;
+
+  const jobs = await createJobs(database, log);
+  const deps: AppDeps = { config, database, jobs, blobs };
+  const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
+  if (app) await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));
+
+  const ms = Math.round(performance.now() - startedAt);
+  log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');
+  if (app) printWelcome(config.PUBLIC_URL, demo);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 5_000);
+    force.unref();
+    // Stop taking requests and let in-flight ones finish, then let job batches finish.
+    await app?.close();
+    await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await database.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printWelcome(url: string, demo: DemoSummary | undefined) {
+  const lines = [`\n  Integrations Console is running at ${url}`];
+  if (demo) {
+    lines.push(
+      '  Demo data: sign in as an Organizational Admin with',
+      `    e-mail:   ${demo.orgAdminEmail}`,
+      `    password: ${demo.password}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+/** The API's feature modules, each a Fastify plugin mounted under the API base path. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { systemRoutes } from './system/system.routes.js';
+
+export const apiModules: FastifyPluginAsync<AppDeps>[] = [systemRoutes];

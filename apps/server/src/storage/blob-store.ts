@@ -1,0 +1,46 @@
+/**
+ * Where uploaded files, videos and reports live: a folder under the data directory by
+ * default. Keys are relative paths made by the server, never by a user.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface BlobStore {
+  put(key: string, data: Buffer | string | Readable): Promise<{ sizeBytes: number }>;
+  read(key: string): Readable;
+  exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+export function createFolderBlobStore(root: string): BlobStore {
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // Write beside, then rename: a reader never sees half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data);
+      else await pipeline(data, fs.createWriteStream(tmp));
+      await fs.promises.rename(tmp, file);
+      return { sizeBytes: (await fs.promises.stat(file)).size };
+    },
+    read: (key) => fs.createReadStream(resolve(key)),
+    async exists(key) {
+      return fs.promises.access(resolve(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async remove(key) {
+      await fs.promises.rm(resolve(key), { force: true });
+    },
+  };
+}

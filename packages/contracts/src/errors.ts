@@ -1,0 +1,28 @@
+/**
+ * Every error the API answers with: `{ statusCode, code, message, details? }`.
+ * The web app translates `code` into the user's language; `message` is English.
+ */
+import { z } from 'zod';
+
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'SESSION_REVOKED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNKNOWN',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+
+export const errorEnvelope = z.object({
+  statusCode: z.number().int().describe('The HTTP status code'),
+  code: z.string().describe('A stable machine-readable error code'),
+  message: z.string().describe('A human-readable English message'),
+  details: z.unknown().optional().describe('Field errors or other structured detail'),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './paging.js';
+export * from './app-config.js';
