@@ -5,9 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +19,10 @@ const envSchema = z.object({
     .default('/api'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; when unset the embedded PGlite database in DATA_DIR/db is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),

@@ -1,3 +1,5 @@
+export * from './app-config.js';
+export * from './auth.js';
 export * from './errors.js';
 export * from './paging.js';
-export * from './app-config.js';
+export * from './roles.js';

@@ -157,10 +157,7 @@ export const userWorkspaces = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.workspaceId] }),
-    index('user_workspaces_ws_idx').on(t.workspaceId),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceId] }), index('user_workspaces_ws_idx').on(t.workspaceId)],
 );
 
 export const userTeams = pgTable(
@@ -258,10 +255,7 @@ export const integrations = pgTable(
     updatedAt: stampedNow('updated_at'),
     lastUsedAt: ts('last_used_at'),
   },
-  (t) => [
-    index('integrations_org_idx').on(t.organizationId),
-    index('integrations_created_by_idx').on(t.createdBy),
-  ],
+  (t) => [index('integrations_org_idx').on(t.organizationId), index('integrations_created_by_idx').on(t.createdBy)],
 );
 
 export const userImports = pgTable(
@@ -289,10 +283,7 @@ export const userImports = pgTable(
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
   },
-  (t) => [
-    index('user_imports_org_created_idx').on(t.organizationId, t.createdAt),
-    index('user_imports_created_by_idx').on(t.createdBy),
-  ],
+  (t) => [index('user_imports_org_created_idx').on(t.organizationId, t.createdAt), index('user_imports_created_by_idx').on(t.createdBy)],
 );
 
 /** The staged rows of an import: validated with set-based SQL, applied in batches. */
@@ -449,10 +440,7 @@ export const workflowImportItems = pgTable(
     attempts: integer('attempts').notNull().default(0),
     updatedAt: stampedNow('updated_at'),
   },
-  (t) => [
-    index('workflow_import_items_import_idx').on(t.importId),
-    index('workflow_import_items_target_idx').on(t.targetWorkflowId),
-  ],
+  (t) => [index('workflow_import_items_import_idx').on(t.importId), index('workflow_import_items_target_idx').on(t.targetWorkflowId)],
 );
 
 export const completions = pgTable(
@@ -512,8 +500,5 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('audit_log_org_created_idx').on(t.organizationId, t.createdAt),
-    index('audit_log_actor_idx').on(t.actorUserId),
-  ],
+  (t) => [index('audit_log_org_created_idx').on(t.organizationId, t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
 );

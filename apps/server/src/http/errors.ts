@@ -85,8 +85,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err }, 'request failed');
       return reply.status(status).send({ statusCode: status, code: 'INTERNAL', message: 'Unknown error' });
     }
-    const code =
-      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
     return reply.status(status).send({ statusCode: status, code, message: fe.message });
   });
 }

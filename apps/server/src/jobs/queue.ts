@@ -38,11 +38,26 @@ export async function createJobs(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  const created = new Set<string>();
-  const ensureQueue = async (name: string, retryLimit = 3) => {
-    if (created.has(name)) return;
-    await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
-    created.add(name);
+  // One creation per queue name in this process; concurrent creations of one queue by
+  // several replicas can deadlock inside pg-boss, so a deadlock is tried again.
+  const created = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string, retryLimit = 3) => {
+    let pending = created.get(name);
+    if (!pending) {
+      pending = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
+          } catch (err) {
+            if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+            await new Promise((r) => setTimeout(r, 50 * attempt));
+          }
+        }
+      })();
+      pending.catch(() => created.delete(name));
+      created.set(name, pending);
+    }
+    return pending;
   };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 

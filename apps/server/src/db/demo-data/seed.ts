@@ -32,8 +32,46 @@ function rng(seed: number) {
   };
 }
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'Diego', 'Elena', 'Farid', 'Grace', 'Hugo', 'Iris', 'João', 'Kenji', 'Lucía', 'Marc', 'Nadia', 'Omar', 'Paula', 'Quentin', 'Rosa', 'Sven', 'Tomás'];
-const LAST = ['Alves', 'Brown', 'Costa', 'Dubois', 'Evans', 'Fischer', 'García', 'Hansen', 'Ito', 'Jensen', 'Kowalski', 'López', 'Martin', 'Novak', 'Okafor', 'Pereira'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Iris',
+  'João',
+  'Kenji',
+  'Lucía',
+  'Marc',
+  'Nadia',
+  'Omar',
+  'Paula',
+  'Quentin',
+  'Rosa',
+  'Sven',
+  'Tomás',
+];
+const LAST = [
+  'Alves',
+  'Brown',
+  'Costa',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'García',
+  'Hansen',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'López',
+  'Martin',
+  'Novak',
+  'Okafor',
+  'Pereira',
+];
 
 const ORGS = [
   { name: 'Acme Manufacturing', clientKey: 'acme', domain: 'acme.example', plan: 'Enterprise', disabled: false },
@@ -73,7 +111,12 @@ const DEMO_ADMIN_EMAIL = 'admin@acme.example';
 /** Who to sign in as, while the demo organization admin still exists. */
 export async function demoSignInDetails(db: Db): Promise<DemoSummary | undefined> {
   const [admin] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_ADMIN_EMAIL));
-  const [staff] = await db.select({ email: t.users.email }).from(t.users).innerJoin(t.organizations, eq(t.users.organizationId, t.organizations.id)).where(eq(t.organizations.isStaff, true)).limit(1);
+  const [staff] = await db
+    .select({ email: t.users.email })
+    .from(t.users)
+    .innerJoin(t.organizations, eq(t.users.organizationId, t.organizations.id))
+    .where(eq(t.organizations.isStaff, true))
+    .limit(1);
   return admin ? { orgAdminEmail: DEMO_ADMIN_EMAIL, staffEmail: staff?.email ?? '', password: DEMO_PASSWORD } : undefined;
 }
 
@@ -98,8 +141,22 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
     const [staff] = await tx
       .insert(t.users)
       .values([
-        { organizationId: staffOrg.id, email: staffEmail, displayName: 'Sam Staff', role: 'org_admin', allowedRoleTypes: ['read', 'update'], signInProvider: 'custom' },
-        { organizationId: staffOrg.id, email: `reader@${staffEmailDomain}`, displayName: 'Rita Reader', role: 'viewer', allowedRoleTypes: ['read'], signInProvider: 'custom' },
+        {
+          organizationId: staffOrg.id,
+          email: staffEmail,
+          displayName: 'Sam Staff',
+          role: 'org_admin',
+          allowedRoleTypes: ['read', 'update'],
+          signInProvider: 'custom',
+        },
+        {
+          organizationId: staffOrg.id,
+          email: `reader@${staffEmailDomain}`,
+          displayName: 'Rita Reader',
+          role: 'viewer',
+          allowedRoleTypes: ['read'],
+          signInProvider: 'custom',
+        },
       ])
       .returning();
 
@@ -151,7 +208,12 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
         people.push({
           organizationId: org.id,
           displayName: `${first} ${last}`,
-          email: byEmployeeId ? null : `${first}.${last}.${i}@${spec.domain}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+          email: byEmployeeId
+            ? null
+            : `${first}.${last}.${i}@${spec.domain}`
+                .toLowerCase()
+                .normalize('NFD')
+                .replace(/[\u0300-\u036f]/g, ''),
           employeeId: `E${String(orgIndex + 1)}${String(i).padStart(4, '0')}`,
           role: byEmployeeId ? 'viewer' : pick(['viewer', 'viewer', 'publisher', 'workspace_admin']),
           invitedAt: byEmployeeId ? null : new Date(Date.UTC(2026, 0, i)),
@@ -164,9 +226,13 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
       const users = await tx.insert(t.users).values(people).returning();
       if (orgIndex === 0) orgAdminEmail = users[0].email ?? '';
 
-      await tx.insert(t.userWorkspaces).values(
-        users.flatMap((u, i) => wss.filter((w, j) => !w.private || i < 3 || j === i % wss.length).map((w) => ({ userId: u.id, workspaceId: w.id }))),
-      );
+      await tx
+        .insert(t.userWorkspaces)
+        .values(
+          users.flatMap((u, i) =>
+            wss.filter((w, j) => !w.private || i < 3 || j === i % wss.length).map((w) => ({ userId: u.id, workspaceId: w.id })),
+          ),
+        );
       await tx.insert(t.userTeams).values(users.map((u, i) => ({ userId: u.id, teamId: teams[i % teams.length].id })));
       await tx.insert(t.userSkills).values(
         users.flatMap((u, i) =>
@@ -214,7 +280,9 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
               organizationId: org.id,
               userId: user.id,
               workflowId: flow.id,
-              completedAt: new Date(Date.UTC(2026, 8 + Math.floor(random() * 3), 1 + Math.floor(random() * 28), 7 + Math.floor(random() * 10))),
+              completedAt: new Date(
+                Date.UTC(2026, 8 + Math.floor(random() * 3), 1 + Math.floor(random() * 28), 7 + Math.floor(random() * 10)),
+              ),
               timeSpentSeconds: 30 + Math.floor(random() * 600),
               score: random() < 0.5 ? Math.round(random() * 100) : null,
             });

@@ -1,12 +1,12 @@
 /** Public facts the web app needs before anyone signs in. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { publicAppConfig } from '@console/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 
 export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/app-config',
-    { schema: { operationId: 'getAppConfig', response: { 200: publicAppConfig } } },
-    async () => ({ productName: deps.config.PRODUCT_NAME }),
-  );
+  app.get('/app-config', { schema: { operationId: 'getAppConfig', response: { 200: publicAppConfig } } }, async () => ({
+    productName: deps.config.PRODUCT_NAME,
+    ssoProviders: [],
+  }));
 };

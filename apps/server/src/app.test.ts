@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+describe('the HTTP server', () => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SPA</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers health and readiness, the latter from the database', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('answers an unknown API path with the error envelope, not the SPA', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-thing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('serves the SPA with history fallback and caches hashed assets for good', async () => {
+    const page = await t.app.inject({ url: '/es/keys', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>SPA</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject('/assets/missing.js');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends security headers and a request id, keeping a sane one from the caller', async () => {
+    const res = await t.app.inject({ url: '/api/app-config', headers: { 'x-request-id': 'abc-12345-xyz' } });
+    expect(res.json()).toEqual({ productName: 'Workframe', ssoProviders: [] });
+    expect(res.headers['x-request-id']).toBe('abc-12345-xyz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const forged = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,43 @@
+/** The real app on a fresh test database, for app.inject tests. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.js';
+import { type Config, testConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { AppDeps } from '../deps.js';
+import { createJobs } from '../jobs/queue.js';
+import { createFolderBlobStore } from '../storage/blob-store.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: AppDeps;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { config?: Parameters<typeof testConfig>[0]; withJobs?: boolean } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...options.config });
+  const database = await createTestDatabase();
+  const blobs = createFolderBlobStore(path.join(dataDir, 'blobs'));
+  const silent = (await import('pino')).default({ level: 'silent' });
+  const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5 }) : undefined;
+  const deps: AppDeps = { config, database, blobs, jobs };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await jobs?.stop(2_000);
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

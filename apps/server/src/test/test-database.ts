@@ -1,0 +1,73 @@
+/**
+ * A fresh, migrated database for each test file: PGlite in memory (from a migrated dump,
+ * made once per worker) or a database on the PostgreSQL server of TEST_DATABASE_URL
+ * (cloned from a migrated template made once per run by global-setup.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+
+export type TestDbKind = 'pglite' | 'postgres';
+/** Per run (several runs may share one server): made by global-setup.ts, dropped at its end. */
+export const templateDbName = (pid: number) => `tpl_${pid}`;
+export function templateDb(): string {
+  const name = process.env.CONSOLE_TEST_TEMPLATE;
+  if (!name) throw new Error('global-setup.ts did not create a template database');
+  return name;
+}
+
+export function testDbKind(): TestDbKind {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
+  return kind;
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  // Asked for PostgreSQL without a server: fail loudly rather than quietly test less.
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+let migratedDump: Promise<Blob> | undefined;
+function pgliteDump(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const db = await openPglite();
+    await migrateDatabase(db);
+    const dump = await db.pglite!.dumpDataDir('none');
+    await db.close();
+    return dump;
+  })();
+  return migratedDump;
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind() === 'pglite') return openPglite({ loadDataDir: await pgliteDump() });
+
+  const url = testDatabaseUrl();
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(withDatabaseName(url, name), 5);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// The database suites run once per database: TEST_DB=pglite (default) or TEST_DB=postgres
+// with TEST_DATABASE_URL (see scripts/test.mjs). Each test file gets its own database.
+// *.process.test.ts start real server processes on the embedded database: once is enough.
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    exclude: onPostgres ? ['src/**/*.process.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    globalSetup: ['src/test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

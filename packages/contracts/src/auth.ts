@@ -1,0 +1,115 @@
+/**
+ * Sign-in and sessions. The server is its own identity provider: a sign-in (password,
+ * SSO, custom link, invitation) yields an idToken (a signed JWT, 1 hour); POST /auth with
+ * that idToken opens a browser session and sets the cookies:
+ *   id-token  HttpOnly, SameSite=Lax, 3 days: references the server-side session
+ *   userInfo  readable by scripts, display data only (userInfoCookie below)
+ */
+import { z } from 'zod';
+import { allowedRoleType, orgRole, signInProvider } from './roles.js';
+
+export const SIGN_IN_PASSWORD_MIN = 6;
+export const ID_TOKEN_COOKIE = 'id-token';
+export const USER_INFO_COOKIE = 'userInfo';
+export const SESSION_DAYS = 3;
+/** Every cookie-authenticated call from the web app sends this header (CSRF defence). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'console';
+
+export const signInEmail = z.string().trim().min(1, 'required').email('email');
+export const signInPassword = z.string().min(1, 'required').min(SIGN_IN_PASSWORD_MIN, 'passwordMin');
+
+export const authenticatedUser = z.object({
+  uid: z.uuid(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  role: orgRole,
+  allowedRoleTypes: z.array(allowedRoleType),
+  signInProvider: signInProvider,
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  /** Staff by the spec's rule: may open the Super area. */
+  isStaff: z.boolean(),
+  locale: z.string().nullable(),
+  /** When the session ends (ISO 8601). */
+  expirationTime: z.string(),
+});
+export type AuthenticatedUser = z.infer<typeof authenticatedUser>;
+
+/** What the readable userInfo cookie holds (JSON): enough to route, nothing secret. */
+export const userInfoCookie = authenticatedUser.pick({
+  displayName: true,
+  email: true,
+  allowedRoleTypes: true,
+  signInProvider: true,
+  isStaff: true,
+  expirationTime: true,
+});
+export type UserInfoCookie = z.infer<typeof userInfoCookie>;
+
+/** GET auth/{provider}/check?email= : the e-mail step. Never reveals whether the account exists. */
+export const checkQuery = z.object({ email: signInEmail });
+export const checkResponse = z.object({
+  user: z.object({ email: z.string(), temporary: z.literal(true) }),
+  ssoData: z
+    .object({
+      required: z.boolean().describe('The organization allows only single sign-on'),
+      providers: z.array(z.enum(['google', 'microsoft', 'oidc'])),
+    })
+    .nullable(),
+});
+
+/** POST auth/sign-in: e-mail and password for an idToken (the web's password step). */
+export const passwordSignInBody = z.object({ email: signInEmail, password: signInPassword });
+export const idTokenResponse = z.object({ idToken: z.string(), expiresIn: z.number().int().describe('Seconds') });
+
+export const deviceInfo = z
+  .object({
+    userAgent: z.string().max(500).optional(),
+    platform: z.string().max(100).optional(),
+    language: z.string().max(35).optional(),
+  })
+  .partial();
+
+/** POST auth: opens the browser session from an idToken. */
+export const createSessionBody = z.object({ idToken: z.string().min(1), email: z.string().email(), deviceInfo: deviceInfo.optional() });
+export const userResponse = z.object({ user: authenticatedUser });
+
+/** POST auth/custom: a one-time sign-in link's token for an idToken. */
+export const customTokenBody = z.object({ token: z.string().min(10).max(200) });
+
+/** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
+export const acceptInvitationBody = z.object({ token: z.string().min(10).max(200), password: z.string() });
+
+export const trackActivityBody = z.object({
+  idToken: z.string().optional(),
+  userId: z.string(),
+  email: z.string().nullable(),
+  deviceInfo: deviceInfo.optional(),
+});
+
+export const validateOauthResponse = z.object({
+  validatorResponse: z.object({ valid: z.boolean(), user: authenticatedUser.nullable() }),
+});
+
+export const sessionView = z.object({
+  id: z.uuid(),
+  current: z.boolean(),
+  deviceInfo: deviceInfo.nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+});
+export const sessionsResponse = z.object({ sessions: z.array(sessionView) });
+
+/** Error codes of sign-in (spec section 8); the web app translates them. */
+export const authErrorCodes = {
+  notAuthorized: 'NOT_AUTHORIZED',
+  badCredentials: 'BAD_CREDENTIALS',
+  userNotFound: 'USER_NOT_FOUND',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  ssoRequired: 'SSO_REQUIRED',
+  sessionRevoked: 'SESSION_REVOKED',
+  logoutFailed: 'LOGOUT_FAILED',
+  invalidToken: 'INVALID_TOKEN',
+} as const;

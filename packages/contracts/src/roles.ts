@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Organization roles (decisions.md, "Roles"). */
+export const orgRoles = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] as const;
+export const orgRole = z.enum(orgRoles);
+export type OrgRole = z.infer<typeof orgRole>;
+
+/** Roles that may use the external API. */
+export const apiRoles: readonly OrgRole[] = ['org_admin', 'workspace_admin', 'publisher'];
+
+/** Staff permissions in the Super area. */
+export const allowedRoleType = z.enum(['read', 'update']);
+export type AllowedRoleType = z.infer<typeof allowedRoleType>;
+
+export const signInProviders = ['password', 'google', 'microsoft', 'oidc', 'custom', 'other'] as const;
+export const signInProvider = z.enum(signInProviders);
+export type SignInProvider = z.infer<typeof signInProvider>;
+
+/** Providers a staff member may have signed in with to use the Super area. */
+export const staffSignInProviders: readonly SignInProvider[] = ['google', 'custom', 'other'];
+
+/** The spec's rule for showing the Super menu; the server applies the same rule. */
+export function isStaffUser(
+  user: { email: string | null; allowedRoleTypes: readonly string[]; signInProvider: string },
+  staffEmailDomain: string,
+): boolean {
+  return (
+    user.allowedRoleTypes.length > 0 &&
+    !!user.email &&
+    user.email.toLowerCase().endsWith(`@${staffEmailDomain.toLowerCase()}`) &&
+    staffSignInProviders.includes(user.signInProvider as SignInProvider)
+  );
+}

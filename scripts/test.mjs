@@ -1,0 +1,60 @@
+// `npm test`: every check and test suite, in order, then one closing line
+// `N passed, N failed`. The server suites run on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set. A check that is not a test (lint, types, build) that fails
+// counts as one failure.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
+
+ensureInstalled();
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
+const results = [];
+
+function check(name, cmd, args, env) {
+  console.log(`\n=== ${name}`);
+  const ok = run(cmd, args, { env }) === 0;
+  results.push({ name, passed: 0, failed: ok ? 0 : 1, note: ok ? 'ok' : 'FAILED' });
+}
+
+function vitest(name, dir, env = {}) {
+  console.log(`\n=== ${name}`);
+  const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd: path.join(root, dir),
+    env,
+  });
+  const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+  const passed = report?.numPassedTests ?? 0;
+  // A suite that crashed before reporting still counts as a failure.
+  const failed = (report?.numFailedTests ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0);
+  results.push({ name, passed, failed, note: `${passed} passed, ${failed} failed` });
+}
+
+function playwright() {
+  console.log('\n=== end-to-end (Chromium)');
+  const file = path.join(out, 'e2e.json');
+  const code = run('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+  const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+  const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
+  const failed = (report?.stats?.unexpected ?? 0) + (code !== 0 && !report?.stats?.unexpected ? 1 : 0);
+  results.push({ name: 'end-to-end', passed, failed, note: `${passed} passed, ${failed} failed` });
+}
+
+check('lint (biome)', 'npx', ['biome', 'check', '.']);
+check('types (tsc)', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+vitest('web', 'apps/web');
+vitest('server on PGlite', 'apps/server', { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DB: 'postgres' });
+if (fs.existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
+  ensureBuilt();
+  playwright();
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.name.padEnd(24)} ${r.note}`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+fs.rmSync(out, { recursive: true, force: true });
+process.exit(failed === 0 ? 0 : 1);
