@@ -1,0 +1,28 @@
+/**
+ * Who is calling, as the auth hooks (http/auth.ts) establish it. Routes read
+ * `request.auth`; services receive it and check the rules that depend on data.
+ */
+import type { AllowedRoleType, OrgRole, SignInProvider } from '@console/contracts';
+
+export interface AuthContext {
+  userId: string;
+  organizationId: string;
+  email: string | null;
+  displayName: string;
+  role: OrgRole;
+  allowedRoleTypes: AllowedRoleType[];
+  signInProvider: SignInProvider;
+  /** Staff by the rule of decisions.md (domain, provider, at least one allowed role type). */
+  isStaff: boolean;
+  /** Browser session (cookie) or external API (apiKey + bearer idToken). */
+  via: 'session' | 'api';
+  sessionId?: string;
+  /** The integration key that authenticated an external API call. */
+  integrationId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}

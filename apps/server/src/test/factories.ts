@@ -1,0 +1,42 @@
+/** Small builders of test data, straight into the test database. */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import * as t from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password.js';
+
+export const TEST_PASSWORD = 'Test-Password-1!';
+let cachedHash: Promise<string> | undefined;
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createOrganization(db: Db, values: Partial<typeof t.organizations.$inferInsert> = {}) {
+  const [org] = await db
+    .insert(t.organizations)
+    .values({ name: `Org ${unique()}`, clientKey: `org${unique()}`, ...values })
+    .returning();
+  return org;
+}
+
+/** A user with TEST_PASSWORD (hashed once per process: scrypt is slow on purpose). */
+export async function createUser(db: Db, organizationId: string, values: Partial<typeof t.users.$inferInsert> = {}) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await db
+    .insert(t.users)
+    .values({
+      organizationId,
+      email: `user.${unique()}@example.com`,
+      displayName: 'Test User',
+      role: 'org_admin',
+      passwordHash: await cachedHash,
+      ...values,
+    })
+    .returning();
+  return user;
+}
+
+export async function createWorkspace(db: Db, organizationId: string, values: Partial<typeof t.workspaces.$inferInsert> = {}) {
+  const [ws] = await db
+    .insert(t.workspaces)
+    .values({ organizationId, name: `Workspace ${unique()}`, ...values })
+    .returning();
+  return ws;
+}
