@@ -22,12 +22,16 @@ function newestMtime(target) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/**
+ * Installs from the lock file when node_modules is missing or older than it. `npm install`
+ * rather than `npm ci`: npm 11 leaves other platforms' optional binaries (biome, esbuild)
+ * out of the lock file and `npm ci` then refuses it as out of sync.
+ */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(path.join(root, 'package-lock.json'))) return;
-  console.log('Installing dependencies (npm ci)...');
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
+  console.log('Installing dependencies...');
+  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) process.exit(1);
 }
 
 const builds = [
