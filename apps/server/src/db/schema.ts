@@ -199,6 +199,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** How this session was signed in (password, google, custom...): the staff rule depends on it. */
+    signInProvider: text('sign_in_provider').notNull().default('password'),
     deviceInfo: jsonb('device_info'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -233,6 +235,30 @@ export const userTokens = pgTable(
   },
   (t) => [index('user_tokens_user_idx').on(t.userId), index('user_tokens_created_by_idx').on(t.createdBy)],
 );
+
+/**
+ * A single sign-on round trip in flight: the PKCE verifier and nonce for the state the
+ * provider returns, so any replica can finish what another started. Deleted when used.
+ */
+export const ssoLoginStates = pgTable(
+  'sso_login_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectPath: text('redirect_path').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sso_login_states_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window hit counters of the per-IP rate limits, shared by every replica. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
 
 /** Integration access keys. The secret is stored only as a hash. */
 export const integrations = pgTable(
