@@ -12,6 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
+import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { apiModules } from './modules/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -29,6 +30,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The auth guards (http/auth.ts) reach the database, clock and keys through this.
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -67,6 +70,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     }
   });
 
+  await app.register(wellKnownRoutes, deps);
   await app.register(
     async (api) => {
       for (const mod of apiModules) await api.register(mod, deps);

@@ -35,6 +35,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * The keys that sign idTokens: a private JWK, a JWK set or PKCS#8 PEM blocks (EC P-256 or
+   * Ed25519; the first signs). Unset: one key kept in DATA_DIR/keys. Replicas must share it.
+   */
+  ID_TOKEN_PRIVATE_KEYS: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

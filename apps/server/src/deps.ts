@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/queue.js';
+import type { IdTokens } from './modules/auth/id-token.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export interface Clock {
@@ -15,5 +16,7 @@ export interface AppDeps {
   /** Absent in a process that only serves HTTP without queueing (some tests). */
   jobs?: Jobs;
   blobs: BlobStore;
+  /** Issues and verifies the idTokens the server signs. */
+  idTokens: IdTokens;
   clock?: Clock;
 }

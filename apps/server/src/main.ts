@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.js';
 import type { AppDeps } from './deps.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
+import { createIdTokens } from './modules/auth/id-token.js';
 import { createFolderBlobStore } from './storage/blob-store.js';
 
 async function main() {
@@ -51,7 +52,11 @@ async function main() {
   const demo = wantDemo ? await demoSignInDetails(database.db) : undefined;
 
   const jobs = await createJobs(database, log);
-  const deps: AppDeps = { config, database, jobs, blobs };
+  const idTokens = await createIdTokens(config);
+  if (!config.ID_TOKEN_PRIVATE_KEYS && database.kind === 'postgres') {
+    log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');
+  }
+  const deps: AppDeps = { config, database, jobs, blobs, idTokens };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
   if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));

@@ -16,6 +16,11 @@ export const SESSION_DAYS = 3;
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'console';
 
+/** Single sign-on providers (OpenID Connect), each enabled by configuration. */
+export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;
+export const ssoProvider = z.enum(ssoProviders);
+export type SsoProvider = z.infer<typeof ssoProvider>;
+
 export const signInEmail = z.string().trim().min(1, 'required').email('email');
 export const signInPassword = z.string().min(1, 'required').min(SIGN_IN_PASSWORD_MIN, 'passwordMin');
 
@@ -48,16 +53,16 @@ export const userInfoCookie = authenticatedUser.pick({
 export type UserInfoCookie = z.infer<typeof userInfoCookie>;
 
 /** GET auth/{provider}/check?email= : the e-mail step. Never reveals whether the account exists. */
+export const checkParams = z.object({ provider: signInProvider });
 export const checkQuery = z.object({ email: signInEmail });
 export const checkResponse = z.object({
   user: z.object({ email: z.string(), temporary: z.literal(true) }),
-  ssoData: z
-    .object({
-      required: z.boolean().describe('The organization allows only single sign-on'),
-      providers: z.array(z.enum(['google', 'microsoft', 'oidc'])),
-    })
-    .nullable(),
+  ssoData: z.object({
+    required: z.boolean().describe("The e-mail's domain belongs to an organization that allows only single sign-on"),
+    providers: z.array(ssoProvider).describe('The single sign-on providers configured on this server'),
+  }),
 });
+export type CheckResponse = z.infer<typeof checkResponse>;
 
 /** POST auth/sign-in: e-mail and password for an idToken (the web's password step). */
 export const passwordSignInBody = z.object({ email: signInEmail, password: signInPassword });
@@ -72,7 +77,11 @@ export const deviceInfo = z
   .partial();
 
 /** POST auth: opens the browser session from an idToken. */
-export const createSessionBody = z.object({ idToken: z.string().min(1), email: z.string().email(), deviceInfo: deviceInfo.optional() });
+export const createSessionBody = z.object({
+  idToken: z.string().min(1).max(4096),
+  email: z.string().email(),
+  deviceInfo: deviceInfo.optional(),
+});
 export const userResponse = z.object({ user: authenticatedUser });
 
 /** POST auth/custom: a one-time sign-in link's token for an idToken. */
@@ -88,6 +97,8 @@ export const trackActivityBody = z.object({
   deviceInfo: deviceInfo.optional(),
 });
 
+/** POST auth/validate-oauth: is this idToken (or, without one, the session cookie) good? */
+export const validateOauthBody = z.object({ idToken: z.string().optional() });
 export const validateOauthResponse = z.object({
   validatorResponse: z.object({ valid: z.boolean(), user: authenticatedUser.nullable() }),
 });
@@ -101,6 +112,15 @@ export const sessionView = z.object({
   lastActivityAt: z.string(),
 });
 export const sessionsResponse = z.object({ sessions: z.array(sessionView) });
+/** An organization admin may list the sessions of a user of the same organization. */
+export const sessionsQuery = z.object({ userId: z.uuid().optional() });
+export const sessionParams = z.object({ id: z.uuid() });
+export const revokedSessionResponse = z.object({ revokedSession: z.object({ id: z.uuid() }) });
+export const logoutResponse = z.object({ loggedOut: z.literal(true) });
+export const trackActivityResponse = z.object({ lastActivityAt: z.string() });
+
+/** The public keys that verify idTokens (RFC 7517). */
+export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
 /** Error codes of sign-in (spec section 8); the web app translates them. */
 export const authErrorCodes = {
@@ -112,4 +132,26 @@ export const authErrorCodes = {
   sessionRevoked: 'SESSION_REVOKED',
   logoutFailed: 'LOGOUT_FAILED',
   invalidToken: 'INVALID_TOKEN',
+  csrf: 'CSRF',
+  badRedirect: 'BAD_REDIRECT',
 } as const;
+export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
+
+/** The English messages of those codes (spec section 8 where it gives one). */
+export const authErrorMessages: Record<AuthErrorCode, string> = {
+  NOT_AUTHORIZED: 'This email information was not authorized on your {product} network',
+  BAD_CREDENTIALS: 'Your credentials are not correct',
+  USER_NOT_FOUND: 'User was not found',
+  TOO_MANY_ATTEMPTS: 'Account of user has been temporarily disabled due to many failed login attempts',
+  SSO_REQUIRED: 'Your organization signs in with single sign-on only.',
+  SESSION_REVOKED: 'Your session was closed from another device.',
+  LOGOUT_FAILED: 'Something went wrong when closing the session.',
+  INVALID_TOKEN: 'The sign-in token is not valid or has expired.',
+  CSRF: 'The request did not come from the console.',
+  BAD_REDIRECT: 'Redirects to other hosts are not allowed.',
+};
+
+/** A message with the platform's name filled in. */
+export function authErrorMessage(code: AuthErrorCode, productName: string): string {
+  return authErrorMessages[code].replaceAll('{product}', productName);
+}

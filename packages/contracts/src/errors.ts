@@ -16,6 +16,16 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNKNOWN',
+  // Sign-in and sessions (auth.ts has their messages).
+  'NOT_AUTHORIZED',
+  'BAD_CREDENTIALS',
+  'USER_NOT_FOUND',
+  'TOO_MANY_ATTEMPTS',
+  'SSO_REQUIRED',
+  'LOGOUT_FAILED',
+  'INVALID_TOKEN',
+  'CSRF',
+  'BAD_REDIRECT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 

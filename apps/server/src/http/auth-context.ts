@@ -9,6 +9,8 @@ export interface AuthContext {
   organizationId: string;
   email: string | null;
   displayName: string;
+  organizationName: string;
+  locale: string | null;
   role: OrgRole;
   allowedRoleTypes: AllowedRoleType[];
   signInProvider: SignInProvider;
@@ -17,6 +19,8 @@ export interface AuthContext {
   /** Browser session (cookie) or external API (apiKey + bearer idToken). */
   via: 'session' | 'api';
   sessionId?: string;
+  /** When the session (or, via the API, the idToken) ends. */
+  expiresAt: Date;
   /** The integration key that authenticated an external API call. */
   integrationId?: string;
 }

@@ -1,6 +1,8 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { sessionsRoutes } from './auth/sessions.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
-export const apiModules: FastifyPluginAsync<AppDeps>[] = [systemRoutes];
+export const apiModules: FastifyPluginAsync<AppDeps>[] = [systemRoutes, authRoutes, sessionsRoutes];

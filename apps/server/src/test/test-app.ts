@@ -2,11 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps, Clock } from '../deps.js';
 import { createJobs } from '../jobs/queue.js';
+import { createIdTokens } from '../modules/auth/id-token.js';
 import { createFolderBlobStore } from '../storage/blob-store.js';
 import { createTestDatabase } from './test-database.js';
 
@@ -18,15 +20,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { config?: Parameters<typeof testConfig>[0]; withJobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    config?: Parameters<typeof testConfig>[0];
+    withJobs?: boolean;
+    clock?: Clock;
+    logger?: FastifyBaseLogger;
+    /** Extra routes for a test, added before the app is ready (guard tests). */
+    extend?: (app: App) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ...options.config });
   const database = await createTestDatabase();
   const blobs = createFolderBlobStore(path.join(dataDir, 'blobs'));
   const silent = (await import('pino')).default({ level: 'silent' });
   const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5 }) : undefined;
-  const deps: AppDeps = { config, database, blobs, jobs };
-  const app = await buildApp(deps);
+  const clock = options.clock;
+  const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
+  const deps: AppDeps = { config, database, blobs, jobs, idTokens, clock };
+  const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
+  await options.extend?.(app);
   await app.ready();
   return {
     app,

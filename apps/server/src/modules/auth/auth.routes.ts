@@ -1,0 +1,174 @@
+/** Sign-in, the browser session and its cookies (spec section 7, "auth" calls). */
+import {
+  authErrorMessage,
+  checkParams,
+  checkQuery,
+  checkResponse,
+  createSessionBody,
+  errorEnvelope,
+  idTokenResponse,
+  jwksResponse,
+  logoutResponse,
+  passwordSignInBody,
+  trackActivityBody,
+  trackActivityResponse,
+  userResponse,
+  validateOauthBody,
+  validateOauthResponse,
+} from '@console/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
+import {
+  clearSessionCookies,
+  clockOf,
+  requireCsrf,
+  requireSignedIn,
+  resolveBearerUser,
+  resolveSession,
+  setSessionCookies,
+} from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { assertSelf, authenticatedUserOf, checkEmail, openSession, passwordSignIn, userInfoOf } from './auth.service.js';
+import { revokeSession, touchSession } from './sessions.repository.js';
+import { enabledSsoProviders } from './sso-config.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { config } = deps;
+
+  app.get(
+    '/auth/jwks',
+    { schema: { operationId: 'getJwks', tags: ['auth'], response: { 200: jwksResponse } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.idTokens.jwks();
+    },
+  );
+
+  app.get(
+    '/auth/:provider/check',
+    {
+      schema: {
+        operationId: 'checkSignInEmail',
+        tags: ['auth'],
+        params: checkParams,
+        querystring: checkQuery,
+        response: { 200: checkResponse, ...errors },
+      },
+    },
+    async (request) => checkEmail(deps, request.query.email, enabledSsoProviders(config)),
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      schema: {
+        operationId: 'signInWithPassword',
+        tags: ['auth'],
+        body: passwordSignInBody,
+        response: { 200: idTokenResponse, ...errors },
+      },
+    },
+    async (request) => passwordSignIn(deps, request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/auth',
+    {
+      preHandler: requireCsrf,
+      schema: { operationId: 'createSession', tags: ['auth'], body: createSessionBody, response: { 200: userResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { secret, user, auth } = await openSession(deps, {
+        ...request.body,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookies(reply, config, secret, userInfoOf(user), auth.expiresAt);
+      return { user };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { preHandler: requireSignedIn, schema: { operationId: 'getCurrentUser', tags: ['auth'], response: { 200: userResponse, ...errors } } },
+    async (request) => ({ user: authenticatedUserOf(request.auth!) }),
+  );
+
+  app.post(
+    '/auth/track-activity',
+    {
+      preHandler: requireSignedIn,
+      schema: {
+        operationId: 'trackActivity',
+        tags: ['auth'],
+        body: trackActivityBody,
+        response: { 200: trackActivityResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      assertSelf(auth, request.body.userId);
+      const now = clockOf(deps).now();
+      const row = await touchSession(deps.database.db, auth.sessionId!, now, 0, request.body.deviceInfo ?? null);
+      return { lastActivityAt: (row?.lastActivityAt ?? now).toISOString() };
+    },
+  );
+
+  app.post(
+    '/auth/validate-oauth',
+    {
+      schema: {
+        operationId: 'validateOauth',
+        tags: ['auth'],
+        body: validateOauthBody.optional(),
+        response: { 200: validateOauthResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const idToken = request.body?.idToken;
+      try {
+        const auth = idToken ? await resolveBearerUser(deps, idToken) : await resolveSession(request, reply);
+        return { validatorResponse: { valid: true, user: authenticatedUserOf(auth) } };
+      } catch (err) {
+        // A bad or missing credential is the answer "not valid", not an error; CSRF stays an error.
+        if (err instanceof AppError && err.statusCode === 401) return { validatorResponse: { valid: false, user: null } };
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/logout',
+    {
+      preHandler: requireCsrf,
+      schema: { operationId: 'logout', tags: ['auth'], response: { 200: logoutResponse, ...errors, 500: errorEnvelope } },
+    },
+    async (request, reply) => {
+      let auth: Awaited<ReturnType<typeof resolveSession>> | undefined;
+      try {
+        auth = await resolveSession(request, reply);
+      } catch (err) {
+        // Already signed out (no cookie, revoked or expired): still clear what the browser holds.
+        if (!(err instanceof AppError && err.statusCode === 401)) throw err;
+      }
+      try {
+        if (auth) await revokeSession(deps.database.db, auth.sessionId!, auth.userId, clockOf(deps).now());
+      } catch (err) {
+        request.log.error({ err }, 'logout failed');
+        throw new AppError(500, 'LOGOUT_FAILED', authErrorMessage('LOGOUT_FAILED', config.PRODUCT_NAME));
+      }
+      clearSessionCookies(reply, config);
+      return { loggedOut: true as const };
+    },
+  );
+};
+
+/** The JWKS at the well-known address too, outside the API base path. */
+export const wellKnownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return deps.idTokens.jwks();
+  });
+};

@@ -1,0 +1,65 @@
+/**
+ * Signing in from tests, through the real routes:
+ *   const { headers } = await signIn(t, user.email!);
+ *   await t.app.inject({ method: 'POST', url: '/api/...', headers, payload });
+ * `headers` carries the session cookie and the CSRF header, as the web app sends them.
+ */
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, type SignInProvider } from '@console/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
+import { authenticatePassword } from '../modules/auth/auth.service.js';
+import { TEST_PASSWORD } from './factories.js';
+import type { TestApp } from './test-app.js';
+
+export interface SignedIn {
+  headers: { cookie: string; [CSRF_HEADER]: string };
+  /** The opaque session secret of the id-token cookie. */
+  sessionSecret: string;
+  user: { uid: string; email: string | null; [key: string]: unknown };
+}
+
+/** The web app's sign-in: password step for an idToken, then POST /api/auth for the session. */
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
+  const signInRes = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  if (signInRes.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${signInRes.statusCode} ${signInRes.body}`);
+  const { idToken } = signInRes.json() as { idToken: string };
+  return openSessionFor(t, email, idToken);
+}
+
+async function openSessionFor(t: TestApp, email: string, idToken: string): Promise<SignedIn> {
+  const sessionRes = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    payload: { idToken, email },
+  });
+  if (sessionRes.statusCode !== 200) throw new Error(`session of ${email} failed: ${sessionRes.statusCode} ${sessionRes.body}`);
+  const cookie = sessionRes.cookies.find((c) => c.name === ID_TOKEN_COOKIE);
+  if (!cookie) throw new Error('POST /api/auth set no id-token cookie');
+  return {
+    headers: { cookie: `${ID_TOKEN_COOKIE}=${cookie.value}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    sessionSecret: cookie.value,
+    user: (sessionRes.json() as { user: SignedIn['user'] }).user,
+  };
+}
+
+/**
+ * An idToken for any user with a password (any role: the external API admits publishers
+ * and workspace admins too), checked like a real sign-in.
+ */
+export async function idTokenFor(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
+  const principal = await authenticatePassword(t.deps, email, password);
+  const { idToken } = await t.deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName });
+  return idToken;
+}
+
+/**
+ * A session as if signed in with another provider (`custom` by default: how staff sign in
+ * on an installation without Google). For users without a password, staff above all.
+ */
+export async function signInWithProvider(t: TestApp, email: string, provider: SignInProvider = 'custom'): Promise<SignedIn> {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const { idToken } = await t.deps.idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, provider);
+  return openSessionFor(t, email, idToken);
+}
