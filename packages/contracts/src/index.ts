@@ -1,5 +1,6 @@
 export * from './app-config.js';
 export * from './auth.js';
 export * from './errors.js';
+export * from './integrations.js';
 export * from './paging.js';
 export * from './roles.js';

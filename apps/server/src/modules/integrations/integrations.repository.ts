@@ -1,0 +1,136 @@
+/** SQL of integration access keys. Every method takes an optional transaction. */
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, integrations, users } from '../../db/schema.js';
+
+const viewColumns = {
+  id: integrations.id,
+  organizationId: integrations.organizationId,
+  name: integrations.name,
+  description: integrations.description,
+  keyPrefix: integrations.keyPrefix,
+  keyLast4: integrations.keyLast4,
+  createdAt: integrations.createdAt,
+  updatedAt: integrations.updatedAt,
+  lastUsedAt: integrations.lastUsedAt,
+  previousKeyExpiresAt: integrations.previousKeyExpiresAt,
+  creatorId: users.id,
+  creatorName: users.displayName,
+  creatorEmail: users.email,
+};
+
+export interface NewKey {
+  keyHash: string;
+  keyPrefix: string;
+  keyLast4: string;
+}
+
+export function createIntegrationsRepository(root: Db) {
+  const selectViews = (db: Db) => db.select(viewColumns).from(integrations).leftJoin(users, eq(users.id, integrations.createdBy));
+
+  const repo = {
+    async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
+      // One round trip: the window count rides along with the page's rows.
+      const rows = await db
+        .select({ ...viewColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(integrations)
+        .leftJoin(users, eq(users.id, integrations.createdBy))
+        .where(eq(integrations.organizationId, organizationId))
+        .orderBy(desc(integrations.createdAt), desc(integrations.id))
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit);
+      const total = rows[0]?.total ?? (page.page > 1 ? await repo.count(organizationId, db) : 0);
+      return { rows, total };
+    },
+
+    async count(organizationId: string, db: Db = root) {
+      return db.$count(integrations, eq(integrations.organizationId, organizationId));
+    },
+
+    async findById(organizationId: string, id: string, db: Db = root) {
+      const [row] = await selectViews(db).where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)));
+      return row;
+    },
+
+    async insert(
+      values: { organizationId: string; name: string; description: string; createdBy: string; now: Date } & NewKey,
+      db: Db = root,
+    ) {
+      const { now, ...rest } = values;
+      const [row] = await db
+        .insert(integrations)
+        .values({ ...rest, createdAt: now, updatedAt: now })
+        .returning({ id: integrations.id });
+      return row.id;
+    },
+
+    async update(organizationId: string, id: string, values: { name: string; description: string; now: Date }, db: Db = root) {
+      const rows = await db
+        .update(integrations)
+        .set({ name: values.name, description: values.description, updatedAt: values.now })
+        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    async remove(organizationId: string, id: string, db: Db = root) {
+      const rows = await db
+        .delete(integrations)
+        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Swaps in a new secret in one statement; `previousKeyExpiresAt` null drops the old
+     * secret at once. Only the latest previous secret is kept: rolling again inside a
+     * grace period ends the older one.
+     */
+    async replaceKey(organizationId: string, id: string, key: NewKey & { previousKeyExpiresAt: Date | null; now: Date }, db: Db = root) {
+      const rows = await db
+        .update(integrations)
+        .set({
+          previousKeyHash: key.previousKeyExpiresAt ? sql`${integrations.keyHash}` : null,
+          previousKeyExpiresAt: key.previousKeyExpiresAt,
+          keyHash: key.keyHash,
+          keyPrefix: key.keyPrefix,
+          keyLast4: key.keyLast4,
+          updatedAt: key.now,
+        })
+        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /** The key whose current secret, or previous secret still inside its grace, has this hash. */
+    async findByKeyHash(keyHash: string, now: Date, db: Db = root) {
+      const [row] = await db
+        .select({ id: integrations.id, organizationId: integrations.organizationId, lastUsedAt: integrations.lastUsedAt })
+        .from(integrations)
+        .where(
+          or(eq(integrations.keyHash, keyHash), and(eq(integrations.previousKeyHash, keyHash), gt(integrations.previousKeyExpiresAt, now))),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Sets last_used_at unless it is already newer than `notBefore` (so a burst writes once). */
+    async touchLastUsed(id: string, now: Date, notBefore: Date, db: Db = root) {
+      await db
+        .update(integrations)
+        .set({ lastUsedAt: now })
+        .where(and(eq(integrations.id, id), or(isNull(integrations.lastUsedAt), lt(integrations.lastUsedAt, notBefore))));
+    },
+
+    async audit(
+      entry: { organizationId: string; actorUserId: string; action: string; targetId: string; details?: unknown },
+      db: Db = root,
+    ) {
+      await db.insert(auditLog).values({ ...entry, targetType: 'integration', details: entry.details ?? null });
+    },
+  };
+  return repo;
+}
+
+export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;
+export type IntegrationRow = NonNullable<Awaited<ReturnType<IntegrationsRepository['findById']>>>;

@@ -1,0 +1,69 @@
+/**
+ * Integration access keys (spec sections 2, 3, 7; decisions.md "Integration access keys").
+ * A key is a secret shown once, when created or rolled; lists show only a prefix and the
+ * last four characters.
+ */
+import { z } from 'zod';
+
+export const NAME_MAX = 75;
+export const DESCRIPTION_MAX = 500;
+
+/**
+ * `wfk_` + 32 random base62 characters + 6 base62 characters of a CRC32 of those 32:
+ * the prefix lets secret scanners recognise a leaked key, the checksum rejects a typo
+ * before any database look-up.
+ */
+export const ACCESS_KEY_PREFIX = 'wfk_';
+export const ACCESS_KEY_BODY_LENGTH = 32;
+export const ACCESS_KEY_CHECKSUM_LENGTH = 6;
+export const ACCESS_KEY_PATTERN = /^wfk_[0-9A-Za-z]{38}$/;
+
+/** The old secret of a rolled key keeps working for this long. */
+export const gracePeriods = ['now', '1h', '24h', '7d'] as const;
+export const gracePeriod = z.enum(gracePeriods);
+export type GracePeriod = z.infer<typeof gracePeriod>;
+export const GRACE_PERIOD_MS: Record<GracePeriod, number> = {
+  now: 0,
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+};
+
+/** Field messages are keys the web app translates. */
+export const integrationBody = z.object({
+  name: z.string().trim().min(1, 'required').max(NAME_MAX, 'tooLong').describe(`A name for the key, at most ${NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(DESCRIPTION_MAX, 'tooLong')
+    .describe(`What the key is used for, at most ${DESCRIPTION_MAX} characters`),
+});
+export type IntegrationBody = z.infer<typeof integrationBody>;
+
+export const integrationView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  keyPrefix: z.string().describe('The first characters of the key, not secret'),
+  keyLast4: z.string().describe('The last four characters of the key'),
+  createdAt: z.string().describe('ISO 8601'),
+  createdBy: z.object({ id: z.uuid(), displayName: z.string(), email: z.string().nullable() }).nullable(),
+  updatedAt: z.string(),
+  lastUsedAt: z.string().nullable().describe('Last external API call with this key (updated at most once a minute)'),
+  previousKeyExpiresAt: z.string().nullable().describe('After a roll: until when the previous secret still works'),
+});
+export type IntegrationView = z.infer<typeof integrationView>;
+
+export const integrationIdParams = z.object({ id: z.uuid() });
+export const rollIntegrationBody = z.object({ gracePeriod: gracePeriod.describe('How long the previous secret keeps working') });
+
+export const integrationsResponse = z.object({ integrations: z.array(integrationView), total: z.number().int() });
+/** `accessKey` is the full secret: returned here and by a roll, never again. */
+export const integrationWithKeyResponse = z.object({ integration: integrationView, accessKey: z.string() });
+export const integrationResponse = z.object({ integration: integrationView });
+export const removedIntegrationResponse = z.object({ removedIntegration: integrationView });
+
+export const integrationErrorCodes = {
+  notFound: 'INTEGRATION_NOT_FOUND',
+} as const;
