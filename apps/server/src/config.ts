@@ -40,6 +40,9 @@ const envSchema = z.object({
    * Ed25519; the first signs). Unset: one key kept in DATA_DIR/keys. Replicas must share it.
    */
   ID_TOKEN_PRIVATE_KEYS: z.string().min(1).optional(),
+  /** External API calls allowed per access key in each window (shared by every replica). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type Config = z.infer<typeof envSchema> & {

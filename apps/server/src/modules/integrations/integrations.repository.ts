@@ -1,6 +1,7 @@
 /** SQL of integration access keys. Every method takes an optional transaction. */
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { auditLog, integrations, users } from '../../db/schema.js';
 
 const viewColumns = {
@@ -30,17 +31,15 @@ export function createIntegrationsRepository(root: Db) {
 
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
-      // One round trip: the window count rides along with the page's rows.
-      const rows = await db
-        .select({ ...viewColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        const rows = await db
+        .select({ ...viewColumns, total: totalOver() })
         .from(integrations)
         .leftJoin(users, eq(users.id, integrations.createdBy))
         .where(eq(integrations.organizationId, organizationId))
         .orderBy(desc(integrations.createdAt), desc(integrations.id))
         .limit(page.limit)
-        .offset((page.page - 1) * page.limit);
-      const total = rows[0]?.total ?? (page.page > 1 ? await repo.count(organizationId, db) : 0);
-      return { rows, total };
+        .offset(pageOffset(page));
+      return { rows, total: await pageTotal(rows, page, () => repo.count(organizationId, db)) };
     },
 
     async count(organizationId: string, db: Db = root) {
@@ -82,15 +81,15 @@ export function createIntegrationsRepository(root: Db) {
     },
 
     /**
-     * Swaps in a new secret in one statement; `previousKeyExpiresAt` null drops the old
-     * secret at once. Only the latest previous secret is kept: rolling again inside a
-     * grace period ends the older one.
+     * Swaps in a new secret in one statement. The old secret's hash stays, to tell its
+     * caller that it was rolled, and works until `previousKeyExpiresAt` (now: not at all).
+     * Only the latest previous secret is kept: rolling again in a grace period ends the older one.
      */
-    async replaceKey(organizationId: string, id: string, key: NewKey & { previousKeyExpiresAt: Date | null; now: Date }, db: Db = root) {
+    async replaceKey(organizationId: string, id: string, key: NewKey & { previousKeyExpiresAt: Date; now: Date }, db: Db = root) {
       const rows = await db
         .update(integrations)
         .set({
-          previousKeyHash: key.previousKeyExpiresAt ? sql`${integrations.keyHash}` : null,
+          previousKeyHash: sql`${integrations.keyHash}`,
           previousKeyExpiresAt: key.previousKeyExpiresAt,
           keyHash: key.keyHash,
           keyPrefix: key.keyPrefix,
@@ -102,16 +101,26 @@ export function createIntegrationsRepository(root: Db) {
       return rows.length > 0;
     },
 
-    /** The key whose current secret, or previous secret still inside its grace, has this hash. */
+    /**
+     * The key whose current or previous secret has this hash. `expiredAt` is set when only
+     * a previous secret matched and its grace period is over at `now`.
+     */
     async findByKeyHash(keyHash: string, now: Date, db: Db = root) {
       const [row] = await db
-        .select({ id: integrations.id, organizationId: integrations.organizationId, lastUsedAt: integrations.lastUsedAt })
+        .select({
+          id: integrations.id,
+          organizationId: integrations.organizationId,
+          lastUsedAt: integrations.lastUsedAt,
+          current: sql<boolean>`${integrations.keyHash} = ${keyHash}`,
+          previousKeyExpiresAt: integrations.previousKeyExpiresAt,
+        })
         .from(integrations)
-        .where(
-          or(eq(integrations.keyHash, keyHash), and(eq(integrations.previousKeyHash, keyHash), gt(integrations.previousKeyExpiresAt, now))),
-        )
+        .where(or(eq(integrations.keyHash, keyHash), eq(integrations.previousKeyHash, keyHash)))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const { current, previousKeyExpiresAt, ...key } = row;
+      const expiredAt = !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
+      return { ...key, expiredAt };
     },
 
     /** Sets last_used_at unless it is already newer than `notBefore` (so a burst writes once). */

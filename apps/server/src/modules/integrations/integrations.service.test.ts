@@ -111,14 +111,14 @@ describe('integrations service', () => {
     expect(rolled.integration.previousKeyExpiresAt).toBe(new Date(now.getTime() + 3_600_000).toISOString());
     const inGrace = new Date(now.getTime() + 3_599_000);
     const after = new Date(now.getTime() + 3_600_000);
-    expect((await repo.findByKeyHash(hashAccessKey(first), inGrace))?.id).toBe(integration.id);
-    expect(await repo.findByKeyHash(hashAccessKey(first), after)).toBeUndefined();
-    expect((await repo.findByKeyHash(hashAccessKey(rolled.accessKey), after))?.id).toBe(integration.id);
+    expect(await repo.findByKeyHash(hashAccessKey(first), inGrace)).toMatchObject({ id: integration.id, expiredAt: null });
+    expect(await repo.findByKeyHash(hashAccessKey(first), after)).toMatchObject({ expiredAt: after });
+    expect(await repo.findByKeyHash(hashAccessKey(rolled.accessKey), after)).toMatchObject({ id: integration.id, expiredAt: null });
 
     // Rolling with "now" ends the previous secret at once.
     const again = await service.roll(admin, integration.id, 'now');
-    expect(again.integration.previousKeyExpiresAt).toBeNull();
-    expect(await repo.findByKeyHash(hashAccessKey(rolled.accessKey), now)).toBeUndefined();
+    expect(again.integration.previousKeyExpiresAt).toBe(now.toISOString());
+    expect(await repo.findByKeyHash(hashAccessKey(rolled.accessKey), now)).toMatchObject({ expiredAt: now });
     expect(await repo.findByKeyHash(hashAccessKey(first), now)).toBeUndefined();
     expect((await repo.findByKeyHash(hashAccessKey(again.accessKey), now))?.id).toBe(integration.id);
   });

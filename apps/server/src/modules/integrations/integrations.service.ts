@@ -102,7 +102,7 @@ export function createIntegrationsService(deps: { db: Db; repo: IntegrationsRepo
             keyHash: key.hash,
             keyPrefix: key.prefix,
             keyLast4: key.last4,
-            previousKeyExpiresAt: graceMs > 0 ? new Date(now.getTime() + graceMs) : null,
+            previousKeyExpiresAt: new Date(now.getTime() + graceMs),
             now,
           },
           tx,

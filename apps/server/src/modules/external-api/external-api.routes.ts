@@ -1,0 +1,241 @@
+/**
+ * The external integration API, mounted at `${API_BASE_PATH}/v1`, with its own OpenAPI
+ * 3.1 document (generated from the zod schemas that validate the calls) at
+ * `/v1/openapi.json` and an interactive reference (Scalar, served from this server) at
+ * `/v1/reference/`.
+ */
+import {
+  apiRoles,
+  apiTokenBody,
+  apiTokenResponse,
+  apiUserParams,
+  apiUserResponse,
+  apiUsersQuery,
+  apiUsersResponse,
+  EXTERNAL_API_PREFIX,
+  errorEnvelope,
+  externalApiErrorCodes,
+  pageQuery,
+  skillProgressResponse,
+  skillsResponse,
+  workflowParams,
+  workflowResponse,
+  workflowsQuery,
+  workflowsResponse,
+  workspacesResponse,
+} from '@console/contracts';
+import swagger from '@fastify/swagger';
+import type { FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AppDeps, systemClock } from '../../deps.js';
+import { resolveBearerUser } from '../../http/auth.js';
+import { Forbidden } from '../../http/errors.js';
+import { authenticatePassword } from '../auth/auth.service.js';
+import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
+import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
+import { createExternalApiGuard } from './external-api.auth.js';
+import { createExternalApiRepository } from './external-api.repository.js';
+import { createExternalApiService } from './external-api.service.js';
+import { createRateLimitCounter } from './rate-limit.repository.js';
+import { createRateLimiter } from './rate-limit.js';
+import { referencePage } from './reference-page.js';
+
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
+const guarded = [400, 401, 403, 429] as const;
+const security = [{ apiKey: [], idToken: [] }];
+
+export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
+
+  await parent.register(
+    async (v1) => {
+      await v1.register(swagger, {
+        openapi: {
+          openapi: '3.1.0',
+          info: {
+            title: `${config.PRODUCT_NAME} integration API`,
+            version: '1.0.0',
+            description: [
+              `Every call but \`POST ${basePath}/auth/token\` needs two headers:`,
+              '- `apiKey`: an access key of your organization (Keys screen of the console);',
+              `- \`Authorization: Bearer <idToken>\`: an idToken from \`POST ${basePath}/auth/token\` with the e-mail and password of a user of the same organization.`,
+              '',
+              'API users must be Organizational Admins, Workspace Admins or Publishers who sign in with a password: single sign-on accounts cannot use the API.',
+              `Each access key may make ${config.API_RATE_LIMIT} calls every ${config.API_RATE_LIMIT_WINDOW_SECONDS} s; beyond that the API answers 429 with a Retry-After header (seconds).`,
+              'Lists are paged with `page` (from 1) and `limit` (default 20, at most 100) and return `total`.',
+              'Errors answer `{ statusCode, code, message, details? }`.',
+            ].join('\n'),
+          },
+          servers: [{ url: config.PUBLIC_URL }],
+          components: {
+            securitySchemes: {
+              apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: 'An access key of your organization' },
+              idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `From POST ${basePath}/auth/token` },
+            },
+          },
+          tags: [
+            { name: 'Authorization' },
+            { name: 'Workflows' },
+            { name: 'Workspaces' },
+            { name: 'Skills' },
+            { name: 'Users' },
+          ],
+        },
+        transform: jsonSchemaTransform,
+      });
+
+      const api = v1.withTypeProvider<ZodTypeProvider>();
+      const integrations = createIntegrationsRepository(database.db);
+      const service = createExternalApiService({ repo: createExternalApiRepository(database.db), publicUrl: config.PUBLIC_URL, clock });
+
+      api.post(
+        '/auth/token',
+        {
+          schema: {
+            operationId: 'createIdToken',
+            tags: ['Authorization'],
+            summary: 'Get an idToken',
+            description: 'E-mail and password of an API user for an idToken to send as a bearer token. It expires after `expiresIn` seconds.',
+            body: apiTokenBody,
+            response: { 200: apiTokenResponse, ...errors(400, 401, 403, 429) },
+          },
+        },
+        async (request) => {
+          const principal = await authenticatePassword(deps, request.body.email, request.body.password);
+          if (!apiRoles.includes(principal.role as never)) {
+            throw new Forbidden('Only Organizational Admins, Workspace Admins and Publishers can use the API.', externalApiErrorCodes.roleNotAllowed);
+          }
+          const token = await deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName }, 'password');
+          return { idToken: token.idToken, expiresIn: token.expiresIn };
+        },
+      );
+
+      await api.register(async (authed) => {
+        const guard = createExternalApiGuard({
+          authenticateKey: createAccessKeyAuthenticator({ repo: integrations, clock, log: parent.log }),
+          rateLimit: createRateLimiter({
+            count: createRateLimitCounter(database.db),
+            limit: config.API_RATE_LIMIT,
+            windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+            clock,
+          }),
+          resolveBearer: (idToken) => resolveBearerUser(deps, idToken),
+        });
+        authed.addHook('preHandler', guard);
+        const r = authed.withTypeProvider<ZodTypeProvider>();
+        const auth = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => request.auth!;
+
+        r.get(
+          '/workflows',
+          {
+            schema: {
+              operationId: 'listWorkflows',
+              tags: ['Workflows'],
+              summary: 'List or search workflows',
+              description: 'Newest changes first. `q` searches titles. Below Organizational Admin, only workflows of your workspaces.',
+              security,
+              querystring: workflowsQuery,
+              response: { 200: workflowsResponse, ...errors(...guarded) },
+            },
+          },
+          (request) => service.listWorkflows(auth(request), request.query),
+        );
+        r.get(
+          '/workflows/:id',
+          {
+            schema: {
+              operationId: 'getWorkflow',
+              tags: ['Workflows'],
+              summary: 'A workflow with its steps and a deep link',
+              security,
+              params: workflowParams,
+              response: { 200: workflowResponse, ...errors(...guarded, 404) },
+            },
+          },
+          (request) => service.getWorkflow(auth(request), request.params.id),
+        );
+        r.get(
+          '/workspaces',
+          {
+            schema: {
+              operationId: 'listWorkspaces',
+              tags: ['Workspaces'],
+              summary: 'List workspaces',
+              description: 'By name. Below Organizational Admin, only your workspaces.',
+              security,
+              querystring: pageQuery,
+              response: { 200: workspacesResponse, ...errors(...guarded) },
+            },
+          },
+          (request) => service.listWorkspaces(auth(request), request.query),
+        );
+        r.get(
+          '/skills',
+          {
+            schema: {
+              operationId: 'listSkills',
+              tags: ['Skills'],
+              summary: 'List the skills of the organization',
+              security,
+              querystring: pageQuery,
+              response: { 200: skillsResponse, ...errors(...guarded) },
+            },
+          },
+          (request) => service.listSkills(auth(request), request.query),
+        );
+        r.get(
+          '/users',
+          {
+            schema: {
+              operationId: 'listUsers',
+              tags: ['Users'],
+              summary: 'List or search users',
+              description: 'Organizational and Workspace Admins.',
+              security,
+              querystring: apiUsersQuery,
+              response: { 200: apiUsersResponse, ...errors(...guarded) },
+            },
+          },
+          (request) => service.listUsers(auth(request), request.query),
+        );
+        r.post(
+          '/users/:id/disable',
+          {
+            schema: {
+              operationId: 'disableUser',
+              tags: ['Users'],
+              summary: 'Disable a user',
+              description: 'Organizational Admins. The user can no longer sign in; their sessions end.',
+              security,
+              params: apiUserParams,
+              response: { 200: apiUserResponse, ...errors(...guarded, 404, 409) },
+            },
+          },
+          (request) => service.disableUser(auth(request), request.params.id),
+        );
+        r.get(
+          '/users/:id/skills',
+          {
+            schema: {
+              operationId: 'getUserSkillProgress',
+              tags: ['Skills', 'Users'],
+              summary: "A user's progress on their skills",
+              description: 'Organizational and Workspace Admins.',
+              security,
+              params: apiUserParams,
+              querystring: pageQuery,
+              response: { 200: skillProgressResponse, ...errors(...guarded, 404) },
+            },
+          },
+          (request) => service.userSkillProgress(auth(request), request.params.id, request.query),
+        );
+      });
+
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => v1.swagger());
+      await v1.register(referencePage, { title: `${config.PRODUCT_NAME} integration API` });
+    },
+    { prefix: EXTERNAL_API_PREFIX },
+  );
+};

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter, type HitCounter, leaseSize } from './rate-limit.js';
+
+/** The shared counter's semantics in memory, with a log of the writes it received. */
+function memoryCounter() {
+  const rows = new Map<string, { hits: number; resetAt: Date }>();
+  const writes: number[] = [];
+  const count: HitCounter = async (key, hits, windowMs, now) => {
+    writes.push(hits);
+    const row = rows.get(key);
+    const next = !row || row.resetAt <= now ? { hits, resetAt: new Date(now.getTime() + windowMs) } : { hits: row.hits + hits, resetAt: row.resetAt };
+    rows.set(key, next);
+    return next;
+  };
+  return { count, writes };
+}
+
+describe('rate limiter', () => {
+  it('sizes leases to a twentieth of the limit, between 1 and 50', () => {
+    expect([leaseSize(3), leaseSize(100), leaseSize(600), leaseSize(100_000)]).toEqual([1, 5, 30, 50]);
+  });
+
+  it('allows the limit, refuses the next with the seconds left, and opens again in the next window', async () => {
+    let now = new Date('2026-11-20T10:00:00Z');
+    const { count } = memoryCounter();
+    const take = createRateLimiter({ count, limit: 3, windowMs: 60_000, clock: { now: () => now } });
+    for (let i = 0; i < 3; i++) expect(await take('k')).toEqual({ allowed: true });
+    now = new Date(now.getTime() + 15_500);
+    expect(await take('k')).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(await take('other')).toEqual({ allowed: true });
+    now = new Date(now.getTime() + 44_500);
+    expect(await take('k')).toEqual({ allowed: true });
+  });
+
+  it('writes once per lease, and several limiters (replicas) share one limit', async () => {
+    const now = new Date('2026-11-20T10:00:00Z');
+    const { count, writes } = memoryCounter();
+    const replicas = [1, 2].map(() => createRateLimiter({ count, limit: 100, windowMs: 60_000, clock: { now: () => now } }));
+    const results = await Promise.all(Array.from({ length: 150 }, (_, i) => replicas[i % 2]('k')));
+    expect(results.filter((r) => r.allowed)).toHaveLength(100);
+    expect(writes.length).toBeLessThanOrEqual(100 / leaseSize(100) + 2);
+  });
+});

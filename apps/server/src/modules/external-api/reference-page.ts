@@ -1,0 +1,43 @@
+/**
+ * The interactive API reference (Scalar), served from this server: no CDN, and no inline
+ * script, so the console's strict Content-Security-Policy holds on this page too. The
+ * Scalar plugin serves its bundled script; its own HTML (which needs an inline script) is
+ * replaced by a page that configures Scalar through data attributes.
+ */
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+
+const ROUTE = '/reference';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const referencePage: FastifyPluginAsync<{ title: string }> = async (app, opts) => {
+  const configuration = { withDefaultFonts: false, hideDownloadButton: false, metaData: { title: opts.title } };
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(opts.title)}</title>
+</head>
+<body>
+<script id="api-reference" data-url="../openapi.json" data-configuration="${escapeHtml(JSON.stringify(configuration))}"></script>
+<script src="./js/scalar.js"></script>
+</body>
+</html>`;
+
+  async function ownPage(request: FastifyRequest, reply: FastifyReply) {
+    if (request.routeOptions.url?.endsWith(`${ROUTE}/`)) {
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+  }
+
+  await app.register(scalar, {
+    routePrefix: ROUTE,
+    // A URL (not @fastify/swagger) as the source: the plugin then adds no document routes of its own.
+    configuration: { url: '../openapi.json' },
+    hooks: { onRequest: ownPage },
+  });
+};

@@ -1,0 +1,51 @@
+/**
+ * Authenticates the `apiKey` header of an external API call. Every call looks the key up
+ * (one indexed equality): a deleted or expired key is refused at once, on every replica.
+ * `last_used_at` is written at most once a minute per key and process, off the request path.
+ */
+import { externalApiErrorCodes as codes } from '@console/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../../deps.js';
+import { Unauthenticated } from '../../http/errors.js';
+import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
+import type { IntegrationsRepository } from './integrations.repository.js';
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthenticatedKey {
+  integrationId: string;
+  organizationId: string;
+}
+
+export function createAccessKeyAuthenticator(deps: { repo: IntegrationsRepository; clock?: Clock; log?: FastifyBaseLogger }) {
+  const clock = deps.clock ?? systemClock;
+  /** When this process last wrote last_used_at, per key: a burst of calls writes once. */
+  const touched = new Map<string, number>();
+
+  function touch(id: string, lastUsedAt: Date | null, now: Date) {
+    const notBefore = now.getTime() - TOUCH_INTERVAL_MS;
+    if ((lastUsedAt && lastUsedAt.getTime() > notBefore) || (touched.get(id) ?? 0) > notBefore) return;
+    touched.set(id, now.getTime());
+    if (touched.size > 10_000) touched.clear();
+    deps.repo.touchLastUsed(id, now, new Date(notBefore)).catch((err) => deps.log?.warn({ err, integrationId: id }, 'could not record key use'));
+  }
+
+  return async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
+    const given = Array.isArray(header) ? header[0] : header;
+    if (!given) throw new Unauthenticated('The apiKey header is missing: send your access key in a header named apiKey.', codes.apiKeyMissing);
+    const raw = given.trim();
+    if (!isWellFormedAccessKey(raw)) {
+      throw new Unauthenticated('The apiKey header is not a valid access key: check that it was copied whole.', codes.apiKeyMalformed);
+    }
+    const now = clock.now();
+    const key = await deps.repo.findByKeyHash(hashAccessKey(raw), now);
+    if (!key) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
+    if (key.expiredAt) {
+      throw new Unauthenticated(`This access key was replaced by a newer one; it stopped working at ${key.expiredAt.toISOString()}.`, codes.apiKeyExpired);
+    }
+    touch(key.id, key.lastUsedAt, now);
+    return { integrationId: key.id, organizationId: key.organizationId };
+  };
+}
+
+export type AccessKeyAuthenticator = ReturnType<typeof createAccessKeyAuthenticator>;
