@@ -1,0 +1,360 @@
+/**
+ * The external API end to end through app.inject: the token endpoint, every endpoint with
+ * a valid key and token, every refusal, roll with grace, last use, and a contract check of
+ * every response against the served OpenAPI document.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { InjectOptions } from 'fastify';
+import { buildApp } from '../../app.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as s from '../../db/schema.js';
+import { capturedLogger, everyStoredText } from '../../test/capture.js';
+import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
+import { idTokenFor, signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+describe('external API', () => {
+  let t: TestApp;
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const { logger, lines: logLines } = capturedLogger();
+  const seen: { method: string; route: string; statusCode: number; body: unknown }[] = [];
+  const people = {} as Record<'admin' | 'wsAdmin' | 'publisher' | 'viewer' | 'sso' | 'leaver' | 'otherAdmin', User>;
+  const ids = {} as Record<'ws1' | 'ws2' | 'wf1' | 'wf2' | 'wfOther' | 'skill1', string>;
+  let key = '';
+  let keyId = '';
+  let otherKey = '';
+  let adminToken = '';
+
+  /** Every call goes through here so the contract check sees every response. */
+  async function call(opts: InjectOptions & { token?: string; apiKey?: string }) {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (opts.apiKey !== undefined) headers.apiKey = opts.apiKey;
+    if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
+    const { token: _t, apiKey: _k, ...rest } = opts;
+    const res = await t.app.inject({ ...rest, headers });
+    seen.push({ method: String(opts.method ?? 'GET'), route: String(opts.url).split('?')[0], statusCode: res.statusCode, body: res.json() });
+    return res;
+  }
+  const get = (url: string, token = adminToken, apiKey = key) => call({ url, token, apiKey });
+
+  async function newKey(email: string) {
+    const admin = await signIn(t, email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: admin.headers, payload: { name: 'API', description: 'tests' } });
+    return res.json() as { integration: { id: string }; accessKey: string };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, logger });
+    const { db } = t.database;
+    const org = await createOrganization(db);
+    const other = await createOrganization(db);
+    people.admin = await createUser(db, org.id, { displayName: 'Ada Admin' });
+    people.wsAdmin = await createUser(db, org.id, { role: 'workspace_admin', displayName: 'Will Wsadmin' });
+    people.publisher = await createUser(db, org.id, { role: 'publisher', displayName: 'Pia Publisher' });
+    people.viewer = await createUser(db, org.id, { role: 'viewer', displayName: 'Vic Viewer' });
+    people.leaver = await createUser(db, org.id, { role: 'viewer', displayName: 'Lee Leaver', employeeId: 'E-42' });
+    people.sso = await createUser(db, org.id, { role: 'org_admin', signInProvider: 'google', passwordHash: null, displayName: 'Sam Sso' });
+    people.otherAdmin = await createUser(db, other.id);
+    const ws1 = await createWorkspace(db, org.id, { name: 'Warehouse' });
+    const ws2 = await createWorkspace(db, org.id, { name: 'Office', private: true });
+    const wsOther = await createWorkspace(db, other.id);
+    Object.assign(ids, { ws1: ws1.id, ws2: ws2.id });
+    await db.insert(s.userWorkspaces).values({ userId: people.publisher.id, workspaceId: ws1.id });
+    const [wf1, wf2, wfOther] = await db
+      .insert(s.workflows)
+      .values([
+        { organizationId: org.id, workspaceId: ws1.id, authorId: people.publisher.id, title: 'Forklift 100% safety check', durationSeconds: 90 },
+        { organizationId: org.id, workspaceId: ws2.id, title: 'Printer paper refill' },
+        { organizationId: other.id, workspaceId: wsOther.id, title: 'Forklift elsewhere' },
+      ])
+      .returning();
+    Object.assign(ids, { wf1: wf1.id, wf2: wf2.id, wfOther: wfOther.id });
+    await db.insert(s.workflowSteps).values([
+      { workflowId: wf1.id, position: 2, title: 'Check the forks', startMs: 5000, endMs: 9000 },
+      { workflowId: wf1.id, position: 1, title: 'Walk around', text: 'Look for leaks', startMs: 0, endMs: 5000 },
+    ]);
+    const [skill1] = await db
+      .insert(s.skills)
+      .values([
+        { organizationId: org.id, name: 'Forklift driving' },
+        { organizationId: org.id, name: 'Packing', description: 'Boxes' },
+        { organizationId: other.id, name: 'Secret skill' },
+      ])
+      .returning();
+    ids.skill1 = skill1.id;
+    await db.insert(s.userSkills).values({ userId: people.publisher.id, skillId: skill1.id, progress: 60 });
+
+    const created = await newKey(people.admin.email!);
+    key = created.accessKey;
+    keyId = created.integration.id;
+    otherKey = (await newKey(people.otherAdmin.email!)).accessKey;
+    adminToken = await idTokenFor(t, people.admin.email!);
+  });
+  afterAll(() => t.close());
+
+  describe('POST /api/v1/auth/token', () => {
+    it('gives an idToken to API roles with a password', async () => {
+      for (const who of [people.admin, people.wsAdmin, people.publisher]) {
+        const res = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: who.email, password: 'Test-Password-1!' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ idToken: expect.any(String), expiresIn: 3600 });
+      }
+    });
+
+    it('refuses a wrong password, a viewer and a single sign-on account', async () => {
+      const wrong = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: people.admin.email, password: 'nope-nope' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().code).toBe('BAD_CREDENTIALS');
+      const viewer = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: people.viewer.email, password: 'Test-Password-1!' } });
+      expect(viewer.statusCode).toBe(403);
+      expect(viewer.json()).toMatchObject({ code: 'ROLE_NOT_ALLOWED', message: expect.stringContaining('Publishers') });
+      const sso = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: people.sso.email, password: 'Test-Password-1!' } });
+      expect(sso.statusCode).toBe(401);
+      const invalid = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: 'not-an-email' } });
+      expect(invalid.statusCode).toBe(400);
+    });
+
+    it('refuses a password user of an organization that allows only single sign-on', async () => {
+      const ssoOrg = await createOrganization(t.database.db);
+      const u = await createUser(t.database.db, ssoOrg.id);
+      await t.database.db.insert(s.organizationSettings).values({ organizationId: ssoOrg.id, key: 'ssoLoginOnly', value: true });
+      const res = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: u.email, password: 'Test-Password-1!' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('SSO_REQUIRED');
+    });
+  });
+
+  describe('with a valid key and token', () => {
+    it('lists and searches workflows, paged', async () => {
+      const all = await get('/api/v1/workflows');
+      expect(all.statusCode).toBe(200);
+      expect(all.json().total).toBe(2);
+      expect(all.json().workflows.map((w: { title: string }) => w.title).sort()).toEqual(['Forklift 100% safety check', 'Printer paper refill']);
+      const found = await get('/api/v1/workflows?q=FORKLIFT');
+      expect(found.json()).toMatchObject({ total: 1, workflows: [{ id: ids.wf1, workspace: { id: ids.ws1, name: 'Warehouse' } }] });
+      expect((await get('/api/v1/workflows?q=100%25')).json().total).toBe(1);
+      expect((await get('/api/v1/workflows?q=_')).json().total).toBe(0);
+      const page2 = await get('/api/v1/workflows?page=2&limit=1');
+      expect(page2.json()).toMatchObject({ total: 2 });
+      expect(page2.json().workflows).toHaveLength(1);
+      expect((await get(`/api/v1/workflows?workspaceId=${ids.ws2}`)).json().total).toBe(1);
+    });
+
+    it('gives a workflow with its ordered steps and a deep link; another organization’s is not found', async () => {
+      const res = await get(`/api/v1/workflows/${ids.wf1}`);
+      expect(res.statusCode).toBe(200);
+      const { workflow } = res.json();
+      expect(workflow.deepLink).toBe(`${t.config.PUBLIC_URL}/workflows/${ids.wf1}`);
+      expect(workflow.steps.map((st: { title: string }) => st.title)).toEqual(['Walk around', 'Check the forks']);
+      expect(workflow.author).toEqual({ id: people.publisher.id, displayName: 'Pia Publisher' });
+      const foreign = await get(`/api/v1/workflows/${ids.wfOther}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'WORKFLOW_NOT_FOUND', message: 'Workflow not found.' });
+      expect((await get('/api/v1/workflows/not-a-uuid')).statusCode).toBe(400);
+    });
+
+    it('limits a publisher to the workspaces they belong to', async () => {
+      const token = await idTokenFor(t, people.publisher.email!);
+      expect((await get('/api/v1/workflows', token)).json()).toMatchObject({ total: 1, workflows: [{ id: ids.wf1 }] });
+      expect((await get(`/api/v1/workflows/${ids.wf2}`, token)).statusCode).toBe(404);
+      expect((await get('/api/v1/workspaces', token)).json()).toEqual({
+        workspaces: [{ id: ids.ws1, name: 'Warehouse', workspaceGroupName: null, private: false }],
+        total: 1,
+      });
+      const users = await get('/api/v1/users', token);
+      expect(users.statusCode).toBe(403);
+      expect(users.json().code).toBe('ROLE_NOT_ALLOWED');
+    });
+
+    it('lists workspaces, skills, users and a user’s skill progress', async () => {
+      expect((await get('/api/v1/workspaces')).json()).toMatchObject({ total: 2, workspaces: [{ name: 'Office', private: true }, { name: 'Warehouse' }] });
+      expect((await get('/api/v1/skills')).json()).toMatchObject({
+        total: 2,
+        skills: [{ name: 'Forklift driving', description: null }, { name: 'Packing', description: 'Boxes' }],
+      });
+      const users = await get('/api/v1/users?limit=100');
+      expect(users.json().total).toBe(6);
+      expect(users.json().users[0]).not.toHaveProperty('passwordHash');
+      expect((await get('/api/v1/users?q=e-42')).json()).toMatchObject({ total: 1, users: [{ id: people.leaver.id, employeeId: 'E-42' }] });
+      const wsAdminToken = await idTokenFor(t, people.wsAdmin.email!);
+      const progress = await get(`/api/v1/users/${people.publisher.id}/skills`, wsAdminToken);
+      expect(progress.statusCode).toBe(200);
+      expect(progress.json()).toMatchObject({
+        userId: people.publisher.id,
+        total: 1,
+        skillProgress: [{ skill: { id: ids.skill1, name: 'Forklift driving' }, progress: 60, achievedAt: null }],
+      });
+      expect((await get(`/api/v1/users/${people.otherAdmin.id}/skills`)).statusCode).toBe(404);
+    });
+
+    it('disables a user (Organizational Admins only), never oneself', async () => {
+      const wsAdminToken = await idTokenFor(t, people.wsAdmin.email!);
+      const refused = await call({ method: 'POST', url: `/api/v1/users/${people.leaver.id}/disable`, token: wsAdminToken, apiKey: key });
+      expect(refused.statusCode).toBe(403);
+      const res = await call({ method: 'POST', url: `/api/v1/users/${people.leaver.id}/disable`, token: adminToken, apiKey: key });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ id: people.leaver.id, disabled: true });
+      const self = await call({ method: 'POST', url: `/api/v1/users/${people.admin.id}/disable`, token: adminToken, apiKey: key });
+      expect(self.statusCode).toBe(409);
+      const foreign = await call({ method: 'POST', url: `/api/v1/users/${people.otherAdmin.id}/disable`, token: adminToken, apiKey: key });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe('User was not found');
+    });
+
+    it('records when the key was last used', async () => {
+      await get('/api/v1/skills');
+      await vi.waitFor(async () => {
+        const list = await t.app.inject({ url: '/api/integrations', headers: (await signIn(t, people.admin.email!)).headers });
+        const row = list.json().integrations.find((i: { id: string }) => i.id === keyId);
+        expect(row.lastUsedAt).not.toBeNull();
+      });
+    });
+  });
+
+  describe('refusals', () => {
+    const expectRefused = async (res: Awaited<ReturnType<typeof call>>, statusCode: number, code: string) => {
+      expect(res.statusCode).toBe(statusCode);
+      expect(res.json()).toMatchObject({ statusCode, code, message: expect.any(String) });
+      return res.json().message as string;
+    };
+
+    it('without an apiKey header, or with a mistyped one', async () => {
+      expect(await expectRefused(await call({ url: '/api/v1/workflows', token: adminToken }), 401, 'API_KEY_MISSING')).toContain('apiKey');
+      const typo = `${key.slice(0, 10)}${key[10] === 'a' ? 'b' : 'a'}${key.slice(11)}`;
+      await expectRefused(await get('/api/v1/workflows', adminToken, typo), 401, 'API_KEY_MALFORMED');
+      await expectRefused(await get('/api/v1/workflows', adminToken, key.slice(0, -1)), 401, 'API_KEY_MALFORMED');
+    });
+
+    it('without a bearer token, or with a bad or expired one', async () => {
+      await expectRefused(await call({ url: '/api/v1/workflows', apiKey: key }), 401, 'TOKEN_MISSING');
+      await expectRefused(await call({ url: '/api/v1/workflows', apiKey: key, headers: { authorization: adminToken } }), 401, 'TOKEN_MISSING');
+      await expectRefused(await get('/api/v1/workflows', `${adminToken}x`), 401, 'INVALID_TOKEN');
+      const token = await idTokenFor(t, people.admin.email!);
+      offsetMs += 3_601_000;
+      try {
+        await expectRefused(await get('/api/v1/workflows', token), 401, 'INVALID_TOKEN');
+      } finally {
+        offsetMs -= 3_601_000;
+      }
+    });
+
+    it('with another organization’s key', async () => {
+      const message = await expectRefused(await get('/api/v1/workflows', adminToken, otherKey), 403, 'API_KEY_WRONG_ORGANIZATION');
+      expect(message).toContain('another organization');
+    });
+
+    it("with a viewer's token or a single sign-on token", async () => {
+      const viewer = await t.deps.idTokens.issue({ id: people.viewer.id, email: people.viewer.email }, 'password');
+      await expectRefused(await get('/api/v1/workflows', viewer.idToken), 403, 'ROLE_NOT_ALLOWED');
+      const sso = await t.deps.idTokens.issue({ id: people.sso.id, email: people.sso.email }, 'google');
+      const message = await expectRefused(await get('/api/v1/workflows', sso.idToken), 403, 'SSO_NOT_SUPPORTED');
+      expect(message).toContain('Single sign-on');
+    });
+
+    it('with a deleted key, at once', async () => {
+      const doomed = await newKey(people.admin.email!);
+      expect((await get('/api/v1/skills', adminToken, doomed.accessKey)).statusCode).toBe(200);
+      const admin = await signIn(t, people.admin.email!);
+      await t.app.inject({ method: 'DELETE', url: `/api/integration/${doomed.integration.id}`, headers: admin.headers });
+      await expectRefused(await get('/api/v1/skills', adminToken, doomed.accessKey), 401, 'API_KEY_INVALID');
+    });
+
+    it('with a rolled key: works inside its grace period, refused after it', async () => {
+      const rolledKey = await newKey(people.admin.email!);
+      const admin = await signIn(t, people.admin.email!);
+      const roll = await t.app.inject({
+        method: 'POST',
+        url: `/api/integration/${rolledKey.integration.id}/roll`,
+        headers: admin.headers,
+        payload: { gracePeriod: '1h' },
+      });
+      const newSecret = roll.json().accessKey as string;
+      try {
+        offsetMs += 30 * 60_000;
+        const token = await idTokenFor(t, people.admin.email!);
+        expect((await get('/api/v1/skills', token, rolledKey.accessKey)).statusCode).toBe(200);
+        offsetMs += 31 * 60_000;
+        const fresh = await idTokenFor(t, people.admin.email!);
+        const message = await expectRefused(await get('/api/v1/skills', fresh, rolledKey.accessKey), 401, 'API_KEY_EXPIRED');
+        expect(message).toContain('replaced');
+        expect((await get('/api/v1/skills', fresh, newSecret)).statusCode).toBe(200);
+      } finally {
+        offsetMs = 0;
+      }
+    });
+  });
+
+  it('limits calls per key across replicas, answering 429 with Retry-After', async () => {
+    const config = { ...t.config, API_RATE_LIMIT: 3, API_RATE_LIMIT_WINDOW_SECONDS: 60 };
+    const replicas = [await buildApp({ ...t.deps, config }), await buildApp({ ...t.deps, config })];
+    try {
+      const limitedKey = (await newKey(people.admin.email!)).accessKey;
+      const statusCodes: number[] = [];
+      let last: Awaited<ReturnType<TestApp['app']['inject']>> | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await replicas[i % 2].inject({ url: '/api/v1/skills', headers: { apikey: limitedKey, authorization: `Bearer ${adminToken}` } });
+        seen.push({ method: 'GET', route: '/api/v1/skills', statusCode: last.statusCode, body: last.json() });
+        statusCodes.push(last.statusCode);
+      }
+      expect(statusCodes).toEqual([200, 200, 200, 429]);
+      expect(last!.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+      const retryAfter = Number(last!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Another key has its own budget.
+      expect((await replicas[0].inject({ url: '/api/v1/skills', headers: { apikey: key, authorization: `Bearer ${adminToken}` } })).statusCode).toBe(200);
+    } finally {
+      await Promise.all(replicas.map((r) => r.close()));
+    }
+  });
+
+  it('publishes an OpenAPI 3.1 document that every response above matches', async () => {
+    const res = await t.app.inject('/api/v1/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'apiKey' }));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+    expect(seen.length).toBeGreaterThan(40);
+    const statuses = new Set<number>();
+    for (const r of seen) {
+      const path = templates.find((x) => x.re.test(r.route))?.p;
+      expect(path, `${r.method} ${r.route} is documented`).toBeDefined();
+      const op = doc.paths[path!][r.method.toLowerCase()];
+      const schema = op?.responses?.[r.statusCode]?.content?.['application/json']?.schema;
+      expect(schema, `${r.method} ${path} documents ${r.statusCode}`).toBeDefined();
+      const valid = ajv.validate(schema, r.body);
+      expect(valid, `${r.method} ${r.route} ${r.statusCode}: ${ajv.errorsText()}`).toBe(true);
+      statuses.add(r.statusCode);
+    }
+    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 400, 401, 403, 404, 409, 429]);
+  });
+
+  it('serves the interactive reference without a CDN or inline script', async () => {
+    const page = await t.app.inject('/api/v1/reference/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('data-url="../openapi.json"');
+    expect(page.body).not.toMatch(/<script>|<script type="(text\/javascript|module)">/);
+    expect(page.body).not.toContain('cdn.jsdelivr');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    const script = await t.app.inject('/api/v1/reference/js/scalar.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('never stored or logged a key', async () => {
+    const stored = await everyStoredText(t);
+    for (const secret of [key, otherKey]) {
+      expect(stored).not.toContain(secret.slice(8, -4));
+      for (const line of logLines) expect(line).not.toContain(secret.slice(8, -4));
+    }
+    expect(logLines.some((l) => l.includes('/api/v1/workflows'))).toBe(true);
+  });
+});

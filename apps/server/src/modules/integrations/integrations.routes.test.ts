@@ -1,0 +1,137 @@
+import { ACCESS_KEY_PATTERN, NAME_MAX } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogger, everyStoredText } from '../../test/capture.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('integrations routes', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let otherAdmin: SignedIn;
+  const { logger, lines: logLines } = capturedLogger();
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ logger });
+    const org = await createOrganization(t.database.db);
+    const other = await createOrganization(t.database.db);
+    const a = await createUser(t.database.db, org.id, { displayName: 'Ada Admin' });
+    const b = await createUser(t.database.db, other.id);
+    admin = await signIn(t, a.email!);
+    otherAdmin = await signIn(t, b.email!);
+  });
+  afterAll(() => t.close());
+
+  const create = (who: SignedIn, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/integrations', headers: who.headers, payload });
+
+  it('creates a key, shows its secret once, and lists it without the secret', async () => {
+    const res = await create(admin, { name: '  LMS sync ', description: 'Nightly' });
+    expect(res.statusCode).toBe(201);
+    const { integration, accessKey } = res.json();
+    secrets.push(accessKey);
+    expect(accessKey).toMatch(ACCESS_KEY_PATTERN);
+    expect(integration).toMatchObject({ name: 'LMS sync', description: 'Nightly', keyLast4: accessKey.slice(-4), createdBy: { displayName: 'Ada Admin' } });
+
+    const list = await t.app.inject({ url: '/api/integrations?page=1&limit=20', headers: admin.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 1, integrations: [{ id: integration.id, keyPrefix: accessKey.slice(0, 8) }] });
+    expect(list.body).not.toContain(accessKey.slice(8, -4));
+    expect(list.json().integrations[0]).not.toHaveProperty('accessKey');
+  });
+
+  it('refuses a form with errors and changes nothing', async () => {
+    const bad = await create(admin, { name: 'x'.repeat(NAME_MAX + 1), description: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const paths = bad.json().details.map((d: { path: string }) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['/name', '/description']));
+    const missing = await create(admin, { name: '   ' });
+    expect(missing.statusCode).toBe(400);
+    const okAtMax = await create(admin, { name: 'x'.repeat(NAME_MAX), description: 'max' });
+    expect(okAtMax.statusCode).toBe(201);
+    secrets.push(okAtMax.json().accessKey);
+    const list = await t.app.inject({ url: '/api/integrations', headers: admin.headers });
+    expect(list.json().total).toBe(2);
+  });
+
+  it('pages by page and limit', async () => {
+    const p1 = (await t.app.inject({ url: '/api/integrations?page=1&limit=1', headers: admin.headers })).json();
+    const p2 = (await t.app.inject({ url: '/api/integrations?page=2&limit=1', headers: admin.headers })).json();
+    expect(p1.total).toBe(2);
+    expect(p2.total).toBe(2);
+    expect(p1.integrations[0].id).not.toBe(p2.integrations[0].id);
+    const bad = await t.app.inject({ url: '/api/integrations?limit=1000', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('edits, rolls and deletes a key; another organization cannot touch it', async () => {
+    const { integration } = (await create(admin, { name: 'Edit me', description: 'x' })).json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/integration/${integration.id}`,
+      headers: admin.headers,
+      payload: { name: 'Edited', description: 'y' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().integration).toMatchObject({ id: integration.id, name: 'Edited', description: 'y' });
+    expect(put.body).not.toContain('accessKey');
+
+    const roll = await t.app.inject({
+      method: 'POST',
+      url: `/api/integration/${integration.id}/roll`,
+      headers: admin.headers,
+      payload: { gracePeriod: '24h' },
+    });
+    expect(roll.statusCode).toBe(200);
+    secrets.push(roll.json().accessKey);
+    expect(roll.json().integration.previousKeyExpiresAt).not.toBeNull();
+    const badGrace = await t.app.inject({
+      method: 'POST',
+      url: `/api/integration/${integration.id}/roll`,
+      headers: admin.headers,
+      payload: { gracePeriod: '2h' },
+    });
+    expect(badGrace.statusCode).toBe(400);
+
+    for (const req of [
+      { method: 'PUT' as const, url: `/api/integration/${integration.id}`, payload: { name: 'Hijack', description: 'z' } },
+      { method: 'DELETE' as const, url: `/api/integration/${integration.id}` },
+      { method: 'POST' as const, url: `/api/integration/${integration.id}/roll`, payload: { gracePeriod: 'now' } },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: otherAdmin.headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('INTEGRATION_NOT_FOUND');
+    }
+    expect((await t.app.inject({ url: '/api/integrations', headers: otherAdmin.headers })).json()).toEqual({ integrations: [], total: 0 });
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/integration/${integration.id}`, headers: admin.headers });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().removedIntegration).toMatchObject({ id: integration.id, name: 'Edited' });
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/integration/${integration.id}`, headers: admin.headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('is for signed-in Organizational Admins only', async () => {
+    expect((await t.app.inject({ url: '/api/integrations' })).statusCode).toBe(401);
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: { cookie: admin.headers.cookie },
+      payload: { name: 'x', description: 'y' },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('never stored or logged a secret', async () => {
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+    expect(logLines.length).toBeGreaterThan(10);
+    const stored = await everyStoredText(t);
+    expect(stored).toContain('Edited');
+    for (const secret of secrets) {
+      const body = secret.slice(8, -4);
+      expect(stored).not.toContain(body);
+      for (const line of logLines) expect(line).not.toContain(body);
+    }
+  });
+});
