@@ -121,4 +121,6 @@ export const externalApiErrorCodes = {
 } as const;
 
 /** GET /settings/documentation: where the interactive API reference is. */
-export const documentationUrlResponse = z.object({ documentationURL: z.string().describe('The interactive reference of the external API') });
+export const documentationUrlResponse = z.object({
+  documentationURL: z.string().describe('The interactive reference of the external API'),
+});

@@ -3,6 +3,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
+import { documentationRoutes } from './documentation/documentation.routes.js';
+import { externalApi } from './external-api/external-api.routes.js';
+import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 
-export const apiModules: FastifyPluginAsync<AppDeps>[] = [systemRoutes, authRoutes, sessionsRoutes];
+export const apiModules: FastifyPluginAsync<AppDeps>[] = [
+  systemRoutes,
+  authRoutes,
+  sessionsRoutes,
+  integrationsRoutes,
+  externalApi,
+  documentationRoutes,
+];

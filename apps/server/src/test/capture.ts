@@ -20,7 +20,9 @@ export async function everyStoredText(t: Pick<TestApp, 'database'>): Promise<str
   const { rows } = await t.database.executeSql("select tablename from pg_tables where schemaname = 'public'");
   const dumps: string[] = [];
   for (const { tablename } of rows) {
-    const { rows: data } = await t.database.executeSql(`select coalesce(string_agg(row_to_json(x)::text, ' '), '') as d from "${tablename}" x`);
+    const { rows: data } = await t.database.executeSql(
+      `select coalesce(string_agg(row_to_json(x)::text, ' '), '') as d from "${tablename}" x`,
+    );
     dumps.push(String(data[0].d));
   }
   return dumps.join('\n');

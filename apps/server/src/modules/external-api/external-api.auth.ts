@@ -44,7 +44,10 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     if (user.status === 'rejected') throw user.reason;
     const auth = user.value;
     if (auth.signInProvider !== 'password') {
-      throw new Forbidden('Single sign-on accounts cannot use the API: it needs a user who signs in with a password.', codes.ssoNotSupported);
+      throw new Forbidden(
+        'Single sign-on accounts cannot use the API: it needs a user who signs in with a password.',
+        codes.ssoNotSupported,
+      );
     }
     if (!apiRoles.includes(auth.role)) {
       throw new Forbidden('Only Organizational Admins, Workspace Admins and Publishers can use the API.', codes.roleNotAllowed);
@@ -57,4 +60,7 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
 }
 
 const missingToken = () =>
-  new Unauthenticated('The Authorization header is missing: send "Authorization: Bearer <idToken>" from POST /api/v1/auth/token.', codes.tokenMissing);
+  new Unauthenticated(
+    'The Authorization header is missing: send "Authorization: Bearer <idToken>" from POST /api/v1/auth/token.',
+    codes.tokenMissing,
+  );

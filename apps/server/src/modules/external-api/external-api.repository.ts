@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, exists, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { sessions, skills, users, userSkills, userWorkspaces, workflowSteps, workflows, workspaces } from '../../db/schema.js';
+import { sessions, skills, userSkills, users, userWorkspaces, workflowSteps, workflows, workspaces } from '../../db/schema.js';
 
 export interface Page {
   page: number;

@@ -36,8 +36,8 @@ import { createIntegrationsRepository } from '../integrations/integrations.repos
 import { createExternalApiGuard } from './external-api.auth.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { createExternalApiService } from './external-api.service.js';
-import { createRateLimitCounter } from './rate-limit.repository.js';
 import { createRateLimiter } from './rate-limit.js';
+import { createRateLimitCounter } from './rate-limit.repository.js';
 import { referencePage } from './reference-page.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
@@ -75,13 +75,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
               idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `From POST ${basePath}/auth/token` },
             },
           },
-          tags: [
-            { name: 'Authorization' },
-            { name: 'Workflows' },
-            { name: 'Workspaces' },
-            { name: 'Skills' },
-            { name: 'Users' },
-          ],
+          tags: [{ name: 'Authorization' }, { name: 'Workflows' }, { name: 'Workspaces' }, { name: 'Skills' }, { name: 'Users' }],
         },
         transform: jsonSchemaTransform,
       });
@@ -97,7 +91,8 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
             operationId: 'createIdToken',
             tags: ['Authorization'],
             summary: 'Get an idToken',
-            description: 'E-mail and password of an API user for an idToken to send as a bearer token. It expires after `expiresIn` seconds.',
+            description:
+              'E-mail and password of an API user for an idToken to send as a bearer token. It expires after `expiresIn` seconds.',
             body: apiTokenBody,
             response: { 200: apiTokenResponse, ...errors(400, 401, 403, 429) },
           },
@@ -105,9 +100,15 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
         async (request) => {
           const principal = await authenticatePassword(deps, request.body.email, request.body.password);
           if (!apiRoles.includes(principal.role as never)) {
-            throw new Forbidden('Only Organizational Admins, Workspace Admins and Publishers can use the API.', externalApiErrorCodes.roleNotAllowed);
+            throw new Forbidden(
+              'Only Organizational Admins, Workspace Admins and Publishers can use the API.',
+              externalApiErrorCodes.roleNotAllowed,
+            );
           }
-          const token = await deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName }, 'password');
+          const token = await deps.idTokens.issue(
+            { id: principal.userId, email: principal.email, displayName: principal.displayName },
+            'password',
+          );
           return { idToken: token.idToken, expiresIn: token.expiresIn };
         },
       );

@@ -8,7 +8,8 @@ function memoryCounter() {
   const count: HitCounter = async (key, hits, windowMs, now) => {
     writes.push(hits);
     const row = rows.get(key);
-    const next = !row || row.resetAt <= now ? { hits, resetAt: new Date(now.getTime() + windowMs) } : { hits: row.hits + hits, resetAt: row.resetAt };
+    const next =
+      !row || row.resetAt <= now ? { hits, resetAt: new Date(now.getTime() + windowMs) } : { hits: row.hits + hits, resetAt: row.resetAt };
     rows.set(key, next);
     return next;
   };

@@ -27,12 +27,15 @@ export function createAccessKeyAuthenticator(deps: { repo: IntegrationsRepositor
     if ((lastUsedAt && lastUsedAt.getTime() > notBefore) || (touched.get(id) ?? 0) > notBefore) return;
     touched.set(id, now.getTime());
     if (touched.size > 10_000) touched.clear();
-    deps.repo.touchLastUsed(id, now, new Date(notBefore)).catch((err) => deps.log?.warn({ err, integrationId: id }, 'could not record key use'));
+    deps.repo
+      .touchLastUsed(id, now, new Date(notBefore))
+      .catch((err) => deps.log?.warn({ err, integrationId: id }, 'could not record key use'));
   }
 
   return async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
     const given = Array.isArray(header) ? header[0] : header;
-    if (!given) throw new Unauthenticated('The apiKey header is missing: send your access key in a header named apiKey.', codes.apiKeyMissing);
+    if (!given)
+      throw new Unauthenticated('The apiKey header is missing: send your access key in a header named apiKey.', codes.apiKeyMissing);
     const raw = given.trim();
     if (!isWellFormedAccessKey(raw)) {
       throw new Unauthenticated('The apiKey header is not a valid access key: check that it was copied whole.', codes.apiKeyMalformed);
@@ -41,7 +44,10 @@ export function createAccessKeyAuthenticator(deps: { repo: IntegrationsRepositor
     const key = await deps.repo.findByKeyHash(hashAccessKey(raw), now);
     if (!key) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
     if (key.expiredAt) {
-      throw new Unauthenticated(`This access key was replaced by a newer one; it stopped working at ${key.expiredAt.toISOString()}.`, codes.apiKeyExpired);
+      throw new Unauthenticated(
+        `This access key was replaced by a newer one; it stopped working at ${key.expiredAt.toISOString()}.`,
+        codes.apiKeyExpired,
+      );
     }
     touch(key.id, key.lastUsedAt, now);
     return { integrationId: key.id, organizationId: key.organizationId };

@@ -31,7 +31,7 @@ export function createIntegrationsRepository(root: Db) {
 
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
-        const rows = await db
+      const rows = await db
         .select({ ...viewColumns, total: totalOver() })
         .from(integrations)
         .leftJoin(users, eq(users.id, integrations.createdBy))

@@ -23,7 +23,8 @@ describe('integrations routes', () => {
   });
   afterAll(() => t.close());
 
-  const create = (who: SignedIn, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/integrations', headers: who.headers, payload });
+  const create = (who: SignedIn, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/integrations', headers: who.headers, payload });
 
   it('creates a key, shows its secret once, and lists it without the secret', async () => {
     const res = await create(admin, { name: '  LMS sync ', description: 'Nightly' });
@@ -31,7 +32,12 @@ describe('integrations routes', () => {
     const { integration, accessKey } = res.json();
     secrets.push(accessKey);
     expect(accessKey).toMatch(ACCESS_KEY_PATTERN);
-    expect(integration).toMatchObject({ name: 'LMS sync', description: 'Nightly', keyLast4: accessKey.slice(-4), createdBy: { displayName: 'Ada Admin' } });
+    expect(integration).toMatchObject({
+      name: 'LMS sync',
+      description: 'Nightly',
+      keyLast4: accessKey.slice(-4),
+      createdBy: { displayName: 'Ada Admin' },
+    });
 
     const list = await t.app.inject({ url: '/api/integrations?page=1&limit=20', headers: admin.headers });
     expect(list.statusCode).toBe(200);
@@ -127,7 +133,7 @@ describe('integrations routes', () => {
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     expect(logLines.length).toBeGreaterThan(10);
     const stored = await everyStoredText(t);
-    expect(stored).toContain('Edited');
+    expect(stored).toContain('LMS sync');
     for (const secret of secrets) {
       const body = secret.slice(8, -4);
       expect(stored).not.toContain(body);

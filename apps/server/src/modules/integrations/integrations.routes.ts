@@ -32,7 +32,14 @@ export const integrationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   );
   app.put(
     '/integration/:id',
-    { schema: { operationId: 'updateIntegration', params: integrationIdParams, body: integrationBody, response: { 200: integrationResponse } } },
+    {
+      schema: {
+        operationId: 'updateIntegration',
+        params: integrationIdParams,
+        body: integrationBody,
+        response: { 200: integrationResponse },
+      },
+    },
     (request) => service.update(request.auth!, request.params.id, request.body),
   );
   app.delete(

@@ -10,7 +10,18 @@ import { createIntegrationsRepository } from './integrations.repository.js';
 import { createIntegrationsService } from './integrations.service.js';
 
 function authOf(user: { id: string; organizationId: string; email: string | null; displayName: string }): AuthContext {
-  return { ...user, userId: user.id, role: 'org_admin', allowedRoleTypes: [], signInProvider: 'password', isStaff: false, via: 'session' };
+  return {
+    ...user,
+    userId: user.id,
+    organizationName: 'Org',
+    locale: null,
+    role: 'org_admin',
+    allowedRoleTypes: [],
+    signInProvider: 'password',
+    isStaff: false,
+    via: 'session',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  };
 }
 
 describe('integrations service', () => {
