@@ -43,6 +43,13 @@ const envSchema = z.object({
   /** External API calls allowed per access key in each window (shared by every replica). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Requests per IP address to the sign-in routes (all together) in each window. */
+  SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
+  SIGN_IN_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -31,7 +31,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  const config = testConfig({ DATA_DIR: dataDir, ...options.config });
+  // Suites sign in often from one address; the rate-limit test sets its own limit.
+  const config = testConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '100000', ...options.config });
   const database = await createTestDatabase();
   const blobs = createFolderBlobStore(path.join(dataDir, 'blobs'));
   const silent = (await import('pino')).default({ level: 'silent' });

@@ -28,6 +28,7 @@ import {
   setSessionCookies,
 } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
 import { assertSelf, authenticatedUserOf, checkEmail, openSession, passwordSignIn, userInfoOf } from './auth.service.js';
 import { revokeSession, touchSession } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
@@ -36,6 +37,8 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config } = deps;
+  await registerDbRateLimit(app, deps);
+  const rateLimit = signInRateLimit(config);
 
   app.get(
     '/auth/jwks',
@@ -49,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/auth/:provider/check',
     {
+      config: { rateLimit },
       schema: {
         operationId: 'checkSignInEmail',
         tags: ['auth'],
@@ -63,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/sign-in',
     {
+      config: { rateLimit },
       schema: {
         operationId: 'signInWithPassword',
         tags: ['auth'],
@@ -76,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth',
     {
+      config: { rateLimit },
       preHandler: requireCsrf,
       schema: { operationId: 'createSession', tags: ['auth'], body: createSessionBody, response: { 200: userResponse, ...errors } },
     },
@@ -146,16 +152,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: logoutResponse, ...errors, 500: errorEnvelope } },
     },
     async (request, reply) => {
-      let auth: Awaited<ReturnType<typeof resolveSession>> | undefined;
       try {
-        auth = await resolveSession(request, reply);
+        const auth = await resolveSession(request, reply);
+        await revokeSession(deps.database.db, auth.sessionId!, auth.userId, clockOf(deps).now());
       } catch (err) {
         // Already signed out (no cookie, revoked or expired): still clear what the browser holds.
-        if (!(err instanceof AppError && err.statusCode === 401)) throw err;
-      }
-      try {
-        if (auth) await revokeSession(deps.database.db, auth.sessionId!, auth.userId, clockOf(deps).now());
-      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) {
+          clearSessionCookies(reply, config);
+          return { loggedOut: true as const };
+        }
+        if (err instanceof AppError && err.statusCode < 500) throw err;
         request.log.error({ err }, 'logout failed');
         throw new AppError(500, 'LOGOUT_FAILED', authErrorMessage('LOGOUT_FAILED', config.PRODUCT_NAME));
       }

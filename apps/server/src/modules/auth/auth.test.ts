@@ -1,5 +1,5 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, USER_INFO_COOKIE } from '@console/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationSettings, sessions } from '../../db/schema.js';
 import { hashSecret } from '../../http/auth.js';
@@ -161,6 +161,22 @@ describe('sign-in and sessions', () => {
     expect(after.json()).toMatchObject({ code: 'SESSION_REVOKED' });
     // Logging out again is harmless.
     expect((await t.app.inject({ method: 'DELETE', url: '/api/logout', headers })).statusCode).toBe(200);
+  });
+
+  it('answers LOGOUT_FAILED with the spec message when the session cannot be closed', async () => {
+    const { headers } = await signIn(t, admin.email!);
+    const db = t.database.db;
+    await db.execute(sql`create function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await db.execute(sql`create trigger refuse_update before update on sessions for each row execute function refuse_update()`);
+    try {
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/logout', headers });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ statusCode: 500, code: 'LOGOUT_FAILED', message: 'Something went wrong when closing the session.' });
+    } finally {
+      await db.execute(sql`drop trigger refuse_update on sessions`);
+      await db.execute(sql`drop function refuse_update()`);
+    }
+    expect((await me(headers)).statusCode).toBe(200);
   });
 
   it('lists sessions with device and activity; revoking one is seen by that session at once', async () => {

@@ -1,0 +1,160 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { users } from '../../db/schema.js';
+import type { Clock } from '../../deps.js';
+import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const LOCKED = 'Account of user has been temporarily disabled due to many failed login attempts';
+
+function manualClock(start: string) {
+  let now = new Date(start);
+  const clock: Clock = { now: () => new Date(now) };
+  return { clock, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+}
+
+describe('brute-force protection', () => {
+  const time = manualClock('2026-11-21T09:00:00Z');
+  let t: TestApp;
+  let replica: Awaited<ReturnType<typeof buildApp>>;
+  let orgId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock });
+    // A second replica on the same database: the counters must be shared.
+    replica = await buildApp(t.deps);
+    await replica.ready();
+    orgId = (await createOrganization(t.database.db)).id;
+  });
+  afterAll(async () => {
+    await replica.close();
+    await t.close();
+  });
+
+  const attempt = (email: string, password: string, app = t.app) =>
+    app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+
+  it('locks the account after 10 failures in 15 minutes, even for the right password, and unlocks after 15 minutes', async () => {
+    const { email } = await createUser(t.database.db, orgId);
+    for (let i = 1; i <= 9; i++) {
+      const res = await attempt(email!, `Wrong-${i}-password`, i % 2 ? t.app : replica);
+      expect(res.json().code).toBe('BAD_CREDENTIALS');
+    }
+    time.advance(60_000);
+    const tenth = await attempt(email!, 'Wrong-10-password', replica);
+    expect(tenth.statusCode).toBe(429);
+    expect(tenth.json()).toEqual({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: LOCKED });
+    expect(Number(tenth.headers['retry-after'])).toBe(15 * 60);
+
+    const right = await attempt(email!, TEST_PASSWORD);
+    expect(right.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: LOCKED });
+    time.advance(14 * 60_000);
+    expect((await attempt(email!, TEST_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+
+    time.advance(60_000);
+    const after = await attempt(email!, TEST_PASSWORD);
+    expect(after.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email!));
+    expect(row).toMatchObject({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });
+    expect(row.lastLoginAt?.toISOString()).toBe(time.clock.now().toISOString());
+  });
+
+  it('does not lock for failures spread over more than 15 minutes', async () => {
+    const { email } = await createUser(t.database.db, orgId);
+    for (let i = 0; i < 9; i++) await attempt(email!, 'Wrong-password-1');
+    time.advance(15 * 60_000 + 1000);
+    for (let i = 0; i < 9; i++) expect((await attempt(email!, 'Wrong-password-1')).json().code).toBe('BAD_CREDENTIALS');
+    expect((await attempt(email!, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('starts counting again after a good sign-in', async () => {
+    const { email } = await createUser(t.database.db, orgId);
+    for (let i = 0; i < 9; i++) await attempt(email!, 'Wrong-password-1');
+    expect((await attempt(email!, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await attempt(email!, 'Wrong-password-1')).json().code).toBe('BAD_CREDENTIALS');
+  });
+});
+
+describe('per-IP rate limit of the sign-in routes', () => {
+  const time = manualClock('2026-11-21T09:00:00Z');
+  let t: TestApp;
+  let replica: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: time.clock, config: { SIGN_IN_RATE_LIMIT_MAX: '4', SIGN_IN_RATE_LIMIT_WINDOW_MS: '60000' } });
+    replica = await buildApp(t.deps);
+    await replica.ready();
+  });
+  afterAll(async () => {
+    await replica.close();
+    await t.close();
+  });
+
+  const check = (ip: string, app = t.app) => app.inject({ url: '/api/auth/password/check?email=a%40b.example', remoteAddress: ip });
+  const signInFrom = (ip: string, app = t.app) =>
+    app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { email: 'a@b.example', password: 'whatever1' } });
+
+  it('shares one budget per IP across the sign-in routes and the replicas, then resets with the window', async () => {
+    expect((await check('10.0.0.1')).statusCode).toBe(200);
+    expect((await signInFrom('10.0.0.1', replica)).statusCode).toBe(401);
+    expect((await check('10.0.0.1', replica)).statusCode).toBe(200);
+    expect((await signInFrom('10.0.0.1')).statusCode).toBe(401);
+    const limited = await check('10.0.0.1', replica);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signInFrom('10.0.0.1')).statusCode).toBe(429);
+
+    // Another address has its own budget; routes outside sign-in are not limited.
+    expect((await check('10.0.0.2')).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/app-config', remoteAddress: '10.0.0.1' })).statusCode).toBe(200);
+
+    time.advance(60_000);
+    expect((await check('10.0.0.1')).statusCode).toBe(200);
+  });
+});
+
+describe('passwords in the clear', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  const secret = 'Clear-Text-Canary-9!';
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp({ logger: pino({ level: 'trace' }, sink) });
+  });
+  afterAll(() => t.close());
+
+  it('are neither stored nor logged, whatever the outcome of the sign-in', async () => {
+    const org = await createOrganization(t.database.db);
+    const { hashPassword } = await import('./password.js');
+    const user = await createUser(t.database.db, org.id, { passwordHash: await hashPassword(secret) });
+    const publisher = await createUser(t.database.db, org.id, { role: 'publisher', passwordHash: await hashPassword(secret) });
+    await signIn(t, user.email!, secret);
+    for (const [email, password] of [
+      [user.email, `${secret}x`],
+      [publisher.email, secret],
+      ['nobody@example.com', secret],
+      [user.email, 'short'],
+    ]) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+    }
+    const log = lines.join('');
+    expect(log).toContain('/api/auth/sign-in');
+    expect(log).not.toContain(secret);
+
+    const { rows } = await t.database.executeSql('select * from users');
+    const dump = JSON.stringify(rows);
+    expect(dump).toContain('scrypt$');
+    expect(dump).not.toContain(secret);
+  });
+});
