@@ -39,6 +39,7 @@ import { createExternalApiService } from './external-api.service.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRateLimitCounter } from './rate-limit.repository.js';
 import { referencePage } from './reference-page.js';
+import { withVerifiedTokenCache } from './verified-tokens.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const guarded = [400, 401, 403, 429] as const;
@@ -82,6 +83,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
 
       const api = v1.withTypeProvider<ZodTypeProvider>();
       const integrations = createIntegrationsRepository(database.db);
+      const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, clock) };
       const service = createExternalApiService({ repo: createExternalApiRepository(database.db), publicUrl: config.PUBLIC_URL, clock });
 
       api.post(
@@ -122,7 +124,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
             windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
             clock,
           }),
-          resolveBearer: (idToken) => resolveBearerUser(deps, idToken),
+          resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken),
         });
         authed.addHook('preHandler', guard);
         const r = authed.withTypeProvider<ZodTypeProvider>();

@@ -237,6 +237,12 @@ describe('external API', () => {
       const res = await call({ method: 'POST', url: `/api/v1/users/${people.leaver.id}/disable`, token: adminToken, apiKey: key });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ id: people.leaver.id, disabled: true });
+      // A disabled user's token stops working at once, even one the API has seen before.
+      const quitter = await createUser(t.database.db, people.admin.organizationId, { role: 'publisher' });
+      const quitterToken = await idTokenFor(t, quitter.email!);
+      expect((await get('/api/v1/skills', quitterToken)).statusCode).toBe(200);
+      await call({ method: 'POST', url: `/api/v1/users/${quitter.id}/disable`, token: adminToken, apiKey: key });
+      expect((await get('/api/v1/skills', quitterToken)).statusCode).toBe(401);
       const self = await call({ method: 'POST', url: `/api/v1/users/${people.admin.id}/disable`, token: adminToken, apiKey: key });
       expect(self.statusCode).toBe(409);
       const foreign = await call({ method: 'POST', url: `/api/v1/users/${people.otherAdmin.id}/disable`, token: adminToken, apiKey: key });
@@ -280,6 +286,8 @@ describe('external API', () => {
       offsetMs += 3_601_000;
       try {
         await expectRefused(await get('/api/v1/workflows', token), 401, 'INVALID_TOKEN');
+        // A token verified (and remembered) before still expires.
+        await expectRefused(await get('/api/v1/workflows', adminToken), 401, 'INVALID_TOKEN');
       } finally {
         offsetMs -= 3_601_000;
       }

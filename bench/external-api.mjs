@@ -1,0 +1,179 @@
+// Throughput and p99 latency of an authenticated external API list call
+// (GET /api/v1/workflows?limit=20 with apiKey + bearer idToken) on PGlite and on
+// PostgreSQL, each measured right after a bare Fastify route in the same run.
+// Usage: node bench/external-api.mjs [seconds=10] [connections=10]
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is
+// used to create and drop a scratch database; unreachable means PGlite only.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
+ensureInstalled();
+ensureBuilt();
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function start(script, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const probe = script.endsWith('bare-server.mjs') ? '/bare' : '/healthz';
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((r) => {
+        if (child.exitCode !== null) return r();
+        child.on('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function json(res) {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Signs the demo admin in, creates an access key and gets an API idToken. */
+async function credentials(base) {
+  const post = (url, body, headers = {}) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'console', ...headers },
+      body: JSON.stringify(body),
+    });
+  const { idToken } = await json(await post('/api/auth/sign-in', DEMO_ADMIN));
+  const session = await post('/api/auth', { idToken, email: DEMO_ADMIN.email });
+  await json(session.clone());
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { accessKey } = await json(
+    await post('/api/integrations', { name: 'Benchmark', description: 'bench/external-api.mjs' }, { cookie }),
+  );
+  const token = await json(await post('/api/v1/auth/token', DEMO_ADMIN));
+  return { apiKey: accessKey, authorization: `Bearer ${token.idToken}` };
+}
+
+async function load(url, headers) {
+  // A short warm-up (JIT, connection pool, leases), then the measured run.
+  await autocannon({ url, headers, connections, duration: 2 });
+  const r = await autocannon({ url, headers, connections, duration: seconds });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, requests: r.requests.total };
+}
+
+async function measureBare() {
+  const bare = await start('bench/bare-server.mjs', {});
+  try {
+    return await load(`${bare.base}/bare`, {});
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function measureServer(env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const server = await start('apps/server/dist/main.js', {
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PROCESS_ROLE: 'api',
+    // Far above what the run sends: the limiter still runs (one write per lease), never refuses.
+    API_RATE_LIMIT: '1000000000',
+    ...env,
+  });
+  try {
+    const headers = await credentials(server.base);
+    return await load(`${server.base}/api/v1/workflows?limit=20`, headers);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function scratchPostgres() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.error(`PostgreSQL at ${adminUrl} unreachable (${err.message}): PGlite only.`);
+    return undefined;
+  }
+  const name = `bench_api_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const rows = [];
+const pct = (a, b) => `${Math.round((100 * a.requestsPerSecond) / b.requestsPerSecond)}%`;
+{
+  const bare = await measureBare();
+  const api = await measureServer({});
+  rows.push({ database: 'PGlite', bare, api, ratio: pct(api, bare) });
+}
+const scratch = await scratchPostgres();
+if (scratch) {
+  try {
+    const bare = await measureBare();
+    const api = await measureServer({ DATABASE_URL: scratch.url });
+    rows.push({ database: 'PostgreSQL', bare, api, ratio: pct(api, bare) });
+  } finally {
+    await scratch.drop();
+  }
+}
+
+console.log(`\n${seconds} s per run, ${connections} connections, node ${process.version}, ${os.cpus().length} cores\n`);
+console.log('| database | bare route req/s | bare p99 (ms) | GET /api/v1/workflows req/s | its p99 (ms) | API / bare |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  console.log(
+    `| ${r.database} | ${r.bare.requestsPerSecond} | ${r.bare.p99Ms} | ${r.api.requestsPerSecond} | ${r.api.p99Ms} | ${r.ratio} |`,
+  );
+}
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, 'bench/results/external-api.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, rows }, null, 2)}\n`,
+);
