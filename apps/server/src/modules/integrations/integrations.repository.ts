@@ -29,6 +29,20 @@ export interface NewKey {
 export function createIntegrationsRepository(root: Db) {
   const selectViews = (db: Db) => db.select(viewColumns).from(integrations).leftJoin(users, eq(users.id, integrations.createdBy));
 
+  const keyHashParam = sql.placeholder('keyHash');
+  const findByKeyHashStatement = root
+    .select({
+      id: integrations.id,
+      organizationId: integrations.organizationId,
+      lastUsedAt: integrations.lastUsedAt,
+      current: sql<boolean>`${integrations.keyHash} = ${keyHashParam}`,
+      previousKeyExpiresAt: integrations.previousKeyExpiresAt,
+    })
+    .from(integrations)
+    .where(or(eq(integrations.keyHash, keyHashParam), eq(integrations.previousKeyHash, keyHashParam)))
+    .limit(1)
+    .prepare('integrations_find_by_key_hash');
+
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
       const rows = await db
@@ -103,20 +117,11 @@ export function createIntegrationsRepository(root: Db) {
 
     /**
      * The key whose current or previous secret has this hash. `expiredAt` is set when only
-     * a previous secret matched and its grace period is over at `now`.
+     * a previous secret matched and its grace period is over at `now`. Runs on every
+     * external API call: a prepared statement (built once, planned once per connection).
      */
-    async findByKeyHash(keyHash: string, now: Date, db: Db = root) {
-      const [row] = await db
-        .select({
-          id: integrations.id,
-          organizationId: integrations.organizationId,
-          lastUsedAt: integrations.lastUsedAt,
-          current: sql<boolean>`${integrations.keyHash} = ${keyHash}`,
-          previousKeyExpiresAt: integrations.previousKeyExpiresAt,
-        })
-        .from(integrations)
-        .where(or(eq(integrations.keyHash, keyHash), eq(integrations.previousKeyHash, keyHash)))
-        .limit(1);
+    async findByKeyHash(keyHash: string, now: Date) {
+      const [row] = await findByKeyHashStatement.execute({ keyHash });
       if (!row) return undefined;
       const { current, previousKeyExpiresAt, ...key } = row;
       const expiredAt = !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
