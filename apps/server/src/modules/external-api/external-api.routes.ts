@@ -30,6 +30,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { type AppDeps, systemClock } from '../../deps.js';
 import { resolveBearerUser } from '../../http/auth.js';
 import { Forbidden } from '../../http/errors.js';
+import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
 import { authenticatePassword } from '../auth/auth.service.js';
 import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
@@ -81,6 +82,8 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
         transform: jsonSchemaTransform,
       });
 
+      // The token endpoint shares the console sign-in's per-IP budget (on top of account lockout).
+      await registerDbRateLimit(v1, deps);
       const api = v1.withTypeProvider<ZodTypeProvider>();
       const integrations = createIntegrationsRepository(database.db);
       const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, clock) };
@@ -89,6 +92,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
       api.post(
         '/auth/token',
         {
+          config: { rateLimit: signInRateLimit(config) },
           schema: {
             operationId: 'createIdToken',
             tags: ['Authorization'],

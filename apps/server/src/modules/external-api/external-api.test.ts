@@ -371,6 +371,27 @@ describe('external API', () => {
     }
   });
 
+  it('limits token requests per IP address with the console sign-in budget', async () => {
+    const limited = await buildApp({ ...t.deps, config: { ...t.config, SIGN_IN_RATE_LIMIT_MAX: 2 } });
+    try {
+      const statusCodes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.inject({
+          method: 'POST',
+          url: '/api/v1/auth/token',
+          remoteAddress: '10.9.8.7',
+          payload: { email: people.publisher.email, password: 'Test-Password-1!' },
+        });
+        seen.push({ method: 'POST', route: '/api/v1/auth/token', statusCode: res.statusCode, body: res.json() });
+        statusCodes.push(res.statusCode);
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statusCodes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('publishes an OpenAPI 3.1 document that every response above matches', async () => {
     const res = await t.app.inject('/api/v1/openapi.json');
     expect(res.statusCode).toBe(200);
