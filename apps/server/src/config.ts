@@ -43,6 +43,13 @@ const envSchema = z.object({
   /** External API calls allowed per access key in each window (shared by every replica). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** An SMTP server (smtp://user:pass@host:587, smtps://…); unset: messages go to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of e-mails; default: "PRODUCT_NAME <no-reply@host of PUBLIC_URL>". */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Requests per IP address to the sign-in routes (all together) in each window. */
   SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   SIGN_IN_RATE_LIMIT_WINDOW_MS: z.coerce

@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/queue.js';
+import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -18,5 +19,7 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Issues and verifies the idTokens the server signs. */
   idTokens: IdTokens;
+  /** Outgoing e-mail (SMTP, or the outbox folder). */
+  mailer: Mailer;
   clock?: Clock;
 }

@@ -71,6 +71,7 @@ describe('the server process', () => {
     await waitForHealth(p1, first.exited);
     expect(first.output()).toContain('demo data loaded');
     expect(first.output()).toContain('admin@acme.example');
+    expect(first.output()).toMatch(/staff@workframe\.io.*\n\s+http:\/\/localhost:3000\/auth\/custom\/sign-in\?token=\S+/);
 
     const second = startServer(p2);
     expect(await second.exited).toBe(75);

@@ -13,7 +13,9 @@ import { openDatabase } from './db/open.js';
 import type { AppDeps } from './deps.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
-import { createIdTokens } from './modules/auth/id-token.js';
+import { createMailer } from './mail/mailer.js';
+import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
+import { createSignInLink } from './modules/auth/sign-in-links.js';
 import { createFolderBlobStore } from './storage/blob-store.js';
 
 async function main() {
@@ -56,14 +58,15 @@ async function main() {
   if (!config.ID_TOKEN_PRIVATE_KEYS && database.kind === 'postgres') {
     log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');
   }
-  const deps: AppDeps = { config, database, jobs, blobs, idTokens };
+  const mailer = createMailer(config);
+  const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
   if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));
 
   const ms = Math.round(performance.now() - startedAt);
   log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');
-  if (app) printWelcome(config.PUBLIC_URL, demo);
+  if (app) await printWelcome(config.PUBLIC_URL, demo, idTokens);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -78,6 +81,7 @@ async function main() {
     // Stop taking requests and let in-flight ones finish, then let job batches finish.
     await app?.close();
     await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
+    mailer.close();
     await database.close();
     log.info('stopped');
     process.exit(0);
@@ -86,7 +90,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function printWelcome(url: string, demo: DemoSummary | undefined) {
+async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens: IdTokens) {
   const lines = [`\n  Integrations Console is running at ${url}`];
   if (demo) {
     lines.push(
@@ -94,6 +98,14 @@ function printWelcome(url: string, demo: DemoSummary | undefined) {
       `    e-mail:   ${demo.orgAdminEmail}`,
       `    password: ${demo.password}`,
     );
+    if (demo.staffEmail) {
+      const link = await createSignInLink(idTokens, url, demo.staffEmail);
+      lines.push(
+        `  Staff (Super area), ${demo.staffEmail}: this one-time link signs in until ${link.expiresAt.toISOString()}`,
+        `    ${link.url}`,
+        `  Another later: npm run console -- sign-in-link ${demo.staffEmail}`,
+      );
+    }
   }
   console.log(`${lines.join('\n')}\n`);
 }

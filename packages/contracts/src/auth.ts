@@ -84,11 +84,28 @@ export const createSessionBody = z.object({
 });
 export const userResponse = z.object({ user: authenticatedUser });
 
+/**
+ * The password policy of new passwords (invitations, organization admins): 10 to 25
+ * characters, a digit, an uppercase and a lowercase letter, a special character, no
+ * whitespace. Messages are i18n keys.
+ */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 25;
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, 'passwordTooShort')
+  .max(PASSWORD_MAX, 'passwordTooLong')
+  .regex(/\p{N}/u, 'passwordNeedsDigit')
+  .regex(/\p{Lu}/u, 'passwordNeedsUppercase')
+  .regex(/\p{Ll}/u, 'passwordNeedsLowercase')
+  .regex(/[^\p{L}\p{N}\s]/u, 'passwordNeedsSpecial')
+  .refine((v) => !/\s/u.test(v), 'passwordNoWhitespace');
+
 /** POST auth/custom: a one-time sign-in link's token for an idToken. */
-export const customTokenBody = z.object({ token: z.string().min(10).max(200) });
+export const customTokenBody = z.object({ token: z.string().min(10).max(2048) });
 
 /** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
-export const acceptInvitationBody = z.object({ token: z.string().min(10).max(200), password: z.string() });
+export const acceptInvitationBody = z.object({ token: z.string().min(10).max(200), password: newPassword });
 
 export const trackActivityBody = z.object({
   idToken: z.string().optional(),

@@ -8,6 +8,7 @@ import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AppDeps, Clock } from '../deps.js';
 import { createJobs } from '../jobs/queue.js';
+import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
 import { createFolderBlobStore } from '../storage/blob-store.js';
 import { createTestDatabase } from './test-database.js';
@@ -39,7 +40,8 @@ export async function createTestApp(
   const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5 }) : undefined;
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
-  const deps: AppDeps = { config, database, blobs, jobs, idTokens, clock };
+  const mailer = createMailer(config);
+  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, clock };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
   await app.ready();
@@ -50,6 +52,7 @@ export async function createTestApp(
     config,
     async close() {
       await app.close();
+      mailer.close();
       await jobs?.stop(2_000);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

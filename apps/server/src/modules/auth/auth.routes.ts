@@ -1,10 +1,12 @@
 /** Sign-in, the browser session and its cookies (spec section 7, "auth" calls). */
 import {
+  acceptInvitationBody,
   authErrorMessage,
   checkParams,
   checkQuery,
   checkResponse,
   createSessionBody,
+  customTokenBody,
   errorEnvelope,
   idTokenResponse,
   jwksResponse,
@@ -30,7 +32,9 @@ import {
 import { AppError } from '../../http/errors.js';
 import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
 import { assertSelf, authenticatedUserOf, checkEmail, openSession, passwordSignIn, userInfoOf } from './auth.service.js';
+import { acceptInvitation } from './invitations.js';
 import { revokeSession, touchSession } from './sessions.repository.js';
+import { exchangeSignInLink } from './sign-in-links.js';
 import { enabledSsoProviders } from './sso-config.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
@@ -76,6 +80,29 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => passwordSignIn(deps, request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/auth/custom',
+    {
+      config: { rateLimit },
+      schema: { operationId: 'signInWithLink', tags: ['auth'], body: customTokenBody, response: { 200: idTokenResponse, ...errors } },
+    },
+    async (request) => exchangeSignInLink(deps, request.body.token),
+  );
+
+  app.post(
+    '/auth/invitation/accept',
+    {
+      config: { rateLimit },
+      schema: {
+        operationId: 'acceptInvitation',
+        tags: ['auth'],
+        body: acceptInvitationBody,
+        response: { 200: idTokenResponse, ...errors },
+      },
+    },
+    async (request) => acceptInvitation(deps, request.body.token, request.body.password),
   );
 
   app.post(

@@ -51,6 +51,12 @@ export interface IdTokens {
   issue(user: IdTokenUser, signInProvider?: SignInProvider): Promise<{ idToken: string; expiresIn: number }>;
   /** The claims of a token this server signed; throws Unauthenticated (INVALID_TOKEN) otherwise. */
   verify(token: string): Promise<IdTokenClaims>;
+  /**
+   * A short-lived signed token for another purpose (a one-time sign-in link): its audience
+   * names the purpose, so it is never accepted as an idToken nor an idToken as it.
+   */
+  signFor(purpose: string, subject: string, ttlSeconds: number): Promise<{ token: string; jti: string; expiresAt: Date }>;
+  verifyFor(purpose: string, token: string): Promise<{ subject: string; jti: string; expiresAt: Date }>;
   /** The public keys, for GET /api/auth/jwks and /.well-known/jwks.json. */
   jwks(): { keys: JWK[] };
   readonly issuer: string;
@@ -91,6 +97,35 @@ export async function createIdTokens(config: Config, opts: { now?: () => Date } 
         .setJti(randomUUID())
         .sign(signer.privateKey);
       return { idToken, expiresIn: ID_TOKEN_TTL_SECONDS };
+    },
+    async signFor(purpose, subject, ttlSeconds) {
+      const iat = Math.floor(now().getTime() / 1000);
+      const jti = randomUUID();
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: `${purpose}+jwt` })
+        .setIssuer(issuer)
+        .setAudience(`${issuer}#${purpose}`)
+        .setSubject(subject)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .setJti(jti)
+        .sign(signer.privateKey);
+      return { token, jti, expiresAt: new Date((iat + ttlSeconds) * 1000) };
+    },
+    async verifyFor(purpose, token) {
+      try {
+        const { payload } = await jwtVerify(token, localSet, {
+          issuer,
+          audience: `${issuer}#${purpose}`,
+          typ: `${purpose}+jwt`,
+          algorithms: [...ALGORITHMS],
+          currentDate: now(),
+          requiredClaims: ['sub', 'exp', 'jti'],
+        });
+        return { subject: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) };
+      } catch {
+        throw new Unauthenticated('This link is not valid or has expired.', 'INVALID_TOKEN');
+      }
     },
     async verify(token) {
       try {

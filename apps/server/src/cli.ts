@@ -1,0 +1,45 @@
+/**
+ * The console's command-line tool:  npm run console -- <command> [arguments]
+ *
+ *   sign-in-link <email>   print a one-time sign-in link (15 minutes) for that person
+ *
+ * It reads the same environment as the server (DATA_DIR, ID_TOKEN_PRIVATE_KEYS, PUBLIC_URL)
+ * and does not open the database, so it works while the server runs.
+ */
+import { signInEmail } from '@console/contracts';
+import { ConfigError, loadConfig } from './config.js';
+import { createIdTokens } from './modules/auth/id-token.js';
+import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.js';
+
+const USAGE = `Usage: npm run console -- <command>
+
+Commands:
+  sign-in-link <email>   print a one-time sign-in link, valid ${SIGN_IN_LINK_MINUTES} minutes`;
+
+async function main(argv: string[]): Promise<number> {
+  // npm runs workspace scripts in the workspace folder; relative paths mean where the user typed the command.
+  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  const [command, ...args] = argv;
+  if (command !== 'sign-in-link') {
+    console.error(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 64;
+  }
+  const email = signInEmail.safeParse(args[0] ?? '');
+  if (!email.success) {
+    console.error(`sign-in-link needs an e-mail address.\n\n${USAGE}`);
+    return 64;
+  }
+  const config = loadConfig();
+  const idTokens = await createIdTokens(config);
+  const link = await createSignInLink(idTokens, config.PUBLIC_URL, email.data);
+  console.log(`One-time sign-in link for ${email.data} (valid until ${link.expiresAt.toISOString()}, single use):\n\n  ${link.url}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(err instanceof ConfigError ? 78 : 1);
+  },
+);

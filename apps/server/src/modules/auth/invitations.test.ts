@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, userTokens } from '../../db/schema.js';
+import type { Clock } from '../../deps.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { signIn } from '../../test/sign-in.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createInvitation, inviteUser, sendInvitationEmail } from './invitations.js';
+
+const GOOD = 'New-Passw0rd!';
+
+describe('invitations', () => {
+  let now = new Date('2026-11-21T09:00:00Z');
+  const clock: Clock = { now: () => new Date(now) };
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let t: TestApp;
+  let orgId: string;
+  let inviterId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@example.com'] });
+    t = await createTestApp({
+      clock,
+      config: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com', PRODUCT_NAME: 'Acme Learn' },
+    });
+    const org = await createOrganization(t.database.db, { name: 'Globex', locale: 'es' });
+    orgId = org.id;
+    inviterId = (await createUser(t.database.db, orgId, { displayName: 'Iris Inviter' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const accept = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, password } });
+  const newUser = (values: Partial<typeof users.$inferInsert> = {}) =>
+    createUser(t.database.db, orgId, { passwordHash: null, displayName: 'Nina New', ...values });
+
+  it('e-mails a link in the user language (else the organization one) and stores only a hash of the token', async () => {
+    const es = await newUser();
+    const fr = await newUser({ locale: 'fr' });
+    const invitation = await inviteUser(t.deps, { userId: es.id, invitedBy: inviterId });
+    await inviteUser(t.deps, { userId: fr.id, invitedBy: null });
+
+    const [mailEs, mailFr] = smtp.messages.slice(-2);
+    expect(mailEs.to).toEqual([es.email]);
+    expect(mailEs.subject).toBe('Te han invitado a Globex en Acme Learn');
+    expect(mailEs.text).toContain('Iris Inviter te ha invitado');
+    expect(mailEs.text).toContain(`https://console.example.com/auth/invitation/accept?token=${invitation.token}`);
+    expect(mailEs.text).toContain('14 días');
+    expect(mailFr.subject).toBe('Vous êtes invité·e à rejoindre Globex sur Acme Learn');
+
+    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.id, invitation.id));
+    expect(row).toMatchObject({ kind: 'invitation', userId: es.id, usedAt: null, sendError: null });
+    expect(row.sentAt?.toISOString()).toBe(now.toISOString());
+    expect(row.expiresAt.getTime() - now.getTime()).toBe(14 * 86_400_000);
+    expect(row.tokenHash).not.toContain(invitation.token);
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, es.id));
+    expect(u).toMatchObject({ invitedBy: inviterId });
+    expect(u.invitedAt?.toISOString()).toBe(now.toISOString());
+  });
+
+  it('accepts once with a password that meets the policy, then the person signs in with it', async () => {
+    const user = await newUser();
+    const { token } = await inviteUser(t.deps, { userId: user.id, invitedBy: inviterId });
+
+    for (const weak of [
+      'Short-1!',
+      'no-digits-here!X',
+      'NOLOWER-123!',
+      'noupper-123!',
+      'NoSpecial1234',
+      'Has space-12!',
+      'Way-Too-Long-Password-123!',
+    ]) {
+      const res = await accept(token, weak);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    // A refused password used up nothing.
+    const ok = await accept(token, GOOD);
+    expect(ok.statusCode).toBe(200);
+    const claims = await t.deps.idTokens.verify(ok.json().idToken);
+    expect(claims).toMatchObject({ sub: user.id, signInProvider: 'password' });
+
+    const again = await accept(token, GOOD);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('INVALID_TOKEN');
+    await expect(signIn(t, user.email!, GOOD)).resolves.toMatchObject({ user: { uid: user.id } });
+  });
+
+  it('refuses an expired invitation, an unknown token, and one replaced by a newer invitation', async () => {
+    const user = await newUser();
+    const first = await createInvitation(t.database.db, { userId: user.id, invitedBy: null, now });
+    const second = await createInvitation(t.database.db, { userId: user.id, invitedBy: null, now });
+    expect((await accept(first.token, GOOD)).json().code).toBe('INVALID_TOKEN');
+    expect((await accept('x'.repeat(43), GOOD)).json().code).toBe('INVALID_TOKEN');
+
+    now = new Date(now.getTime() + 14 * 86_400_000 + 1000);
+    const late = await accept(second.token, GOOD);
+    expect(late.json()).toMatchObject({ statusCode: 400, code: 'INVALID_TOKEN' });
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(u.passwordHash).toBeNull();
+  });
+
+  it('records a delivery failure on the invitation and reports it to the caller', async () => {
+    const user = await newUser({ email: 'bounce@example.com' });
+    const invitation = await createInvitation(t.database.db, { userId: user.id, invitedBy: inviterId, now });
+    await expect(sendInvitationEmail(t.deps, { userId: user.id, invitationId: invitation.id, token: invitation.token })).rejects.toThrow();
+    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.id, invitation.id));
+    expect(row.sentAt).toBeNull();
+    expect(row.sendError).toMatch(/550|mailbox/);
+  });
+});
