@@ -43,6 +43,26 @@ const envSchema = z.object({
   /** External API calls allowed per access key in each window (shared by every replica). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google's issuer; another one only to test against a provider of one's own. */
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  /** Microsoft sign-in: on when the client id, secret and tenant (id or domain) are set. */
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a tenant id or domain')
+    .refine(
+      (v) => !['common', 'organizations', 'consumers'].includes(v.toLowerCase()),
+      'must name one tenant (multi-tenant issuers are not supported)',
+    )
+    .optional(),
+  /** Any other OpenID Connect issuer (Okta, Keycloak, Entra…): on when all three are set. */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** An SMTP server (smtp://user:pass@host:587, smtps://…); unset: messages go to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z
     .string()

@@ -151,6 +151,7 @@ export const authErrorCodes = {
   invalidToken: 'INVALID_TOKEN',
   csrf: 'CSRF',
   badRedirect: 'BAD_REDIRECT',
+  ssoFailed: 'SSO_FAILED',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
@@ -166,6 +167,7 @@ export const authErrorMessages: Record<AuthErrorCode, string> = {
   INVALID_TOKEN: 'The sign-in token is not valid or has expired.',
   CSRF: 'The request did not come from the console.',
   BAD_REDIRECT: 'Redirects to other hosts are not allowed.',
+  SSO_FAILED: 'Single sign-on did not complete. Please try again.',
 };
 
 /** A message with the platform's name filled in. */

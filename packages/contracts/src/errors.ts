@@ -26,6 +26,7 @@ export const errorCodes = [
   'INVALID_TOKEN',
   'CSRF',
   'BAD_REDIRECT',
+  'SSO_FAILED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
+import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApi } from './external-api/external-api.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
@@ -12,6 +13,7 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   systemRoutes,
   authRoutes,
   sessionsRoutes,
+  ssoRoutes,
   integrationsRoutes,
   externalApi,
   documentationRoutes,

@@ -88,15 +88,18 @@ export async function checkEmail(deps: AppDeps, email: string, providers: SsoPro
   return { user: { email, temporary: true }, ssoData: { required, providers } };
 }
 
-export interface SessionRequest {
-  idToken: string;
-  email: string;
+export interface DeviceDetails {
   deviceInfo?: unknown;
   ip: string | null;
   userAgent: string | null;
 }
 
-/** POST auth: an idToken becomes a browser session (a new secret, stored as a hash). */
+export interface SessionRequest extends DeviceDetails {
+  idToken: string;
+  email: string;
+}
+
+/** POST auth: an idToken becomes a browser session. */
 export async function openSession(deps: AppDeps, req: SessionRequest) {
   const claims = await deps.idTokens.verify(req.idToken);
   if (!claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
@@ -104,16 +107,21 @@ export async function openSession(deps: AppDeps, req: SessionRequest) {
   }
   const principal = await findSignInUserById(deps.database.db, claims.sub);
   if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', deps.config.PRODUCT_NAME));
-  const admitted = assertAdmitted(deps, principal, claims.signInProvider);
+  return startSession(deps, principal, claims.signInProvider, req);
+}
+
+/** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
+export async function startSession(deps: AppDeps, principal: Principal, provider: SignInProvider, device: DeviceDetails) {
+  const admitted = assertAdmitted(deps, principal, provider);
   const now = clockOf(deps).now();
   const secret = randomBytes(32).toString('base64url');
   const session = await insertSession(deps.database.db, {
     userId: principal.userId,
     tokenHash: hashSecret(secret),
-    signInProvider: claims.signInProvider,
-    deviceInfo: req.deviceInfo,
-    ip: req.ip,
-    userAgent: req.userAgent?.slice(0, 500) ?? null,
+    signInProvider: provider,
+    deviceInfo: device.deviceInfo,
+    ip: device.ip,
+    userAgent: device.userAgent?.slice(0, 500) ?? null,
     now,
     expiresAt: new Date(now.getTime() + SESSION_MS),
   });

@@ -1,0 +1,131 @@
+/**
+ * Single sign-on through OpenID Connect: authorization code flow with PKCE, state and
+ * nonce. The round trip's secrets wait in the database (any replica may receive the
+ * callback); a cookie with the state ties the callback to the browser that started it.
+ * People must already have an account: they are matched by e-mail.
+ */
+import type { SsoProvider } from '@console/contracts';
+import * as oidc from 'openid-client';
+import type { Config } from '../../config.js';
+import type { AppDeps } from '../../deps.js';
+import { clockOf, hashSecret } from '../../http/auth.js';
+import { AppError, NotFound } from '../../http/errors.js';
+import { findSignInUserByEmail, type Principal } from './auth.repository.js';
+import { insertLoginState, takeLoginState } from './sso.repository.js';
+import { ssoProviderSettings } from './sso-config.js';
+
+const ROUND_TRIP_MS = 10 * 60_000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** A failed round trip; `code` goes to the web app's error page. */
+export class SsoError extends Error {
+  constructor(
+    readonly code: 'SSO_FAILED' | 'USER_NOT_FOUND' | 'NOT_AUTHORIZED',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function ssoCallbackUrl(config: Config, provider: SsoProvider): string {
+  return `${config.PUBLIC_URL.replace(/\/+$/, '')}${config.API_BASE_PATH}/auth/${provider}/callback`;
+}
+
+/** The providers' metadata, discovered once per process (again after a failure). */
+export function createSsoClients(config: Config) {
+  const settings = ssoProviderSettings(config);
+  const discovered = new Map<SsoProvider, Promise<oidc.Configuration>>();
+  return {
+    async configuration(provider: SsoProvider): Promise<oidc.Configuration> {
+      const s = settings.find((x) => x.provider === provider);
+      if (!s) throw new NotFound(`Single sign-on with ${provider} is not configured.`);
+      let pending = discovered.get(provider);
+      if (!pending) {
+        const issuer = new URL(s.issuer);
+        // Plain HTTP only for a provider on this machine (tests, local development).
+        const insecure = issuer.protocol === 'http:' && LOOPBACK.has(issuer.hostname);
+        pending = oidc.discovery(issuer, s.clientId, undefined, oidc.ClientSecretBasic(s.clientSecret), {
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+          timeout: 10,
+        });
+        discovered.set(provider, pending);
+        pending.catch(() => discovered.delete(provider));
+      }
+      return pending;
+    },
+  };
+}
+export type SsoClients = ReturnType<typeof createSsoClients>;
+
+/** The provider's authorization URL for this browser, and the state its cookie must hold. */
+export async function startSso(deps: AppDeps, clients: SsoClients, provider: SsoProvider, redirectPath: string, loginHint?: string) {
+  const conf = await clients.configuration(provider);
+  const now = clockOf(deps).now();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  await insertLoginState(
+    deps.database.db,
+    { stateHash: hashSecret(state), provider, codeVerifier, nonce, redirectPath, expiresAt: new Date(now.getTime() + ROUND_TRIP_MS) },
+    now,
+  );
+  const url = oidc.buildAuthorizationUrl(conf, {
+    redirect_uri: ssoCallbackUrl(deps.config, provider),
+    scope: 'openid email profile',
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...(loginHint ? { login_hint: loginHint } : {}),
+  });
+  return { url: url.href, state, maxAgeSeconds: ROUND_TRIP_MS / 1000 };
+}
+
+/** The provider's answer, checked (state, PKCE, nonce, signature), to the person it names. */
+export async function finishSso(
+  deps: AppDeps,
+  clients: SsoClients,
+  provider: SsoProvider,
+  query: string,
+  cookieState: string | undefined,
+): Promise<{ principal: Principal; redirectPath: string }> {
+  const callback = new URL(ssoCallbackUrl(deps.config, provider));
+  callback.search = query;
+  const state = callback.searchParams.get('state');
+  if (!state || !cookieState || state !== cookieState) throw new SsoError('SSO_FAILED', 'The sign-in did not start in this browser.');
+  const pending = await takeLoginState(deps.database.db, hashSecret(state));
+  if (!pending || pending.provider !== provider || pending.expiresAt <= clockOf(deps).now()) {
+    throw new SsoError('SSO_FAILED', 'The sign-in took too long or was already used.');
+  }
+  if (callback.searchParams.has('error')) throw new SsoError('SSO_FAILED', `The provider answered ${callback.searchParams.get('error')}.`);
+
+  let claims: Record<string, unknown> | undefined;
+  try {
+    const conf = await clients.configuration(provider);
+    const tokens = await oidc.authorizationCodeGrant(conf, callback, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims()!;
+    // Some providers put the e-mail only in the userinfo answer, not the ID token.
+    claims = idToken.email ? idToken : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, idToken.sub)), sub: idToken.sub };
+  } catch (err) {
+    throw new SsoError('SSO_FAILED', `The provider's answer was refused: ${(err as Error).message}`);
+  }
+  // Microsoft work accounts may carry the address only as preferred_username.
+  const email = claims?.email ?? (provider === 'microsoft' ? claims?.preferred_username : undefined);
+  if (typeof email !== 'string' || claims?.email_verified === false) {
+    throw new SsoError('SSO_FAILED', 'The provider did not give a verified e-mail address.');
+  }
+  const row = await findSignInUserByEmail(deps.database.db, email);
+  if (!row) throw new SsoError('USER_NOT_FOUND', 'User was not found');
+  const { passwordHash: _p, lockedUntil: _l, ...principal } = row;
+  return { principal, redirectPath: pending.redirectPath };
+}
+
+export function isSsoError(err: unknown): err is SsoError | AppError {
+  return err instanceof SsoError || (err instanceof AppError && err.code === 'NOT_AUTHORIZED');
+}
