@@ -12,6 +12,8 @@ import {
   apiUserResponse,
   apiUsersQuery,
   apiUsersResponse,
+  createApiUserBody,
+  createdUserResponse,
   EXTERNAL_API_PREFIX,
   errorEnvelope,
   externalApiErrorCodes,
@@ -40,6 +42,7 @@ import { createExternalApiService } from './external-api.service.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRateLimitCounter } from './rate-limit.repository.js';
 import { referencePage } from './reference-page.js';
+import { createApiUser } from './users.service.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
 const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
@@ -206,6 +209,21 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
             },
           },
           (request) => service.listUsers(auth(request), request.query),
+        );
+        r.post(
+          '/users',
+          {
+            schema: {
+              operationId: 'createUser',
+              tags: ['Users'],
+              summary: 'Create a user and send an invitation',
+              description: 'Organizational Admins. The invitation (valid 14 days) lets the user set a password.',
+              security,
+              body: createApiUserBody,
+              response: { 201: createdUserResponse, ...errors(...guarded, 409) },
+            },
+          },
+          async (request, reply) => reply.status(201).send(await createApiUser(deps, auth(request), request.body, request.log)),
         );
         r.post(
           '/users/:id/disable',

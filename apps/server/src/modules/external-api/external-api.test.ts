@@ -3,6 +3,9 @@
  * a valid key and token, every refusal, roll with grace, last use, and a contract check of
  * every response against the served OpenAPI document.
  */
+
+import fs from 'node:fs';
+import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
@@ -250,6 +253,44 @@ describe('external API', () => {
       expect(foreign.json().message).toBe('User was not found');
     });
 
+    it('creates a user and e-mails an invitation (Organizational Admins only)', async () => {
+      const payload = { email: 'New.Person@Example.com', displayName: 'New Person', role: 'publisher', locale: 'es', employeeId: 'E-77' };
+      const res = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        invitationSent: true,
+        user: { email: 'new.person@example.com', displayName: 'New Person', role: 'publisher', employeeId: 'E-77', disabled: false },
+      });
+      expect(res.json().user.invitedAt).not.toBeNull();
+      const outbox = path.join(t.config.dataDir, 'outbox');
+      const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      expect(mails.some((m) => m.includes('new.person@example.com') && m.includes('/auth/invitation/accept?token='))).toBe(true);
+
+      const again = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'USER_EXISTS', message: 'A user with this e-mail already exists.' });
+      const sameEmployee = await call({
+        method: 'POST',
+        url: '/api/v1/users',
+        token: adminToken,
+        apiKey: key,
+        payload: { ...payload, email: 'other@example.com' },
+      });
+      expect(sameEmployee.statusCode).toBe(409);
+      expect(sameEmployee.json().message).toBe('A user with this employee ID already exists.');
+      const wsAdminToken = await idTokenFor(t, people.wsAdmin.email!);
+      const refused = await call({
+        method: 'POST',
+        url: '/api/v1/users',
+        token: wsAdminToken,
+        apiKey: key,
+        payload: { ...payload, email: 'x@example.com' },
+      });
+      expect(refused.statusCode).toBe(403);
+      const invalid = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload: { email: 'nope' } });
+      expect(invalid.statusCode).toBe(400);
+    });
+
     it('records when the key was last used', async () => {
       await get('/api/v1/skills');
       await vi.waitFor(async () => {
@@ -417,7 +458,7 @@ describe('external API', () => {
       expect(valid, `${r.method} ${r.route} ${r.statusCode}: ${ajv.errorsText()}`).toBe(true);
       statuses.add(r.statusCode);
     }
-    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 400, 401, 403, 404, 409, 429]);
+    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 401, 403, 404, 409, 429]);
   });
 
   it('serves the interactive reference without a CDN or inline script', async () => {
