@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationSettings, sessions } from '../../db/schema.js';
 import { hashSecret } from '../../http/auth.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { idTokenFor, signIn } from '../../test/sign-in.js';
+import { idTokenFor, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -293,5 +293,78 @@ describe('sign-in and sessions', () => {
     const unknown = (await t.app.inject({ url: '/api/auth/password/check?email=nobody%40sso-only.example' })).json();
     expect(known.ssoData).toEqual({ required: true, providers: [] });
     expect(unknown.ssoData).toEqual(known.ssoData);
+  });
+});
+
+describe('idTokens over HTTP, with a clock', () => {
+  let now = new Date('2026-11-21T09:00:00Z');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: { now: () => new Date(now) } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses an idToken one second past its hour at POST /auth and at validate-oauth', async () => {
+    const org = await createOrganization(t.database.db);
+    const admin = await createUser(t.database.db, org.id);
+    const idToken = await idTokenFor(t, admin.email!);
+    now = new Date(now.getTime() + 3600_000 + 1000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth', headers: csrf, payload: { idToken, email: admin.email } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('INVALID_TOKEN');
+    const validate = await t.app.inject({ method: 'POST', url: '/api/auth/validate-oauth', payload: { idToken } });
+    expect(validate.json()).toEqual({ validatorResponse: { valid: false, user: null } });
+  });
+
+  it('ends a session after its three days', async () => {
+    const org = await createOrganization(t.database.db);
+    const admin = await createUser(t.database.db, org.id);
+    const { headers } = await signIn(t, admin.email!);
+    now = new Date(now.getTime() + 3 * 86_400_000 - 1000);
+    expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(200);
+    now = new Date(now.getTime() + 2000);
+    const res = await t.app.inject({ url: '/api/auth/me', headers });
+    expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('staff on the session routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lets a staff reader list anyone's sessions but not revoke them; an editor may", async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const admin = await createUser(db, org.id);
+    await signIn(t, admin.email!);
+    const [row] = await db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    const staffOrg = await createOrganization(db, { isStaff: true });
+    const reader = await createUser(db, staffOrg.id, {
+      email: 'reader@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read'],
+      signInProvider: 'custom',
+    });
+    const editor = await createUser(db, staffOrg.id, {
+      email: 'editor@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    const asReader = (await signInWithProvider(t, reader.email!)).headers;
+    const asEditor = (await signInWithProvider(t, editor.email!)).headers;
+
+    const list = await t.app.inject({ url: `/api/auth/sessions?userId=${admin.id}`, headers: asReader });
+    expect(list.json().sessions.map((s: { id: string }) => s.id)).toEqual([row.id]);
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${row.id}`, headers: asReader });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your staff role allows reading only.');
+    const [still] = await db.select().from(sessions).where(eq(sessions.id, row.id));
+    expect(still.revokedAt).toBeNull();
+    const done = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${row.id}`, headers: asEditor });
+    expect(done.json()).toEqual({ revokedSession: { id: row.id } });
   });
 });
