@@ -39,6 +39,7 @@ import { createIntegrationsRepository } from '../integrations/integrations.repos
 import { createExternalApiGuard } from './external-api.auth.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { createExternalApiService } from './external-api.service.js';
+import { describeResponses } from './openapi-responses.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRateLimitCounter } from './rate-limit.repository.js';
 import { referencePage } from './reference-page.js';
@@ -83,6 +84,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
           tags: [{ name: 'Authorization' }, { name: 'Workflows' }, { name: 'Workspaces' }, { name: 'Skills' }, { name: 'Users' }],
         },
         transform: jsonSchemaTransform,
+        transformObject: describeResponses,
       });
 
       // The token endpoint shares the console sign-in's per-IP budget (on top of account lockout).

@@ -443,6 +443,8 @@ describe('external API', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/auth/token', '/api/v1/workflows/{id}', '/api/v1/users/{id}/skills']),
     );
+    expect(doc.paths['/api/v1/workflows'].get.responses['429']).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
+    expect(doc.paths['/api/v1/workflows'].get.responses['401'].description).toContain('apiKey');
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
