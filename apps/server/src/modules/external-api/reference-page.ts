@@ -13,7 +13,15 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const referencePage: FastifyPluginAsync<{ title: string }> = async (app, opts) => {
-  const configuration = { withDefaultFonts: false, hideDownloadButton: false, metaData: { title: opts.title } };
+  // Only what this server serves: no web fonts, no hosted AI agent, MCP or developer toolbar.
+  const configuration = {
+    withDefaultFonts: false,
+    showDeveloperTools: 'never',
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    authentication: { preferredSecurityScheme: [['apiKey', 'idToken']] },
+    metaData: { title: opts.title },
+  };
   const html = `<!doctype html>
 <html lang="en">
 <head>
