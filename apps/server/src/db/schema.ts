@@ -253,7 +253,7 @@ export const ssoLoginStates = pgTable(
   (t) => [index('sso_login_states_expires_idx').on(t.expiresAt)],
 );
 
-/** Fixed-window hit counters of the per-IP rate limits, shared by every replica. */
+/** Fixed-window hit counters of the rate limits (per IP, per access key), shared by every replica. */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

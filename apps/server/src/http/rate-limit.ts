@@ -1,73 +1,115 @@
 /**
- * Per-IP rate limits whose counters live in the database (table rate_limit_hits), so
- * every replica counts the same hits. Fixed windows, one upsert per request.
+ * The one rate-limit mechanism of the server: fixed windows whose counters live in the
+ * database (rate_limit_hits, see rate-limit.repository.ts), so every replica counts against
+ * the same limit, and one refusal: 429 `RATE_LIMITED` with `Retry-After` (seconds).
  *
- *   await registerDbRateLimit(app, deps);            // in a route plugin
- *   app.post('/x', { config: { rateLimit: signInRateLimit(deps.config) } }, ...)
+ * To keep a database write off most calls, a process may take its calls from the shared
+ * counter in leases: it writes once per lease, not once per call. The price: a replica may
+ * hold up to a lease of calls it does not use, so with many replicas a key can be refused
+ * slightly before the limit (never after it). With leases of 1 every call is one write and
+ * the count is exact.
+ *
+ *   const limit = createDbRateLimiter(deps, { limit: 100, windowMs: 60_000, lease: 1 });
+ *   await enforceRateLimit(limit, `thing:${id}`, (s) => `Too many things: try again in ${s} s.`);
  */
-import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-import { rateLimitHits } from '../db/schema.js';
-import type { AppDeps } from '../deps.js';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps, Clock } from '../deps.js';
 import { clockOf } from './auth.js';
 import { AppError } from './errors.js';
+import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
-/** Expired counters are swept now and then, by whichever request draws it. */
-const SWEEP_EVERY = 200;
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export function createDbRateLimitStore(deps: AppDeps) {
-  const { db } = deps.database;
-  let calls = 0;
-  const store: FastifyRateLimitStore = {
-    incr(key, callback, timeWindow) {
-      const now = clockOf(deps).now();
-      const nowIso = now.toISOString();
-      const resetIso = new Date(now.getTime() + timeWindow).toISOString();
-      const expired = sql`${rateLimitHits.resetAt} <= ${nowIso}::timestamptz`;
-      db.insert(rateLimitHits)
-        .values({ key, hits: 1, resetAt: new Date(resetIso) })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: {
-            hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
-            resetAt: sql`case when ${expired} then ${resetIso}::timestamptz else ${rateLimitHits.resetAt} end`,
-          },
-        })
-        .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt })
-        .then(async ([row]) => {
-          if (++calls % SWEEP_EVERY === 0) await db.delete(rateLimitHits).where(expired);
-          callback(null, { current: row.hits, ttl: Math.max(0, row.resetAt.getTime() - now.getTime()) });
-        }, callback);
-    },
-    child() {
-      return store;
-    },
-  };
-  return store;
+interface Lease {
+  resetAt: number;
+  granted: number;
+  used: number;
+  /** The shared counter reached the limit: refuse until resetAt without asking again. */
+  exhausted: boolean;
+  pending?: Promise<void>;
 }
 
-/** Registers the plugin for the routes of this plugin context (none limited unless asked). */
-export async function registerDbRateLimit(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const store = createDbRateLimitStore(deps);
-  await app.register(rateLimit, {
-    global: false,
-    store: function DbStore() {
-      return store;
-    } as unknown as NonNullable<RateLimitOptions['store']>,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`, undefined, {
-        'retry-after': String(Math.ceil(context.ttl / 1000)),
-      }),
-  });
+/** The default lease: a twentieth of the limit, between 1 and 50 calls. */
+export function leaseSize(limit: number): number {
+  return Math.max(1, Math.min(50, Math.floor(limit / 20)));
 }
 
-/** Every sign-in route shares one budget per IP address. */
-export function signInRateLimit(config: Config): RateLimitOptions {
-  return {
-    max: config.SIGN_IN_RATE_LIMIT_MAX,
-    timeWindow: config.SIGN_IN_RATE_LIMIT_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => `sign-in:${request.ip}`,
+export function createRateLimiter(opts: { count: HitCounter; limit: number; windowMs: number; clock: Clock; lease?: number }) {
+  const { count, limit, windowMs, clock } = opts;
+  const chunk = opts.lease ?? leaseSize(limit);
+  const leases = new Map<string, Lease>();
+
+  async function renew(key: string, lease: Lease) {
+    const { hits, resetAt } = await count(key, chunk, windowMs, clock.now());
+    const grant = Math.max(0, Math.min(chunk, limit - (hits - chunk)));
+    if (resetAt.getTime() !== lease.resetAt) {
+      lease.resetAt = resetAt.getTime();
+      lease.granted = 0;
+      lease.used = 0;
+    }
+    lease.granted += grant;
+    lease.exhausted = grant < chunk;
+  }
+
+  function prune(now: number) {
+    for (const [key, lease] of leases) if (lease.resetAt <= now && !lease.pending) leases.delete(key);
+  }
+
+  return async function take(key: string): Promise<RateDecision> {
+    for (;;) {
+      const now = clock.now().getTime();
+      let lease = leases.get(key);
+      if (!lease || (lease.resetAt <= now && !lease.pending)) {
+        if (leases.size >= 10_000) prune(now);
+        lease = { resetAt: 0, granted: 0, used: 0, exhausted: false };
+        leases.set(key, lease);
+      }
+      if (lease.used < lease.granted) {
+        lease.used++;
+        return { allowed: true };
+      }
+      if (lease.exhausted && lease.resetAt > now) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
+      }
+      // Concurrent calls of one key wait for a single renewal rather than each writing.
+      const current = lease;
+      current.pending ??= renew(key, current).finally(() => {
+        current.pending = undefined;
+      });
+      await current.pending;
+    }
   };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** A limiter counting in this app's database, on its clock. */
+export function createDbRateLimiter(deps: AppDeps, opts: { limit: number; windowMs: number; lease?: number }): RateLimiter {
+  return createRateLimiter({ ...opts, count: createHitCounter(deps.database.db), clock: clockOf(deps) });
+}
+
+/** Counts one call of `key`; over the limit, throws the 429 with Retry-After and the envelope. */
+export async function enforceRateLimit(take: RateLimiter, key: string, message: (retryAfterSeconds: number) => string) {
+  const decision = await take(key);
+  if (decision.allowed) return;
+  const { retryAfterSeconds } = decision;
+  throw new AppError(429, 'RATE_LIMITED', message(retryAfterSeconds), { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/**
+ * Every sign-in route (console and external API token) shares one budget per IP address:
+ * an onRequest hook, so a refused request costs no parsing. Leases of 1: nearly every
+ * address makes only a few calls, where a lease would save no write but cost exactness.
+ */
+export function signInRateLimit(deps: AppDeps) {
+  const { config } = deps;
+  const take = createDbRateLimiter(deps, { limit: config.SIGN_IN_RATE_LIMIT_MAX, windowMs: config.SIGN_IN_RATE_LIMIT_WINDOW_MS, lease: 1 });
+  return (request: FastifyRequest) =>
+    enforceRateLimit(take, `sign-in:${request.ip}`, (s) => `Too many requests. Try again in ${inWords(s)}.`);
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }

@@ -30,7 +30,7 @@ import {
   setSessionCookies,
 } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
+import { signInRateLimit } from '../../http/rate-limit.js';
 import { assertSelf, authenticatedUserOf, checkEmail, openSession, passwordSignIn, userInfoOf } from './auth.service.js';
 import { acceptInvitation } from './invitations.js';
 import { revokeSession, touchSession } from './sessions.repository.js';
@@ -41,8 +41,7 @@ const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config } = deps;
-  await registerDbRateLimit(app, deps);
-  const rateLimit = signInRateLimit(config);
+  const rateLimit = signInRateLimit(deps);
 
   app.get(
     '/auth/jwks',
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/auth/:provider/check',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: {
         operationId: 'checkSignInEmail',
         tags: ['auth'],
@@ -71,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/sign-in',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: {
         operationId: 'signInWithPassword',
         tags: ['auth'],
@@ -85,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/custom',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: { operationId: 'signInWithLink', tags: ['auth'], body: customTokenBody, response: { 200: idTokenResponse, ...errors } },
     },
     async (request) => exchangeSignInLink(deps, request.body.token),
@@ -94,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/invitation/accept',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: {
         operationId: 'acceptInvitation',
         tags: ['auth'],
@@ -108,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       preHandler: requireCsrf,
       schema: { operationId: 'createSession', tags: ['auth'], body: createSessionBody, response: { 200: userResponse, ...errors } },
     },

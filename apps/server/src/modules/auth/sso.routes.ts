@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { assertSafeRedirect, clockOf, setSessionCookies } from '../../http/auth.js';
-import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
+import { signInRateLimit } from '../../http/rate-limit.js';
 import { recordSuccessfulSignIn } from './auth.repository.js';
 import { startSession, userInfoOf } from './auth.service.js';
 import { createSsoClients, finishSso, isSsoError, startSso } from './sso.js';
@@ -19,15 +19,14 @@ const params = z.object({ provider: ssoProvider });
 export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { config } = deps;
   const clients = createSsoClients(config);
-  await registerDbRateLimit(app, deps);
-  const rateLimit = signInRateLimit(config);
+  const rateLimit = signInRateLimit(deps);
   const cookiePath = `${config.API_BASE_PATH}/auth`;
   const secure = config.PUBLIC_URL.startsWith('https:');
 
   app.get(
     '/auth/:provider/start',
     {
-      config: { rateLimit },
+      onRequest: rateLimit,
       schema: {
         operationId: 'startSingleSignOn',
         tags: ['auth'],
@@ -47,7 +46,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/auth/:provider/callback',
-    { config: { rateLimit }, schema: { operationId: 'finishSingleSignOn', tags: ['auth'], params } },
+    { onRequest: rateLimit, schema: { operationId: 'finishSingleSignOn', tags: ['auth'], params } },
     async (request, reply) => {
       const { provider } = request.params;
       reply.clearCookie(STATE_COOKIE, { path: cookiePath });

@@ -6,9 +6,9 @@
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../http/auth-context.js';
-import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { Forbidden, Unauthenticated } from '../../http/errors.js';
+import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator } from '../integrations/access-key-auth.js';
-import type { RateLimiter } from './rate-limit.js';
 
 export interface ExternalApiGuardDeps {
   authenticateKey: AccessKeyAuthenticator;
@@ -30,16 +30,11 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     ]);
     if (key.status === 'rejected') throw key.reason;
 
-    const decision = await deps.rateLimit(`api-key:${key.value.integrationId}`);
-    if (!decision.allowed) {
-      throw new AppError(
-        429,
-        codes.rateLimited,
-        `Too many requests with this access key: try again in ${decision.retryAfterSeconds} s.`,
-        { retryAfterSeconds: decision.retryAfterSeconds },
-        { 'retry-after': String(decision.retryAfterSeconds) },
-      );
-    }
+    await enforceRateLimit(
+      deps.rateLimit,
+      `api-key:${key.value.integrationId}`,
+      (s) => `Too many requests with this access key: try again in ${s} s.`,
+    );
 
     if (user.status === 'rejected') throw user.reason;
     const auth = user.value;

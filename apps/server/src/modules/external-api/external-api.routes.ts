@@ -32,7 +32,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { type AppDeps, systemClock } from '../../deps.js';
 import { resolveBearerUser } from '../../http/auth.js';
 import { Forbidden } from '../../http/errors.js';
-import { registerDbRateLimit, signInRateLimit } from '../../http/rate-limit.js';
+import { createDbRateLimiter, signInRateLimit } from '../../http/rate-limit.js';
 import { authenticatePassword } from '../auth/auth.service.js';
 import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
@@ -40,8 +40,6 @@ import { createExternalApiGuard } from './external-api.auth.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { createExternalApiService } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
-import { createRateLimiter } from './rate-limit.js';
-import { createRateLimitCounter } from './rate-limit.repository.js';
 import { referencePage } from './reference-page.js';
 import { createApiUser } from './users.service.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
@@ -87,8 +85,6 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
         transformObject: describeResponses,
       });
 
-      // The token endpoint shares the console sign-in's per-IP budget (on top of account lockout).
-      await registerDbRateLimit(v1, deps);
       const api = v1.withTypeProvider<ZodTypeProvider>();
       const integrations = createIntegrationsRepository(database.db);
       const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, clock) };
@@ -97,7 +93,8 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
       api.post(
         '/auth/token',
         {
-          config: { rateLimit: signInRateLimit(config) },
+          // The console sign-in's per-IP budget (on top of account lockout).
+          onRequest: signInRateLimit(deps),
           schema: {
             operationId: 'createIdToken',
             tags: ['Authorization'],
@@ -127,12 +124,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
       await api.register(async (authed) => {
         const guard = createExternalApiGuard({
           authenticateKey: createAccessKeyAuthenticator({ repo: integrations, clock, log: parent.log }),
-          rateLimit: createRateLimiter({
-            count: createRateLimitCounter(database.db),
-            limit: config.API_RATE_LIMIT,
-            windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
-            clock,
-          }),
+          rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
           resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken),
         });
         authed.addHook('preHandler', guard);

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type HitCounter, leaseSize } from './rate-limit.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from '../test/test-database.js';
+import { createRateLimiter, leaseSize } from './rate-limit.js';
+import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
 /** The shared counter's semantics in memory, with a log of the writes it received. */
 function memoryCounter() {
@@ -40,5 +43,26 @@ describe('rate limiter', () => {
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => replicas[i % 2]('k')));
     expect(results.filter((r) => r.allowed)).toHaveLength(100);
     expect(writes.length).toBeLessThanOrEqual(100 / leaseSize(100) + 2);
+  });
+});
+
+describe('shared hit counter in the database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('adds concurrent hits of one key in one window, and starts a new window when it ended', async () => {
+    const count = createHitCounter(database.db);
+    const start = new Date('2026-11-20T10:00:00Z');
+    const rows = await Promise.all([1, 2, 3, 4].map((n) => count('k', n, 60_000, start)));
+    expect(Math.max(...rows.map((r) => r.hits))).toBe(10);
+    expect(rows.map((r) => r.resetAt.toISOString())).toEqual(Array(4).fill('2026-11-20T10:01:00.000Z'));
+
+    expect(await count('k', 1, 60_000, new Date('2026-11-20T10:00:59.999Z'))).toMatchObject({ hits: 11 });
+    const next = await count('k', 2, 60_000, new Date('2026-11-20T10:01:00Z'));
+    expect(next).toEqual({ hits: 2, resetAt: new Date('2026-11-20T10:02:00Z') });
+    expect(await count('other', 1, 60_000, start)).toMatchObject({ hits: 1 });
   });
 });
