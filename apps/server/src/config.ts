@@ -77,6 +77,8 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /** Days that ended sessions and used or expired one-time tokens are kept before the housekeeping job deletes them. */
+  HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,7 +1,8 @@
 /** Every kind of background job, one file each; the worker process starts them all. */
 import type { AppDeps } from '../deps.js';
+import { housekeepingJob } from './housekeeping.js';
 import type { JobDefinition } from './queue.js';
 
-export function jobDefinitions(_deps: AppDeps): JobDefinition<any>[] {
-  return [];
+export function jobDefinitions(deps: AppDeps): JobDefinition<any>[] {
+  return [housekeepingJob(deps)];
 }

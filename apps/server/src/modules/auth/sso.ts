@@ -64,11 +64,14 @@ export async function startSso(deps: AppDeps, clients: SsoClients, provider: Sso
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  await insertLoginState(
-    deps.database.db,
-    { stateHash: hashSecret(state), provider, codeVerifier, nonce, redirectPath, expiresAt: new Date(now.getTime() + ROUND_TRIP_MS) },
-    now,
-  );
+  await insertLoginState(deps.database.db, {
+    stateHash: hashSecret(state),
+    provider,
+    codeVerifier,
+    nonce,
+    redirectPath,
+    expiresAt: new Date(now.getTime() + ROUND_TRIP_MS),
+  });
   const url = oidc.buildAuthorizationUrl(conf, {
     redirect_uri: ssoCallbackUrl(deps.config, provider),
     scope: 'openid email profile',

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../db/schema.js';
+import { createOrganization, createUser } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { HOUSEKEEPING_JOB, housekeepingJob, runHousekeeping } from './housekeeping.js';
+import { jobDefinitions } from './index.js';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const DAY = 86_400_000;
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+describe('housekeeping job', () => {
+  let t: TestApp;
+  let userId: string;
+
+  beforeAll(async () => {
+    // Seven days: shorter than an invitation's 14, so a pending invitation can be older than it.
+    t = await createTestApp({ clock: { now: () => NOW }, config: { HOUSEKEEPING_RETENTION_DAYS: '7' }, withJobs: true });
+    userId = (await createUser(t.database.db, (await createOrganization(t.database.db)).id)).id;
+  });
+  afterAll(() => t.close());
+
+  /** Rows of each table, named by what they stand for; returns the names still there. */
+  async function seed() {
+    const { db } = t.database;
+    const session = (name: string, expiresAt: Date, revokedAt: Date | null = null) => ({ userId, tokenHash: name, expiresAt, revokedAt });
+    await db
+      .insert(sessions)
+      .values([
+        session('active', at(DAY)),
+        session('expired 8 days ago', at(-8 * DAY)),
+        session('expired 6 days ago', at(-6 * DAY)),
+        session('revoked 8 days ago', at(20 * DAY), at(-8 * DAY)),
+        session('revoked 6 days ago', at(20 * DAY), at(-6 * DAY)),
+        ...[1, 2, 3, 4].map((n) => session(`expired long ago ${n}`, at(-100 * DAY))),
+      ]);
+    const token = (name: string, kind: string, createdAt: Date, expiresAt: Date, usedAt: Date | null = null) => ({
+      userId,
+      kind,
+      tokenHash: name,
+      createdAt,
+      expiresAt,
+      usedAt,
+    });
+    await db
+      .insert(userTokens)
+      .values([
+        token('pending invitation sent 10 days ago', 'invitation', at(-10 * DAY), at(4 * DAY)),
+        token('invitation accepted 8 days ago, since expired', 'invitation', at(-15 * DAY), at(-DAY), at(-8 * DAY)),
+        token('invitation accepted 8 days ago, not yet expired', 'invitation', at(-10 * DAY), at(4 * DAY), at(-8 * DAY)),
+        token('invitation accepted 6 days ago', 'invitation', at(-15 * DAY), at(-DAY), at(-6 * DAY)),
+        token('invitation expired unused 8 days ago', 'invitation', at(-22 * DAY), at(-8 * DAY)),
+        token('invitation expired unused 6 days ago', 'invitation', at(-20 * DAY), at(-6 * DAY)),
+        token('sign-in link used 8 days ago', 'sign_in_link', at(-8 * DAY), at(-8 * DAY + 900_000), at(-8 * DAY)),
+        token('sign-in link used an hour ago', 'sign_in_link', at(-3_600_000), at(-2_700_000), at(-3_600_000)),
+      ]);
+    await db.insert(rateLimitHits).values([
+      { key: 'window ended a second ago', hits: 3, resetAt: at(-1000) },
+      { key: 'window ending now', hits: 3, resetAt: NOW },
+      { key: 'window open', hits: 3, resetAt: at(30_000) },
+    ]);
+    const state = (name: string, expiresAt: Date) => ({
+      stateHash: name,
+      provider: 'google',
+      codeVerifier: 'v',
+      nonce: 'n',
+      redirectPath: '/',
+      expiresAt,
+    });
+    await db.insert(ssoLoginStates).values([state('abandoned', at(-60_000)), state('in flight', at(300_000))]);
+  }
+
+  async function remaining() {
+    const { db } = t.database;
+    const names = async (rows: Promise<{ name: string }[]>) => (await rows).map((r) => r.name).sort();
+    return {
+      sessions: await names(db.select({ name: sessions.tokenHash }).from(sessions)),
+      userTokens: await names(db.select({ name: userTokens.tokenHash }).from(userTokens)),
+      rateLimitWindows: await names(db.select({ name: rateLimitHits.key }).from(rateLimitHits)),
+      ssoLoginStates: await names(db.select({ name: ssoLoginStates.stateHash }).from(ssoLoginStates)),
+    };
+  }
+
+  async function clear() {
+    const { db } = t.database;
+    for (const table of [sessions, userTokens, rateLimitHits, ssoLoginStates]) await db.delete(table);
+  }
+
+  it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
+    await seed();
+    const report = await runHousekeeping(t.deps, { batchSize: 2 });
+    expect(report).toEqual({ sessions: 6, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1 });
+    expect(await remaining()).toEqual({
+      sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
+      userTokens: [
+        'invitation accepted 6 days ago',
+        // Used, but its token still works until it expires: the row is what refuses a second use.
+        'invitation accepted 8 days ago, not yet expired',
+        'invitation expired unused 6 days ago',
+        'pending invitation sent 10 days ago',
+        'sign-in link used an hour ago',
+      ],
+      rateLimitWindows: ['window open'],
+      ssoLoginStates: ['in flight'],
+    });
+    expect(await runHousekeeping(t.deps)).toEqual({ sessions: 0, userTokens: 0, rateLimitWindows: 0, ssoLoginStates: 0 });
+    await clear();
+  });
+
+  it('runs as a pg-boss job on an hourly schedule', async () => {
+    const definition = jobDefinitions(t.deps).find((d) => d.name === HOUSEKEEPING_JOB);
+    expect(definition?.cron).toBe('7 * * * *');
+    await seed();
+    const job = housekeepingJob(t.deps);
+    const done = new Promise<void>((resolve, reject) => {
+      void t.deps.jobs!.startWorkers([{ ...job, handler: (data, meta) => job.handler(data, meta).then(resolve, reject) }]);
+    });
+    await t.deps.jobs!.send(HOUSEKEEPING_JOB, {});
+    await done;
+    expect((await remaining()).sessions).toEqual(['active', 'expired 6 days ago', 'revoked 6 days ago']);
+    const { rows } = await t.database.executeSql('select cron from pgboss.schedule where name = $1', [HOUSEKEEPING_JOB]);
+    expect(rows).toEqual([{ cron: '7 * * * *' }]);
+    await clear();
+  });
+});

@@ -1,0 +1,114 @@
+// The housekeeping job on a large backlog: how long it runs, and the longest time the main
+// thread is blocked (the event loop's worst delay), which on PGlite is the longest statement
+// and so what a request waiting behind the job can suffer. For contrast, the same rows
+// deleted by one unbatched statement per table.
+// Usage: npx tsx bench/housekeeping.ts [ended rows per table=100000]
+//   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { testConfig } from '../apps/server/src/config.js';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { runHousekeeping } from '../apps/server/src/jobs/housekeeping.js';
+
+const ended = Number(process.argv[2] ?? 100_000);
+const config = testConfig();
+
+/** `ended` rows of each kind that the job deletes, and as many live ones it keeps. */
+async function seed(database: Database) {
+  const run = (text: string) => database.executeSql(text, []);
+  await run(`insert into organizations (name, client_key) values ('Bench', 'bench')`);
+  await run(`insert into users (organization_id, email, display_name, role)
+             select id, 'bench@example.com', 'Bench', 'org_admin' from organizations`);
+  const user = `(select id from users limit 1)`;
+  await run(`insert into sessions (user_id, token_hash, expires_at, revoked_at)
+             select ${user}, 's' || g, now() - interval '100 days' * (g % 2), case when g % 4 = 3 then now() - interval '60 days' end
+             from generate_series(1, ${2 * ended}) g`);
+  await run(`insert into user_tokens (user_id, kind, token_hash, expires_at, used_at)
+             select ${user}, 'invitation', 't' || g, now() + interval '1 day' - interval '100 days' * (g % 2), null
+             from generate_series(1, ${2 * ended}) g`);
+  await run(`insert into rate_limit_hits (key, hits, reset_at)
+             select 'k' || g, 1, now() + interval '1 minute' - interval '1 hour' * (g % 2) from generate_series(1, ${2 * ended}) g`);
+}
+
+/** Times every statement sent to the database (the driver's query method), and the event loop's worst delay. */
+async function measure(database: Database, work: () => Promise<unknown>) {
+  const driver = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = driver.query;
+  const statements: number[] = [];
+  driver.query = async (...args) => {
+    const started = performance.now();
+    try {
+      return await query.apply(driver, args);
+    } finally {
+      statements.push(performance.now() - started);
+    }
+  };
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const started = performance.now();
+  const result = await work();
+  const totalMs = Math.round(performance.now() - started);
+  delay.disable();
+  driver.query = query;
+  statements.sort((a, b) => a - b);
+  return {
+    totalMs,
+    statements: statements.length,
+    longestStatementMs: Math.round(statements.at(-1) ?? 0),
+    medianStatementMs: Math.round(10 * (statements[Math.floor(statements.length / 2)] ?? 0)) / 10,
+    p99StatementMs: Math.round(statements[Math.floor(statements.length * 0.99)] ?? 0),
+    worstEventLoopDelayMs: Math.round(delay.max / 1e6),
+    result,
+  };
+}
+
+async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
+  for (const mode of ['batched', 'one statement per table'] as const) {
+    const { database, drop } = await open();
+    try {
+      await migrateDatabase(database);
+      await seed(database);
+      const deps = { config, database };
+      const outcome =
+        mode === 'batched'
+          ? await measure(database, () => runHousekeeping(deps))
+          : await measure(database, async () => {
+              const { db } = database;
+              await db.execute(
+                sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
+              );
+              await db.execute(sql`delete from user_tokens where expires_at < now() - interval '30 days'`);
+              await db.execute(sql`delete from rate_limit_hits where reset_at <= now()`);
+            });
+      console.log(JSON.stringify({ database: kind, mode, endedRowsPerTable: ended, ...outcome }));
+    } finally {
+      await database.close();
+      await drop?.();
+    }
+  }
+}
+
+await onDatabase('pglite', async () => ({ database: await openPglite() }));
+const url = process.env.BENCH_DATABASE_URL;
+if (url) {
+  await onDatabase('postgres', async () => {
+    const name = `bench_housekeeping_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return {
+      database: await openPostgres(u.toString()),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database ${name}`);
+        await c.end();
+      },
+    };
+  });
+}
