@@ -79,6 +79,20 @@ const envSchema = z.object({
     .default(10 * 60_000),
   /** Days that ended sessions and used or expired one-time tokens are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Largest CSV a user import accepts; a bigger upload is answered 413 before anything is stored. */
+  USER_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
+  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database. */
+  USER_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Pause between apply batches, so that other work gets the (embedded) database in between. */
+  USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** A worker that stops renewing its hold on an import for this long is taken over. */
+  USER_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Invitation e-mails of user imports sent per second, per worker process. */
+  USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,4 +1,5 @@
 /** What the app and its modules are built from; tests build the same with a test database. */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/queue.js';
@@ -22,4 +23,6 @@ export interface AppDeps {
   /** Outgoing e-mail (SMTP, or the outbox folder). */
   mailer: Mailer;
   clock?: Clock;
+  /** For background work outside a request (jobs); requests log through request.log. */
+  log?: FastifyBaseLogger;
 }

@@ -59,7 +59,7 @@ async function main() {
     log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');
   }
   const mailer = createMailer(config);
-  const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer };
+  const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
   if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));

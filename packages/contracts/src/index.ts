@@ -5,3 +5,4 @@ export * from './external-api.js';
 export * from './integrations.js';
 export * from './paging.js';
 export * from './roles.js';
+export * from './user-imports.js';

@@ -299,41 +299,63 @@ export const userImports = pgTable(
     options: jsonb('options').notNull().default({}),
     /** processing | error | validation_error | completed */
     status: text('status').notNull().default('processing'),
-    /** queued | validating | applying | done: where a resumed job picks up. */
+    /** queued | staging | validating | applying | retrying | done: where a resumed job picks up. */
     phase: text('phase').notNull().default('queued'),
     rowsTotal: integer('rows_total'),
     rowsRead: integer('rows_read').notNull().default(0),
     rowsApplied: integer('rows_applied').notNull().default(0),
     rowsWithErrors: integer('rows_with_errors').notNull().default(0),
+    /** Checkpoint of the apply phase: every row up to this number is applied. */
+    appliedThrough: integer('applied_through').notNull().default(0),
+    usersCreated: integer('users_created').notNull().default(0),
+    usersUpdated: integer('users_updated').notNull().default(0),
+    usersFailed: integer('users_failed').notNull().default(0),
+    invitationsSent: integer('invitations_sent').notNull().default(0),
+    invitationsFailed: integer('invitations_failed').notNull().default(0),
+    /** The job run that works on the import now, until lease_until; another run waits or takes over after. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
     createdAt: createdAt(),
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
+    /** Removed: hidden at once, its rows purged in the background. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [index('user_imports_org_created_idx').on(t.organizationId, t.createdAt), index('user_imports_created_by_idx').on(t.createdBy)],
 );
 
-/** The staged rows of an import: validated with set-based SQL, applied in batches. */
+/**
+ * The staged rows of an import, as read from the file (trimmed text): validated with
+ * set-based SQL, applied in batches. No foreign key: a million-row COPY would check it
+ * row by row; removal purges the rows in chunks. A row at or below the import's
+ * applied_through with no outcome succeeded; outcome is set only for failures and retries.
+ */
 export const userImportRows = pgTable(
   'user_import_rows',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => userImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     rowNumber: integer('row_number').notNull(),
     email: text('email'),
     employeeId: text('employee_id'),
     name: text('name'),
     role: text('role'),
-    workspaces: text('workspaces').array(),
-    teams: text('teams').array(),
-    skills: text('skills').array(),
-    disabled: boolean('disabled'),
-    /** null until applied; success | error */
+    /** Lists separated by | as in the file. */
+    workspaces: text('workspaces'),
+    teams: text('teams'),
+    skills: text('skills'),
+    disabled: text('disabled'),
+    /** A format problem the parser found in this row (its field count, say). */
+    problem: text('problem'),
+    /** null (see above) | error | retry | success */
     outcome: text('outcome'),
     error: text('error'),
-    userId: uuid('user_id'),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNumber] }),
+    index('user_import_rows_email_idx').on(t.importId, sql`lower(${t.email})`),
+    index('user_import_rows_employee_id_idx').on(t.importId, t.employeeId),
+    index('user_import_rows_outcome_idx').on(t.importId, t.rowNumber).where(sql`${t.outcome} IS NOT NULL`),
+  ],
 );
 
 /** Errors of an import, grouped by e-mail or employee ID with every row number. */
@@ -352,6 +374,27 @@ export const userImportErrors = pgTable(
     value: text('value'),
   },
   (t) => [index('user_import_errors_import_idx').on(t.importId)],
+);
+
+/**
+ * Invitations owed to the users an import created, sent in the background at a set rate.
+ * No foreign keys, like user_import_rows (a row per created user).
+ */
+export const userImportInvitations = pgTable(
+  'user_import_invitations',
+  {
+    importId: uuid('import_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    /** pending | sending | sent | error */
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    updatedAt: stampedNow('updated_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.userId] }),
+    index('user_import_invitations_open_idx').on(t.importId, t.status).where(sql`${t.status} IN ('pending', 'sending', 'error')`),
+  ],
 );
 
 export const organizationManagers = pgTable(

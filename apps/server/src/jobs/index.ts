@@ -2,7 +2,8 @@
 import type { AppDeps } from '../deps.js';
 import { housekeepingJob } from './housekeeping.js';
 import type { JobDefinition } from './queue.js';
+import { userImportJobs } from './user-import.js';
 
 export function jobDefinitions(deps: AppDeps): JobDefinition<any>[] {
-  return [housekeepingJob(deps)];
+  return [housekeepingJob(deps), ...userImportJobs(deps)];
 }

@@ -15,6 +15,8 @@ export interface JobDefinition<T = unknown> {
   retryLimit?: number;
   /** A cron expression: the job also runs on this schedule. */
   cron?: string;
+  /** Runs once when a process starts the workers (to resume work a stopped process left). */
+  onStart?: () => Promise<void>;
 }
 
 export interface Jobs {
@@ -77,6 +79,7 @@ export async function createJobs(
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
       }
+      for (const def of definitions) await def.onStart?.();
     },
     async stop(timeoutMs = 10_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });

@@ -8,6 +8,7 @@ import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApi } from './external-api/external-api.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
+import { userImportRoutes } from './user-imports/user-imports.routes.js';
 
 export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   systemRoutes,
@@ -17,4 +18,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   integrationsRoutes,
   externalApi,
   documentationRoutes,
+  userImportRoutes,
 ];

@@ -27,9 +27,15 @@ export function createFolderBlobStore(root: string): BlobStore {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       // Write beside, then rename: a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
-      if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data);
-      else await pipeline(data, fs.createWriteStream(tmp));
-      await fs.promises.rename(tmp, file);
+      try {
+        if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data);
+        else await pipeline(data, fs.createWriteStream(tmp));
+        await fs.promises.rename(tmp, file);
+      } catch (err) {
+        // A failed or aborted upload leaves nothing behind.
+        await fs.promises.rm(tmp, { force: true });
+        throw err;
+      }
       return { sizeBytes: (await fs.promises.stat(file)).size };
     },
     read: (key) => fs.createReadStream(resolve(key)),

@@ -1,0 +1,75 @@
+/**
+ * User-import jobs: the import itself (resumable), its invitations (at a set rate), the
+ * purge of a removed import, and a sweep that resumes whatever a stopped worker left
+ * (at start and every minute).
+ */
+import type { AppDeps } from '../deps.js';
+import { type InviteUser, importsOwingInvitations, sendImportInvitations } from '../modules/user-imports/invitations.js';
+import {
+  enqueueImport,
+  failImport,
+  runUserImport,
+  USER_IMPORT_INVITATIONS_JOB,
+  USER_IMPORT_JOB,
+  USER_IMPORT_PURGE_JOB,
+  USER_IMPORT_RESUME_JOB,
+} from '../modules/user-imports/pipeline.js';
+import { purgeImport } from '../modules/user-imports/purge.js';
+import { dropAllLeases, orphanedImports, removedImports } from '../modules/user-imports/user-imports.repository.js';
+import type { JobDefinition } from './queue.js';
+
+const IMPORT_RETRY_LIMIT = 3;
+/** One invitations run sends for this long, then queues the next run. */
+const INVITATION_RUN_SECONDS = 30;
+
+export function userImportJobs(deps: AppDeps, invite?: InviteUser): JobDefinition<any>[] {
+  const db = deps.database.db;
+
+  async function resume() {
+    for (const importId of await orphanedImports(db)) await enqueueImport(deps.jobs, importId);
+    for (const importId of await importsOwingInvitations(db)) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+    for (const { id } of await removedImports(db)) await deps.jobs?.send(USER_IMPORT_PURGE_JOB, { importId: id });
+  }
+
+  return [
+    {
+      name: USER_IMPORT_JOB,
+      retryLimit: IMPORT_RETRY_LIMIT,
+      handler: async ({ importId }: { importId: string }, job) => {
+        try {
+          await runUserImport(deps, importId);
+        } catch (err) {
+          deps.log?.error({ err, userImportId: importId, retryCount: job.retryCount }, 'user import failed');
+          // The last try: show the import as failed (retry is offered) rather than processing forever.
+          if (job.retryCount >= IMPORT_RETRY_LIMIT) await failImport(db, importId, (err as Error).message);
+          throw err;
+        }
+      },
+    },
+    {
+      name: USER_IMPORT_INVITATIONS_JOB,
+      handler: async ({ importId }: { importId: string }) => {
+        if (!invite) return;
+        const more = await sendImportInvitations(db, importId, invite, {
+          perSecond: deps.config.USER_IMPORT_INVITATIONS_PER_SECOND,
+          maxSeconds: INVITATION_RUN_SECONDS,
+        });
+        if (more) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+      },
+    },
+    {
+      name: USER_IMPORT_PURGE_JOB,
+      handler: async ({ importId }: { importId: string }) => purgeImport(deps, importId),
+    },
+    {
+      name: USER_IMPORT_RESUME_JOB,
+      cron: '* * * * *',
+      handler: resume,
+      async onStart() {
+        // One process owns an embedded database: any hold left on an import is of a process that died.
+        if (deps.database.kind === 'pglite') await dropAllLeases(db);
+        await resume();
+      },
+    },
+  ];
+}

@@ -1,0 +1,134 @@
+/**
+ * The apply phase: one statement per batch of staged rows updates the users that exist,
+ * creates the others, records the invitations owed, adds the memberships and marks the
+ * rows that failed. The caller runs it in a transaction with the import's checkpoint, so
+ * a batch is applied whole or not at all and a resumed run never creates a user twice.
+ */
+import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, sqlRows } from '../../db/client.js';
+
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
+const FALSE_VALUES = literals(IMPORT_DISABLED_VALUES.false);
+const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
+
+export interface ApplyScope {
+  importId: string;
+  organizationId: string;
+  createdBy: string | null;
+  options: UserImportOptions;
+}
+
+export interface Batch {
+  /** Row numbers from..to (inclusive). */
+  from: number;
+  to: number;
+  /** A retry pass takes only the rows marked for retry in the range. */
+  retry: boolean;
+}
+
+export interface BatchResult {
+  rows: number;
+  created: number;
+  updated: number;
+  failed: number;
+}
+
+/** The next batch after row `after`: its last row number and its size (0 when none is left). */
+export async function nextBatch(db: Db, importId: string, after: number, size: number, retry: boolean) {
+  const [row] = await sqlRows<{ to: number | null; n: number }>(
+    db,
+    sql`SELECT max(row_number) AS "to", count(*)::int AS n FROM (
+          SELECT row_number FROM user_import_rows
+          WHERE import_id = ${importId} AND row_number > ${after} ${retry ? sql`AND outcome = 'retry'` : sql``}
+          ORDER BY row_number LIMIT ${size}) x`,
+  );
+  return row.n === 0 || row.to === null ? undefined : { to: row.to, n: row.n };
+}
+
+/** Memberships of one list column, when its option is on. */
+function memberships(column: 'workspaces' | 'teams' | 'skills', table: string, fk: string, org: string): SQL {
+  return sql`INSERT INTO ${sql.raw(table)} (user_id, ${sql.raw(fk)})
+    SELECT DISTINCT m.user_id, t.id FROM map m JOIN b ON b.row_number = m.row_number
+    CROSS JOIN LATERAL unnest(string_to_array(b.${sql.raw(column)}, ${SEP})) x
+    JOIN ${sql.raw(column)} t ON t.organization_id = ${org} AND lower(t.name) = lower(trim(x))
+    WHERE b.${sql.raw(column)} IS NOT NULL
+    ON CONFLICT DO NOTHING`;
+}
+
+export async function applyBatch(db: Db, scope: ApplyScope, batch: Batch): Promise<BatchResult> {
+  const { importId: imp, organizationId: org, options: o } = scope;
+  const disable = o.disableUsers;
+  const key = (email: SQL, employeeId: SQL) => sql`coalesce('e:' || lower(${email}), 'k:' || ${employeeId})`;
+  const membershipSteps: SQL[] = [];
+  if (o.assignWorkspaces) membershipSteps.push(sql`, ws AS (${memberships('workspaces', 'user_workspaces', 'workspace_id', org)})`);
+  if (o.assignTeams) membershipSteps.push(sql`, tm AS (${memberships('teams', 'user_teams', 'team_id', org)})`);
+  if (o.assignSkills) membershipSteps.push(sql`, sk AS (${memberships('skills', 'user_skills', 'skill_id', org)})`);
+
+  const [result] = await sqlRows<BatchResult>(
+    db,
+    sql`WITH b AS MATERIALIZED (
+          SELECT s.row_number, s.email, s.employee_id, s.name, lower(s.role) AS role, lower(s.disabled) AS disabled,
+                 s.workspaces, s.teams, s.skills, m.id AS user_id
+          FROM user_import_rows s
+          LEFT JOIN LATERAL (
+            SELECT u.id FROM users u WHERE s.email IS NOT NULL AND u.email = s.email::citext AND u.organization_id = ${org}
+            UNION ALL
+            SELECT u.id FROM users u WHERE s.email IS NULL AND u.organization_id = ${org} AND u.employee_id = s.employee_id
+          ) m ON true
+          WHERE s.import_id = ${imp} AND s.row_number BETWEEN ${batch.from} AND ${batch.to}
+            ${batch.retry ? sql`AND s.outcome = 'retry'` : sql``}
+        ),
+        upd AS (
+          UPDATE users u SET
+            display_name = coalesce(b.name, u.display_name),
+            role = coalesce(b.role, u.role),
+            employee_id = coalesce(b.employee_id, u.employee_id),
+            disabled_at = CASE
+              WHEN NOT ${disable}::boolean THEN u.disabled_at
+              WHEN b.disabled IN (${TRUE_VALUES}) THEN coalesce(u.disabled_at, now())
+              WHEN b.disabled IN (${FALSE_VALUES}) THEN NULL
+              ELSE u.disabled_at END
+          FROM b WHERE u.id = b.user_id
+          RETURNING b.row_number, u.id
+        ),
+        ins AS (
+          INSERT INTO users (organization_id, email, employee_id, display_name, role, disabled_at, created_by)
+          SELECT ${org}, b.email, b.employee_id, b.name, coalesce(b.role, 'viewer'),
+                 CASE WHEN ${disable}::boolean AND b.disabled IN (${TRUE_VALUES}) THEN now() END, ${scope.createdBy}::uuid
+          FROM b WHERE b.user_id IS NULL ORDER BY b.row_number
+          ON CONFLICT DO NOTHING
+          RETURNING id, email, employee_id, disabled_at
+        ),
+        created AS (
+          SELECT b.row_number, ins.id, ins.email::text AS email, ins.disabled_at FROM ins
+          JOIN b ON b.user_id IS NULL AND ${key(sql`b.email`, sql`b.employee_id`)} = ${key(sql`ins.email::text`, sql`ins.employee_id`)}
+        ),
+        map AS (SELECT row_number, id AS user_id FROM upd UNION ALL SELECT row_number, id FROM created),
+        inv AS (
+          INSERT INTO user_import_invitations (import_id, user_id, email)
+          SELECT ${imp}, id, email FROM created WHERE email IS NOT NULL AND disabled_at IS NULL
+          ON CONFLICT DO NOTHING
+        )
+        ${sql.join(membershipSteps, sql``)},
+        failed AS (
+          UPDATE user_import_rows s SET outcome = 'error', error = ${userImportErrorMessages.APPLY_FAILED}
+          FROM b WHERE s.import_id = ${imp} AND s.row_number = b.row_number
+            AND NOT EXISTS (SELECT 1 FROM map WHERE map.row_number = b.row_number)
+          RETURNING s.row_number, s.email, s.employee_id
+        ),
+        failed_errors AS (
+          INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
+          SELECT ${imp}, email, employee_id, ARRAY[row_number], 'APPLY_FAILED', ${userImportErrorMessages.APPLY_FAILED}, NULL
+          FROM failed
+        ),
+        retried AS (
+          UPDATE user_import_rows s SET outcome = 'success', error = NULL
+          FROM map WHERE ${batch.retry}::boolean AND s.import_id = ${imp} AND s.row_number = map.row_number AND s.outcome = 'retry'
+        )
+        SELECT (SELECT count(*) FROM b)::int AS rows, (SELECT count(*) FROM created)::int AS created,
+               (SELECT count(*) FROM upd)::int AS updated, (SELECT count(*) FROM failed)::int AS failed`,
+  );
+  return result;
+}

@@ -1,0 +1,86 @@
+/**
+ * Writes staged rows into user_import_rows with COPY: one COPY FROM STDIN stream for the
+ * whole file on PostgreSQL (pg-copy-streams), one short COPY per batch from a blob on
+ * PGlite (whose queries run on the main thread).
+ */
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../db/client.js';
+import type { StagedRow } from './csv-reader.js';
+
+const COPY_SQL =
+  'COPY user_import_rows (import_id, row_number, email, employee_id, name, role, workspaces, teams, skills, disabled, problem) FROM STDIN WITH (FORMAT csv)';
+
+export interface StagingSink {
+  write(rows: StagedRow[]): Promise<void>;
+  /** Makes every written row visible. */
+  finish(): Promise<void>;
+  /** Drops what the sink holds (a COPY in flight is rolled back). */
+  abort(err: Error): Promise<void>;
+}
+
+/** CSV for COPY: every value quoted, NULL as an empty unquoted field. */
+export function encodeRows(importId: string, rows: StagedRow[]): string {
+  let out = '';
+  for (const row of rows) {
+    out += `${importId},${row[0]}`;
+    for (let i = 1; i < row.length; i++) {
+      const v = row[i];
+      out += v === null ? ',' : `,"${(v as string).replaceAll('"', '""')}"`;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+export async function openStagingSink(database: Database, importId: string): Promise<StagingSink> {
+  if (database.kind === 'pglite') {
+    const pglite = database.pglite!;
+    const sql = COPY_SQL.replace('FROM STDIN', "FROM '/dev/blob'");
+    return {
+      async write(rows) {
+        await pglite.query(sql, [], { blob: new Blob([encodeRows(importId, rows)]) });
+      },
+      async finish() {},
+      async abort() {},
+    };
+  }
+  const client = await database.pool!.connect();
+  const stream = client.query(copyFrom(COPY_SQL));
+  let failure: Error | undefined;
+  stream.on('error', (err: Error) => {
+    failure ??= err;
+  });
+  let released = false;
+  const release = (err?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(err);
+  };
+  return {
+    async write(rows) {
+      if (failure) throw failure;
+      if (!stream.write(encodeRows(importId, rows))) {
+        await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+        if (failure) throw failure;
+      }
+    },
+    async finish() {
+      stream.end();
+      try {
+        await finished(stream);
+      } catch (err) {
+        release(err as Error);
+        throw err;
+      }
+      release();
+    },
+    async abort(err) {
+      stream.destroy(err);
+      await finished(stream).catch(() => {});
+      // The connection ended the COPY with an error: do not hand it back to the pool.
+      release(err);
+    },
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * User imports of an Organizational Admin's own organization: upload, list, details,
+ * errors (JSON and CSV), removal and retry. The work itself runs as a job (pipeline.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  createUserImportFields,
+  type UserImportErrorView,
+  type UserImportView,
+  userImportOptions,
+  userImportRequestErrors,
+} from '@console/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { userImports } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { resetFailedInvitations } from './invitations.js';
+import { enqueueImport, USER_IMPORT_PURGE_JOB } from './pipeline.js';
+import { purgeImport } from './purge.js';
+import { receiveCsvUpload } from './upload.js';
+import * as repo from './user-imports.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toView(row: repo.UserImportRow, invitationsPending: number): UserImportView {
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: row.status as UserImportView['status'],
+    phase: row.phase as UserImportView['phase'],
+    columnSeparator: row.columnSeparator,
+    options: userImportOptions.parse(row.options ?? {}),
+    sizeBytes: row.sizeBytes,
+    createDate: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    rowsTotal: row.rowsTotal,
+    rowsRead: row.rowsRead,
+    rowsApplied: row.rowsApplied,
+    rowsWithErrors: row.rowsWithErrors,
+    usersCreated: row.usersCreated,
+    usersUpdated: row.usersUpdated,
+    usersFailed: row.usersFailed,
+    invitationsPending,
+    invitationsSent: row.invitationsSent,
+    invitationsFailed: row.invitationsFailed,
+  };
+}
+
+/** The name as the user knows it: no client-side path, bounded length. */
+function displayName(filename: string): string {
+  return (filename.split(/[\\/]/).pop() ?? filename).slice(0, 255);
+}
+
+const notFound = () => new NotFound('User import not found.');
+
+export function createUserImportService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  async function findOwn(auth: AuthContext, id: string) {
+    const found = await repo.findImport(db, auth.organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  return {
+    /** Streams the request's CSV into the blob store and queues the import. */
+    async createFromRequest(auth: AuthContext, request: FastifyRequest): Promise<UserImportView> {
+      const id = randomUUID();
+      const blobKey = `user-imports/${auth.organizationId}/${id}.csv`;
+      const upload = await receiveCsvUpload(request, deps.blobs, blobKey, deps.config.USER_IMPORT_MAX_BYTES);
+      const parsed = createUserImportFields.safeParse(upload.fields);
+      if (!parsed.success) {
+        await deps.blobs.remove(blobKey);
+        throw new ValidationError(
+          'The request is not valid.',
+          parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message, in: 'body' })),
+        );
+      }
+      const { columnSeparator, ...options } = parsed.data;
+      const row = await repo
+        .insertImport(db, {
+          id,
+          organizationId: auth.organizationId,
+          createdBy: auth.userId,
+          filename: displayName(upload.filename),
+          blobKey,
+          sizeBytes: upload.sizeBytes,
+          columnSeparator,
+          options,
+        })
+        .catch(async (err) => {
+          await deps.blobs.remove(blobKey);
+          throw err;
+        });
+      await enqueueImport(deps.jobs, row.id);
+      return toView(row, 0);
+    },
+
+    async list(auth: AuthContext, page: number, limit: number) {
+      const { rows, total } = await repo.listImports(db, auth.organizationId, page, limit);
+      return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<UserImportView> {
+      const found = await findOwn(auth, id);
+      return toView(found.row, found.invitationsPending);
+    },
+
+    async errors(auth: AuthContext, id: string, q: { page: number; limit: number; email?: string }) {
+      await findOwn(auth, id);
+      const { rows, total } = await repo.listErrors(db, id, {
+        email: q.email || undefined,
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      });
+      return { errors: rows.map(({ id: _id, ...e }) => e as UserImportErrorView), total };
+    },
+
+    /** Every error as CSV, read a page at a time. */
+    async errorsCsv(auth: AuthContext, id: string): Promise<{ filename: string; stream: Readable }> {
+      const found = await findOwn(auth, id);
+      async function* lines() {
+        yield `${['email', 'employeeId', 'rows', 'code', 'error', 'value'].join(',')}\r\n`;
+        let after: { row: number; id: string } | undefined;
+        for (;;) {
+          const page = await repo.errorsAfter(db, id, after, 1000);
+          for (const e of page) {
+            yield `${[e.email, e.employeeId, e.rows.join(' '), e.code, e.error, e.value].map(csvCell).join(',')}\r\n`;
+          }
+          if (page.length < 1000) return;
+          const last = page[page.length - 1];
+          after = { row: last.firstRow, id: last.id };
+        }
+      }
+      const base = found.row.filename.replace(/\.csv$/i, '');
+      return { filename: `${base}-errors.csv`, stream: Readable.from(lines()) };
+    },
+
+    /** Hides the import at once; its rows and file are purged in the background. */
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      if (!(await repo.markRemoved(db, auth.organizationId, id))) throw notFound();
+      if (deps.jobs) await deps.jobs.send(USER_IMPORT_PURGE_JOB, { importId: id });
+      else await purgeImport(deps, id);
+    },
+
+    /** Runs again what failed: the failed users and invitations, or the whole file after validation errors. */
+    async retry(auth: AuthContext, id: string): Promise<UserImportView> {
+      const { row } = await findOwn(auth, id);
+      if (row.status !== 'error' && row.status !== 'validation_error') {
+        throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
+      }
+      const reset = await db.transaction(async (tx) => {
+        const invitations = await resetFailedInvitations(tx, id);
+        await repo.deleteErrors(tx, id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED']);
+        if (row.status === 'validation_error') {
+          await repo.deleteErrors(tx, id);
+          return repo.updateImportWhere(tx, id, row.status, {
+            status: 'processing',
+            phase: 'queued',
+            rowsRead: 0,
+            rowsTotal: null,
+            rowsWithErrors: 0,
+            finishedAt: null,
+          });
+        }
+        const failedRows = await repo.markFailedRowsForRetry(tx, id);
+        return repo.updateImportWhere(tx, id, row.status, {
+          status: 'processing',
+          // A run that stopped half way resumes from its phase; a finished one retries its failures.
+          phase: row.phase === 'done' ? 'retrying' : row.phase,
+          usersFailed: sql`greatest(0, ${userImports.usersFailed} - ${failedRows})`,
+          invitationsFailed: sql`greatest(0, ${userImports.invitationsFailed} - ${invitations})`,
+          rowsWithErrors: sql`greatest(0, ${userImports.rowsWithErrors} - ${failedRows})`,
+          finishedAt: null,
+        });
+      });
+      // Someone else retried or removed it in between.
+      if (!reset) throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
+      await enqueueImport(deps.jobs, id);
+      return this.get(auth, id);
+    },
+  };
+}
+
+/** A CSV cell, neutralised against formula injection in spreadsheets. */
+export function csvCell(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export type UserImportService = ReturnType<typeof createUserImportService>;

@@ -1,0 +1,194 @@
+/**
+ * Bulk user imports from CSV (console-spec sections 2-5 and 7; decisions.md, "User-import CSV").
+ * The CSV rules live here so that the server, the web app and the template agree.
+ */
+import { z } from 'zod';
+import { pageQuery } from './paging.js';
+
+export const USER_IMPORT_STATUSES = ['processing', 'error', 'validation_error', 'completed'] as const;
+export const userImportStatus = z.enum(USER_IMPORT_STATUSES);
+export type UserImportStatus = z.infer<typeof userImportStatus>;
+
+/** Where a running import is; `done` once it has a final status. */
+export const USER_IMPORT_PHASES = ['queued', 'staging', 'validating', 'applying', 'retrying', 'done'] as const;
+export type UserImportPhase = (typeof USER_IMPORT_PHASES)[number];
+
+export const DEFAULT_COLUMN_SEPARATOR = ',';
+/** Separates the names in the workspaces, teams and skills cells. */
+export const IMPORT_LIST_SEPARATOR = '|';
+/** Characters that cannot separate columns: quotes, line ends, space and the list separator. */
+const FORBIDDEN_SEPARATORS = ['"', '\r', '\n', ' ', IMPORT_LIST_SEPARATOR];
+export const IMPORT_FILE_EXTENSION = '.csv';
+/** A longer row is a format error: no real user row comes near it. */
+export const IMPORT_MAX_ROW_CHARS = 65_536;
+export const IMPORT_NAME_MAX = 75;
+export const IMPORT_EMAIL_MAX = 254;
+export const IMPORT_EMPLOYEE_ID_MAX = 100;
+
+/**
+ * What an e-mail must look like. Written so that JavaScript and PostgreSQL regular
+ * expressions read it the same way: the server validates staged rows with it in SQL.
+ */
+export const IMPORT_EMAIL_PATTERN = "^[A-Za-z0-9_'+-]+(\\.[A-Za-z0-9_'+-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z]{2,}$";
+
+/** The columns of the file (header names compare without case; any order). */
+export const USER_IMPORT_COLUMNS = [
+  'email',
+  'employeeId',
+  'name',
+  'firstName',
+  'lastName',
+  'role',
+  'workspaces',
+  'teams',
+  'skills',
+  'disabled',
+] as const;
+export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
+
+/** Roles a row may give; empty means viewer for a new user and no change for an existing one. */
+export const IMPORT_ROLES = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] as const;
+export const IMPORT_DISABLED_VALUES = { true: ['true', 'yes', '1'], false: ['false', 'no', '0'] } as const;
+
+export const columnSeparator = z
+  .string()
+  .length(1, 'columnSeparator')
+  .refine((s) => !FORBIDDEN_SEPARATORS.includes(s), 'columnSeparator')
+  .describe('One character between columns; default ","');
+
+const flag = (describe: string, fallback: boolean) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+    .default(fallback)
+    .describe(describe);
+
+/** The import options of spec section 2: what an import may do beyond creating and updating users. */
+export const userImportOptions = z.object({
+  assignSkills: flag('Assign the skills of the skills column', true),
+  assignTeams: flag('Assign the teams of the teams column', true),
+  assignWorkspaces: flag('Assign the workspaces of the workspaces column', true),
+  createEmployeeIdUsers: flag('Create users that have an employee ID and no e-mail', true),
+  disableUsers: flag('Apply the disabled column (true disables, false enables)', false),
+});
+export type UserImportOptions = z.infer<typeof userImportOptions>;
+/** The options as the API answers them. */
+export const userImportOptionsView = z.object({
+  assignSkills: z.boolean(),
+  assignTeams: z.boolean(),
+  assignWorkspaces: z.boolean(),
+  createEmployeeIdUsers: z.boolean(),
+  disableUsers: z.boolean(),
+});
+export const USER_IMPORT_OPTION_KEYS = Object.keys(userImportOptions.shape) as (keyof UserImportOptions)[];
+
+/** The text fields of the multipart upload (the file is the part named `file`). */
+export const createUserImportFields = userImportOptions.extend({
+  columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR),
+});
+
+export const userImportView = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  status: userImportStatus,
+  phase: z.enum(USER_IMPORT_PHASES),
+  columnSeparator: z.string(),
+  options: userImportOptionsView,
+  sizeBytes: z.number().int(),
+  createDate: z.string().describe('ISO 8601'),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  rowsTotal: z.number().int().nullable().describe('Data rows in the file, once read whole'),
+  rowsRead: z.number().int(),
+  rowsApplied: z.number().int(),
+  rowsWithErrors: z.number().int(),
+  usersCreated: z.number().int(),
+  usersUpdated: z.number().int(),
+  usersFailed: z.number().int(),
+  invitationsPending: z.number().int(),
+  invitationsSent: z.number().int(),
+  invitationsFailed: z.number().int(),
+});
+export type UserImportView = z.infer<typeof userImportView>;
+
+export const listUserImportsQuery = pageQuery;
+export const userImportsResponse = z.object({ userImports: z.array(userImportView), total: z.number().int() });
+export const userImportResponse = z.object({ userImport: userImportView });
+export const userImportIdParams = z.object({ id: z.uuid() });
+
+export const userImportErrorView = z.object({
+  email: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  rows: z.array(z.number().int()).describe('Row numbers in the file; the header is row 1'),
+  code: z.string(),
+  error: z.string().describe('English text; the web app translates code'),
+  value: z.string().nullable().describe('The offending value, when there is one'),
+});
+export type UserImportErrorView = z.infer<typeof userImportErrorView>;
+
+export const userImportErrorsQuery = pageQuery.extend({
+  email: z.string().trim().max(IMPORT_EMAIL_MAX).optional().describe('Only errors whose e-mail contains this text (any case)'),
+});
+export const userImportErrorsResponse = z.object({ errors: z.array(userImportErrorView), total: z.number().int() });
+
+export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
+
+/** Error codes of the request (4xx) and of an import's rows. */
+export const userImportRequestErrors = {
+  fileRequired: 'USER_IMPORT_FILE_REQUIRED',
+  badFormat: 'USER_IMPORT_BAD_FORMAT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  notRetryable: 'USER_IMPORT_NOT_RETRYABLE',
+} as const;
+
+/** Every error an import can record, with its English text. */
+export const userImportErrorMessages = {
+  // The file as a whole
+  EMPTY_FILE: 'The file is empty.',
+  NO_ROWS: 'The file has a header row but no user rows.',
+  MISSING_COLUMN: 'A required column is missing.',
+  UNKNOWN_COLUMN: 'The header has a column that is not known.',
+  DUPLICATE_COLUMN: 'The header names a column twice.',
+  WRONG_SEPARATOR: 'The header has a single column: the column separator does not match the file.',
+  INVALID_ENCODING: 'The file is not UTF-8 text.',
+  INVALID_CSV: 'The CSV format is broken (a quote that is not closed, say).',
+  ROW_TOO_LONG: `A row is longer than ${IMPORT_MAX_ROW_CHARS} characters.`,
+  // One row
+  FIELD_COUNT: 'The row does not have as many fields as the header.',
+  MISSING_IDENTIFIER: 'The row has neither an e-mail nor an employee ID.',
+  INVALID_EMAIL: 'The e-mail is not valid.',
+  DUPLICATE_EMAIL: 'The e-mail appears in more than one row.',
+  DUPLICATE_EMPLOYEE_ID: 'The employee ID appears in more than one row.',
+  EMAIL_IN_OTHER_ORGANIZATION: 'The e-mail belongs to a user of another organization.',
+  EMPLOYEE_ID_TAKEN: 'The employee ID belongs to another user.',
+  EMPLOYEE_ID_TOO_LONG: `The employee ID is longer than ${IMPORT_EMPLOYEE_ID_MAX} characters.`,
+  EMPLOYEE_ID_ROLE: 'A user with an employee ID and no e-mail can only be a viewer.',
+  EMPLOYEE_ID_USERS_OFF: "'Create users with employee ID' is off and no user has this employee ID.",
+  INVALID_ROLE: 'The role is not one of org_admin, workspace_admin, publisher, viewer.',
+  NAME_REQUIRED: 'A new user needs a name.',
+  NAME_TOO_LONG: `The name is longer than ${IMPORT_NAME_MAX} characters.`,
+  INVALID_DISABLED: 'disabled must be true or false.',
+  DISABLE_USERS_OFF: "The disabled column needs the 'Disable users' option.",
+  WORKSPACES_OFF: "The workspaces column needs the 'Assign workspaces' option.",
+  TEAMS_OFF: "The teams column needs the 'Assign teams' option.",
+  SKILLS_OFF: "The skills column needs the 'Assign skills' option.",
+  UNKNOWN_WORKSPACE: 'No workspace of the organization has this name.',
+  UNKNOWN_TEAM: 'No team of the organization has this name.',
+  UNKNOWN_SKILL: 'No skill of the organization has this name.',
+  OWN_ACCOUNT: 'An import cannot change the role of, or disable, the admin who uploads it.',
+  // Applying
+  APPLY_FAILED: 'The user could not be created or updated.',
+  INVITATION_FAILED: 'The invitation e-mail could not be sent.',
+  IMPORT_FAILED: 'The import stopped on an unexpected failure. Retry it.',
+} as const;
+export type UserImportErrorCode = keyof typeof userImportErrorMessages;
+
+/** The downloadable template: the header and two example rows. */
+export function userImportTemplate(separator = DEFAULT_COLUMN_SEPARATOR): string {
+  const rows = [
+    ['email', 'employeeId', 'name', 'role', 'workspaces', 'teams', 'skills', 'disabled'],
+    ['ada@example.com', '', 'Ada Lovelace', 'publisher', 'Assembly|Quality', 'Night shift', 'Forklift', 'false'],
+    ['', 'E-1024', 'Grace Hopper', 'viewer', 'Assembly', '', '', ''],
+  ];
+  return `${rows.map((r) => r.join(separator)).join('\r\n')}\r\n`;
+}
