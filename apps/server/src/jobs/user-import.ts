@@ -15,7 +15,7 @@ import {
   USER_IMPORT_RESUME_JOB,
 } from '../modules/user-imports/pipeline.js';
 import { purgeImport } from '../modules/user-imports/purge.js';
-import { dropAllLeases, orphanedImports, removedImports } from '../modules/user-imports/user-imports.repository.js';
+import { dropAllLeases, heldImports, orphanedImports, removedImports } from '../modules/user-imports/user-imports.repository.js';
 import type { JobDefinition } from './queue.js';
 
 const IMPORT_RETRY_LIMIT = 3;
@@ -69,6 +69,8 @@ export function userImportJobs(deps: AppDeps, invite?: InviteUser): JobDefinitio
         // One process owns an embedded database: any hold left on an import is of a process that died.
         if (deps.database.kind === 'pglite') await dropAllLeases(db);
         await resume();
+        // Imports still held may be held by a worker that just died: look again when the hold ends.
+        for (const { id, wait } of await heldImports(db)) await enqueueImport(deps.jobs, id, Math.ceil(wait) + 1);
       },
     },
   ];

@@ -132,8 +132,7 @@ class Run {
     }
     if (this.options.stopAt === 'applying') return;
     if (phase === 'applying' || phase === 'retrying') {
-      log?.info({ phase }, 'user import: applying');
-      await this.apply(phase === 'retrying');
+      await this.apply(phase === 'retrying', log);
     }
     await this.finish();
     log?.info('user import: finished');
@@ -210,9 +209,10 @@ class Run {
     }
   }
 
-  private async apply(retry: boolean) {
+  private async apply(retry: boolean, log?: FastifyBaseLogger) {
     const fresh = await repo.getImport(this.db, this.row.id);
     let after = retry ? 0 : (fresh?.appliedThrough ?? 0);
+    log?.info({ retry, appliedThrough: after }, 'user import: applying');
     const pause = this.deps.config.USER_IMPORT_BATCH_PAUSE_MS;
     for (;;) {
       const next = await nextBatch(this.db, this.row.id, after, this.batch, retry);
@@ -234,6 +234,7 @@ class Run {
         );
       });
       after = next.to;
+      log?.debug({ appliedThrough: after }, 'user import: batch applied');
       // Lets requests in between batches (PGlite runs queries on the main thread).
       await (pause > 0 ? sleep(pause) : new Promise((r) => setImmediate(r)));
     }

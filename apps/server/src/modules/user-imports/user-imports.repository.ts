@@ -144,6 +144,15 @@ export async function orphanedImports(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Processing imports that a run holds, with the seconds its hold has left. */
+export async function heldImports(db: Db): Promise<{ id: string; wait: number }[]> {
+  return sqlRows<{ id: string; wait: number }>(
+    db,
+    sql`SELECT id, extract(epoch FROM lease_until - now())::float8 AS wait FROM ${userImports}
+        WHERE status = 'processing' AND deleted_at IS NULL AND lease_until >= now()`,
+  );
+}
+
 /** On the embedded database one process owns the data: every hold is of a process that died. */
 export async function dropAllLeases(db: Db): Promise<void> {
   await db.update(userImports).set({ leaseOwner: null, leaseUntil: null }).where(eq(userImports.status, 'processing'));
