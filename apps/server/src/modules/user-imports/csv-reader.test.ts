@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { FileFormatError, firstInvalidUtf8, mapHeader, readUserImportCsv, type StagedRow, stageRecord } from './csv-reader.js';
+import { encodeRows } from './staging.js';
+
+async function read(content: string | Buffer, separator = ',', chunkSize = 7) {
+  const bytes = Buffer.from(content);
+  // Small chunks: characters and rows split across reads, as in a real upload.
+  const chunks = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) => bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
+  const rows: StagedRow[] = [];
+  const batches: number[] = [];
+  const result = await readUserImportCsv(Readable.from(chunks), {
+    separator,
+    batchRows: 2,
+    onBatch: async (b) => {
+      batches.push(b.length);
+      rows.push(...b);
+    },
+  });
+  return { rows, batches, result };
+}
+
+describe('the CSV reader', () => {
+  it('maps headers in any case and order, joins first and last names, and batches rows', async () => {
+    const { rows, batches, result } = await read(
+      'LastName;EMAIL;firstname\nLovelace;ada@x.example;Ada\n;b@x.example;Bea\n\nTuring;;Alan\n',
+      ';',
+    );
+    expect(result.rows).toBe(3);
+    expect(batches).toEqual([2, 1]);
+    expect(rows).toEqual([
+      [2, 'ada@x.example', null, 'Ada Lovelace', null, null, null, null, null, null],
+      [3, 'b@x.example', null, 'Bea', null, null, null, null, null, null],
+      [5, null, null, 'Alan Turing', null, null, null, null, null, null],
+    ]);
+  });
+
+  it('keeps multi-byte characters split across chunks', async () => {
+    const { rows } = await read('email,name\nz@x.example,Zoë Ñúñez 東京\n', ',', 3);
+    expect(rows[0][3]).toBe('Zoë Ñúñez 東京');
+  });
+
+  it('names the line of the first byte that is not UTF-8', async () => {
+    const bad = Buffer.concat([Buffer.from('email,name\na@x.example,A\nb@x.example,B'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]);
+    await expect(read(bad)).rejects.toThrow(FileFormatError);
+    await read(bad).catch((err: FileFormatError) => expect(err.errors).toEqual([{ code: 'INVALID_ENCODING', row: 3, value: 'byte 0xC3' }]));
+    expect(firstInvalidUtf8(Buffer.from([0x61, 0xe2, 0x82, 0xac, 0xff]))).toBe(4);
+    expect(firstInvalidUtf8(Buffer.from([0xf0, 0x9f, 0x98, 0x80]))).toBe(4);
+  });
+
+  it('reports header problems all at once', () => {
+    expect(() => mapHeader(['email', 'name', 'nope'], ',')).toThrow(FileFormatError);
+    try {
+      mapHeader(['Name', 'whatever', 'name'], ',');
+    } catch (err) {
+      expect((err as FileFormatError).errors.map((e) => [e.code, e.value])).toEqual([
+        ['UNKNOWN_COLUMN', 'whatever'],
+        ['DUPLICATE_COLUMN', 'name'],
+        ['MISSING_COLUMN', 'email or employeeId'],
+      ]);
+    }
+  });
+
+  it('skips rows whose cells are all empty and marks a wrong field count', () => {
+    const map = mapHeader(['email', 'name'], ',');
+    expect(stageRecord([' ', ''], map, 4)).toBeNull();
+    expect(stageRecord(['a@x.example', 'A', 'extra'], map, 5)?.at(-1)).toBe('3 fields, the header has 2');
+  });
+
+  it('encodes rows for COPY with quotes doubled and NULL as an empty field', () => {
+    expect(encodeRows('imp', [[7, 'a@x.example', null, 'Say "hi", ok', null, null, null, null, null, null]])).toBe(
+      'imp,7,"a@x.example",,"Say ""hi"", ok",,,,,,\n',
+    );
+  });
+});

@@ -1,0 +1,262 @@
+// User import of a large CSV end to end through the API, on PGlite and on PostgreSQL:
+// the server (apps/server/dist/main.js, demo data) is started, the admin signs in, the
+// file is streamed up as multipart, and the import is followed until it completes.
+// Reported: rows/s end to end (upload included), the time of each phase, and the
+// server's resident memory (sampled from /proc every 100 ms, and VmHWM). Then, in the
+// same run, the same rows are COPYed raw into the staging table user_import_rows and
+// into users, for comparison.
+//
+// Usage: node bench/user-import/run.mjs [rows=1000000] [pglite,postgres]
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a
+//   scratch database is created and dropped.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { ensureInstalled, root, run } from '../../scripts/lib.mjs';
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const kinds = (process.argv[3] ?? 'pglite,postgres').split(',');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEMO = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
+
+ensureInstalled();
+if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-user-import-'));
+const csv = path.join(work, 'users.csv');
+spawnSync(process.execPath, [new URL('./generate.mjs', import.meta.url).pathname, String(rows), csv], { stdio: 'inherit' });
+const csvBytes = fs.statSync(csv).size;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const mb = (kb) => Math.round(kb / 1024);
+function memory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))[1]);
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await sleep(100);
+  }
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+async function signIn(base) {
+  const { idToken } = await (
+    await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })
+  ).json();
+  const res = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'console' },
+    body: JSON.stringify({ idToken, email: DEMO.email }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('id-token='));
+  return { cookie: cookie.split(';')[0], 'x-requested-with': 'console' };
+}
+
+/** Streams the file up as multipart/form-data, never holding it in memory. */
+function uploadFile(base, headers, file) {
+  const boundary = `----bench${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="columnSeparator"\r\n\r\n,\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL('/api/user-imports', base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + fs.statSync(file).size + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(JSON.parse(body).userImport) : reject(new Error(`${res.statusCode} ${body}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.pipe(req, { end: false });
+    stream.on('end', () => req.end(tail));
+  });
+}
+
+async function importThroughApi(env) {
+  const { child, base } = await startServer(env);
+  const headers = await signIn(base);
+  await sleep(2000); // let start-up work (demo data, job queues) settle before the baseline
+  const baseline = memory(child.pid);
+  let peak = baseline.rss;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memory(child.pid).rss);
+    } catch {}
+  }, 100);
+  const t0 = performance.now();
+  const created = await uploadFile(base, headers, csv);
+  const uploadedMs = performance.now() - t0;
+  const phases = {};
+  let view = created;
+  for (;;) {
+    const res = await fetch(`${base}/api/user-import/${created.id}`, { headers });
+    view = (await res.json()).userImport;
+    phases[view.phase] ??= performance.now() - t0;
+    if (view.status !== 'processing') break;
+    await sleep(250);
+  }
+  const totalMs = performance.now() - t0;
+  clearInterval(sampler);
+  const { hwm } = memory(child.pid);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+  if (view.status !== 'completed') throw new Error(`import ended ${view.status}: ${JSON.stringify(view)}`);
+  return { view, totalMs, uploadedMs, phases, baselineMb: mb(baseline.rss), peakMb: mb(peak), hwmMb: mb(hwm) };
+}
+
+/** The same rows, COPYed raw: into the staging table, and (as users) into users. */
+async function rawCopies(exec, copyCsv, orgId) {
+  const usersFile = path.join(work, 'raw-users.csv');
+  // Other e-mails and employee IDs than the imported ones; prepared outside the timing.
+  await pipeline(
+    fs.createReadStream(csv),
+    async function* (source) {
+      let rest = '';
+      let header = true;
+      for await (const chunk of source) {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        let out = '';
+        for (const line of lines) {
+          if (header) {
+            header = false;
+            continue;
+          }
+          const [email, emp, name, role] = line.split(',');
+          out += `raw${email},raw${emp},${name},${role}\n`;
+        }
+        yield out;
+      }
+    },
+    fs.createWriteStream(usersFile),
+  );
+  await exec(`CREATE SEQUENCE bench_rows;
+    ALTER TABLE user_import_rows ALTER COLUMN import_id SET DEFAULT '${randomUUID()}', ALTER COLUMN row_number SET DEFAULT nextval('bench_rows');
+    ALTER TABLE users ALTER COLUMN organization_id SET DEFAULT '${orgId}';`);
+  let t = performance.now();
+  await copyCsv(
+    'COPY user_import_rows (email, employee_id, name, role, workspaces, teams, skills) FROM STDIN WITH (FORMAT csv, HEADER true)',
+    csv,
+  );
+  const stagingMs = performance.now() - t;
+  t = performance.now();
+  await copyCsv('COPY users (email, employee_id, display_name, role) FROM STDIN WITH (FORMAT csv)', usersFile);
+  const usersMs = performance.now() - t;
+  return { stagingMs, usersMs };
+}
+
+async function benchPglite() {
+  const dataDir = path.join(work, 'pglite');
+  const result = await importThroughApi({ DATA_DIR: dataDir });
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { citext, pg_trgm } });
+  const [{ id: orgId }] = (await db.query("SELECT organization_id AS id FROM users WHERE email = 'admin@acme.example'")).rows;
+  const raw = await rawCopies(
+    (text) => db.exec(text),
+    async (text, file) => db.query(text.replace('FROM STDIN', "FROM '/dev/blob'"), [], { blob: await fs.openAsBlob(file) }),
+    orgId,
+  );
+  await db.close();
+  return { ...result, ...raw };
+}
+
+async function benchPostgres() {
+  const name = `bench_ui_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const result = await importThroughApi({ DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'pg-data') });
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    const [{ id: orgId }] = (await client.query("SELECT organization_id AS id FROM users WHERE email = 'admin@acme.example'")).rows;
+    const raw = await rawCopies(
+      (text) => client.query(text),
+      (text, file) => pipeline(fs.createReadStream(file), client.query(copyFrom(text))),
+      orgId,
+    );
+    await client.end();
+    return { ...result, ...raw };
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const results = [];
+for (const kind of kinds) {
+  console.log(`\n${kind}: importing ${rows} rows (${(csvBytes / 1e6).toFixed(1)} MB)...`);
+  const r = kind === 'pglite' ? await benchPglite() : await benchPostgres();
+  results.push({ kind, ...r });
+  console.log(
+    JSON.stringify({ kind, ...r, view: undefined, counts: { rowsApplied: r.view.rowsApplied, usersCreated: r.view.usersCreated } }),
+  );
+}
+fs.rmSync(work, { recursive: true, force: true });
+
+const rate = (ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
+const s = (ms) => (ms / 1000).toFixed(1);
+console.log(
+  `\nnode ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${rows} rows, ${(csvBytes / 1e6).toFixed(1)} MB`,
+);
+console.log(
+  '| database | end to end (s) | rows/s | upload (s) | staged by (s) | validated by (s) | applied by (s) | raw COPY → user_import_rows (rows/s) | end to end / raw COPY | raw COPY → users (rows/s) | server RSS before → peak (MB) | growth (MB) | VmHWM (MB) |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(
+    `| ${r.kind} | ${s(r.totalMs)} | ${rate(r.totalMs)} | ${s(r.uploadedMs)} | ${r.phases.validating ? s(r.phases.validating) : '-'} | ${r.phases.applying ? s(r.phases.applying) : '-'} | ${s(r.totalMs)} | ${rate(r.stagingMs)} | ${Math.round((100 * r.stagingMs) / r.totalMs)}% | ${rate(r.usersMs)} | ${r.baselineMb} → ${r.peakMb} | ${r.peakMb - r.baselineMb} | ${r.hwmMb} |`,
+  );
+}
