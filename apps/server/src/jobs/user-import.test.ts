@@ -1,12 +1,13 @@
 /** The import as the worker runs it: queued by the upload, run and purged by pg-boss jobs. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UserImportView } from '@console/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userImports, users } from '../db/schema.js';
-import { getImport, type Headers, upload } from '../modules/user-imports/test-helpers.js';
+import { userImports, users, userTokens } from '../db/schema.js';
+import { getImport, type Headers, importErrors, upload } from '../modules/user-imports/test-helpers.js';
 import { createOrganization, createUser } from '../test/factories.js';
 import { signIn } from '../test/sign-in.js';
+import { startSmtpPeer } from '../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { userImportJobs } from './user-import.js';
 
@@ -24,25 +25,65 @@ describe('user-import jobs', () => {
   let t: TestApp;
   let headers: Headers;
   let orgId: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
-    t = await createTestApp({ withJobs: true });
+    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@jobs.example'] });
+    t = await createTestApp({ withJobs: true, config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '20' } });
     orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
     await t.deps.jobs!.startWorkers(userImportJobs(t.deps));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const settled = (id: string) =>
+    until('the import and its invitations', async () => {
+      const view = await getImport(t, headers, id);
+      return view.status === 'processing' || view.invitationsPending > 0 ? undefined : view;
+    });
+
+  it('invites the new users by e-mail in the background; a failed send is a per-user error that retry sends again', async () => {
+    const csv =
+      'email,employeeId,name\nnew1@jobs.example,,New One\nbounce@jobs.example,,Bounce\n,E-77,Badge Only\nnew2@jobs.example,,New Two\n';
+    const res = await upload(t, headers, csv);
+    const { id } = res.json().userImport as UserImportView;
+    const failed = await settled(id);
+    expect(failed).toMatchObject({ status: 'error', usersCreated: 4, usersFailed: 0, invitationsSent: 2, invitationsFailed: 1 });
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['new1@jobs.example', 'new2@jobs.example']);
+    const mail = smtp.messages.find((m) => m.to[0] === 'new1@jobs.example')!;
+    expect(mail.text).toMatch(/\/auth\/invitation\/accept\?token=/);
+    expect(await importErrors(t, headers, id)).toEqual([
+      expect.objectContaining({
+        email: 'bounce@jobs.example',
+        rows: [3],
+        code: 'INVITATION_FAILED',
+        value: expect.stringMatching(/550|unavailable/),
+      }),
+    ]);
+    // Each new user with an e-mail has one invitation token; the badge-only user none.
+    const tokens = await t.database.db.select({ userId: userTokens.userId }).from(userTokens);
+    expect(tokens).toHaveLength(3);
+
+    smtp.rejected.clear();
+    const retried = await t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
+    expect(retried.statusCode).toBe(200);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'completed', usersCreated: 4, invitationsSent: 3, invitationsFailed: 0 });
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['bounce@jobs.example', 'new1@jobs.example', 'new2@jobs.example']);
+    expect(await importErrors(t, headers, id)).toEqual([]);
+  });
 
   it('runs an uploaded file in the background to completion, and purges it once removed', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => `job${i}@jobs.example,Job ${i}`).join('\n');
     const res = await upload(t, headers, `email,name\n${rows}\n`);
     expect(res.statusCode).toBe(201);
     const { id } = res.json().userImport as UserImportView;
-    const done = await until('completion', async () => {
-      const view = await getImport(t, headers, id);
-      return view.status === 'processing' ? undefined : view;
-    });
-    expect(done).toMatchObject({ status: 'completed', rowsRead: 50, rowsApplied: 50, usersCreated: 50 });
-    expect(await t.database.db.select().from(users).where(eq(users.organizationId, orgId))).toHaveLength(51);
+    const done = await settled(id);
+    expect(done).toMatchObject({ status: 'completed', rowsRead: 50, rowsApplied: 50, usersCreated: 50, invitationsSent: 50 });
+    const made = await t.database.db.select().from(users).where(like(users.email, 'job%@jobs.example'));
+    expect(made).toHaveLength(50);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user-import/${id}`, headers })).statusCode).toBe(200);
     await until('purge', async () =>

@@ -4,6 +4,7 @@
  * (at start and every minute).
  */
 import type { AppDeps } from '../deps.js';
+import { inviteUser } from '../modules/auth/invitations.js';
 import { type InviteUser, importsOwingInvitations, sendImportInvitations } from '../modules/user-imports/invitations.js';
 import {
   enqueueImport,
@@ -19,11 +20,14 @@ import { dropAllLeases, heldImports, orphanedImports, removedImports } from '../
 import type { JobDefinition } from './queue.js';
 
 const IMPORT_RETRY_LIMIT = 3;
-/** One invitations run sends for this long, then queues the next run. */
-const INVITATION_RUN_SECONDS = 30;
+/** One invitations run sends for this long, then queues the next run (short: a stopping worker waits for it). */
+const INVITATION_RUN_SECONDS = 5;
 
-export function userImportJobs(deps: AppDeps, invite?: InviteUser): JobDefinition<any>[] {
+export function userImportJobs(deps: AppDeps): JobDefinition<any>[] {
   const db = deps.database.db;
+  const invite: InviteUser = async (input) => {
+    await inviteUser(deps, input);
+  };
 
   async function resume() {
     for (const importId of await orphanedImports(db)) await enqueueImport(deps.jobs, importId);
@@ -49,7 +53,6 @@ export function userImportJobs(deps: AppDeps, invite?: InviteUser): JobDefinitio
     {
       name: USER_IMPORT_INVITATIONS_JOB,
       handler: async ({ importId }: { importId: string }) => {
-        if (!invite) return;
         const more = await sendImportInvitations(db, importId, invite, {
           perSecond: deps.config.USER_IMPORT_INVITATIONS_PER_SECOND,
           maxSeconds: INVITATION_RUN_SECONDS,

@@ -3,7 +3,8 @@
  *   const smtp = await startSmtpPeer();
  *   const t = await createTestApp({ config: { SMTP_URL: smtp.url } });
  *   ... smtp.messages[0].subject / .text / .to
- * `rejectRecipients` makes it refuse those addresses (a delivery failure).
+ * `rejectRecipients` makes it refuse those addresses (a delivery failure); `rejected` is that
+ * set, which a test may change as it goes.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -54,6 +55,7 @@ export async function startSmtpPeer(opts: { rejectRecipients?: string[] } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
+    rejected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -41,6 +41,7 @@ function startWorker(env: Record<string, string>) {
       USER_IMPORT_BATCH_ROWS: '100',
       USER_IMPORT_BATCH_PAUSE_MS: '30',
       USER_IMPORT_LEASE_SECONDS: '3',
+      USER_IMPORT_INVITATIONS_PER_SECOND: '1000',
       ...env,
     },
   });
