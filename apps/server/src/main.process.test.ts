@@ -48,6 +48,12 @@ async function waitForHealth(port: number, exited: Promise<unknown>) {
   throw new Error('server did not become healthy');
 }
 
+/** The welcome is printed after the job workers start, a moment after /healthz answers. */
+async function waitForOutput(server: { output(): string }, text: string) {
+  const deadline = Date.now() + 30_000;
+  while (!server.output().includes(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}
+
 /** A port nobody listens on now: runs of this suite may overlap. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,6 +75,7 @@ describe('the server process', () => {
     const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
     const first = startServer(p1);
     await waitForHealth(p1, first.exited);
+    await waitForOutput(first, 'sign-in?token=');
     expect(first.output()).toContain('demo data loaded');
     expect(first.output()).toContain('admin@acme.example');
     expect(first.output()).toMatch(/staff@workframe\.io.*\n\s+http:\/\/localhost:3000\/auth\/custom\/sign-in\?token=\S+/);
@@ -83,6 +90,7 @@ describe('the server process', () => {
 
     const again = startServer(p3);
     await waitForHealth(p3, again.exited);
+    await waitForOutput(again, 'admin@acme.example');
     expect(again.output()).not.toContain('demo data loaded');
     expect(again.output()).toContain('admin@acme.example');
     const ready = await fetch(`http://127.0.0.1:${p3}/readyz`);
