@@ -6,15 +6,10 @@
  *   userInfo  readable by scripts, display data only (userInfoCookie below)
  */
 import { z } from 'zod';
+import { SIGN_IN_PASSWORD_MIN } from './auth-constants.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 
-export const SIGN_IN_PASSWORD_MIN = 6;
-export const ID_TOKEN_COOKIE = 'id-token';
-export const USER_INFO_COOKIE = 'userInfo';
-export const SESSION_DAYS = 3;
-/** Every cookie-authenticated call from the web app sends this header (CSRF defence). */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'console';
+export * from './auth-constants.js';
 
 /** Single sign-on providers (OpenID Connect), each enabled by configuration. */
 export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;

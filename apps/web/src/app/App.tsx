@@ -1,12 +1,14 @@
-import { CssBaseline, Typography } from '@mui/material';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { Providers } from './Providers';
+import { buildRoutes } from './routes';
+
+const router = createBrowserRouter(buildRoutes());
 
 export function App() {
   return (
-    <>
-      <CssBaseline />
-      <Typography component="h1" variant="h4" sx={{ m: 4 }}>
-        Integrations Console
-      </Typography>
-    </>
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

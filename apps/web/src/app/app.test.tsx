@@ -1,0 +1,186 @@
+/** The shell end to end in jsdom: locale routing, guards, sign-in, language switch, logout, revoked session. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie, writeCookie } from '../lib/cookies';
+import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function browserLanguages(languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+}
+
+const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+
+describe('locale routing', () => {
+  it('sends the root to the browser’s language and remembers it', async () => {
+    browserLanguages(['fr-FR', 'en']);
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
+    expect(where(router)).toBe('/fr');
+    expect(document.cookie).toContain('i18n_redirected=fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.title).toBe('Connexion Integrations');
+  });
+
+  it('prefers the remembered language to the browser’s', async () => {
+    browserLanguages(['fr-FR']);
+    writeCookie('i18n_redirected', 'es', 1);
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(where(router)).toBe('/es');
+  });
+
+  it('shows the 404 page for an unknown path, in its locale', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/pt/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Não encontrado' })).toBeTruthy();
+    expect(screen.getByText('Não foi possível encontrar esta página')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Página inicial' }).getAttribute('href')).toBe('/pt');
+  });
+
+  it('switches language from the user menu, keeping the page', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    const router = renderApp('/es?redirect=%2Fes%2Fdashboard');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir el menú de usuario' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Idioma/ }));
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Français' }));
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
+    expect(where(router)).toBe('/fr?redirect=%2Fes%2Fdashboard');
+    expect(document.cookie).toContain('i18n_redirected=fr');
+  });
+});
+
+describe('guards', () => {
+  it('sends a visitor without a session home, remembering the page', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    const router = renderApp('/es/dashboard');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    expect(where(router)).toBe('/es?redirect=%2Fes%2Fdashboard');
+  });
+
+  it('sends a user who is not staff from /super (any locale) to the dashboard', async () => {
+    const admin = user();
+    setUserInfoCookie(admin);
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }), 'GET /api/auth/me': () => ({ body: { user: admin } }) });
+    const router = renderApp('/fr/super/organizations');
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeTruthy();
+    expect(where(router)).toBe('/fr/dashboard');
+  });
+
+  it('alerts when the session was closed from another device, then offers the root', async () => {
+    setUserInfoCookie(user());
+    fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/me': () => ({ status: 401, body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' } }),
+    });
+    renderApp('/dashboard');
+    const alert = await screen.findByRole('alertdialog', { name: 'Session closed' });
+    expect(within(alert).getByText('You were logged out from another device.')).toBeTruthy();
+    expect(document.cookie).not.toContain('userInfo=');
+  });
+});
+
+describe('sign-in', () => {
+  it('checks the e-mail, then the password, then welcomes the user on the dashboard', async () => {
+    const admin = user();
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'admin@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => ({ body: { idToken: 'header.payload.sig', expiresIn: 3600 } }),
+      'POST /api/auth': () => {
+        setUserInfoCookie(admin);
+        return { body: { user: admin } };
+      },
+      'GET /api/auth/me': () => ({ body: { user: admin } }),
+    });
+    const router = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign in' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'admin@acme' } });
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: ' admin@acme.example ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    const password = await screen.findByLabelText(/^Password/, { selector: 'input' });
+    fireEvent.change(password, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Use at least 6 characters')).toBeTruthy();
+    fireEvent.change(password, { target: { value: 'Demo-Console-2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Welcome, Ada Admin!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(where(router)).toBe('/dashboard');
+    expect(calls.find((c) => c.path.startsWith('/api/auth/password/check'))?.path).toBe(
+      '/api/auth/password/check?email=admin%40acme.example',
+    );
+    expect(calls.find((c) => c.path === '/api/auth/sign-in')?.body).toEqual({
+      email: 'admin@acme.example',
+      password: 'Demo-Console-2026!',
+    });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({
+      idToken: 'header.payload.sig',
+      email: 'admin@acme.example',
+    });
+  });
+
+  it('shows the server’s reason in the user’s language and signs out', async () => {
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: { ...appConfig, productName: 'Acme Learn' } }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'x@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => ({ body: { idToken: 'h.p.s', expiresIn: 3600 } }),
+      'POST /api/auth': () => ({
+        status: 403,
+        body: { statusCode: 403, code: 'NOT_AUTHORIZED', message: 'This email information was not authorized on your Acme Learn network' },
+      }),
+      'DELETE /api/logout': () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no session' } }),
+    });
+    renderApp('/es');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Correo electrónico/ }), { target: { value: 'x@acme.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    fireEvent.change(await screen.findByLabelText(/^Contraseña/), { target: { value: 'whatever1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Este correo electrónico no está autorizado en tu red de Acme Learn')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
+  });
+});
+
+describe('logout', () => {
+  it('asks for confirmation, closes the session and says see you soon', async () => {
+    const admin = user();
+    setUserInfoCookie(admin);
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/me': () => ({ body: { user: admin } }),
+      'DELETE /api/logout': () => {
+        deleteCookie('userInfo');
+        return { body: { loggedOut: true } };
+      },
+    });
+    const router = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the user menu' }));
+    expect(within(await screen.findByRole('menu')).getByText('admin@acme.example')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('See you soon!')).toBeTruthy();
+    await waitFor(() => expect(where(router)).toBe('/'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true);
+  });
+});

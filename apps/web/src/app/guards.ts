@@ -1,0 +1,92 @@
+/**
+ * Route guards, run as loaders before a page's code is even fetched:
+ * - the bare root '/' goes to the browser's (or the remembered) language;
+ * - the sign-in page sends a signed-in user on to the dashboard;
+ * - other pages need a session (the userInfo cookie, confirmed by GET auth/me), or go home;
+ * - /super paths, in any locale, need a staff user, or go to the dashboard.
+ */
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { meQuery } from '../features/auth/api/get-me';
+import { activateLocale } from '../i18n';
+import {
+  defaultLocale,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromLanguages,
+  localePrefix,
+  localizePath,
+  stripLocale,
+} from '../i18n/locales';
+import { rememberLocale } from '../i18n/use-locale';
+import { appConfigQuery } from '../lib/app-config';
+import { readCookie } from '../lib/cookies';
+import { setProductName } from '../lib/error-message';
+import { isHttpError } from '../lib/http';
+import { queryClient } from '../lib/query-client';
+import { REDIRECT_PARAM, signInPage, signInTarget } from '../lib/redirect';
+import { clearLocalSession, isStaffSession, readSession } from '../lib/session';
+
+export type Access = 'public' | 'signedOut' | 'session' | 'staff';
+
+function isSuperPath(pathname: string): boolean {
+  const path = stripLocale(pathname);
+  return path === '/super' || path.startsWith('/super/');
+}
+
+/** The locale branch: its catalogue, the app config, and the /super permission check. */
+export async function localeLoader(locale: Locale, { request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (isSuperPath(url.pathname)) {
+    const session = readSession();
+    if (!session) throw redirect(signInPage(locale, url.pathname + url.search));
+    if (!isStaffSession(session)) throw redirect(localizePath('/dashboard', locale));
+  }
+  const [config] = await Promise.all([queryClient.ensureQueryData(appConfigQuery).catch(() => undefined), activateLocale(locale)]);
+  if (config) setProductName(config.productName);
+  return null;
+}
+
+/** The language for '/': the remembered choice, else the browser's, remembered from now on. */
+export function preferredLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): Locale {
+  const remembered = readCookie(LOCALE_COOKIE);
+  if (isLocale(remembered)) return remembered;
+  const detected = localeFromLanguages(languages);
+  rememberLocale(detected);
+  return detected;
+}
+
+export async function guard(access: Access, locale: Locale, { request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (access === 'public') return null;
+
+  if (access === 'signedOut') {
+    // Only the bare root follows the browser's language; /es, /fr, /pt are explicit choices.
+    if (locale === defaultLocale && url.pathname === '/') {
+      const preferred = preferredLocale();
+      if (preferred !== defaultLocale) {
+        const from = url.searchParams.get(REDIRECT_PARAM);
+        const search = from ? `?${REDIRECT_PARAM}=${encodeURIComponent(signInTarget(from, preferred))}` : '';
+        throw redirect(`${localePrefix(preferred)}${search}`);
+      }
+    }
+    if (readSession()) throw redirect(signInTarget(url.searchParams.get(REDIRECT_PARAM), locale));
+    return null;
+  }
+
+  const from = url.pathname + url.search;
+  const session = readSession();
+  if (!session) throw redirect(signInPage(locale, from));
+  try {
+    await queryClient.fetchQuery(meQuery);
+  } catch (err) {
+    if (isHttpError(err) && err.statusCode === 401) {
+      // Expired or revoked (the revoked case also shows its alert): forget it, sign in again.
+      clearLocalSession();
+      throw redirect(signInPage(locale, from));
+    }
+    throw err;
+  }
+  if (access === 'staff' && !isStaffSession(session)) throw redirect(localizePath('/dashboard', locale));
+  return null;
+}

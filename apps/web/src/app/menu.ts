@@ -1,0 +1,23 @@
+/**
+ * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
+ * the spec's full menu is Dashboard, Keys, User imports, Analytics, API Docs, and Super
+ * for staff.
+ */
+
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import type { ParseKeys } from 'i18next';
+
+export interface MenuEntry {
+  /** English-form path, as in routes.tsx. */
+  to: string;
+  label: ParseKeys<'common'>;
+  icon: SvgIconComponent;
+  staffOnly?: boolean;
+}
+
+export const menu: MenuEntry[] = [{ to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon }];
+
+export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {
+  return entries.filter((entry) => !entry.staffOnly || isStaff);
+}

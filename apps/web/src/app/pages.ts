@@ -1,0 +1,45 @@
+/**
+ * Every page of the console, once. Each exists in the four locales (English without a
+ * prefix, /es, /fr, /pt) and is its own lazily loaded chunk. A page module exports
+ * `Component` (React Router's lazy route convention).
+ *
+ * To add a screen, add one line to `pages` (and its entry to menu.ts if it belongs in
+ * the left menu).
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { isAuthResult } from '../features/auth/auth-results';
+import { stripLocale } from '../i18n/locales';
+import { canPrefetch } from '../lib/prefetch';
+import type { Access } from './guards';
+
+export interface PageModule {
+  Component: ComponentType;
+}
+
+export interface PageRoute {
+  /** The English-form path without its leading '/': '' is the home page; ':id' segments allowed. */
+  path: string;
+  access: Access;
+  page: () => Promise<PageModule>;
+  /** Which values of the path's parameters exist; anything else is a 404. */
+  exists?: (params: LoaderFunctionArgs['params']) => boolean;
+}
+
+const authResultPage = () => import('../features/auth/pages/AuthResultPage');
+
+export const pages: PageRoute[] = [
+  { path: '', access: 'signedOut', page: () => import('../features/auth/pages/HomePage') },
+  { path: 'dashboard', access: 'session', page: () => import('./dashboard/DashboardPage') },
+  { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
+  { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
+  { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
+];
+
+/** Starts loading the page behind a link before it is clicked, unless the connection is slow or metered. */
+export function prefetchPage(to: string): void {
+  if (!canPrefetch()) return;
+  const path = stripLocale(to.split(/[?#]/)[0]).replace(/^\/+|\/+$/g, '');
+  const page = pages.find((p) => p.path === path);
+  page?.page().catch(() => undefined);
+}

@@ -1,0 +1,44 @@
+/** The route tree: the pages of pages.ts in each locale branch, guarded, lazy, with a 404 for the rest. */
+import LinearProgress from '@mui/material/LinearProgress';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { type Locale, localePrefix, locales } from '../i18n/locales';
+import { withChunkReload } from '../lib/chunk-reload';
+import { ErrorPage } from './error/ErrorPage';
+import { guard, localeLoader } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import { type PageRoute, pages } from './pages';
+
+function notFound(): never {
+  throw data('Not Found', { status: 404 });
+}
+
+function pageRoute(page: PageRoute, locale: Locale): RouteObject {
+  const load = withChunkReload(page.page);
+  const loader = (args: LoaderFunctionArgs) => {
+    if (page.exists && !page.exists(args.params)) notFound();
+    return guard(page.access, locale, args);
+  };
+  const lazy = async () => ({ Component: (await load()).Component });
+  return page.path === '' ? { index: true, loader, lazy } : { path: page.path, loader, lazy };
+}
+
+function localeBranch(locale: Locale): RouteObject {
+  return {
+    id: `locale-${locale}`,
+    path: localePrefix(locale) || '/',
+    loader: (args) => localeLoader(locale, args),
+    element: <AppLayout />,
+    children: [
+      { errorElement: <ErrorPage />, children: [...pages.map((page) => pageRoute(page, locale)), { path: '*', loader: notFound }] },
+    ],
+  };
+}
+
+/** Before the first page's guards and catalogue are ready: the blue bar alone. */
+function Booting() {
+  return <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [{ id: 'root', errorElement: <ErrorPage />, hydrateFallbackElement: <Booting />, children: locales.map(localeBranch) }];
+}

@@ -1,0 +1,10 @@
+/** The /auth/{app?}/{status} pages that exist; anything else is a 404. */
+import { ssoProviders } from './api/check-email';
+
+export function isAuthResult(app: string | undefined, status: string | undefined): boolean {
+  if (status === 'error') return true;
+  if (status === 'success') return !!app && (ssoProviders as readonly string[]).includes(app);
+  if (app === 'custom') return status === 'sign-in';
+  if (app === 'invitation') return status === 'accept';
+  return false;
+}

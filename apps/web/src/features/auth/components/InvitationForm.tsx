@@ -1,0 +1,107 @@
+/** /auth/invitation/accept?token=: an invited user chooses a password and is signed in. */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../../i18n/use-t';
+import { useAppConfig } from '../../../lib/app-config';
+import { HttpError } from '../../../lib/http';
+import { useWait } from '../../../lib/wait-overlay';
+import { acceptInvitation } from '../api/accept-invitation';
+import { emailOfIdToken } from '../api/create-session';
+import { AuthCard } from '../pages/AuthCard';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRules, unmetPasswordRules } from './password-rules';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+interface Values {
+  password: string;
+  repeat: string;
+}
+
+export function InvitationForm() {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const { productName } = useAppConfig();
+  const wait = useWait();
+  const finish = useFinishSignIn();
+  const form = useForm<Values>({ defaultValues: { password: '', repeat: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password');
+  const token = params.get('token') ?? '';
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    const hide = wait.show(t('auth:signIn.signingIn'));
+    try {
+      const { idToken } = await acceptInvitation(token, password);
+      const email = emailOfIdToken(idToken);
+      if (!email) throw new HttpError('The token has no e-mail', 'INVALID_TOKEN', 400);
+      await finish.withIdToken(idToken, email);
+    } catch (err) {
+      await finish.fail(err, 'errors:signIn.invitationFailed');
+    } finally {
+      hide();
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth:invitation.title')} subtitle={t('auth:invitation.intro', { product: productName })}>
+      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:invitation.title')}>
+        <Stack spacing={2}>
+          <TextField
+            {...form.register('password', {
+              required: 'required',
+              validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
+            })}
+            label={t('auth:invitation.password')}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            fullWidth
+            error={!!errors.password}
+            helperText={errors.password?.message ? t(`validation.${errors.password.message}` as never) : undefined}
+            slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
+          />
+          <List dense id="password-rules" aria-label={t('auth:invitation.rulesTitle')} disablePadding>
+            {passwordRules.map((rule) => {
+              const met = rule.test(password);
+              return (
+                <ListItem key={rule.id} disableGutters sx={{ py: 0 }}>
+                  <ListItemIcon sx={{ minWidth: 32 }}>
+                    {met ? (
+                      <CheckCircleIcon fontSize="small" color="success" titleAccess={t('auth:invitation.ruleMet')} />
+                    ) : (
+                      <RadioButtonUncheckedIcon fontSize="small" titleAccess={t('auth:invitation.ruleNotMet')} />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText primary={t(`auth:invitation.rules.${rule.id}`, { min: PASSWORD_MIN, max: PASSWORD_MAX })} />
+                </ListItem>
+              );
+            })}
+          </List>
+          <TextField
+            {...form.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' })}
+            label={t('auth:invitation.repeat')}
+            type="password"
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={!!errors.repeat}
+            helperText={errors.repeat?.message ? t(`validation.${errors.repeat.message}` as never) : undefined}
+          />
+          <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={!token}>
+            {t('auth:invitation.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

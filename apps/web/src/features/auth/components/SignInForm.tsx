@@ -1,0 +1,182 @@
+/**
+ * Sign-in: the e-mail step first (it never tells whether the account exists, but says
+ * when the organization signs in only with single sign-on), then the password step.
+ */
+import { SIGN_IN_PASSWORD_MIN } from '@console/contracts/auth-constants';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useWait } from '../../../lib/wait-overlay';
+import { type CheckResponse, checkEmail, type SsoProvider } from '../api/check-email';
+import { signInWithPassword } from '../api/sign-in-with-password';
+import { Field } from './Field';
+import { SsoButtons } from './SsoButtons';
+import { checkSignInEmail, checkSignInPassword, type FieldProblem } from './sign-in-rules';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+/** A field's value and problem; the problem shows after the first submit and then follows each change. */
+function useField(check: (value: string) => FieldProblem | null) {
+  const [value, setValue] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const problem = submitted ? check(value) : null;
+  return {
+    value,
+    problem,
+    onChange: (event: { target: { value: string } }) => setValue(event.target.value),
+    /** Marks the field submitted; true when it is valid. */
+    validate: () => {
+      setSubmitted(true);
+      return check(value) === null;
+    },
+    reset: () => {
+      setValue('');
+      setSubmitted(false);
+    },
+  };
+}
+
+export function SignInForm({ ssoProviders }: { ssoProviders: readonly SsoProvider[] }) {
+  const [checked, setChecked] = useState<CheckResponse | null>(null);
+  return checked ? (
+    <PasswordStep checked={checked} onBack={() => setChecked(null)} />
+  ) : (
+    <EmailStep onChecked={setChecked} ssoProviders={ssoProviders} />
+  );
+}
+
+function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResponse) => void; ssoProviders: readonly SsoProvider[] }) {
+  const { t } = useT();
+  const email = useField(checkSignInEmail);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.validate() || busy) return;
+    setBusy(true);
+    try {
+      const value = email.value.trim();
+      const checked = await checkEmail(value);
+      onChecked({ ...checked, user: { ...checked.user, email: value } });
+    } catch (err) {
+      notify.error(errorMessage(err, 'errors:signIn.checkFailed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:signIn.emailStep')}>
+        <Stack spacing={2}>
+          <Field
+            name="email"
+            label={t('auth:signIn.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email.value}
+            onChange={email.onChange}
+            problem={email.problem && t(`validation.${email.problem}`, { min: SIGN_IN_PASSWORD_MIN })}
+          />
+          <Button type="submit" variant="contained" size="large" loading={busy}>
+            {t('auth:signIn.next')}
+          </Button>
+        </Stack>
+      </Box>
+      {ssoProviders.length > 0 && (
+        <>
+          <Divider>{t('auth:signIn.or')}</Divider>
+          <SsoButtons providers={ssoProviders} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () => void }) {
+  const { t } = useT();
+  const wait = useWait();
+  const finish = useFinishSignIn();
+  const password = useField(checkSignInPassword);
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const email = checked.user.email;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password.validate() || busy) return;
+    setBusy(true);
+    const hide = wait.show(t('auth:signIn.signingIn'));
+    try {
+      const { idToken } = await signInWithPassword(email, password.value);
+      await finish.withIdToken(idToken, email);
+    } catch (err) {
+      password.reset();
+      await finish.fail(err);
+    } finally {
+      hide();
+      setBusy(false);
+    }
+  };
+
+  const chooseAnother = (
+    <Button onClick={onBack} size="small" sx={{ alignSelf: 'flex-start' }}>
+      {t('auth:signIn.changeEmail')}
+    </Button>
+  );
+
+  if (checked.ssoData?.required) {
+    return (
+      <Stack spacing={2}>
+        <Typography sx={{ fontWeight: 600 }}>{email}</Typography>
+        <Alert severity="info">{t('errors:codes.SSO_REQUIRED')}</Alert>
+        <SsoButtons providers={checked.ssoData.providers} />
+        {chooseAnother}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:signIn.passwordStep')}>
+      <Stack spacing={2}>
+        {/* The e-mail goes with the password so that password managers save the pair. */}
+        <Field name="username" label={t('auth:signIn.email')} value={email} autoComplete="username" readOnly />
+        <Field
+          name="password"
+          label={t('auth:signIn.password')}
+          type={visible ? 'text' : 'password'}
+          autoComplete="current-password"
+          autoFocus
+          value={password.value}
+          onChange={password.onChange}
+          problem={password.problem && t(`validation.${password.problem}`, { min: SIGN_IN_PASSWORD_MIN })}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? t('auth:signIn.hidePassword') : t('auth:signIn.showPassword')}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+              >
+                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+        <Button type="submit" variant="contained" size="large" loading={busy}>
+          {t('auth:signIn.submit')}
+        </Button>
+        {chooseAnother}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The four catalogues are complete: the same keys (plural forms as each language needs),
+ * no empty values, the same {{placeholders}}, no English left in the other languages,
+ * and a translation for every error code of the contracts.
+ */
+import { authErrorCodes } from '@console/contracts/auth';
+import { errorCodes } from '@console/contracts/errors';
+import { describe, expect, it } from 'vitest';
+import { namespaces } from '.';
+import { type Locale, locales } from './locales';
+import en from './locales/en';
+import es from './locales/es';
+import fr from './locales/fr';
+import pt from './locales/pt';
+
+const catalogues: Record<Locale, Record<string, unknown>> = { en, es, fr, pt };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+  } else out.set(prefix, value);
+  return out;
+}
+
+const flat = Object.fromEntries(locales.map((l) => [l, flatten(catalogues[l])])) as Record<Locale, Map<string, unknown>>;
+const baseKeys = (l: Locale) => new Set([...flat[l].keys()].map((k) => k.replace(PLURAL, '')));
+
+/**
+ * Values that are rightly the same as in English: brand and product names, and words
+ * that these languages use as they are.
+ */
+const sameAsEnglish: Partial<Record<Locale, string[]>> = {
+  es: ['dashboard.providers.google', 'dashboard.providers.microsoft'],
+  fr: ['dashboard.providers.google', 'dashboard.providers.microsoft'],
+  // Brazilian Portuguese says "e-mail".
+  pt: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'auth.signIn.email', 'dashboard.account.email'],
+};
+
+describe('translation catalogues', () => {
+  it('have the namespaces that i18n loads, in every locale', () => {
+    for (const l of locales) expect(Object.keys(catalogues[l]).sort()).toEqual([...namespaces].sort());
+  });
+
+  for (const l of locales.filter((l) => l !== 'en')) {
+    it(`${l} has exactly the keys of en`, () => {
+      expect([...baseKeys(l)].sort()).toEqual([...baseKeys('en')].sort());
+    });
+
+    it(`${l} has no value left in English`, () => {
+      const same = [...flat[l]].filter(([k, v]) => flat.en.get(k) === v && !sameAsEnglish[l]?.includes(k)).map(([k]) => k);
+      expect(same).toEqual([]);
+    });
+  }
+
+  for (const l of locales) {
+    it(`${l} has no empty or non-text value`, () => {
+      const bad = [...flat[l]].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+      expect(bad).toEqual([]);
+    });
+
+    it(`${l} keeps the {{placeholders}} of en`, () => {
+      const names = (v: unknown) => [...String(v).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+      const wrong = [...flat[l]]
+        .filter(([k, v]) => {
+          const english = flat.en.get(k) ?? flat.en.get(k.replace(PLURAL, '_other'));
+          return JSON.stringify(names(v)) !== JSON.stringify(names(english));
+        })
+        .map(([k]) => k);
+      expect(wrong).toEqual([]);
+    });
+
+    it(`${l} has every plural form its language needs (CLDR, Intl.PluralRules)`, () => {
+      const needed = new Intl.PluralRules(l).resolvedOptions().pluralCategories;
+      const plurals = new Set([...flat[l].keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+      expect(plurals.size).toBeGreaterThan(0);
+      for (const base of plurals) {
+        const forms = [...flat[l].keys()].filter((k) => k.replace(PLURAL, '') === base && PLURAL.test(k)).map((k) => k.match(PLURAL)?.[1]);
+        expect({ key: base, forms: forms.sort() }).toEqual({ key: base, forms: [...needed].sort() });
+      }
+    });
+  }
+
+  it('translate every error code of the contracts', () => {
+    const codes = new Set<string>([...errorCodes, ...Object.values(authErrorCodes)]);
+    const translated = Object.keys((en as { errors: { codes: object } }).errors.codes);
+    expect([...codes].filter((c) => !translated.includes(c))).toEqual([]);
+  });
+});

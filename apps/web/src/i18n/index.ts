@@ -1,0 +1,48 @@
+/**
+ * i18next with namespaced catalogues. English is bundled; Spanish, French and Portuguese
+ * are separate chunks loaded when their locale is first shown. Plurals use i18next's
+ * suffixes (_one, _many, _other ...), chosen by Intl.PluralRules: the CLDR rules of ICU.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { defaultLocale, type Locale } from './locales';
+import en from './locales/en';
+
+export type Catalogue = typeof en;
+/** Every namespace; a feature that adds a catalogue adds its name here (and to locales/<lng>/index.ts). */
+export const namespaces = ['common', 'auth', 'errors', 'dashboard'] as const satisfies readonly (keyof Catalogue)[];
+
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  es: () => import('./locales/es'),
+  fr: () => import('./locales/fr'),
+  pt: () => import('./locales/pt'),
+};
+
+let ready: Promise<unknown> | undefined;
+
+export function initI18n(): Promise<unknown> {
+  ready ??= i18n.use(initReactI18next).init({
+    resources: { en },
+    lng: defaultLocale,
+    fallbackLng: defaultLocale,
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  return ready;
+}
+
+/** Loads the locale's catalogue when needed and makes it the current language. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await initI18n();
+  if (locale !== 'en' && !i18n.hasResourceBundle(locale, 'common')) {
+    const { default: catalogue } = await loaders[locale]();
+    for (const ns of namespaces) i18n.addResourceBundle(locale, ns, catalogue[ns], true, true);
+  }
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}
+
+export { i18n };

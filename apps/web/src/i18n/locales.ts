@@ -1,0 +1,57 @@
+/**
+ * The four locales and their URL prefixes: English has none, the others /es, /fr, /pt.
+ * Pure functions over paths, shared by the router, the language menu and the guards.
+ */
+export const locales = ['en', 'es', 'fr', 'pt'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+/** Each language names itself in the language menu, so these are not translated. */
+export const localeNames: Record<Locale, string> = { en: 'English', es: 'Español', fr: 'Français', pt: 'Português' };
+
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_DAYS = 365;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+export function localePrefix(locale: Locale): string {
+  return locale === defaultLocale ? '' : `/${locale}`;
+}
+
+/** The locale a path is in: its first segment when that is a prefix, else English. */
+export function localeOfPath(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) && first !== defaultLocale ? first : defaultLocale;
+}
+
+/** The path without its locale prefix, always starting with '/'. */
+export function stripLocale(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  if (locale === defaultLocale) return pathname || '/';
+  const rest = pathname.slice(locale.length + 1);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** `to` (an English-form path such as '/dashboard', or '' for the root) in `locale`. */
+export function localizePath(to: string, locale: Locale): string {
+  const path = stripLocale(to.startsWith('/') ? to : `/${to}`);
+  const prefix = localePrefix(locale);
+  if (path === '/') return prefix || '/';
+  return `${prefix}${path}`;
+}
+
+/** True for '/', '/es', '/fr/' and the like: the roots the sign-in sends on to the dashboard. */
+export function isLocaleRoot(pathname: string): boolean {
+  return stripLocale(pathname).replace(/\/+$/, '') === '';
+}
+
+/** The first supported locale among the browser's languages ('pt-BR' counts as 'pt'). */
+export function localeFromLanguages(languages: readonly string[]): Locale {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    if (isLocale(primary)) return primary;
+  }
+  return defaultLocale;
+}

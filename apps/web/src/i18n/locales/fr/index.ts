@@ -1,0 +1,7 @@
+// One line per namespace; a feature adds its own catalogue here in all four locales.
+import auth from './auth.json';
+import common from './common.json';
+import dashboard from './dashboard.json';
+import errors from './errors.json';
+
+export default { common, auth, errors, dashboard };

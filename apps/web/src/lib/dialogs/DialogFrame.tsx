@@ -1,0 +1,49 @@
+/** The dialog itself; see AppDialog.tsx, which loads it on first use. */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useT } from '../../i18n/use-t';
+import { type AppDialogProps, dialogWidths, useDelayedEmit } from './AppDialog';
+
+export function DialogFrame({
+  open,
+  title,
+  size = 'details',
+  children,
+  onClose,
+  onSave,
+  saveLabel,
+  closeLabel,
+  saveDisabled,
+  alert,
+}: AppDialogProps) {
+  const { t } = useT();
+  const emit = useDelayedEmit();
+  const titleId = useId();
+  const width = dialogWidths[size];
+  return (
+    // No onClose: neither a click outside nor Escape closes it (persistent).
+    <Dialog
+      open={open}
+      aria-labelledby={titleId}
+      role={alert ? 'alertdialog' : 'dialog'}
+      slotProps={{ paper: { sx: { width, maxWidth: size === 'wide' ? '50%' : width, m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {children && <DialogContent>{children}</DialogContent>}
+      <DialogActions>
+        <Button onClick={() => emit(onClose)} color={onSave ? 'inherit' : 'primary'}>
+          {closeLabel ?? (onSave ? t('dialog.cancel') : t('dialog.close'))}
+        </Button>
+        {onSave && (
+          <Button onClick={() => emit(onSave)} variant="contained" disabled={saveDisabled}>
+            {saveLabel ?? t('dialog.save')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n';
+import { AppDialog, DIALOG_EMIT_DELAY_MS } from './AppDialog';
+import { ConfirmProvider, useConfirm } from './confirm';
+
+afterEach(() => vi.useRealTimers());
+
+it('emits close and save 111 ms after the click, and is not closed by Escape', async () => {
+  await initI18n();
+  const onClose = vi.fn();
+  const onSave = vi.fn();
+  render(
+    <AppDialog open title="Details" size="confirm" onClose={onClose} onSave={onSave}>
+      body
+    </AppDialog>,
+  );
+  const dialog = await screen.findByRole('dialog');
+  expect(getComputedStyle(dialog).maxWidth).toBe('450px');
+  fireEvent.keyDown(dialog, { key: 'Escape' });
+  expect(screen.getByRole('dialog')).toBeTruthy();
+  vi.useFakeTimers();
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  act(() => vi.advanceTimersByTime(DIALOG_EMIT_DELAY_MS - 1));
+  expect(onSave).not.toHaveBeenCalled();
+  act(() => vi.advanceTimersByTime(1));
+  expect(onSave).toHaveBeenCalledTimes(1);
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  act(() => vi.advanceTimersByTime(DIALOG_EMIT_DELAY_MS));
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+let answer: Promise<boolean> | undefined;
+function Ask() {
+  const confirm = useConfirm();
+  return (
+    <button type="button" onClick={() => (answer = confirm({ title: 'Remove it?', confirmLabel: 'Remove' }))}>
+      ask
+    </button>
+  );
+}
+
+it('answers a confirmation through a promise', async () => {
+  await initI18n();
+  render(
+    <ConfirmProvider>
+      <Ask />
+    </ConfirmProvider>,
+  );
+  fireEvent.click(screen.getByText('ask'));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Remove it?' });
+  fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+  await expect(answer).resolves.toBe(true);
+  expect(dialog).toBeTruthy();
+});

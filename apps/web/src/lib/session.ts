@@ -1,0 +1,75 @@
+/**
+ * The readable `userInfo` cookie (display data, set by the server with the HttpOnly
+ * session cookie) tells the app whether someone is signed in before any call. It is
+ * only a hint for routing: the server decides on every call.
+ */
+
+import type { UserInfoCookie } from '@console/contracts/auth';
+import { USER_INFO_COOKIE } from '@console/contracts/auth-constants';
+import { useSyncExternalStore } from 'react';
+import { deleteCookie, readCookie } from './cookies';
+
+export type SessionInfo = UserInfoCookie;
+
+export function parseUserInfo(raw: string | undefined, now = Date.now()): SessionInfo | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.startsWith('j:') ? raw.slice(2) : raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.displayName !== 'string' || typeof v.expirationTime !== 'string') return null;
+  const expires = Date.parse(v.expirationTime);
+  if (Number.isNaN(expires) || expires <= now) return null;
+  return {
+    displayName: v.displayName,
+    email: typeof v.email === 'string' ? v.email : null,
+    allowedRoleTypes: Array.isArray(v.allowedRoleTypes)
+      ? (v.allowedRoleTypes.filter((r) => r === 'read' || r === 'update') as SessionInfo['allowedRoleTypes'])
+      : [],
+    signInProvider: (typeof v.signInProvider === 'string' ? v.signInProvider : 'password') as SessionInfo['signInProvider'],
+    isStaff: v.isStaff === true,
+    expirationTime: v.expirationTime,
+  };
+}
+
+/** Staff by the spec's rule: the server's verdict, and never with a password sign-in or no role type. */
+export function isStaffSession(info: SessionInfo | null): boolean {
+  return !!info && info.isStaff && info.allowedRoleTypes.length > 0 && info.signInProvider !== 'password';
+}
+
+let lastRaw: string | undefined;
+let lastInfo: SessionInfo | null = null;
+const listeners = new Set<() => void>();
+
+export function readSession(): SessionInfo | null {
+  const raw = readCookie(USER_INFO_COOKIE);
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    lastInfo = parseUserInfo(raw);
+  }
+  // The cookie may outlive its expiry by a clock skew; re-check it every time.
+  if (lastInfo && Date.parse(lastInfo.expirationTime) <= Date.now()) lastInfo = null;
+  return lastInfo;
+}
+
+/** Tell subscribers that the session cookie changed (after sign-in or sign-out). */
+export function sessionChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Forget the session on this side (the server clears its own cookies). */
+export function clearLocalSession(): void {
+  deleteCookie(USER_INFO_COOKIE);
+  sessionChanged();
+}
+
+export function useSession(): SessionInfo | null {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, readSession);
+}

@@ -1,0 +1,79 @@
+/** Renders the whole app (routes, guards, layout) in memory against a scripted API. */
+import type { AuthenticatedUser } from '@console/contracts/auth';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/Providers';
+import { buildRoutes } from '../app/routes';
+import { writeCookie } from '../lib/cookies';
+import { queryClient } from '../lib/query-client';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type Handler = (call: ApiCall) => { status?: number; body?: unknown } | undefined;
+
+/** Stubs fetch: `handlers['POST /api/auth']`, else 404 in the API's envelope. Returns the calls made. */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, window.location.origin);
+    const call = {
+      method: init.method ?? 'GET',
+      path: url.pathname + url.search,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const handler = handlers[`${call.method} ${url.pathname}`];
+    const res = handler?.(call) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route' } };
+    return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
+      status: res.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export const appConfig = { productName: 'Workframe', ssoProviders: [] };
+
+export function user(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
+  return {
+    uid: '00000000-0000-4000-8000-000000000001',
+    displayName: 'Ada Admin',
+    email: 'admin@acme.example',
+    role: 'org_admin',
+    allowedRoleTypes: [],
+    signInProvider: 'password',
+    organizationId: '00000000-0000-4000-8000-000000000002',
+    organizationName: 'Acme',
+    isStaff: false,
+    locale: null,
+    expirationTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** What the server's Set-Cookie does for the readable cookie after POST /auth. */
+export function setUserInfoCookie(u: AuthenticatedUser): void {
+  const info = {
+    displayName: u.displayName,
+    email: u.email,
+    allowedRoleTypes: u.allowedRoleTypes,
+    signInProvider: u.signInProvider,
+    isStaff: u.isStaff,
+    expirationTime: u.expirationTime,
+  };
+  writeCookie('userInfo', JSON.stringify(info), 3);
+}
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(
+    <Providers client={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
