@@ -9,3 +9,6 @@ export const SESSION_DAYS = 3;
 /** Every cookie-authenticated call from the web app sends this header (CSRF defence). */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'console';
+
+/** Single sign-on providers (OpenID Connect), each enabled by configuration. */
+export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;

@@ -6,13 +6,11 @@
  *   userInfo  readable by scripts, display data only (userInfoCookie below)
  */
 import { z } from 'zod';
-import { SIGN_IN_PASSWORD_MIN } from './auth-constants.js';
+import { SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 
 export * from './auth-constants.js';
 
-/** Single sign-on providers (OpenID Connect), each enabled by configuration. */
-export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;
 export const ssoProvider = z.enum(ssoProviders);
 export type SsoProvider = z.infer<typeof ssoProvider>;
 

@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,7 +18,7 @@ export default function LeftMenu({ open, onClose, isStaff }: { open: boolean; on
   const { t } = useT();
   const { localize } = useLocale();
   return (
-    <Drawer open={open} onClose={onClose}>
+    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('nav.label') } }}>
       <Box sx={{ width: 260 }}>
         <Toolbar>
           <Logo label={t('appName')} />
@@ -28,20 +29,21 @@ export default function LeftMenu({ open, onClose, isStaff }: { open: boolean; on
               const to = localize(entry.to);
               const Icon = entry.icon;
               return (
-                <ListItemButton
-                  key={entry.to}
-                  component={NavLink}
-                  to={to}
-                  onClick={onClose}
-                  onMouseEnter={() => prefetchPage(to)}
-                  onFocus={() => prefetchPage(to)}
-                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-                >
-                  <ListItemIcon>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={t(entry.label)} />
-                </ListItemButton>
+                <ListItem key={entry.to} disablePadding>
+                  <ListItemButton
+                    component={NavLink}
+                    to={to}
+                    onClick={onClose}
+                    onMouseEnter={() => prefetchPage(to)}
+                    onFocus={() => prefetchPage(to)}
+                    sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                  >
+                    <ListItemIcon>
+                      <Icon />
+                    </ListItemIcon>
+                    <ListItemText primary={t(entry.label)} />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

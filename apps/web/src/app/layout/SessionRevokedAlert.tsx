@@ -1,6 +1,7 @@
 /** When any call finds the session closed from another device: an alert, then the root. */
 import DialogContentText from '@mui/material/DialogContentText';
 import { useSyncExternalStore } from 'react';
+import { localeOfPath, localizePath } from '../../i18n/locales';
 import { useT } from '../../i18n/use-t';
 import { AppDialog } from '../../lib/dialogs/AppDialog';
 import { onSessionRevoked, wasSessionRevoked } from '../../lib/http';
@@ -20,8 +21,8 @@ export function SessionRevokedAlert() {
       onClose={() => {
         queryClient.clear();
         clearLocalSession();
-        // A full load: nothing of the old session survives in memory.
-        window.location.assign('/');
+        // A full load of the root (of the current language): nothing of the old session survives in memory.
+        window.location.assign(localizePath('/', localeOfPath(window.location.pathname)));
       }}
     >
       <DialogContentText>{t('errors:codes.SESSION_REVOKED')}</DialogContentText>

@@ -15,7 +15,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/components/use-logout';
 import { localeNames, locales } from '../../i18n/locales';
 import { useLocale, useSwitchLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
@@ -32,14 +32,16 @@ export interface UserMenuPopupProps {
 export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }: UserMenuPopupProps) {
   const { t } = useT();
   const session = useSession();
-  const navigate = useNavigate();
-  const { locale, localize } = useLocale();
+  const logout = useLogout();
+  const { locale } = useLocale();
   const switchLocale = useSwitchLocale();
   const [view, setView] = useState<'main' | 'language'>('main');
+  const [returned, setReturned] = useState(false);
 
   const close = () => {
     onClose();
     setView('main');
+    setReturned(false);
   };
 
   const mainItems = [
@@ -56,7 +58,8 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
       </Box>
     ),
     signedIn && <Divider key="divider" />,
-    <MenuItem key="language" onClick={() => setView('language')}>
+    // After Back, the focus returns to this item (keys and Escape keep working in the menu).
+    <MenuItem key="language" autoFocus={returned} onClick={() => setView('language')}>
       <ListItemIcon>
         <TranslateIcon fontSize="small" />
       </ListItemIcon>
@@ -67,7 +70,7 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
         key="logout"
         onClick={() => {
           close();
-          navigate(localize('/logout'));
+          void logout();
         }}
       >
         <ListItemIcon>
@@ -92,7 +95,13 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
   ];
 
   const languageItems = [
-    <MenuItem key="back" onClick={() => setView('main')}>
+    <MenuItem
+      key="back"
+      onClick={() => {
+        setReturned(true);
+        setView('main');
+      }}
+    >
       <ListItemIcon>
         <ArrowBackIcon fontSize="small" />
       </ListItemIcon>
@@ -106,6 +115,7 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
         role="menuitemradio"
         aria-checked={option === locale}
         selected={option === locale}
+        autoFocus={option === locale}
         onClick={() => {
           close();
           if (option !== locale) switchLocale(option);

@@ -1,5 +1,5 @@
 /** The /auth/{app?}/{status} pages that exist; anything else is a 404. */
-import { ssoProviders } from './api/check-email';
+import { ssoProviders } from '@console/contracts/auth-constants';
 
 export function isAuthResult(app: string | undefined, status: string | undefined): boolean {
   if (status === 'error') return true;

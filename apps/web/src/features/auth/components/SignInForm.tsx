@@ -2,6 +2,8 @@
  * Sign-in: the e-mail step first (it never tells whether the account exists, but says
  * when the organization signs in only with single sign-on), then the password step.
  */
+
+import type { CheckResponse, SsoProvider } from '@console/contracts/auth';
 import { SIGN_IN_PASSWORD_MIN } from '@console/contracts/auth-constants';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -18,7 +20,7 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useWait } from '../../../lib/wait-overlay';
-import { type CheckResponse, checkEmail, type SsoProvider } from '../api/check-email';
+import { checkEmail } from '../api/check-email';
 import { signInWithPassword } from '../api/sign-in-with-password';
 import { Field } from './Field';
 import { SsoButtons } from './SsoButtons';
@@ -135,7 +137,7 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
     </Button>
   );
 
-  if (checked.ssoData?.required) {
+  if (checked.ssoData.required) {
     return (
       <Stack spacing={2}>
         <Typography sx={{ fontWeight: 600 }}>{email}</Typography>

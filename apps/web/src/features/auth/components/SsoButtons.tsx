@@ -1,5 +1,6 @@
 /** Single sign-on: a full-page trip to the provider through the server, back to /auth/{provider}/success. */
 
+import type { SsoProvider } from '@console/contracts/auth';
 import GoogleIcon from '@mui/icons-material/Google';
 import KeyIcon from '@mui/icons-material/Key';
 import MicrosoftIcon from '@mui/icons-material/Microsoft';
@@ -10,7 +11,6 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { apiUrl } from '../../../lib/http';
 import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
-import type { SsoProvider } from '../api/check-email';
 
 const icons = { google: GoogleIcon, microsoft: MicrosoftIcon, oidc: KeyIcon };
 const labels = { google: 'auth:signIn.withGoogle', microsoft: 'auth:signIn.withMicrosoft', oidc: 'auth:signIn.withOidc' } as const;

@@ -1,4 +1,8 @@
-/** /logout: asks for confirmation at once; cancelling goes back to where the user was. */
+/**
+ * /logout (the user menu's Log out asks in place; this page is for a visit by address):
+ * asks for confirmation at once; cancelling goes back to where the user was.
+ */
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
@@ -23,5 +27,9 @@ export function Component() {
       else navigate(localize('/dashboard'), { replace: true });
     });
   });
-  return null;
+  return (
+    <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+      {t('titles.logout')}
+    </Typography>
+  );
 }
