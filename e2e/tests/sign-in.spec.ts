@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
 import { CSRF, demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { expect, test } from '../fixtures/test';
 
 test('an Organizational Admin signs in with a password and is welcomed on the dashboard', async ({ page, checkA11y }) => {
   await page.goto('/');
@@ -43,12 +43,16 @@ test('an Organizational Admin signs in with a password and is welcomed on the da
 
 test('wrong credentials show the server’s reason in the user’s language', async ({ page }) => {
   await page.goto('/fr');
-  await signInWithPassword(page, { email: demoAdmin.email, password: 'not-the-password' }, {
-    email: 'Adresse e-mail',
-    next: 'Suivant',
-    password: 'Mot de passe',
-    submit: 'Se connecter',
-  });
+  await signInWithPassword(
+    page,
+    { email: demoAdmin.email, password: 'not-the-password' },
+    {
+      email: 'Adresse e-mail',
+      next: 'Suivant',
+      password: 'Mot de passe',
+      submit: 'Se connecter',
+    },
+  );
   await expect(page.getByText('Vos identifiants sont incorrects')).toBeVisible();
   await expect(page).toHaveURL(/\/fr$/);
 });
