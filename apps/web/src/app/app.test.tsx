@@ -184,3 +184,57 @@ describe('logout', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true);
   });
 });
+
+function fakeIdToken(claims: object): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'ES256' })}.${b64(claims)}.signature`;
+}
+
+describe('auth result pages', () => {
+  it('accepts an invitation with a password that meets the policy, then signs in', async () => {
+    const invited = user({ displayName: 'Ines Invited', email: 'ines@acme.example' });
+    const idToken = fakeIdToken({ email: 'ines@acme.example', sub: invited.uid });
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'POST /api/auth/invitation/accept': () => ({ body: { idToken, expiresIn: 3600 } }),
+      'POST /api/auth': () => {
+        setUserInfoCookie(invited);
+        return { body: { user: invited } };
+      },
+      'GET /api/auth/me': () => ({ body: { user: invited } }),
+    });
+    const router = renderApp('/auth/invitation/accept?token=invitation-token-123');
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    const password = screen.getByLabelText(/^New password/, { selector: 'input' });
+    fireEvent.change(password, { target: { value: 'abcdefgh1' } });
+    expect(screen.getAllByTitle('Not met yet')).toHaveLength(3); // length, upper case, special character
+    fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
+    expect(screen.queryAllByTitle('Not met yet')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/auth/invitation/accept')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    expect(await screen.findByText('Welcome, Ines Invited!')).toBeTruthy();
+    await waitFor(() => expect(where(router)).toBe('/dashboard'));
+    expect(calls.find((c) => c.path === '/api/auth/invitation/accept')?.body).toEqual({
+      token: 'invitation-token-123',
+      password: 'Abcdefgh1!',
+    });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({ idToken, email: 'ines@acme.example' });
+  });
+
+  it('explains a failed single sign-on in the user’s language', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }), 'DELETE /api/logout': () => ({ body: { loggedOut: true } }) });
+    renderApp('/pt/auth/google/error?code=NOT_AUTHORIZED');
+    expect(await screen.findByRole('heading', { name: 'Não foi possível entrar' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Este e-mail não está autorizado na sua rede Workframe');
+  });
+
+  it('answers 404 for an auth page that does not exist', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/auth/nowhere/success');
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
+  });
+});

@@ -35,6 +35,7 @@ export function InvitationForm() {
   const form = useForm<Values>({ defaultValues: { password: '', repeat: '' }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');
+  const unmet = unmetPasswordRules(password);
   const token = params.get('token') ?? '';
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -72,7 +73,7 @@ export function InvitationForm() {
           />
           <List dense id="password-rules" aria-label={t('auth:invitation.rulesTitle')} disablePadding>
             {passwordRules.map((rule) => {
-              const met = rule.test(password);
+              const met = !unmet.includes(rule.id);
               return (
                 <ListItem key={rule.id} disableGutters sx={{ py: 0 }}>
                   <ListItemIcon sx={{ minWidth: 32 }}>

@@ -1,22 +1,26 @@
 /**
- * The password policy shown while choosing a password (spec section 5: 10 to 25
- * characters, a digit, an upper-case and a lower-case letter, a special character, no
- * whitespace). The server checks the same rules; this list only guides the user.
+ * The checklist of the password policy, read from the contract's `newPassword` schema
+ * (the one the server applies): each rule is met when none of its messages is among the
+ * schema's issues for the password.
  */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 25;
+import { newPassword, PASSWORD_MAX, PASSWORD_MIN } from '@console/contracts/auth';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const passwordRules = [
-  { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX },
-  { id: 'digit', test: (p: string) => /\d/.test(p) },
-  { id: 'upper', test: (p: string) => /\p{Lu}/u.test(p) },
-  { id: 'lower', test: (p: string) => /\p{Ll}/u.test(p) },
-  { id: 'special', test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p) },
-  { id: 'noSpace', test: (p: string) => p.length > 0 && !/\s/.test(p) },
+  { id: 'length', messages: ['passwordTooShort', 'passwordTooLong'] },
+  { id: 'digit', messages: ['passwordNeedsDigit'] },
+  { id: 'upper', messages: ['passwordNeedsUppercase'] },
+  { id: 'lower', messages: ['passwordNeedsLowercase'] },
+  { id: 'special', messages: ['passwordNeedsSpecial'] },
+  { id: 'noSpace', messages: ['passwordNoWhitespace'] },
 ] as const;
 
 export type PasswordRuleId = (typeof passwordRules)[number]['id'];
 
+/** The rules that `password` does not meet yet (an empty one meets none). */
 export function unmetPasswordRules(password: string): PasswordRuleId[] {
-  return passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.id);
+  if (!password) return passwordRules.map((rule) => rule.id);
+  const issues = new Set((newPassword.safeParse(password).error?.issues ?? []).map((issue) => issue.message));
+  return passwordRules.filter((rule) => rule.messages.some((m) => issues.has(m))).map((rule) => rule.id);
 }
