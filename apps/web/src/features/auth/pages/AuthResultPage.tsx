@@ -9,25 +9,34 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../../lib/page-title';
 import { emailOfIdToken } from '../api/create-session';
 import { meQuery } from '../api/get-me';
 import { redeemSignInLink } from '../api/redeem-sign-in-link';
-import { InvitationForm } from '../components/InvitationForm';
 import { useFinishSignIn } from '../components/use-finish-sign-in';
 import { AuthCard } from './AuthCard';
+
+// Its own chunk: the password policy brings zod, which the other results do not need.
+const InvitationForm = lazy(withChunkReload(() => import('../components/InvitationForm').then((m) => ({ default: m.InvitationForm }))));
 
 export function Component() {
   const { app, status } = useParams();
   const { t } = useT();
   usePageTitle(t('titles.auth'));
-  if (app === 'invitation' && status === 'accept') return <InvitationForm />;
+  if (app === 'invitation' && status === 'accept') {
+    return (
+      <Suspense fallback={null}>
+        <InvitationForm />
+      </Suspense>
+    );
+  }
   return <SignInResult app={app} status={status} />;
 }
 
