@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, writeCookie } from '../lib/cookies';
+import { queryClient } from '../lib/query-client';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../test/app';
 
 afterEach(() => {
@@ -85,6 +86,28 @@ describe('guards', () => {
     expect(within(alert).getByText('You were logged out from another device.')).toBeTruthy();
     expect(document.cookie).not.toContain('userInfo=');
   });
+});
+
+it('shows the blue progress bar while a navigation loads', async () => {
+  const admin = user();
+  setUserInfoCookie(admin);
+  let answer: (reply: { body: unknown }) => void = () => {};
+  let calls = 0;
+  fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    // The first check answers at once; the next one (a minute later, or after a refresh) waits.
+    'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
+  });
+  const router = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Dashboard' });
+  expect(screen.queryByTestId('navigation-progress')).toBeNull();
+  queryClient.clear();
+  void router.navigate('/es/dashboard');
+  const bar = await screen.findByTestId('navigation-progress');
+  expect(getComputedStyle(bar.querySelector('.MuiLinearProgress-bar') as Element).backgroundColor).toBe('rgb(21, 101, 192)');
+  answer({ body: { user: admin } });
+  await waitFor(() => expect(where(router)).toBe('/es/dashboard'));
+  await waitFor(() => expect(screen.queryByTestId('navigation-progress')).toBeNull());
 });
 
 describe('sign-in', () => {
@@ -225,11 +248,38 @@ describe('auth result pages', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({ idToken, email: 'ines@acme.example' });
   });
 
+  it('welcomes a user back from single sign-on in the language they left in', async () => {
+    const admin = user({ signInProvider: 'google' });
+    fakeApi({
+      'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: ['google'] } }),
+      'GET /api/auth/me': () => {
+        setUserInfoCookie(admin);
+        return { body: { user: admin } };
+      },
+    });
+    const router = renderApp('/auth/google/success?redirect=%2Ffr%2Fdashboard');
+    expect(await screen.findByText('Bienvenue, Ada Admin !')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeTruthy();
+    expect(where(router)).toBe('/fr/dashboard');
+  });
+
+  it('offers the configured single sign-on providers', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: ['google', 'microsoft'] } }) });
+    renderApp('/es');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión con Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Microsoft' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /inicio de sesión único/ })).toBeNull();
+  });
+
   it('explains a failed single sign-on in the user’s language', async () => {
-    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }), 'DELETE /api/logout': () => ({ body: { loggedOut: true } }) });
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'DELETE /api/logout': () => ({ body: { loggedOut: true } }),
+    });
     renderApp('/pt/auth/google/error?code=NOT_AUTHORIZED');
     expect(await screen.findByRole('heading', { name: 'Não foi possível entrar' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Este e-mail não está autorizado na sua rede Workframe');
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
   });
 
   it('answers 404 for an auth page that does not exist', async () => {

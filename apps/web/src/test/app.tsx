@@ -13,7 +13,8 @@ export interface ApiCall {
   path: string;
   body: unknown;
 }
-type Handler = (call: ApiCall) => { status?: number; body?: unknown } | undefined;
+type Reply = { status?: number; body?: unknown } | undefined;
+type Handler = (call: ApiCall) => Reply | Promise<Reply>;
 
 /** Stubs fetch: `handlers['POST /api/auth']`, else 404 in the API's envelope. Returns the calls made. */
 export function fakeApi(handlers: Record<string, Handler>) {
@@ -27,7 +28,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${url.pathname}`];
-    const res = handler?.(call) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route' } };
+    const res = (await handler?.(call)) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route' } };
     return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
       status: res.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -142,7 +142,7 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
       <Stack spacing={2}>
         <Typography sx={{ fontWeight: 600 }}>{email}</Typography>
         <Alert severity="info">{t('errors:codes.SSO_REQUIRED')}</Alert>
-        <SsoButtons providers={checked.ssoData.providers} />
+        <SsoButtons providers={checked.ssoData.providers} email={email} />
         {chooseAnother}
       </Stack>
     );

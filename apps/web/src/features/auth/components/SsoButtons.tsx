@@ -15,11 +15,12 @@ import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
 const icons = { google: GoogleIcon, microsoft: MicrosoftIcon, oidc: KeyIcon };
 const labels = { google: 'auth:signIn.withGoogle', microsoft: 'auth:signIn.withMicrosoft', oidc: 'auth:signIn.withOidc' } as const;
 
-export function ssoStartUrl(provider: SsoProvider, redirect: string): string {
-  return apiUrl(`auth/${provider}/start`, { redirect });
+export function ssoStartUrl(provider: SsoProvider, redirect: string, email?: string): string {
+  return apiUrl(`auth/${provider}/start`, { redirect, email });
 }
 
-export function SsoButtons({ providers }: { providers: readonly SsoProvider[] }) {
+/** `email`: the address already entered, passed to the provider as a login hint. */
+export function SsoButtons({ providers, email }: { providers: readonly SsoProvider[]; email?: string }) {
   const { t } = useT();
   const [params] = useSearchParams();
   const { locale } = useLocale();
@@ -35,7 +36,7 @@ export function SsoButtons({ providers }: { providers: readonly SsoProvider[] })
             variant="outlined"
             size="large"
             startIcon={<Icon />}
-            onClick={() => window.location.assign(ssoStartUrl(provider, target))}
+            onClick={() => window.location.assign(ssoStartUrl(provider, target, email))}
           >
             {t(labels[provider])}
           </Button>

@@ -6,6 +6,8 @@
 import type { AuthenticatedUser } from '@console/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { activateLocale } from '../../../i18n';
+import { localeOfPath } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
@@ -16,30 +18,37 @@ import { createSession } from '../api/create-session';
 import { meQuery } from '../api/get-me';
 import { logout } from '../api/logout';
 
-export function useFinishSignIn() {
+/**
+ * `fromServer`: the page is one the server sent the browser to (single sign-on's return),
+ * whose `redirect` already carries the language the user chose before leaving.
+ */
+export function useFinishSignIn({ fromServer = false } = {}) {
   const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const { locale } = useLocale();
 
-  /** The session exists (cookies set): remember the user, welcome them, go on. */
-  const welcome = (user: AuthenticatedUser) => {
+  /** The session exists (cookies set): remember the user, welcome them (in the language they go on in), go on. */
+  const welcome = async (user: AuthenticatedUser) => {
     queryClient.setQueryData(meQuery.queryKey, user);
     sessionChanged();
-    notify.success(t('auth:signIn.welcome', { name: user.displayName }));
-    navigate(signInTarget(params.get(REDIRECT_PARAM), locale), { replace: true });
+    const redirect = params.get(REDIRECT_PARAM);
+    const target = fromServer && redirect ? localeOfPath(redirect) : locale;
+    if (target !== locale) await activateLocale(target);
+    notify.success(t('auth:signIn.welcome', { name: user.displayName, lng: target }));
+    navigate(signInTarget(redirect, target), { replace: true });
   };
 
   return {
     welcome,
     /** Opens the browser session with an idToken, then welcomes. */
     async withIdToken(idToken: string, email: string) {
-      welcome(await createSession(idToken, email));
+      await welcome(await createSession(idToken, email));
     },
-    /** Shows why it failed, then makes sure no half-open session is left behind. */
-    async fail(err: unknown, fallbackKey = 'errors:signIn.failed') {
-      notify.error(errorMessage(err, fallbackKey));
+    /** Shows why it failed (unless the page shows it itself), then makes sure no half-open session is left behind. */
+    async fail(err: unknown, fallbackKey = 'errors:signIn.failed', { notice = true } = {}) {
+      if (notice) notify.error(errorMessage(err, fallbackKey));
       await logout({ quiet: true }).catch(() => undefined);
       queryClient.removeQueries({ queryKey: meQuery.queryKey });
       clearLocalSession();

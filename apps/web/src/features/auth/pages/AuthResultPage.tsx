@@ -45,7 +45,7 @@ function SignInResult({ app, status }: { app?: string; status?: string }) {
   const { t } = useT();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const finish = useFinishSignIn();
+  const finish = useFinishSignIn({ fromServer: true });
   const { localize } = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -64,11 +64,11 @@ function SignInResult({ app, status }: { app?: string; status?: string }) {
         return finish.withIdToken(idToken, email);
       }
       // Single sign-on came back: the server opened the session and set its cookies.
-      finish.welcome(await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }));
+      await finish.welcome(await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }));
     };
     run().catch(async (err: unknown) => {
       setFailure(errorMessage(err, 'errors:signIn.ssoFailed'));
-      await finish.fail(err, 'errors:signIn.ssoFailed');
+      await finish.fail(err, 'errors:signIn.ssoFailed', { notice: false });
     });
   });
 
