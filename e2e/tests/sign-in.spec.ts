@@ -79,6 +79,7 @@ test('switching language on every locale translates the page and sets the URL pr
     await page.getByRole('button', { name: step.menu }).click();
     await page.getByRole('menuitem', { name: step.language }).click();
     await page.getByRole('menuitemradio', { name: step.to }).click();
+    await expect(page.getByRole('menu')).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${step.path.replace(/\//g, '\\/')}$`));
     await expectDashboard(page, step.heading);
     await expect(page).toHaveTitle(`${step.heading} Integrations`);

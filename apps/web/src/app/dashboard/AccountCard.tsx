@@ -13,8 +13,12 @@ import { formatDateTime } from '../../lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', alignItems: 'center', minHeight: 44 }}>
-      <Typography component="dt" color="text.secondary" sx={{ width: 150, flex: 'none' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0, sm: 2 }}
+      sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', alignItems: { sm: 'center' }, minHeight: 44 }}
+    >
+      <Typography component="dt" color="text.secondary" sx={{ width: { sm: 150 }, flex: 'none' }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center', gap: 0.5 }}>

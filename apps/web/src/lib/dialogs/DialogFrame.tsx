@@ -30,7 +30,16 @@ export function DialogFrame({
       open={open}
       aria-labelledby={titleId}
       role={alert ? 'alertdialog' : 'dialog'}
-      slotProps={{ paper: { sx: { width, maxWidth: size === 'wide' ? '50%' : width, m: 2 } } }}
+      // Half the screen is too narrow on a phone: wide dialogs take the width there.
+      slotProps={{
+        paper: {
+          sx: {
+            width: size === 'wide' ? { xs: 'calc(100% - 32px)', md: width } : width,
+            maxWidth: size === 'wide' ? { xs: 'calc(100% - 32px)', md: '50%' } : width,
+            m: 2,
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {children && <DialogContent>{children}</DialogContent>}
