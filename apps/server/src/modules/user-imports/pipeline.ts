@@ -21,7 +21,7 @@ import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
 import { openStagingSink } from './staging.js';
 import * as repo from './user-imports.repository.js';
-import { mergeErrorGroups, rowNumberBounds, validateRange } from './validation.js';
+import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
 
 export const USER_IMPORT_JOB = 'user-import';
 export const USER_IMPORT_INVITATIONS_JOB = 'user-import-invitations';
@@ -157,6 +157,9 @@ class Run {
         },
       });
       await sink.finish();
+      // Fresh statistics: without them the planner takes the staged rows for a handful and
+      // joins them row by row (quadratic on a large file).
+      await db.execute(sql`ANALYZE user_import_rows`);
       await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows });
       return true;
     } catch (err) {
@@ -188,6 +191,14 @@ class Run {
         await this.checkpoint({ rowsWithErrors: bad });
       }
     }
+    for (const by of ['email', 'employeeId'] as const) {
+      let after: string | undefined = '';
+      while (after !== undefined) {
+        after = await validateDuplicates(db, row.id, by, after, this.batch * 2);
+        await this.checkpoint();
+      }
+    }
+    bad = await countRowsWithErrors(db, row.id);
     if (bad === 0) {
       await this.checkpoint({ phase: 'applying' });
       return true;
@@ -221,6 +232,7 @@ class Run {
       await this.db.transaction(async (tx) => {
         // The checkpoint first: it fences (lease) and locks the import row for the batch.
         await this.checkpoint({}, tx);
+        await withoutJit(tx);
         const r = await applyBatch(tx, this.scope, { from, to: next.to, retry });
         await this.checkpoint(
           {

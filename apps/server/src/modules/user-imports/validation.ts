@@ -24,6 +24,15 @@ const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
 const DISABLED_ALL = literals([...IMPORT_DISABLED_VALUES.true, ...IMPORT_DISABLED_VALUES.false]);
 const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
 
+/**
+ * For the rest of the transaction: PostgreSQL would JIT-compile these wide statements
+ * (their cost estimate is high), which takes longer than running them (about a second
+ * each on PostgreSQL 15). PGlite has no JIT; the setting is harmless there.
+ */
+export async function withoutJit(tx: Db): Promise<void> {
+  await tx.execute(sql`SET LOCAL jit = off`);
+}
+
 export interface ValidationScope {
   importId: string;
   organizationId: string;
@@ -41,7 +50,10 @@ function unknownNames(column: 'workspaces' | 'teams' | 'skills', code: string, o
       SELECT 1 FROM ${sql.raw(column)} t WHERE t.organization_id = ${orgId} AND lower(t.name) = lower(n.name))`;
 }
 
-/** Validates the rows numbered [from, to); records their errors; answers how many rows had one. */
+/**
+ * Validates the rows numbered [from, to) one by one and against the organization (the
+ * duplicates are validateDuplicates' work); records their errors; answers how many rows had one.
+ */
 export async function validateRange(db: Db, scope: ValidationScope, from: number, to: number): Promise<number> {
   const { importId: imp, organizationId: org, options: o } = scope;
   const checks: SQL[] = [
@@ -49,10 +61,6 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
     sql`SELECT row_number, email, employee_id, 'MISSING_IDENTIFIER', NULL FROM r WHERE email IS NULL AND employee_id IS NULL`,
     sql`SELECT row_number, email, employee_id, 'INVALID_EMAIL', NULL FROM r
         WHERE email IS NOT NULL AND (length(email) > ${IMPORT_EMAIL_MAX} OR email !~ ${IMPORT_EMAIL_PATTERN})`,
-    sql`SELECT row_number, email, employee_id, 'DUPLICATE_EMAIL', NULL FROM r WHERE email IS NOT NULL AND EXISTS (
-          SELECT 1 FROM user_import_rows d WHERE d.import_id = ${imp} AND lower(d.email) = lower(r.email) AND d.row_number <> r.row_number)`,
-    sql`SELECT row_number, email, employee_id, 'DUPLICATE_EMPLOYEE_ID', employee_id FROM r WHERE employee_id IS NOT NULL AND EXISTS (
-          SELECT 1 FROM user_import_rows d WHERE d.import_id = ${imp} AND d.employee_id = r.employee_id AND d.row_number <> r.row_number)`,
     sql`SELECT row_number, email, employee_id, 'EMAIL_IN_OTHER_ORGANIZATION', NULL FROM r WHERE email_org <> ${org}`,
     sql`SELECT row_number, email, employee_id, 'EMPLOYEE_ID_TAKEN', employee_id FROM r
         WHERE email IS NOT NULL AND id_user IS NOT NULL AND id_user IS DISTINCT FROM email_user`,
@@ -90,9 +98,7 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
       AND ((role_l IS NOT NULL AND role_l <> 'org_admin') OR (${o.disableUsers}::boolean AND disabled_l IN (${TRUE_VALUES})))`);
   }
 
-  const rows = await sqlRows<{ n: number }>(
-    db,
-    sql`WITH r AS MATERIALIZED (
+  const query = sql`WITH r AS MATERIALIZED (
           SELECT s.row_number, s.email, s.employee_id, s.name, s.role, s.workspaces, s.teams, s.skills, s.disabled, s.problem,
                  lower(s.role) AS role_l, lower(s.disabled) AS disabled_l,
                  ue.id AS email_user, ue.organization_id AS email_org, uk.id AS id_user,
@@ -110,9 +116,62 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
           FROM e GROUP BY CASE WHEN email IS NOT NULL THEN 'e:' || lower(email) ELSE 'k:' || coalesce(employee_id, '') END, code, value
           RETURNING 1
         )
-        SELECT count(DISTINCT row_number)::int AS n FROM e`,
+        SELECT count(DISTINCT row_number)::int AS n FROM e`;
+  return db.transaction(async (tx) => {
+    await withoutJit(tx);
+    return (await sqlRows<{ n: number }>(tx, query))[0].n;
+  });
+}
+
+const DUPLICATES = {
+  email: { key: sql.raw('lower(email)'), code: sql.raw(`'DUPLICATE_EMAIL'`), email: sql.raw('min(email)'), employeeId: sql.raw('NULL') },
+  employeeId: {
+    key: sql.raw('employee_id'),
+    code: sql.raw(`'DUPLICATE_EMPLOYEE_ID'`),
+    email: sql.raw('NULL'),
+    employeeId: sql.raw('min(employee_id)'),
+  },
+} as const;
+
+/**
+ * Duplicates anywhere in the file, a slice of keys at a time: walks the key's index in
+ * order after `after` (keyset), so each query reads about `limit` rows whatever the
+ * file's size. Answers the last key seen, or undefined at the end.
+ */
+export async function validateDuplicates(
+  db: Db,
+  importId: string,
+  by: keyof typeof DUPLICATES,
+  after: string,
+  limit: number,
+): Promise<string | undefined> {
+  const d = DUPLICATES[by];
+  const [row] = await sqlRows<{ last: string | null }>(
+    db,
+    sql`WITH g AS (
+          SELECT ${d.key} AS k, ${d.email} AS email, ${d.employeeId} AS employee_id,
+                 array_agg(row_number ORDER BY row_number) AS rows, count(*) AS n
+          FROM user_import_rows WHERE import_id = ${importId} AND ${d.key} > ${after}
+          GROUP BY ${d.key} ORDER BY ${d.key} LIMIT ${limit}
+        ),
+        saved AS (
+          INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
+          SELECT ${importId}, email, employee_id, rows, ${d.code}, ${JSON.stringify(userImportErrorMessages)}::jsonb ->> ${d.code}, NULL
+          FROM g WHERE n > 1
+          RETURNING 1
+        )
+        SELECT max(k) AS last FROM g`,
   );
-  return rows[0].n;
+  return row.last ?? undefined;
+}
+
+/** Rows named by at least one error (a row may have several). */
+export async function countRowsWithErrors(db: Db, importId: string): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`SELECT count(DISTINCT n)::int AS n FROM user_import_errors, unnest(rows) n WHERE import_id = ${importId}`,
+  );
+  return row.n;
 }
 
 /** The rows' range of numbers, to walk it in chunks. */
