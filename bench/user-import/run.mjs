@@ -56,9 +56,13 @@ async function startServer(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's log, for when something goes wrong (BENCH_SERVER_LOG to keep it).
+  const logFile = fs.createWriteStream(process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log'), { flags: 'a' });
+  child.stdout.pipe(logFile);
+  child.stderr.pipe(logFile);
   for (;;) {
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,

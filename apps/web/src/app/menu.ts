@@ -6,6 +6,7 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ParseKeys } from 'i18next';
 
 export interface MenuEntry {
@@ -16,7 +17,10 @@ export interface MenuEntry {
   staffOnly?: boolean;
 }
 
-export const menu: MenuEntry[] = [{ to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon }];
+export const menu: MenuEntry[] = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
+  { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
+];
 
 export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {
   return entries.filter((entry) => !entry.staffOnly || isStaff);

@@ -31,6 +31,7 @@ const authResultPage = () => import('../features/auth/pages/AuthResultPage');
 export const pages: PageRoute[] = [
   { path: '', access: 'signedOut', page: () => import('../features/auth/pages/HomePage') },
   { path: 'dashboard', access: 'session', page: () => import('./dashboard/DashboardPage') },
+  { path: 'user-imports', access: 'session', page: () => import('../features/user-imports/pages/UserImportsPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },

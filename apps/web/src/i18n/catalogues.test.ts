@@ -32,8 +32,15 @@ const baseKeys = (l: Locale) => new Set([...flat[l].keys()].map((k) => k.replace
  * that these languages use as they are.
  */
 const sameAsEnglish: Partial<Record<Locale, string[]>> = {
-  es: ['dashboard.providers.google', 'dashboard.providers.microsoft'],
-  fr: ['dashboard.providers.google', 'dashboard.providers.microsoft'],
+  // "error" and "options", "actions", "invitations" are the same words in Spanish and French.
+  es: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'userImports.errors.error', 'userImports.errors.count_one'],
+  fr: [
+    'dashboard.providers.google',
+    'dashboard.providers.microsoft',
+    'userImports.options.title',
+    'userImports.list.actions',
+    'userImports.details.invitations',
+  ],
   // Brazilian Portuguese says "e-mail".
   pt: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'auth.signIn.email', 'dashboard.account.email'],
 };

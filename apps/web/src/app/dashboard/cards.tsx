@@ -13,4 +13,7 @@ export interface DashboardCard {
   width?: 4 | 6 | 8 | 12;
 }
 
-export const dashboardCards: DashboardCard[] = [{ id: 'account', Card: lazy(withChunkReload(() => import('./AccountCard'))), width: 6 }];
+export const dashboardCards: DashboardCard[] = [
+  { id: 'account', Card: lazy(withChunkReload(() => import('./AccountCard'))), width: 6 },
+  { id: 'recent-imports', Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))), width: 6 },
+];

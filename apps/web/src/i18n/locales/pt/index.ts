@@ -3,5 +3,6 @@ import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import userImports from './userImports.json';
 
-export default { common, auth, errors, dashboard };
+export default { common, auth, errors, dashboard, userImports };

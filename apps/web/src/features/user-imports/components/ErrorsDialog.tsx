@@ -1,0 +1,94 @@
+/**
+ * The errors of an import (half the screen wide): grouped by e-mail or employee ID with
+ * every row number and the error, filterable by e-mail in any case, and as a CSV download.
+ */
+import type { UserImportErrorView } from '@console/contracts/user-imports';
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDeferredValue, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { userImportErrorsCsvUrl } from '../api/download-links';
+import { useUserImportErrors } from '../api/list-user-import-errors';
+
+function ErrorText({ error }: { error: UserImportErrorView }) {
+  const { t } = useT();
+  const text = t(`userImports:errorCodes.${error.code}`, { defaultValue: error.error });
+  return (
+    <>
+      {text}
+      {error.value !== null && (
+        <Typography component="span" sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }} color="text.secondary">
+          {error.value.length > 200 ? `${error.value.slice(0, 200)}…` : error.value}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+export function ErrorsDialog({ importId, filename, onClose }: { importId: string; filename: string; onClose: () => void }) {
+  const { t } = useT();
+  const [email, setEmail] = useState('');
+  const filter = useDeferredValue(email.trim());
+  const errors = useUserImportErrors(importId, filter);
+  const rows = errors.data?.pages.flatMap((p) => p.errors) ?? [];
+  const total = errors.data?.pages[0]?.total ?? 0;
+  return (
+    <AppDialog open size="wide" title={t('userImports:errors.title', { name: filename })} onClose={onClose}>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            label={t('userImports:errors.filter')}
+            type="search"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            size="small"
+            sx={{ flex: 1 }}
+          />
+          <Button component="a" href={userImportErrorsCsvUrl(importId)} download startIcon={<DownloadIcon />}>
+            {t('userImports:errors.download')}
+          </Button>
+        </Stack>
+        {errors.isFetching && <LinearProgress aria-label={t('userImports:errors.loading')} />}
+        <Typography role="status" variant="body2" color="text.secondary">
+          {t('userImports:errors.count', { count: total })}
+        </Typography>
+        <Table size="small" aria-label={t('userImports:errors.title', { name: filename })}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('userImports:errors.who')}</TableCell>
+              <TableCell>{t('userImports:errors.rows')}</TableCell>
+              <TableCell>{t('userImports:errors.error')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((e) => (
+              // A group is one key (e-mail or employee ID), error and value.
+              <TableRow key={`${e.code}|${e.email ?? e.employeeId ?? ''}|${e.value ?? ''}|${e.rows.join(',')}`}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.email ?? e.employeeId ?? '—'}</TableCell>
+                <TableCell>{e.rows.join(', ') || '—'}</TableCell>
+                <TableCell>
+                  <ErrorText error={e} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {errors.hasNextPage && (
+          <Button onClick={() => errors.fetchNextPage()} disabled={errors.isFetchingNextPage}>
+            {t('userImports:list.loadMore')}
+          </Button>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,140 @@
+/** The imports, newest first, 20 at a time with "load more"; details, errors, retry and removal per row. */
+import type { UserImportView } from '@console/contracts/user-imports';
+import DeleteIcon from '@mui/icons-material/Delete';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { useConfirm } from '../../../lib/dialogs/confirm';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useDeleteUserImport } from '../api/delete-user-import';
+import { useUserImports } from '../api/list-user-imports';
+import { useRetryUserImport } from '../api/retry-user-import';
+import { DetailsDialog } from './DetailsDialog';
+import { ErrorsDialog } from './ErrorsDialog';
+import { ImportProgress } from './ImportProgress';
+import { StatusChip } from './StatusChip';
+import { canRetry, statusOf } from './status';
+
+export function ImportList() {
+  const { t, i18n } = useT();
+  const list = useUserImports();
+  const remove = useDeleteUserImport();
+  const retry = useRetryUserImport();
+  const confirm = useConfirm();
+  const [details, setDetails] = useState<UserImportView | null>(null);
+  const [errorsOf, setErrorsOf] = useState<UserImportView | null>(null);
+  const rows = list.data?.pages.flatMap((p) => p.userImports) ?? [];
+
+  async function onRemove(u: UserImportView) {
+    const yes = await confirm({
+      title: t('userImports:remove.title'),
+      text: t('userImports:remove.text', { name: u.filename }),
+      confirmLabel: t('userImports:remove.confirm'),
+    });
+    if (!yes) return;
+    try {
+      await remove.mutateAsync(u.id);
+      notify.success(t('userImports:remove.done'));
+    } catch (err) {
+      notify.error(errorMessage(err, 'userImports:remove.failed'));
+    }
+  }
+
+  async function onRetry(u: UserImportView) {
+    try {
+      await retry.mutateAsync(u.id);
+      notify.success(t('userImports:retry.done'));
+    } catch (err) {
+      notify.error(errorMessage(err, 'userImports:retry.failed'));
+    }
+  }
+
+  if (list.isPending) {
+    return (
+      <Stack spacing={1}>
+        <Skeleton />
+        <Skeleton />
+        <Skeleton width="60%" />
+      </Stack>
+    );
+  }
+  if (list.isError) return <Typography color="error">{errorMessage(list.error, 'userImports:list.failed')}</Typography>;
+  if (rows.length === 0) return <Typography color="text.secondary">{t('userImports:list.empty')}</Typography>;
+
+  return (
+    <>
+      <Table size="small" aria-label={t('userImports:list.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('userImports:list.file')}</TableCell>
+            <TableCell>{t('userImports:list.status')}</TableCell>
+            <TableCell>{t('userImports:list.created')}</TableCell>
+            <TableCell>{t('userImports:list.rowsWithErrors')}</TableCell>
+            <TableCell align="right">{t('userImports:list.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((u) => (
+            <TableRow key={u.id} data-import-id={u.id}>
+              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{u.filename}</TableCell>
+              <TableCell>
+                <Stack spacing={1}>
+                  <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
+                  {statusOf(u.status) === 'processing' && <ImportProgress userImport={u} />}
+                </Stack>
+              </TableCell>
+              <TableCell>{formatDateTime(u.createDate)}</TableCell>
+              <TableCell>{u.rowsWithErrors.toLocaleString(i18n.language)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <IconButton aria-label={t('userImports:list.openDetails', { name: u.filename })} onClick={() => setDetails(u)}>
+                  <InfoIcon />
+                </IconButton>
+                {canRetry(statusOf(u.status)) && (
+                  <IconButton
+                    aria-label={t('userImports:retry.action', { name: u.filename })}
+                    onClick={() => onRetry(u)}
+                    disabled={retry.isPending}
+                  >
+                    <ReplayIcon />
+                  </IconButton>
+                )}
+                <IconButton aria-label={t('userImports:remove.action', { name: u.filename })} onClick={() => onRemove(u)}>
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {list.hasNextPage && (
+        <Button onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} sx={{ mt: 2 }}>
+          {t('userImports:list.loadMore')}
+        </Button>
+      )}
+      {details && (
+        <DetailsDialog
+          initial={details}
+          onClose={() => setDetails(null)}
+          onErrors={() => {
+            setErrorsOf(details);
+            setDetails(null);
+          }}
+        />
+      )}
+      {errorsOf && <ErrorsDialog importId={errorsOf.id} filename={errorsOf.filename} onClose={() => setErrorsOf(null)} />}
+    </>
+  );
+}

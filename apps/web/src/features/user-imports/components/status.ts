@@ -1,0 +1,16 @@
+import { USER_IMPORT_STATUSES, type UserImportStatus } from '@console/contracts/user-imports';
+
+/** The spec's rule: anything the screen does not know is shown as processing. */
+export function statusOf(value: string): UserImportStatus {
+  return (USER_IMPORT_STATUSES as readonly string[]).includes(value) ? (value as UserImportStatus) : 'processing';
+}
+
+export const statusColor: Record<UserImportStatus, 'info' | 'error' | 'success'> = {
+  processing: 'info',
+  error: 'error',
+  validation_error: 'error',
+  completed: 'success',
+};
+
+export const hasErrorDetails = (status: UserImportStatus) => status === 'error' || status === 'validation_error';
+export const canRetry = hasErrorDetails;
