@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+/** `signal` aborts when the process stops: a long handler ends early, leaving its work resumable. */
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; signal: AbortSignal }) => Promise<void>;
 
 export interface JobDefinition<T = unknown> {
   name: string;
@@ -62,6 +63,7 @@ export async function createJobs(
     return pending;
   };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const stopping = new AbortController();
 
   return {
     async send(name, data, sendOptions) {
@@ -74,7 +76,7 @@ export async function createJobs(
         await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) {
             const meta = job as unknown as { retryCount?: number };
-            await def.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0 });
+            await def.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, signal: stopping.signal });
           }
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
@@ -82,6 +84,7 @@ export async function createJobs(
       for (const def of definitions) await def.onStart?.();
     },
     async stop(timeoutMs = 10_000) {
+      stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

@@ -41,7 +41,7 @@ export function userImportJobs(deps: AppDeps): JobDefinition<any>[] {
       retryLimit: IMPORT_RETRY_LIMIT,
       handler: async ({ importId }: { importId: string }, job) => {
         try {
-          await runUserImport(deps, importId);
+          await runUserImport(deps, importId, { signal: job.signal });
         } catch (err) {
           deps.log?.error({ err, userImportId: importId, retryCount: job.retryCount }, 'user import failed');
           // The last try: show the import as failed (retry is offered) rather than processing forever.
@@ -52,17 +52,19 @@ export function userImportJobs(deps: AppDeps): JobDefinition<any>[] {
     },
     {
       name: USER_IMPORT_INVITATIONS_JOB,
-      handler: async ({ importId }: { importId: string }) => {
+      handler: async ({ importId }: { importId: string }, job) => {
         const more = await sendImportInvitations(db, importId, invite, {
           perSecond: deps.config.USER_IMPORT_INVITATIONS_PER_SECOND,
           maxSeconds: INVITATION_RUN_SECONDS,
+          signal: job.signal,
         });
-        if (more) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+        // A stopping process leaves the rest to the resume sweep of the next one.
+        if (more && !job.signal.aborted) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
       },
     },
     {
       name: USER_IMPORT_PURGE_JOB,
-      handler: async ({ importId }: { importId: string }) => purgeImport(deps, importId),
+      handler: async ({ importId }: { importId: string }, job) => purgeImport(deps, importId, job.signal),
     },
     {
       name: USER_IMPORT_RESUME_JOB,

@@ -1,9 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../i18n';
 import { deleteCookie } from '../lib/cookies';
 import { forgetSessionRevoked } from '../lib/http';
 import { queryClient } from '../lib/query-client';
+
+// Lazy page and catalogue chunks load slowly on a busy machine: wait longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => initI18n());
 

@@ -19,6 +19,8 @@ export interface SendOptions {
   perSecond: number;
   /** How long one job run sends before handing over to the next run. */
   maxSeconds: number;
+  /** Stops sending (the process is stopping). */
+  signal?: AbortSignal;
 }
 
 async function claim(db: Db, importId: string, limit: number) {
@@ -63,10 +65,17 @@ export async function sendImportInvitations(db: Db, importId: string, invite: In
   const interval = 1000 / opts.perSecond;
   let sent = 0;
   for (;;) {
-    if (Date.now() - started >= opts.maxSeconds * 1000) return (await openInvitations(db, importId)) > 0;
+    if (opts.signal?.aborted || Date.now() - started >= opts.maxSeconds * 1000) return (await openInvitations(db, importId)) > 0;
     const claimed = await claim(db, importId, Math.max(1, Math.ceil(opts.perSecond)));
     if (claimed.length === 0) return false;
     for (const c of claimed) {
+      // Claimed but not sent when stopping: back to pending for the next process.
+      if (opts.signal?.aborted) {
+        await db.execute(
+          sql`UPDATE user_import_invitations SET status = 'pending' WHERE import_id = ${importId} AND user_id = ${c.user_id} AND status = 'sending'`,
+        );
+        continue;
+      }
       // Keep to the rate: the n-th e-mail of this run goes no sooner than n intervals after its start.
       const due = started + sent * interval - Date.now();
       if (due > 0) await sleep(due);

@@ -50,12 +50,16 @@ export async function enqueueImport(jobs: Jobs | undefined, importId: string, st
   );
 }
 
-type Outcome = 'finished' | 'busy' | 'gone';
+type Outcome = 'finished' | 'busy' | 'gone' | 'stopped';
 
 export interface RunOptions {
   /** Stop (keeping the lease's work resumable) once the import reaches this phase: for tests and tools. */
   stopAt?: 'validating' | 'applying';
+  /** The process is stopping: end at the next checkpoint; another run resumes from there. */
+  signal?: AbortSignal;
 }
+
+class Stopped extends Error {}
 
 /** Runs the import as far as it goes. */
 export async function runUserImport(deps: PipelineDeps, importId: string, options: RunOptions = {}): Promise<Outcome> {
@@ -76,8 +80,10 @@ export async function runUserImport(deps: PipelineDeps, importId: string, option
     return 'finished';
   } catch (err) {
     if (err instanceof repo.LeaseLost) return 'gone';
+    if (err instanceof Stopped) return 'stopped';
     throw err;
   } finally {
+    // Released on every way out, a stop included: the next run need not wait for the lease to end.
     await repo.releaseImport(db, importId, owner).catch(() => {});
   }
 }
@@ -113,6 +119,7 @@ class Run {
   }
 
   private checkpoint(values: repo.ImportUpdate = {}, db: Db = this.db) {
+    if (this.options.signal?.aborted) throw new Stopped();
     return repo.checkpoint(db, this.row.id, this.owner, this.deps.config.USER_IMPORT_LEASE_SECONDS, values);
   }
 

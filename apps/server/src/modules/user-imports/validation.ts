@@ -146,23 +146,25 @@ export async function validateDuplicates(
   limit: number,
 ): Promise<string | undefined> {
   const d = DUPLICATES[by];
-  const [row] = await sqlRows<{ last: string | null }>(
+  // The slice's last key first, from the index alone: the grouping below then reads a
+  // bounded range, whatever plan the database picks for it.
+  const [bound] = await sqlRows<{ upper: string | null }>(
     db,
-    sql`WITH g AS (
-          SELECT ${d.key} AS k, ${d.email} AS email, ${d.employeeId} AS employee_id,
-                 array_agg(row_number ORDER BY row_number) AS rows, count(*) AS n
-          FROM user_import_rows WHERE import_id = ${importId} AND ${d.key} > ${after}
-          GROUP BY ${d.key} ORDER BY ${d.key} LIMIT ${limit}
-        ),
-        saved AS (
-          INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
-          SELECT ${importId}, email, employee_id, rows, ${d.code}, ${JSON.stringify(userImportErrorMessages)}::jsonb ->> ${d.code}, NULL
-          FROM g WHERE n > 1
-          RETURNING 1
-        )
-        SELECT max(k) AS last FROM g`,
+    sql`SELECT max(k) AS upper FROM (
+          SELECT ${d.key} AS k FROM user_import_rows WHERE import_id = ${importId} AND ${d.key} > ${after}
+          ORDER BY ${d.key} LIMIT ${limit}) x`,
   );
-  return row.last ?? undefined;
+  if (bound.upper === null) return undefined;
+  await db.execute(
+    sql`WITH g AS (
+          SELECT ${d.email} AS email, ${d.employeeId} AS employee_id, array_agg(row_number ORDER BY row_number) AS rows
+          FROM user_import_rows WHERE import_id = ${importId} AND ${d.key} > ${after} AND ${d.key} <= ${bound.upper}
+          GROUP BY ${d.key} HAVING count(*) > 1
+        )
+        INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
+        SELECT ${importId}, email, employee_id, rows, ${d.code}, ${JSON.stringify(userImportErrorMessages)}::jsonb ->> ${d.code}, NULL FROM g`,
+  );
+  return bound.upper;
 }
 
 /** Rows named by at least one error (a row may have several). */
