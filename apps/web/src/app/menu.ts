@@ -6,6 +6,8 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ParseKeys } from 'i18next';
 
 export interface MenuEntry {
@@ -16,7 +18,11 @@ export interface MenuEntry {
   staffOnly?: boolean;
 }
 
-export const menu: MenuEntry[] = [{ to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon }];
+export const menu: MenuEntry[] = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
+  { to: '/keys', label: 'nav.keys', icon: VpnKeyIcon },
+  { to: '/documentation', label: 'nav.documentation', icon: MenuBookIcon },
+];
 
 export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {
   return entries.filter((entry) => !entry.staffOnly || isStaff);

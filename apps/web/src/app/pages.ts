@@ -32,6 +32,8 @@ export const pages: PageRoute[] = [
   { path: '', access: 'signedOut', page: () => import('../features/auth/pages/HomePage') },
   { path: 'dashboard', access: 'session', page: () => import('./dashboard/DashboardPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
+  { path: 'keys', access: 'session', page: () => import('../features/keys/pages/KeysPage') },
+  { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

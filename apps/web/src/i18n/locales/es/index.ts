@@ -2,6 +2,8 @@
 import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import documentation from './documentation.json';
 import errors from './errors.json';
+import keys from './keys.json';
 
-export default { common, auth, errors, dashboard };
+export default { common, auth, errors, dashboard, keys, documentation };
