@@ -12,6 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
+import { logRedaction } from './http/log-redaction.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { apiModules } from './modules/index.js';
 
@@ -20,7 +21,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const { config } = deps;
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL } }),
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL, redact: logRedaction } }),
     trustProxy: config.TRUST_PROXY,
     // Keep a caller's request id when it looks like one, so logs join up across services.
     genReqId: (req) => {

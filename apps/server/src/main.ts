@@ -11,6 +11,7 @@ import { DirectoryLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import type { AppDeps } from './deps.js';
+import { logRedaction } from './http/log-redaction.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -30,7 +31,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {

@@ -1,9 +1,10 @@
 /** Evidence for "a secret is never stored or logged": every log line, every stored text. */
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { logRedaction } from '../http/log-redaction.js';
 import type { TestApp } from './test-app.js';
 
-/** A logger at trace level that keeps every line it writes. */
+/** A logger at trace level, configured as the server's, that keeps every line it writes. */
 export function capturedLogger() {
   const lines: string[] = [];
   const sink = new Writable({
@@ -12,7 +13,7 @@ export function capturedLogger() {
       done();
     },
   });
-  return { logger: pino({ level: 'trace' }, sink), lines };
+  return { logger: pino({ level: 'trace', redact: logRedaction }, sink), lines };
 }
 
 /** Every row of every table as JSON text. */

@@ -6,7 +6,9 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ParseKeys } from 'i18next';
 
 export interface MenuEntry {
@@ -19,7 +21,9 @@ export interface MenuEntry {
 
 export const menu: MenuEntry[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
+  { to: '/keys', label: 'nav.keys', icon: VpnKeyIcon },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
+  { to: '/documentation', label: 'nav.documentation', icon: MenuBookIcon },
 ];
 
 export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {

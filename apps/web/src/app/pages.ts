@@ -33,6 +33,8 @@ export const pages: PageRoute[] = [
   { path: 'dashboard', access: 'session', page: () => import('./dashboard/DashboardPage') },
   { path: 'user-imports', access: 'session', page: () => import('../features/user-imports/pages/UserImportsPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
+  { path: 'keys', access: 'session', page: () => import('../features/keys/pages/KeysPage') },
+  { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

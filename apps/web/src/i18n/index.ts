@@ -10,7 +10,15 @@ import en from './locales/en';
 
 export type Catalogue = typeof en;
 /** Every namespace; a feature that adds a catalogue adds its name here (and to locales/<lng>/index.ts). */
-export const namespaces = ['common', 'auth', 'errors', 'dashboard', 'userImports'] as const satisfies readonly (keyof Catalogue)[];
+export const namespaces = [
+  'common',
+  'auth',
+  'errors',
+  'dashboard',
+  'keys',
+  'documentation',
+  'userImports',
+] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
   es: () => import('./locales/es'),

@@ -20,12 +20,17 @@ import {
   pageQuery,
   skillProgressResponse,
   skillsResponse,
+  userImportErrorsQuery,
+  userImportErrorsResponse,
+  userImportIdParams,
+  userImportResponse,
   workflowParams,
   workflowResponse,
   workflowsQuery,
   workflowsResponse,
   workspacesResponse,
 } from '@console/contracts';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,15 +41,16 @@ import { createDbRateLimiter, signInRateLimit } from '../../http/rate-limit.js';
 import { authenticatePassword } from '../auth/auth.service.js';
 import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
+import { createUserImportService } from '../user-imports/user-imports.service.js';
 import { createExternalApiGuard } from './external-api.auth.js';
 import { createExternalApiRepository } from './external-api.repository.js';
-import { createExternalApiService } from './external-api.service.js';
+import { createExternalApiService, requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
 import { createApiUser } from './users.service.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
-const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
+const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 429)[]) => Object.fromEntries(statuses.map((s) => [s, errorEnvelope]));
 const guarded = [400, 401, 403, 429] as const;
 const security = [{ apiKey: [], idToken: [] }];
 
@@ -249,6 +255,61 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
             },
           },
           (request) => service.userSkillProgress(auth(request), request.params.id, request.query),
+        );
+
+        // User imports through the console's own import service (CSV rules: decisions.md).
+        await authed.register(multipart);
+        const imports = createUserImportService(deps);
+        const importer = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => {
+          requireRole(auth(request), ['org_admin']);
+          return auth(request);
+        };
+        r.post(
+          '/user-imports',
+          {
+            schema: {
+              operationId: 'createUserImport',
+              tags: ['User imports'],
+              summary: 'Upload a CSV file of users to import',
+              description:
+                'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields. ' +
+                'The import runs in the background: read its status with GET /user-imports/{id}.',
+              security,
+              response: { 201: userImportResponse, ...errors(...guarded, 413) },
+            },
+          },
+          async (request, reply) => reply.status(201).send({ userImport: await imports.createFromRequest(importer(request), request) }),
+        );
+        r.get(
+          '/user-imports/:id',
+          {
+            schema: {
+              operationId: 'getUserImport',
+              tags: ['User imports'],
+              summary: 'The status and counts of an import',
+              description: 'Organizational Admins. status: processing, error, validation_error or completed.',
+              security,
+              params: userImportIdParams,
+              response: { 200: userImportResponse, ...errors(...guarded, 404) },
+            },
+          },
+          async (request) => ({ userImport: await imports.get(importer(request), request.params.id) }),
+        );
+        r.get(
+          '/user-imports/:id/errors',
+          {
+            schema: {
+              operationId: 'listUserImportErrors',
+              tags: ['User imports'],
+              summary: 'The errors of an import, by e-mail or employee ID with their rows',
+              description: 'Organizational Admins. `email` filters case-insensitively.',
+              security,
+              params: userImportIdParams,
+              querystring: userImportErrorsQuery,
+              response: { 200: userImportErrorsResponse, ...errors(...guarded, 404) },
+            },
+          },
+          (request) => imports.errors(importer(request), request.params.id, request.query),
         );
       });
 

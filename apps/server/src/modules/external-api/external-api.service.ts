@@ -48,7 +48,7 @@ const roleNames: Record<OrgRole, string> = {
   viewer: 'Viewers',
 };
 
-function requireRole(auth: AuthContext, roles: OrgRole[]) {
+export function requireRole(auth: AuthContext, roles: OrgRole[]) {
   if (!roles.includes(auth.role)) {
     const who = roles.map((r) => roleNames[r]).join(' and ');
     throw new Forbidden(`Only ${who} can do this through the API.`, externalApiErrorCodes.roleNotAllowed);

@@ -2,7 +2,9 @@
 import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import documentation from './documentation.json';
 import errors from './errors.json';
+import keys from './keys.json';
 import userImports from './userImports.json';
 
-export default { common, auth, errors, dashboard, userImports };
+export default { common, auth, errors, dashboard, keys, documentation, userImports };

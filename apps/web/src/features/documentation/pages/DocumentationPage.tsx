@@ -1,0 +1,113 @@
+/**
+ * /documentation: what the external API needs (an apiKey header and a bearer idToken from
+ * the token endpoint), who may use it, a curl example to paste, and the interactive reference.
+ */
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { CopyButton } from '../../../lib/copy';
+import { API_BASE } from '../../../lib/http';
+import { usePageTitle } from '../../../lib/page-title';
+import { useDocumentationUrl } from '../api/get-documentation-url';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 3 }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Code({ children, label }: { children: string; label: string }) {
+  return (
+    <Paper variant="outlined" sx={{ position: 'relative', p: 2, pr: 6, bgcolor: 'action.hover', overflowX: 'auto' }}>
+      <Box component="pre" sx={{ m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre' }} aria-label={label} tabIndex={0}>
+        {children}
+      </Box>
+      <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+        <CopyButton value={children} label={label} />
+      </Box>
+    </Paper>
+  );
+}
+
+export function curlExample(apiUrl: string): string {
+  return [
+    "API_KEY='wfk_...'",
+    `TOKEN=$(curl -s -X POST '${apiUrl}/auth/token' \\`,
+    "  -H 'Content-Type: application/json' \\",
+    `  -d '{"email":"you@example.com","password":"your password"}' \\`,
+    `  | sed -E 's/.*"idToken":"([^"]+)".*/\\1/')`,
+    '',
+    `curl -s '${apiUrl}/workflows?q=forklift&page=1&limit=20' \\`,
+    '  -H "apiKey: $API_KEY" \\',
+    '  -H "Authorization: Bearer $TOKEN"',
+  ].join('\n');
+}
+
+export function Component() {
+  const { t } = useT();
+  usePageTitle(t('titles.documentation'));
+  const reference = useDocumentationUrl();
+  const apiUrl = `${window.location.origin}${API_BASE}/v1`;
+  return (
+    <Box sx={{ maxWidth: 900 }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('titles.documentation')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('documentation:intro')}
+      </Typography>
+
+      <Section title={t('documentation:apiKey.title')}>
+        <Typography>{t('documentation:apiKey.text')}</Typography>
+      </Section>
+      <Section title={t('documentation:idToken.title')}>
+        <Typography sx={{ mb: 1 }}>{t('documentation:idToken.text', { url: `${apiUrl}/auth/token` })}</Typography>
+        <Typography>{t('documentation:idToken.bearer')}</Typography>
+      </Section>
+      <Section title={t('documentation:roles.title')}>
+        <Typography component="ul" sx={{ pl: 3, my: 1 }}>
+          <li>{t('documentation:roles.orgAdmin')}</li>
+          <li>{t('documentation:roles.workspaceAdmin')}</li>
+          <li>{t('documentation:roles.publisher')}</li>
+        </Typography>
+        <Alert severity="info">{t('documentation:roles.sso')}</Alert>
+      </Section>
+      <Section title={t('documentation:example.title')}>
+        <Typography sx={{ mb: 1 }}>{t('documentation:example.text')}</Typography>
+        <Code label={t('documentation:example.copy')}>{curlExample(apiUrl)}</Code>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('documentation:example.limits')}
+        </Typography>
+      </Section>
+      <Section title={t('documentation:reference.title')}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography>{t('documentation:reference.text')}</Typography>
+          {reference.isError ? (
+            <Alert severity="error">{t('documentation:reference.failed')}</Alert>
+          ) : (
+            <Button
+              variant="contained"
+              endIcon={<OpenInNewIcon />}
+              href={reference.data ?? `${API_BASE}/v1/reference/`}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('documentation:reference.open')}
+            </Button>
+          )}
+        </Stack>
+      </Section>
+    </Box>
+  );
+}

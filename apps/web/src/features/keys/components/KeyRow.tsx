@@ -1,0 +1,107 @@
+/** One key of the list: idle, editing (inline form) or removing (inline confirmation). */
+import type { IntegrationView } from '@console/contracts/integrations';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t';
+import { formatDateTime } from '../../../lib/format';
+import type { RowMode } from '../row-state';
+import { IntegrationForm } from './IntegrationForm';
+
+export interface KeyRowProps {
+  integration: IntegrationView;
+  mode: RowMode;
+  onToggle: (mode: Exclude<RowMode, 'idle'>) => void;
+  onSave: (values: { name: string; description: string }) => Promise<unknown>;
+  onRemove: () => void;
+  onRoll: () => void;
+  now?: number;
+}
+
+export function KeyRow({ integration: k, mode, onToggle, onSave, onRemove, onRoll, now = Date.now() }: KeyRowProps) {
+  const { t } = useT();
+  const previousWorks = k.previousKeyExpiresAt && Date.parse(k.previousKeyExpiresAt) > now;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }} aria-label={k.name} data-mode={mode}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
+            {k.name}
+          </Typography>
+          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+            {k.description}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('keys:row.key')}{' '}
+            <Box component="code" sx={{ fontFamily: 'monospace' }}>
+              {k.keyPrefix}…{k.keyLast4}
+            </Box>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('keys:row.created', { date: formatDateTime(k.createdAt), name: k.createdBy?.displayName ?? t('keys:row.unknownUser') })}
+            {' · '}
+            {k.lastUsedAt ? t('keys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('keys:row.neverUsed')}
+          </Typography>
+          {previousWorks && (
+            <Typography variant="body2" color="warning.main">
+              {t('keys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
+            </Typography>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
+          <Button size="small" startIcon={<EditIcon />} aria-pressed={mode === 'editing'} onClick={() => onToggle('editing')}>
+            {t('keys:row.edit')}
+          </Button>
+          <Button size="small" startIcon={<AutorenewIcon />} onClick={onRoll}>
+            {t('keys:row.roll')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteIcon />}
+            aria-pressed={mode === 'removing'}
+            onClick={() => onToggle('removing')}
+          >
+            {t('keys:row.delete')}
+          </Button>
+        </Stack>
+      </Stack>
+      {mode === 'editing' && (
+        <Box sx={{ mt: 2 }}>
+          <IntegrationForm
+            label={t('keys:form.editTitle', { name: k.name })}
+            initial={{ name: k.name, description: k.description }}
+            submitLabel={t('dialog.save')}
+            onSubmit={onSave}
+            onCancel={() => onToggle('editing')}
+          />
+        </Box>
+      )}
+      {mode === 'removing' && (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          role="alert"
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" onClick={() => onToggle('removing')}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button color="error" variant="contained" size="small" onClick={onRemove}>
+                {t('keys:remove.confirm')}
+              </Button>
+            </Stack>
+          }
+        >
+          {t('keys:remove.question', { name: k.name })}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

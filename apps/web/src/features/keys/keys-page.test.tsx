@@ -1,0 +1,133 @@
+/** The keys screen in jsdom against a scripted API: list and load more, the form's checks, the row states, reveal. */
+import type { IntegrationView } from '@console/contracts/integrations';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function key(n: number): IntegrationView {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Key ${n}`,
+    description: `Used by system ${n}`,
+    keyPrefix: 'wfk_AbCd',
+    keyLast4: `${1000 + n}`.slice(-4),
+    createdAt: '2026-11-20T10:00:00.000Z',
+    createdBy: { id: '00000000-0000-4000-8000-000000000001', displayName: 'Ada Admin', email: 'admin@acme.example' },
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: null,
+    previousKeyExpiresAt: null,
+  };
+}
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0]) {
+  const admin = user();
+  setUserInfoCookie(admin);
+  return fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    'GET /api/auth/me': () => ({ body: { user: admin } }),
+    ...handlers,
+  });
+}
+
+describe('the keys screen', () => {
+  it('lists 20 keys and loads the next page on demand', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => key(i + 1));
+    const calls = signedIn({
+      'GET /api/integrations': ({ path }) => {
+        const page = Number(new URL(path, 'http://x').searchParams.get('page'));
+        return { body: { integrations: all.slice((page - 1) * 20, page * 20), total: 25 } };
+      },
+    });
+    renderApp('/keys');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access keys' })).toBeTruthy();
+    expect(await screen.findByText('20 of 25 keys shown')).toBeTruthy();
+    expect(screen.getByText('wfk_AbCd…1001')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('25 of 25 keys shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/integrations')).map((c) => c.path)).toEqual([
+      '/api/integrations?page=1&limit=20',
+      '/api/integrations?page=2&limit=20',
+    ]);
+  });
+
+  it('checks the form, counts the name, and reveals the new key once', async () => {
+    const calls = signedIn({
+      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
+      'POST /api/integrations': ({ body }) => ({
+        status: 201,
+        body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
+      }),
+    });
+    renderApp('/keys');
+    fireEvent.click(await screen.findByRole('button', { name: 'New key' }));
+    const form = await screen.findByRole('form', { name: 'New access key' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('There are errors in the form')).toBeTruthy();
+    expect(within(form).getAllByText('This field is required')).toHaveLength(2);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'x'.repeat(76) } });
+    fireEvent.blur(name);
+    expect(await within(form).findByText('Use at most 75 characters')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'LMS' } });
+    expect(await within(form).findByText('3/75')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Description' }), { target: { value: 'Nightly sync' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'The key “LMS”' });
+    expect(within(dialog).getByText('wfk_secretsecretsecretsecretsecretse123456')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy the key' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'LMS', description: 'Nightly sync' });
+  });
+
+  it('keeps a row idle, editing or removing: exclusive, and a second click cancels', async () => {
+    signedIn({ 'GET /api/integrations': () => ({ body: { integrations: [key(1), key(2)], total: 2 } }) });
+    renderApp('/keys');
+    const row = await screen.findByRole('listitem', { name: 'Key 1' });
+    const other = screen.getByRole('listitem', { name: 'Key 2' });
+    const mode = (el: HTMLElement) => el.getAttribute('data-mode');
+    const edit = within(row).getByRole('button', { name: 'Edit' });
+    const del = within(row).getByRole('button', { name: 'Delete' });
+
+    fireEvent.click(edit);
+    expect(mode(row)).toBe('editing');
+    expect(within(row).getByRole('form', { name: 'Edit Key 1' })).toBeTruthy();
+    fireEvent.click(del);
+    expect(mode(row)).toBe('removing');
+    expect(within(row).queryByRole('form')).toBeNull();
+    expect(within(row).getByRole('alert').textContent).toContain('Delete the key “Key 1”?');
+    fireEvent.click(del);
+    expect(mode(row)).toBe('idle');
+    fireEvent.click(edit);
+    fireEvent.click(within(other).getByRole('button', { name: 'Edit' }));
+    expect([mode(row), mode(other)]).toEqual(['idle', 'editing']);
+    fireEvent.click(within(other).getByRole('button', { name: 'Edit' }));
+    expect(mode(other)).toBe('idle');
+  });
+
+  it('deletes after the confirmation in the row', async () => {
+    let keys = [key(1)];
+    const calls = signedIn({
+      'GET /api/integrations': () => ({ body: { integrations: keys, total: keys.length } }),
+      'DELETE /api/integration/00000000-0000-4000-8000-000000000001': () => {
+        const removedIntegration = keys[0];
+        keys = [];
+        return { body: { removedIntegration } };
+      },
+    });
+    renderApp('/keys');
+    const row = await screen.findByRole('listitem', { name: 'Key 1' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete key' }));
+    expect(await screen.findByText('The key was deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Key 1' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+});
