@@ -7,6 +7,7 @@ import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApi } from './external-api/external-api.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
 
@@ -19,4 +20,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   externalApi,
   documentationRoutes,
   userImportRoutes,
+  organizationsRoutes,
 ];

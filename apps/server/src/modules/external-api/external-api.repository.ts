@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, exists, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { sessions, skills, userSkills, users, userWorkspaces, workflowSteps, workflows, workspaces } from '../../db/schema.js';
 
@@ -16,9 +17,6 @@ export interface ReadScope {
   organizationId: string;
   memberOf?: string;
 }
-
-/** `%text%` for ILIKE with the wildcards in the text escaped. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const workflowColumns = {
   id: workflows.id,
@@ -62,7 +60,7 @@ export function createExternalApiRepository(root: Db) {
       const where = and(
         eq(workflows.organizationId, scope.organizationId),
         inWorkspaceScope(scope),
-        page.q ? ilike(workflows.title, contains(page.q)) : undefined,
+        page.q ? ilike(workflows.title, containsPattern(page.q)) : undefined,
         page.workspaceId ? eq(workflows.workspaceId, page.workspaceId) : undefined,
       );
       const rows = await db
@@ -161,7 +159,11 @@ export function createExternalApiRepository(root: Db) {
       const where = and(
         eq(users.organizationId, organizationId),
         page.q
-          ? or(ilike(users.email, contains(page.q)), ilike(users.displayName, contains(page.q)), ilike(users.employeeId, contains(page.q)))
+          ? or(
+              ilike(users.email, containsPattern(page.q)),
+              ilike(users.displayName, containsPattern(page.q)),
+              ilike(users.employeeId, containsPattern(page.q)),
+            )
           : undefined,
       );
       const rows = await db

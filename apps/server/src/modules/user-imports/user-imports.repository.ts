@@ -3,6 +3,7 @@ import { type UserImportErrorCode, userImportErrorMessages } from '@console/cont
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { userImportErrors, userImportInvitations, userImportRows, userImports } from '../../db/schema.js';
 
 export type UserImportRow = typeof userImports.$inferSelect;
@@ -209,7 +210,7 @@ const firstRow = sql<number>`coalesce(${userImportErrors.rows}[1], 0)`;
 export async function listErrors(db: Db, importId: string, opts: { email?: string; offset: number; limit: number }) {
   const where = and(
     eq(userImportErrors.importId, importId),
-    opts.email ? sql`${userImportErrors.email} ILIKE ${`%${escapeLike(opts.email)}%`}` : undefined,
+    opts.email ? sql`${userImportErrors.email} ILIKE ${containsPattern(opts.email)}` : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -237,10 +238,6 @@ export async function errorsAfter(db: Db, importId: string, after: { row: number
     )
     .orderBy(firstRow, userImportErrors.id)
     .limit(limit);
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 // --- Purging ---------------------------------------------------------------------------

@@ -1,0 +1,105 @@
+/** SQL of the Super area's organizations. Every method takes an optional transaction. */
+import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
+import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
+import { organizations, planTypes, users, workspaces } from '../../db/schema.js';
+
+const orgColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  planType: planTypes.name,
+  defaultGroup: organizations.defaultGroup,
+  clientKey: organizations.clientKey,
+  isStaff: organizations.isStaff,
+  disabledAt: organizations.disabledAt,
+  createdAt: organizations.createdAt,
+};
+
+export interface OrganizationFilter {
+  /** Part of the name, compared without case (the name's trigram index serves it). */
+  q?: string;
+  includeDisabled: boolean;
+}
+
+export interface UserCounts {
+  regularUsersCount: number;
+  adminsCount: number;
+}
+
+const isAdmin = sql`${users.role} = 'org_admin'`;
+
+export function createOrganizationsRepository(root: Db) {
+  const where = (filter: OrganizationFilter): SQL | undefined =>
+    and(
+      filter.q ? ilike(organizations.name, containsPattern(filter.q)) : undefined,
+      filter.includeDisabled ? undefined : isNull(organizations.disabledAt),
+    );
+
+  const repo = {
+    /** A page by name (without case), then id, so pages never overlap. */
+    async list(filter: OrganizationFilter, page: { page: number; limit: number }, db: Db = root) {
+      const rows = await db
+        .select({ ...orgColumns, total: totalOver() })
+        .from(organizations)
+        .leftJoin(planTypes, eq(planTypes.id, organizations.planTypeId))
+        .where(where(filter))
+        .orderBy(sql`lower(${organizations.name})`, asc(organizations.id))
+        .limit(page.limit)
+        .offset(pageOffset(page));
+      return { rows, total: await pageTotal(rows, page, () => repo.count(filter, db)) };
+    },
+
+    async count(filter: OrganizationFilter, db: Db = root) {
+      return db.$count(organizations, where(filter));
+    },
+
+    async findById(id: string, db: Db = root) {
+      const [row] = await db
+        .select(orgColumns)
+        .from(organizations)
+        .leftJoin(planTypes, eq(planTypes.id, organizations.planTypeId))
+        .where(eq(organizations.id, id));
+      return row;
+    },
+
+    /** Enabled users of each organization, admins and the others apart: one grouped query over users_org_idx. */
+    async userCounts(organizationIds: string[], db: Db = root): Promise<Map<string, UserCounts>> {
+      const counts = new Map<string, UserCounts>();
+      if (organizationIds.length === 0) return counts;
+      const rows = await db
+        .select({
+          organizationId: users.organizationId,
+          admins: sql<number>`count(*) filter (where ${isAdmin})`.mapWith(Number),
+          regular: sql<number>`count(*) filter (where not (${isAdmin}))`.mapWith(Number),
+        })
+        .from(users)
+        .where(and(inArray(users.organizationId, organizationIds), isNull(users.disabledAt)))
+        .groupBy(users.organizationId);
+      for (const r of rows) counts.set(r.organizationId, { adminsCount: r.admins, regularUsersCount: r.regular });
+      return counts;
+    },
+
+    async workspacesCount(organizationId: string, db: Db = root) {
+      return db.$count(workspaces, eq(workspaces.organizationId, organizationId));
+    },
+
+    /** Organizational Admins, disabled ones too, by name. */
+    async admins(organizationId: string, limit: number, db: Db = root) {
+      return db
+        .select({ id: users.id, displayName: users.displayName, email: users.email, disabledAt: users.disabledAt })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), eq(users.role, 'org_admin')))
+        .orderBy(sql`lower(${users.displayName})`, asc(users.id))
+        .limit(limit);
+    },
+
+    async planTypes(db: Db = root) {
+      return db.select({ id: planTypes.id, name: planTypes.name }).from(planTypes).orderBy(asc(planTypes.name));
+    },
+  };
+  return repo;
+}
+
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;
+export type OrganizationRow = NonNullable<Awaited<ReturnType<OrganizationsRepository['findById']>>>;

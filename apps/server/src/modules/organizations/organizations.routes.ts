@@ -1,0 +1,38 @@
+/** The Super area's organizations (spec sections 2 and 7): staff only, enforced here. */
+import {
+  organizationIdParams,
+  organizationResponse,
+  organizationsQuery,
+  organizationsResponse,
+  planTypesResponse,
+} from '@console/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
+import { requireStaff } from '../../http/auth.js';
+import { createOrganizationsRepository } from './organizations.repository.js';
+import { createOrganizationsService } from './organizations.service.js';
+
+export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = createOrganizationsService({ repo: createOrganizationsRepository(deps.database.db) });
+  const read = requireStaff('read');
+
+  app.get(
+    '/organizations',
+    {
+      preHandler: read,
+      schema: { operationId: 'listOrganizations', querystring: organizationsQuery, response: { 200: organizationsResponse } },
+    },
+    (request) => service.list(request.query),
+  );
+  // A static segment: it wins over /organization/:id whatever the order.
+  app.get(
+    '/organization/planTypes',
+    { preHandler: read, schema: { operationId: 'listPlanTypes', response: { 200: planTypesResponse } } },
+    () => service.planTypes(),
+  );
+  app.get(
+    '/organization/:id',
+    { preHandler: read, schema: { operationId: 'getOrganization', params: organizationIdParams, response: { 200: organizationResponse } } },
+    (request) => service.get(request.params.id),
+  );
+};

@@ -1,0 +1,63 @@
+/**
+ * Organizations of the Super area (console-spec sections 2-7; decisions.md "Roles": staff
+ * `read` sees them, `update` changes them). Lists are paged by 20 with a case-insensitive
+ * "contains" filter on the name; disabled organizations are listed only when asked for.
+ */
+import { z } from 'zod';
+import { NAME_MAX } from './integrations.js';
+import { pageQuery } from './paging.js';
+
+export const ORGANIZATION_NAME_MAX = NAME_MAX;
+/** The organization details show at most this many admins (and say how many there are). */
+export const ORGANIZATION_ADMINS_SHOWN = 100;
+
+export const organizationsQuery = pageQuery.extend({
+  q: z.string().trim().max(200).optional().describe('Part of the name, compared without case'),
+  disabled: z.enum(['true', 'false']).optional().describe('true: disabled organizations are listed too'),
+});
+export type OrganizationsQuery = z.infer<typeof organizationsQuery>;
+
+export const organizationIdParams = z.object({ id: z.uuid() });
+
+const organizationBase = {
+  id: z.uuid(),
+  name: z.string(),
+  planType: z.string().nullable().describe('The name of the plan type'),
+  defaultGroup: z.string().nullable(),
+  clientKey: z.string().nullable(),
+  isStaff: z.boolean().describe("The provider's own staff organization"),
+  disabled: z.boolean(),
+  disabledAt: z.string().nullable().describe('ISO 8601'),
+  createdAt: z.string().describe('ISO 8601'),
+  regularUsersCount: z.number().int().describe('Enabled users who are not Organizational Admins'),
+  adminsCount: z.number().int().describe('Enabled Organizational Admins'),
+};
+
+export const organizationListItem = z.object(organizationBase);
+export type OrganizationListItem = z.infer<typeof organizationListItem>;
+
+export const organizationAdmin = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  disabled: z.boolean(),
+});
+export type OrganizationAdmin = z.infer<typeof organizationAdmin>;
+
+export const organizationView = z.object({
+  ...organizationBase,
+  workspacesCount: z.number().int(),
+  admins: z.array(organizationAdmin).describe(`Organizational Admins, disabled ones too, by name (at most ${ORGANIZATION_ADMINS_SHOWN})`),
+});
+export type OrganizationView = z.infer<typeof organizationView>;
+
+export const planTypeView = z.object({ id: z.uuid(), name: z.string() });
+export type PlanTypeView = z.infer<typeof planTypeView>;
+
+export const organizationsResponse = z.object({ organizations: z.array(organizationListItem), total: z.number().int() });
+export const organizationResponse = z.object({ organization: organizationView });
+export const planTypesResponse = z.object({ planTypes: z.array(planTypeView) });
+
+export const organizationErrorCodes = {
+  notFound: 'ORGANIZATION_NOT_FOUND',
+} as const;
