@@ -1,0 +1,62 @@
+/** Dashboard card: how many access keys the organization has, the newest ones with their last use, and a link to the screen. */
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useLocale } from '../../i18n/use-locale';
+import { useT } from '../../i18n/use-t';
+import { formatDateTime } from '../../lib/format';
+import { useIntegrations } from './api/list-integrations';
+
+const SHOWN = 3;
+
+export default function KeysCard() {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const list = useIntegrations();
+  const first = list.data?.pages[0];
+  const keys = first?.integrations.slice(0, SHOWN) ?? [];
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardHeader title={t('keys:card.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0, flex: 1 }}>
+        {list.isPending ? (
+          <Skeleton />
+        ) : list.isError ? (
+          <Typography color="error">{t('keys:card.failed')}</Typography>
+        ) : keys.length === 0 ? (
+          <Typography color="text.secondary">{t('keys:empty')}</Typography>
+        ) : (
+          <>
+            <Typography color="text.secondary">{t('keys:card.total', { count: first?.total ?? 0 })}</Typography>
+            <List dense disablePadding aria-label={t('keys:card.title')}>
+              {keys.map((key) => (
+                <ListItem key={key.id} disableGutters>
+                  <ListItemText
+                    primary={`${key.name} · ${key.keyPrefix}…${key.keyLast4}`}
+                    secondary={
+                      key.lastUsedAt ? t('keys:card.lastUsed', { date: formatDateTime(key.lastUsedAt) }) : t('keys:card.neverUsed')
+                    }
+                    sx={{ overflowWrap: 'anywhere' }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        )}
+      </CardContent>
+      <CardActions>
+        <Button component={Link} to={localize('/keys')}>
+          {t('keys:card.open')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
