@@ -1,6 +1,7 @@
 /** The shell end to end in jsdom: locale routing, guards, sign-in, language switch, logout, revoked session. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
 import { deleteCookie, writeCookie } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../test/app';
@@ -108,6 +109,28 @@ it('shows the blue progress bar while a navigation loads', async () => {
   answer({ body: { user: admin } });
   await waitFor(() => expect(where(router)).toBe('/es/dashboard'));
   await waitFor(() => expect(screen.queryByTestId('navigation-progress')).toBeNull());
+});
+
+it('keeps the page in its own language until the switched one replaces it', async () => {
+  const admin = user();
+  setUserInfoCookie(admin);
+  let answer: (reply: { body: unknown }) => void = () => {};
+  let calls = 0;
+  fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
+  });
+  const router = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  queryClient.clear();
+  void router.navigate('/es/dashboard');
+  // The Spanish catalogue is loaded and i18next switched while the new page still waits for its data.
+  await waitFor(() => expect(i18n.language).toBe('es'));
+  expect(where(router)).toBe('/dashboard');
+  expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  answer({ body: { user: admin } });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeTruthy();
+  expect(where(router)).toBe('/es/dashboard');
 });
 
 describe('sign-in', () => {

@@ -2,7 +2,9 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { localeOfPath } from '../../i18n/locales';
+import { RouteLocaleContext } from '../../i18n/route-locale';
 import { useT } from '../../i18n/use-t';
 import { withChunkReload } from '../../lib/chunk-reload';
 import { prefetch } from '../../lib/prefetch';
@@ -15,7 +17,17 @@ import { TopBar } from './TopBar';
 const loadLeftMenu = withChunkReload(() => import('./LeftMenu'));
 const LeftMenu = lazy(loadLeftMenu);
 
-export function AppLayout({ children }: { children?: React.ReactNode }) {
+/** The frame in the language of the committed URL, which stays the old one while a language switch loads. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  return (
+    <RouteLocaleContext value={localeOfPath(pathname)}>
+      <Frame />
+    </RouteLocaleContext>
+  );
+}
+
+function Frame() {
   const { t } = useT();
   const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -54,7 +66,7 @@ export function AppLayout({ children }: { children?: React.ReactNode }) {
         </Suspense>
       )}
       <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: 3, outline: 'none' }}>
-        {children ?? <Outlet />}
+        <Outlet />
       </Container>
       <SessionRevokedAlert />
     </Box>
