@@ -1,20 +1,35 @@
 /**
  * The console's command-line tool:  npm run console -- <command> [arguments]
  *
- *   sign-in-link <email>   print a one-time sign-in link (15 minutes) for that person
+ *   sign-in-link <email> [--locale es|fr|pt]
+ *                          print a one-time sign-in link (15 minutes) for that person,
+ *                          opening the console in that language (English by default)
  *
  * It reads the same environment as the server (DATA_DIR, ID_TOKEN_PRIVATE_KEYS, PUBLIC_URL)
  * and does not open the database, so it works while the server runs.
  */
 import { signInEmail } from '@console/contracts';
 import { ConfigError, loadConfig } from './config.js';
+import type { MailLocale } from './mail/templates.js';
 import { createIdTokens } from './modules/auth/id-token.js';
 import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.js';
 
 const USAGE = `Usage: npm run console -- <command>
 
 Commands:
-  sign-in-link <email>   print a one-time sign-in link, valid ${SIGN_IN_LINK_MINUTES} minutes`;
+  sign-in-link <email> [--locale en|es|fr|pt]
+      print a one-time sign-in link, valid ${SIGN_IN_LINK_MINUTES} minutes, that opens the console
+      in that language (English by default)`;
+
+const LOCALES = ['en', 'es', 'fr', 'pt'] as const;
+
+/** `--locale xx` or `--locale=xx` among the arguments; undefined when absent, null when not one of ours. */
+function localeOption(args: string[]): MailLocale | undefined | null {
+  const i = args.findIndex((a) => a === '--locale' || a.startsWith('--locale='));
+  if (i < 0) return undefined;
+  const value = args[i].includes('=') ? args[i].slice('--locale='.length) : args[i + 1];
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as MailLocale) : null;
+}
 
 async function main(argv: string[]): Promise<number> {
   // npm runs workspace scripts in the workspace folder; relative paths mean where the user typed the command.
@@ -25,13 +40,18 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined || command === 'help' || command === '--help' ? 0 : 64;
   }
   const email = signInEmail.safeParse(args[0] ?? '');
+  const locale = localeOption(args.slice(1));
+  if (locale === null) {
+    console.error(`--locale must be one of ${LOCALES.join(', ')}.\n\n${USAGE}`);
+    return 64;
+  }
   if (!email.success) {
     console.error(`sign-in-link needs an e-mail address.\n\n${USAGE}`);
     return 64;
   }
   const config = loadConfig();
   const idTokens = await createIdTokens(config);
-  const link = await createSignInLink(idTokens, config.PUBLIC_URL, email.data);
+  const link = await createSignInLink(idTokens, config.PUBLIC_URL, email.data, locale);
   console.log(`One-time sign-in link for ${email.data} (valid until ${link.expiresAt.toISOString()}, single use):\n\n  ${link.url}\n`);
   return 0;
 }

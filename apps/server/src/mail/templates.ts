@@ -8,6 +8,15 @@ export function mailLocale(locale: string | null | undefined): MailLocale {
   return base === 'es' || base === 'fr' || base === 'pt' ? base : 'en';
 }
 
+/**
+ * An address of the web app in a language: English has no prefix, the others /es, /fr, /pt
+ * (the web app's routing), so a link opens the page in the language of its e-mail.
+ */
+export function consolePageUrl(publicUrl: string, path: string, locale: MailLocale): string {
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  return `${publicUrl.replace(/\/+$/, '')}${prefix}${path}`;
+}
+
 export interface InvitationMail {
   to: string;
   name: string;

@@ -48,9 +48,10 @@ describe('invitations', () => {
     expect(mailEs.to).toEqual([es.email]);
     expect(mailEs.subject).toBe('Te han invitado a Globex en Acme Learn');
     expect(mailEs.text).toContain('Iris Inviter te ha invitado');
-    expect(mailEs.text).toContain(`https://console.example.com/auth/invitation/accept?token=${invitation.token}`);
+    expect(mailEs.text).toContain(`https://console.example.com/es/auth/invitation/accept?token=${invitation.token}`);
     expect(mailEs.text).toContain('14 días');
     expect(mailFr.subject).toBe('Vous êtes invité·e à rejoindre Globex sur Acme Learn');
+    expect(mailFr.text).toMatch(/https:\/\/console\.example\.com\/fr\/auth\/invitation\/accept\?token=/);
 
     const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.id, invitation.id));
     expect(row).toMatchObject({ kind: 'invitation', userId: es.id, usedAt: null, sendError: null });

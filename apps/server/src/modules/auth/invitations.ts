@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { clockOf, hashSecret } from '../../http/auth.js';
 import { AppError, NotFound } from '../../http/errors.js';
-import { invitationMail } from '../../mail/templates.js';
+import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
 import { hashPassword } from './password.js';
 import {
   consumeUserToken,
@@ -53,8 +53,8 @@ export async function createInvitation(db: Db, opts: { userId: string; invitedBy
   return { id: row.id, token, expiresAt: row.expiresAt };
 }
 
-export function invitationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/auth/invitation/accept?token=${encodeURIComponent(token)}`;
+export function invitationUrl(publicUrl: string, token: string, locale: MailLocale): string {
+  return consolePageUrl(publicUrl, `/auth/invitation/accept?token=${encodeURIComponent(token)}`, locale);
 }
 
 /** E-mails the invitation in the user's language (else their organization's, else English). */
@@ -72,7 +72,7 @@ export async function sendInvitationEmail(
     organizationName: to.organizationName,
     productName: deps.config.PRODUCT_NAME,
     invitedBy,
-    url: invitationUrl(deps.config.PUBLIC_URL, opts.token),
+    url: invitationUrl(deps.config.PUBLIC_URL, opts.token, mailLocale(to.locale)),
     days: INVITATION_DAYS,
     locale: to.locale,
   });

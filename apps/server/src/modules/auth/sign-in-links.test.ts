@@ -96,6 +96,22 @@ describe('custom provider: one-time sign-in links', () => {
     expect((await exchange(link.token)).json()).toMatchObject({ statusCode: 403, code: 'NOT_AUTHORIZED' });
   });
 
+  it('open the console in the language the command-line tool is asked for', async () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sign-in-link', 'sam@workframe.io', ...args], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'https://console.example.com', INIT_CWD: '' },
+        encoding: 'utf8',
+      });
+    const es = cli('--locale', 'es');
+    expect(es.status).toBe(0);
+    expect(es.stdout).toMatch(/https:\/\/console\.example\.com\/es\/auth\/custom\/sign-in\?token=\S+/);
+    expect(cli('--locale=pt').stdout).toMatch(/https:\/\/console\.example\.com\/pt\/auth\/custom\/sign-in\?token=/);
+    const wrong = cli('--locale', 'de');
+    expect(wrong.status).toBe(64);
+    expect(wrong.stderr).toContain('--locale must be one of en, es, fr, pt');
+  });
+
   it('the command-line tool explains its usage', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sign-in-link'], {
       cwd: serverDir,

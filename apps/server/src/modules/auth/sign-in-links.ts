@@ -8,6 +8,7 @@ import { authErrorMessage } from '@console/contracts';
 import type { AppDeps } from '../../deps.js';
 import { clockOf, hashSecret } from '../../http/auth.js';
 import { AppError, sqlState, Unauthenticated } from '../../http/errors.js';
+import { consolePageUrl, type MailLocale } from '../../mail/templates.js';
 import { findSignInUserByEmail } from './auth.repository.js';
 import { assertAdmitted } from './auth.service.js';
 import type { IdTokens } from './id-token.js';
@@ -16,9 +17,10 @@ import { insertUserToken } from './user-tokens.repository.js';
 export const SIGN_IN_LINK_MINUTES = 15;
 const PURPOSE = 'sign-in-link';
 
-export async function createSignInLink(idTokens: IdTokens, publicUrl: string, email: string) {
+/** `locale` picks the language the link opens the console in (English by default). */
+export async function createSignInLink(idTokens: IdTokens, publicUrl: string, email: string, locale: MailLocale = 'en') {
   const { token, expiresAt } = await idTokens.signFor(PURPOSE, email.trim().toLowerCase(), SIGN_IN_LINK_MINUTES * 60);
-  const url = `${publicUrl.replace(/\/+$/, '')}/auth/custom/sign-in?token=${encodeURIComponent(token)}`;
+  const url = consolePageUrl(publicUrl, `/auth/custom/sign-in?token=${encodeURIComponent(token)}`, locale);
   return { url, token, expiresAt };
 }
 
