@@ -6,5 +6,11 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 400 },
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // A whole screen rendered in jsdom takes a few seconds on a busy 2-core machine; 5 s (the default) timed out there.
+    testTimeout: 20_000,
+  },
 });
