@@ -14,10 +14,10 @@ test('staff sign in with a one-time link and may open the Super paths', async ({
   await expect(page.getByText('Super area')).toBeVisible();
 
   // The /super guard lets staff through (in any locale); an Organizational Admin goes to
-  // the dashboard instead (sign-in.spec.ts). No Super screen exists yet, so it is a 404.
+  // the dashboard instead (sign-in.spec.ts, super.spec.ts).
   await page.goto('/fr/super');
   await expect(page).toHaveURL(/\/fr\/super$/);
-  await expect(page.getByRole('heading', { level: 1, name: '404 Page introuvable' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Super-administration' })).toBeVisible();
 });
 
 test('a sign-in link works once', async ({ page, baseURL }) => {

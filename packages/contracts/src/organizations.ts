@@ -48,6 +48,7 @@ export const organizationView = z.object({
   ...organizationBase,
   workspacesCount: z.number().int(),
   admins: z.array(organizationAdmin).describe(`Organizational Admins, disabled ones too, by name (at most ${ORGANIZATION_ADMINS_SHOWN})`),
+  moreAdmins: z.number().int().describe('How many more Organizational Admins there are than `admins` shows'),
 });
 export type OrganizationView = z.infer<typeof organizationView>;
 

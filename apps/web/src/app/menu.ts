@@ -5,6 +5,7 @@
  */
 
 import type { SvgIconComponent } from '@mui/icons-material';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -24,6 +25,7 @@ export const menu: MenuEntry[] = [
   { to: '/keys', label: 'nav.keys', icon: VpnKeyIcon },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
   { to: '/documentation', label: 'nav.documentation', icon: MenuBookIcon },
+  { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, staffOnly: true },
 ];
 
 export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {

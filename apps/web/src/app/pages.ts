@@ -27,6 +27,8 @@ export interface PageRoute {
 }
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
+const organizationsPage = () => import('../features/organizations/pages/OrganizationsPage');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const pages: PageRoute[] = [
   { path: '', access: 'signedOut', page: () => import('../features/auth/pages/HomePage') },
@@ -35,6 +37,9 @@ export const pages: PageRoute[] = [
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'keys', access: 'session', page: () => import('../features/keys/pages/KeysPage') },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
+  { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
+  { path: 'super/organizations', access: 'staff', page: organizationsPage },
+  { path: 'super/organizations/:id', access: 'staff', page: organizationsPage, exists: (p) => UUID.test(p.id ?? '') },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

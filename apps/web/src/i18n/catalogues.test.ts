@@ -5,6 +5,7 @@
  */
 import { authErrorCodes } from '@console/contracts/auth';
 import { errorCodes } from '@console/contracts/errors';
+import { organizationErrorCodes } from '@console/contracts/organizations';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '.';
 import { type Locale, locales } from './locales';
@@ -90,7 +91,7 @@ describe('translation catalogues', () => {
   }
 
   it('translate every error code of the contracts', () => {
-    const codes = new Set<string>([...errorCodes, ...Object.values(authErrorCodes)]);
+    const codes = new Set<string>([...errorCodes, ...Object.values(authErrorCodes), ...Object.values(organizationErrorCodes)]);
     const translated = Object.keys((en as { errors: { codes: object } }).errors.codes);
     expect([...codes].filter((c) => !translated.includes(c))).toEqual([]);
   });

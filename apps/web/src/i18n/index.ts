@@ -18,6 +18,7 @@ export const namespaces = [
   'keys',
   'documentation',
   'userImports',
+  'super',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

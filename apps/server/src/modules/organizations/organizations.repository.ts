@@ -94,6 +94,11 @@ export function createOrganizationsRepository(root: Db) {
         .limit(limit);
     },
 
+    /** Every Organizational Admin, disabled ones too. */
+    async adminsCount(organizationId: string, db: Db = root) {
+      return db.$count(users, and(eq(users.organizationId, organizationId), eq(users.role, 'org_admin')));
+    },
+
     async planTypes(db: Db = root) {
       return db.select({ id: planTypes.id, name: planTypes.name }).from(planTypes).orderBy(asc(planTypes.name));
     },

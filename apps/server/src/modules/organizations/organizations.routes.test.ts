@@ -1,3 +1,5 @@
+import { ORGANIZATION_ADMINS_SHOWN } from '@console/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
@@ -185,6 +187,7 @@ describe('organizations routes (Super area)', () => {
         workspacesCount: 2,
         adminsCount: 2,
         regularUsersCount: 3,
+        moreAdmins: 0,
       });
       expect(
         organization.admins.map((a: { displayName: string; email: string; disabled: boolean }) => [a.displayName, a.disabled]),
@@ -199,6 +202,24 @@ describe('organizations routes (Super area)', () => {
         email: 'zoe@acme.example',
         disabled: false,
       });
+    });
+
+    it(`shows at most ${ORGANIZATION_ADMINS_SHOWN} admins and says how many more there are`, async () => {
+      const big = await createOrganization(t.database.db, { name: 'Many Admins' });
+      const n = ORGANIZATION_ADMINS_SHOWN + 3;
+      await t.database.db.insert(schema.users).values(
+        Array.from({ length: n }, (_, i) => ({
+          organizationId: big.id,
+          email: `admin${String(i).padStart(3, '0')}@many.example`,
+          displayName: `Admin ${String(i).padStart(3, '0')}`,
+          role: 'org_admin',
+        })),
+      );
+      const { organization } = (await get(staff, `organization/${big.id}`)).json();
+      expect(organization.admins).toHaveLength(ORGANIZATION_ADMINS_SHOWN);
+      expect(organization.admins[0].displayName).toBe('Admin 000');
+      expect(organization).toMatchObject({ adminsCount: n, moreAdmins: 3 });
+      await t.database.db.delete(schema.organizations).where(eq(schema.organizations.id, big.id));
     });
 
     it('shows a disabled organization too', async () => {

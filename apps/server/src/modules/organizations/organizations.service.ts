@@ -56,6 +56,7 @@ export function createOrganizationsService(deps: { repo: OrganizationsRepository
           ...toOrganizationListItem(row, counts.get(id)),
           workspacesCount,
           admins: admins.map((a) => ({ id: a.id, displayName: a.displayName, email: a.email, disabled: a.disabledAt !== null })),
+          moreAdmins: admins.length < ORGANIZATION_ADMINS_SHOWN ? 0 : (await repo.adminsCount(id)) - admins.length,
         },
       };
     },

@@ -4,29 +4,11 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useMe } from '../../features/auth/api/get-me';
 import { useT } from '../../i18n/use-t';
 import { CopyButton } from '../../lib/copy';
+import { DetailRow } from '../../lib/DetailRow';
 import { formatDateTime } from '../../lib/format';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={{ xs: 0, sm: 2 }}
-      sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', alignItems: { sm: 'center' }, minHeight: 44 }}
-    >
-      <Typography component="dt" color="text.secondary" sx={{ width: { sm: 150 }, flex: 'none' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
 
 function daysUntil(iso: string): number {
   return Math.max(0, Math.floor((Date.parse(iso) - Date.now()) / 86_400_000));
@@ -41,19 +23,21 @@ export default function AccountCard() {
       <CardContent sx={{ pt: 0 }}>
         {user ? (
           <Stack component="dl" sx={{ m: 0 }}>
-            <Row label={t('dashboard:account.organization')}>
+            <DetailRow label={t('dashboard:account.organization')}>
               {user.organizationName}
               <CopyButton value={user.organizationId} label={t('dashboard:account.copyOrganizationId')} />
-            </Row>
-            <Row label={t('dashboard:account.email')}>{user.email ?? '—'}</Row>
-            <Row label={t('dashboard:account.role')}>{t(`dashboard:roles.${user.role}`)}</Row>
-            <Row label={t('dashboard:account.signInMethod')}>{t(`dashboard:providers.${user.signInProvider}`)}</Row>
+            </DetailRow>
+            <DetailRow label={t('dashboard:account.email')}>{user.email ?? '—'}</DetailRow>
+            <DetailRow label={t('dashboard:account.role')}>{t(`dashboard:roles.${user.role}`)}</DetailRow>
+            <DetailRow label={t('dashboard:account.signInMethod')}>{t(`dashboard:providers.${user.signInProvider}`)}</DetailRow>
             {user.isStaff && (
-              <Row label={t('dashboard:account.staff')}>{user.allowedRoleTypes.map((r) => t(`dashboard:roleTypes.${r}`)).join(', ')}</Row>
+              <DetailRow label={t('dashboard:account.staff')}>
+                {user.allowedRoleTypes.map((r) => t(`dashboard:roleTypes.${r}`)).join(', ')}
+              </DetailRow>
             )}
-            <Row label={t('dashboard:account.sessionEnds')}>
+            <DetailRow label={t('dashboard:account.sessionEnds')}>
               {formatDateTime(user.expirationTime)} · {t('dashboard:account.daysLeft', { count: daysUntil(user.expirationTime) })}
-            </Row>
+            </DetailRow>
           </Stack>
         ) : (
           <Stack spacing={1}>

@@ -1,0 +1,61 @@
+/** /super: the staff area's home, a card for each of its screens (screens.ts). */
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useLocale } from '../../i18n/use-locale';
+import { useT } from '../../i18n/use-t';
+import { usePageTitle } from '../../lib/page-title';
+import { prefetchPage } from '../pages';
+import { superScreens } from './screens';
+
+export function Component() {
+  const { t } = useT();
+  const { localize } = useLocale();
+  usePageTitle(t('super:home.title'));
+  return (
+    <>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+        {t('super:home.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        {t('super:home.intro')}
+      </Typography>
+      <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+        {superScreens.map(({ to, title, text, icon: Icon }) => {
+          const href = localize(to);
+          return (
+            <Grid key={to} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                <CardContent sx={{ flex: 1 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                    <Icon color="primary" aria-hidden />
+                    <Typography component="h2" variant="h6">
+                      {t(`super:${title}`)}
+                    </Typography>
+                  </Stack>
+                  <Typography color="text.secondary">{t(`super:${text}`)}</Typography>
+                </CardContent>
+                <CardActions>
+                  <Button
+                    component={Link}
+                    to={href}
+                    aria-label={`${t('super:home.open')}: ${t(`super:${title}`)}`}
+                    onMouseEnter={() => prefetchPage(href)}
+                    onFocus={() => prefetchPage(href)}
+                  >
+                    {t('super:home.open')}
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </>
+  );
+}

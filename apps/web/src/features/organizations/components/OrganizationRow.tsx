@@ -1,0 +1,68 @@
+/**
+ * One organization of the list: name, flags, plan, users and creation date, with its
+ * actions. A disabled organization is greyed and offers no change.
+ */
+import type { OrganizationListItem } from '@console/contracts/organizations';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t';
+import { CopyButton } from '../../../lib/copy';
+import { formatDateTime } from '../../../lib/format';
+
+export interface OrganizationRowProps {
+  organization: OrganizationListItem;
+  /** The read action, shown only when the staff member may read (spec section 6). */
+  onRead?: () => void;
+}
+
+export function OrganizationRow({ organization: o, onRead }: OrganizationRowProps) {
+  const { t } = useT();
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={o.name}
+      data-disabled={o.disabled}
+      sx={{ p: 2, listStyle: 'none', ...(o.disabled && { bgcolor: 'action.hover', color: 'text.secondary' }) }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
+              {o.name}
+            </Typography>
+            {o.isStaff && <Chip size="small" color="primary" variant="outlined" label={t('super:organizations.staff')} />}
+            {o.disabled && <Chip size="small" label={t('super:organizations.disabled')} />}
+          </Stack>
+          <Typography variant="body2" color={o.disabled ? 'inherit' : 'text.secondary'}>
+            {o.planType ? t('super:organizations.plan', { plan: o.planType }) : t('super:organizations.noPlan')}
+            {' · '}
+            {t('super:organizations.admins', { count: o.adminsCount })}
+            {' · '}
+            {t('super:organizations.users', { count: o.regularUsersCount })}
+            {' · '}
+            {t('super:organizations.created', { date: formatDateTime(o.createdAt) })}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <CopyButton value={o.id} label={t('super:organizations.copyId', { name: o.name })} />
+          {onRead && (
+            <Button
+              size="small"
+              startIcon={<VisibilityIcon />}
+              aria-label={t('super:organizations.readLabel', { name: o.name })}
+              onClick={onRead}
+            >
+              {t('super:organizations.read')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The Super area in jsdom against a scripted API: the menu entry for staff only, the
+ * Super home, the organization list (pages, debounced name filter, disabled rows, the
+ * read button by role type) and the details dialog (fields, admins, copy id, 404).
+ */
+import type { AuthenticatedUser } from '@console/contracts/auth';
+import type { OrganizationListItem, OrganizationView } from '@console/contracts/organizations';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+const orgId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function org(n: number, overrides: Partial<OrganizationListItem> = {}): OrganizationListItem {
+  return {
+    id: orgId(n),
+    name: `Org ${String(n).padStart(2, '0')}`,
+    planType: 'Team',
+    defaultGroup: null,
+    clientKey: `org${n}`,
+    isStaff: false,
+    disabled: false,
+    disabledAt: null,
+    createdAt: '2026-01-15T09:30:00.000Z',
+    regularUsersCount: 5,
+    adminsCount: 1,
+    ...overrides,
+  };
+}
+
+const staffUser = (allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = ['read', 'update']) =>
+  user({
+    displayName: 'Sam Staff',
+    email: 'sam@workframe.io',
+    allowedRoleTypes,
+    signInProvider: 'custom',
+    isStaff: true,
+    organizationName: 'Workframe Staff',
+  });
+
+function signedIn(who: AuthenticatedUser, handlers: Parameters<typeof fakeApi>[0]) {
+  setUserInfoCookie(who);
+  return fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    'GET /api/auth/me': () => ({ body: { user: who } }),
+    ...handlers,
+  });
+}
+
+/** A server that pages and filters like the real one: 20 a page, name contains q without case, disabled only on request. */
+function listHandler(all: OrganizationListItem[]) {
+  return ({ path }: { path: string }) => {
+    const params = new URL(path, 'http://x').searchParams;
+    const page = Number(params.get('page'));
+    const q = (params.get('q') ?? '').toLowerCase();
+    const rows = all.filter((o) => o.name.toLowerCase().includes(q) && (params.get('disabled') === 'true' || !o.disabled));
+    return { body: { organizations: rows.slice((page - 1) * 20, page * 20), total: rows.length } };
+  };
+}
+
+const listCalls = (calls: { path: string }[]) => calls.filter((c) => c.path.startsWith('/api/organizations')).map((c) => c.path);
+
+async function openMenu() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Open the navigation menu' }));
+  return screen.findByRole('navigation', { name: 'Main menu' });
+}
+
+describe('the Super entry', () => {
+  it('is in the left menu for staff and leads to the Super home, whose card opens the organizations', async () => {
+    signedIn(staffUser(), { 'GET /api/organizations': listHandler([org(1)]) });
+    const router = renderApp('/dashboard');
+    const nav = await openMenu();
+    fireEvent.click(await within(nav).findByRole('link', { name: 'Super' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super' })).toBeTruthy();
+    expect(document.title).toBe('Super Integrations');
+    expect(where(router)).toBe('/super');
+    const card = screen.getByRole('listitem');
+    expect(within(card).getByRole('heading', { name: 'Organizations' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('link', { name: 'Open: Organizations' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeTruthy();
+    expect(where(router)).toBe('/super/organizations');
+  });
+
+  it('is not in the menu of an Organizational Admin', async () => {
+    signedIn(user(), {});
+    renderApp('/dashboard');
+    const nav = await openMenu();
+    expect(await within(nav).findByRole('link', { name: 'Keys' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Super' })).toBeNull();
+  });
+
+  it('is not offered to staff signed in with a password, who go to the dashboard from /super', async () => {
+    signedIn({ ...staffUser(), signInProvider: 'password' }, {});
+    const router = renderApp('/es/super');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeTruthy();
+    expect(where(router)).toBe('/es/dashboard');
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir el menú de navegación' }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).queryByRole('link', { name: 'Superadministración' })).toBeNull();
+  });
+});
+
+describe('the organization list', () => {
+  it('lists 20 organizations with disabled ones greyed, and loads the next page on demand', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => org(i + 1, i === 2 ? { disabled: true, disabledAt: '2026-06-01T00:00:00.000Z' } : {}));
+    all[0] = org(1, { name: 'Org 01', isStaff: true, planType: null, adminsCount: 2, regularUsersCount: 1 });
+    const calls = signedIn(staffUser(), { 'GET /api/organizations': listHandler(all) });
+    renderApp('/super/organizations');
+    expect(await screen.findByText('20 of 25 organizations shown')).toBeTruthy();
+    expect(document.title).toBe('Organizations Integrations');
+
+    const first = screen.getByRole('listitem', { name: 'Org 01' });
+    expect(within(first).getByText('Staff')).toBeTruthy();
+    expect(first.textContent).toContain('No plan · 2 admins · 1 other user');
+    const disabled = screen.getByRole('listitem', { name: 'Org 03' });
+    expect(disabled.getAttribute('data-disabled')).toBe('true');
+    expect(within(disabled).getByText('Disabled')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Org 02' }).getAttribute('data-disabled')).toBe('false');
+    expect(screen.getByRole('listitem', { name: 'Org 02' }).textContent).toContain('Plan: Team · 1 admin · 5 other users');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('25 of 25 organizations shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(listCalls(calls)).toEqual([
+      '/api/organizations?page=1&limit=20&disabled=true',
+      '/api/organizations?page=2&limit=20&disabled=true',
+    ]);
+  });
+
+  it('filters by name after a pause in typing, keeps the filter in the URL, and hides disabled ones on request', async () => {
+    const all = [org(1, { name: 'Acme Manufacturing' }), org(2, { name: 'ACME North', disabled: true }), org(3, { name: 'Globex' })];
+    const calls = signedIn(staffUser(), { 'GET /api/organizations': listHandler(all) });
+    const router = renderApp('/super/organizations');
+    await screen.findByRole('listitem', { name: 'Globex' });
+
+    const filter = screen.getByRole('searchbox', { name: 'Filter by name' });
+    for (const text of ['a', 'ac', 'acm', 'acme ']) fireEvent.change(filter, { target: { value: text } });
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Globex' })).toBeNull());
+    expect(screen.getByRole('listitem', { name: 'Acme Manufacturing' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'ACME North' })).toBeTruthy();
+    // One call for the typing: the text once it settled, trimmed.
+    expect(listCalls(calls)).toEqual([
+      '/api/organizations?page=1&limit=20&disabled=true',
+      '/api/organizations?page=1&limit=20&q=acme&disabled=true',
+    ]);
+    expect(where(router)).toBe('/super/organizations?q=acme');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Show disabled organizations' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'ACME North' })).toBeNull());
+    expect(listCalls(calls).at(-1)).toBe('/api/organizations?page=1&limit=20&q=acme');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'acme', disabled: 'false' });
+
+    fireEvent.change(filter, { target: { value: 'nothing like it' } });
+    expect(await screen.findByText('No organization matches this filter.')).toBeTruthy();
+  });
+
+  it('offers the read button only to staff whose role types include read', async () => {
+    signedIn(staffUser(['update']), { 'GET /api/organizations': listHandler([org(1)]) });
+    renderApp('/super/organizations');
+    const row = await screen.findByRole('listitem', { name: 'Org 01' });
+    expect(within(row).queryByRole('button', { name: 'View the details of Org 01' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Copy the id of Org 01' })).toBeTruthy();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    signedIn(staffUser(), {
+      'GET /api/organizations': () => ({ status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }),
+    });
+    renderApp('/super/organizations');
+    expect(await screen.findByText('The organization list could not be loaded.')).toBeTruthy();
+  });
+
+  it('speaks the locale of the path', async () => {
+    signedIn(staffUser(), { 'GET /api/organizations': listHandler([org(1), org(2)]) });
+    renderApp('/fr/super/organizations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organisations' })).toBeTruthy();
+    expect(await screen.findByText('2 organisations affichées sur 2')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Afficher les organisations désactivées' })).toBeTruthy();
+  });
+});
+
+describe('the organization details', () => {
+  const details: OrganizationView = {
+    ...org(7, { name: 'Acme Manufacturing', planType: 'Enterprise', defaultGroup: 'Operations', adminsCount: 1 }),
+    workspacesCount: 4,
+    admins: [
+      { id: orgId(90), displayName: 'Ada Admin', email: 'ada@acme.example', disabled: false },
+      { id: orgId(91), displayName: 'Gone Admin', email: 'gone@acme.example', disabled: true },
+    ],
+    moreAdmins: 0,
+  };
+
+  function localMinute(iso: string) {
+    const d = new Date(iso);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  }
+
+  it('opens from the read button with mode=read, shows the organization and its admins, copies the id, and goes back', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    signedIn(staffUser(['read']), {
+      'GET /api/organizations': listHandler([org(6), details]),
+      [`GET /api/organization/${details.id}`]: () => ({ body: { organization: details } }),
+    });
+    const router = renderApp('/super/organizations?q=acme');
+    const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
+    fireEvent.click(within(row).getByRole('button', { name: 'View the details of Acme Manufacturing' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Organization details' });
+    expect(where(router)).toBe(`/super/organizations/${details.id}?mode=read`);
+    await within(dialog).findByText('Operations');
+    const field = (label: string) =>
+      within(dialog)
+        .getAllByText(label)
+        .find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
+    expect(field('Name')).toBe('Acme Manufacturing');
+    expect(field('Plan type')).toBe('Enterprise');
+    expect(field('Default group')).toBe('Operations');
+    expect(field('Created')).toBe(localMinute(details.createdAt));
+    expect(field('Created')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(field('Workspaces')).toBe('4');
+    expect(field('Enabled users')).toBe('1 admin, 5 other users');
+    const admins = within(dialog).getByRole('table', { name: 'Admin users' });
+    const rows = within(admins)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Name', 'E-mail'],
+      ['Ada Admin', 'ada@acme.example'],
+      ['Gone Admin (disabled)', 'gone@acme.example'],
+    ]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the organization id' }));
+    expect(await screen.findByText('Copied to the clipboard')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(details.id);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(where(router)).toBe('/super/organizations?q=acme'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('searchbox', { name: 'Filter by name' })).toHaveProperty('value', 'acme');
+  });
+
+  it('opens straight from its address, in any locale, and says when the organization does not exist', async () => {
+    signedIn(staffUser(), {
+      'GET /api/organizations': listHandler([]),
+      [`GET /api/organization/${details.id}`]: () => ({ body: { organization: { ...details, moreAdmins: 3 } } }),
+      [`GET /api/organization/${orgId(99)}`]: () => ({
+        status: 404,
+        body: { statusCode: 404, code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found.' },
+      }),
+    });
+    const router = renderApp(`/pt/super/organizations/${details.id}?mode=read`);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da organização' });
+    expect(await within(dialog).findByText('Usuários administradores não exibidos: 3.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(where(router)).toBe('/pt/super/organizations'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await router.navigate(`/super/organizations/${orgId(99)}?mode=read`);
+    const missing = await screen.findByRole('dialog', { name: 'Organization details' });
+    expect(await within(missing).findByText('This organization was not found.')).toBeTruthy();
+  });
+
+  it('is a 404 page for an address that is no organization id', async () => {
+    signedIn(staffUser(), {});
+    renderApp('/super/organizations/not-an-id');
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * /super/organizations: every organization, 20 a page with "load more", filtered by a part
+ * of the name (debounced, kept in the URL as ?q=), disabled ones greyed (hidden with
+ * ?disabled=false). /super/organizations/{id}?mode=read is the same list with that
+ * organization's details dialog open over it.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session';
+import { useOrganizations } from '../api/list-organizations';
+import { OrganizationDetailsDialog } from '../components/OrganizationDetailsDialog';
+import { OrganizationRow } from '../components/OrganizationRow';
+
+/** How long the name filter waits after the last key stroke before it asks the server. */
+const FILTER_DEBOUNCE_MS = 300;
+
+/** Where the details dialog goes back to: the list as it was (filter included). */
+interface BackState {
+  back?: string;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function Component() {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { id } = useParams();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  usePageTitle(t('super:organizations.title'));
+
+  const includeDisabled = params.get('disabled') !== 'false';
+  const [text, setText] = useState(params.get('q') ?? '');
+  const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
+  const canRead = session?.allowedRoleTypes.includes('read') ?? false;
+
+  // The filter lives in the URL of the list, so that the way back from the details keeps it.
+  const urlQ = params.get('q') ?? '';
+  useEffect(() => {
+    if (id || q === urlQ) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [q, urlQ, id, setParams]);
+
+  const list = useOrganizations({ q, includeDisabled });
+  const organizations = list.data?.pages.flatMap((p) => p.organizations) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+
+  const listUrl = localize('/super/organizations') + (id ? '' : location.search);
+  const open = (orgId: string) =>
+    navigate(`${localize(`/super/organizations/${orgId}`)}?mode=read`, { state: { back: listUrl } satisfies BackState });
+  const close = () => navigate((location.state as BackState | null)?.back ?? localize('/super/organizations'));
+
+  return (
+    <>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+        {t('super:organizations.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        {t('super:organizations.intro')}
+      </Typography>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+        <TextField
+          type="search"
+          size="small"
+          label={t('super:organizations.filter')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ width: { sm: 320 } }}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={includeDisabled}
+              onChange={(e) =>
+                setParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    if (e.target.checked) next.delete('disabled');
+                    else next.set('disabled', 'false');
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+          }
+          label={t('super:organizations.showDisabled')}
+        />
+      </Stack>
+
+      {list.isPending && <Skeleton variant="rounded" height={120} />}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, 'super:errors.loadList')}</Alert>}
+      {list.isSuccess && organizations.length === 0 && <Typography color="text.secondary">{t('super:organizations.empty')}</Typography>}
+
+      <Stack
+        component="ul"
+        spacing={2}
+        sx={{ p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        aria-label={t('super:organizations.listLabel')}
+        aria-busy={list.isFetching}
+      >
+        {organizations.map((o) => (
+          <OrganizationRow key={o.id} organization={o} onRead={canRead ? () => open(o.id) : undefined} />
+        ))}
+      </Stack>
+
+      {list.isSuccess && organizations.length > 0 && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" role="status">
+            {t('super:organizations.shown', { count: organizations.length, total })}
+          </Typography>
+          {list.hasNextPage && (
+            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              {t('super:organizations.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      )}
+
+      {id && <OrganizationDetailsDialog key={id} id={id} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/** One label and value of a definition list (`<Stack component="dl">`): details cards and dialogs. */
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export function DetailRow({ label, children, labelWidth = 150 }: { label: string; children: ReactNode; labelWidth?: number }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0, sm: 2 }}
+      sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', alignItems: { sm: 'center' }, minHeight: 44 }}
+    >
+      <Typography component="dt" color="text.secondary" sx={{ width: { sm: labelWidth }, flex: 'none' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The Super area in a real browser against the demo data: staff find it in the left menu,
+ * list, filter and open organizations; an Organizational Admin never sees it.
+ */
+import type { Page } from '@playwright/test';
+import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { signInLink } from '../fixtures/sign-in-link';
+import { expect, test } from '../fixtures/test';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
+  const link = new URL(signInLink(email, baseURL));
+  await page.goto(link.pathname + link.search);
+  await expectDashboard(page);
+}
+
+/** Waits for the dialog's fade-in to end: axe measures contrast at the opacity it sees. */
+async function settledDialog(page: Page) {
+  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
+}
+
+test('staff open the Super area from the menu, filter the organizations and read one', async ({ page, baseURL, checkA11y }) => {
+  await signInAsStaff(page, baseURL ?? '');
+  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Super' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Super' })).toBeVisible();
+  await expect(page).toHaveURL(/\/super$/);
+  await checkA11y();
+
+  await page.getByRole('link', { name: 'Open: Organizations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
+  await expect(page).toHaveTitle('Organizations Integrations');
+  const list = page.getByRole('list', { name: 'Organizations' });
+  // The demo's four organizations, by name; Initech is disabled: greyed, listed all the same.
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(page.getByText('4 of 4 organizations shown')).toBeVisible();
+  const initech = list.getByRole('listitem', { name: 'Initech Foods' });
+  await expect(initech).toHaveAttribute('data-disabled', 'true');
+  await expect(initech.getByText('Disabled')).toBeVisible();
+  await expect(list.getByRole('listitem', { name: 'Workframe Staff' }).getByText('Staff', { exact: true })).toBeVisible();
+  await checkA11y();
+
+  // The filter: part of the name, any case.
+  await page.getByRole('searchbox', { name: 'Filter by name' }).fill('GLOB');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/super\/organizations\?q=GLOB$/);
+  await page.getByRole('searchbox', { name: 'Filter by name' }).fill('ac');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const acme = list.getByRole('listitem', { name: 'Acme Manufacturing' });
+  await expect(acme).toContainText('Plan: Enterprise');
+
+  // Copy its id, then read it: the details dialog at /super/organizations/{id}?mode=read.
+  await acme.getByRole('button', { name: 'Copy the id of Acme Manufacturing' }).click();
+  await expect(page.getByText('Copied to the clipboard')).toBeVisible();
+  const copiedId = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copiedId).toMatch(/^[0-9a-f-]{36}$/);
+  await acme.getByRole('button', { name: 'View the details of Acme Manufacturing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Organization details' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/super/organizations/${copiedId}\\?mode=read$`));
+  await expect(dialog.getByText('Acme Manufacturing')).toBeVisible();
+  await expect(dialog.getByText('Enterprise')).toBeVisible();
+  await expect(dialog.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeVisible();
+  const admins = dialog.getByRole('table', { name: 'Admin users' });
+  await expect(admins.getByRole('cell', { name: 'admin@acme.example', exact: true })).toBeVisible();
+  await settledDialog(page);
+  await checkA11y();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/super\/organizations\?q=ac$/);
+  await expect(page.getByRole('searchbox', { name: 'Filter by name' })).toHaveValue('ac');
+
+  // The same screen in Spanish, opened from its address.
+  await page.goto(`/es/super/organizations/${copiedId}?mode=read`);
+  await expect(page.getByRole('dialog', { name: 'Detalles de la organización' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Tipo de plan')).toBeVisible();
+});
+
+test('an Organizational Admin has no Super entry and is sent from /super to the dashboard', async ({ page, request }) => {
+  await page.goto('/');
+  await signInWithPassword(page, demoAdmin);
+  await expectDashboard(page);
+  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link', { name: 'Keys' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Super' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/super');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectDashboard(page);
+  await page.goto('/es/super');
+  await expect(page).toHaveURL(/\/es\/dashboard$/);
+  await expectDashboard(page, 'Panel');
+
+  // The server refuses the calls too, whatever the browser does.
+  const res = await page.request.get('/api/organizations?page=1&limit=20');
+  expect(res.status()).toBe(403);
+  // Without the session cookie: not signed in at all.
+  expect((await request.get('/api/organizations')).status()).toBe(401);
+});
