@@ -2,6 +2,9 @@
 // (GET /api/v1/workflows?limit=20 with apiKey + bearer idToken) on PGlite and on
 // PostgreSQL, each measured right after a bare Fastify route in the same run.
 // Usage: node bench/external-api.mjs [seconds=10] [connections=10]
+// Each figure also carries the server process's CPU time per request (user + system, from
+// /proc/<pid>/stat on Linux): unlike req/s, it hardly moves when other work loads the machine.
+// BENCH_DATABASES=postgres (or pglite) measures one database only.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is
 // used to create and drop a scratch database; unreachable means PGlite only.
 import { spawn } from 'node:child_process';
@@ -47,6 +50,7 @@ async function start(script, env) {
   }
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () =>
       new Promise((r) => {
         if (child.exitCode !== null) return r();
@@ -84,18 +88,34 @@ async function credentials(base) {
   return { apiKey: accessKey, authorization: `Bearer ${token.idToken}` };
 }
 
-async function load(url, headers) {
+/** CPU seconds (user + system) the process has used so far; undefined off Linux. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url, headers, pid) {
   // A short warm-up (JIT, connection pool, leases), then the measured run.
   await autocannon({ url, headers, connections, duration: 2 });
+  const cpuBefore = cpuSeconds(pid);
   const r = await autocannon({ url, headers, connections, duration: seconds });
+  const cpuAfter = cpuSeconds(pid);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-  return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, requests: r.requests.total };
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : Math.round(((cpuAfter - cpuBefore) * 1e6) / r.requests.total);
+  return { requestsPerSecond: Math.round(r.requests.average), p99Ms: r.latency.p99, requests: r.requests.total, cpuUsPerRequest };
 }
 
 async function measureBare() {
   const bare = await start('bench/bare-server.mjs', {});
   try {
-    return await load(`${bare.base}/bare`, {});
+    return await load(`${bare.base}/bare`, {}, bare.pid);
   } finally {
     await bare.stop();
   }
@@ -116,10 +136,10 @@ async function measureServer(env) {
   try {
     const headers = await credentials(server.base);
     // The console's own no-op route: the ceiling that its hooks and headers leave.
-    const healthz = await load(`${server.base}/healthz`, {});
+    const healthz = await load(`${server.base}/healthz`, {}, server.pid);
     // One `select 1` per request: what a single database round trip costs here.
-    const readyz = await load(`${server.base}/readyz`, {});
-    const api = await load(`${server.base}/api/v1/workflows?limit=20`, headers);
+    const readyz = await load(`${server.base}/readyz`, {}, server.pid);
+    const api = await load(`${server.base}/api/v1/workflows?limit=20`, headers, server.pid);
     return { healthz, readyz, api };
   } finally {
     await server.stop();
@@ -154,12 +174,13 @@ async function scratchPostgres() {
 const loadBefore = os.loadavg();
 const rows = [];
 const pct = (a, b) => `${Math.round((100 * a.requestsPerSecond) / b.requestsPerSecond)}%`;
-{
+const only = process.env.BENCH_DATABASES;
+if (!only || only === 'pglite') {
   const bare = await measureBare();
   const { healthz, readyz, api } = await measureServer({});
   rows.push({ database: 'PGlite', bare, healthz, readyz, api, ratio: pct(api, bare) });
 }
-const scratch = await scratchPostgres();
+const scratch = !only || only === 'postgres' ? await scratchPostgres() : undefined;
 if (scratch) {
   try {
     const bare = await measureBare();
@@ -177,8 +198,13 @@ console.log(
 );
 console.log('| --- | --- | --- | --- | --- | --- |');
 const cell = (m) => `${m.requestsPerSecond} (${m.p99Ms})`;
+const cpu = (m) => m.cpuUsPerRequest ?? '?';
 for (const r of rows)
   console.log(`| ${r.database} | ${cell(r.bare)} | ${cell(r.healthz)} | ${cell(r.readyz)} | ${cell(r.api)} | ${r.ratio} |`);
+console.log('\nserver CPU µs per request (user + system):\n');
+console.log('| database | bare | /healthz | /readyz | GET /api/v1/workflows |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const r of rows) console.log(`| ${r.database} | ${cpu(r.bare)} | ${cpu(r.healthz)} | ${cpu(r.readyz)} | ${cpu(r.api)} |`);
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(
   path.join(root, 'bench/results/external-api.json'),

@@ -52,5 +52,13 @@ describe('the HTTP server', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     const forged = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Errors and unknown paths carry the same headers.
+    for (const url of ['/api/no-such-thing', '/api/integrations']) {
+      const refused = await t.app.inject({ url, headers: { 'x-request-id': 'err-12345-xyz' } });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['x-request-id']).toBe('err-12345-xyz');
+      expect(refused.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      expect(refused.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
+    }
   });
 });

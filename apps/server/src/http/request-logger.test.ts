@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { deferredChildLogger } from './request-logger.js';
+import { securityHeaders } from './security-headers.js';
+
+function appLoggingAt(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const app = Fastify({ loggerInstance: pino({ level }, sink), childLoggerFactory: deferredChildLogger, genReqId: () => 'req-0001' });
+  app.get('/x', async (request) => {
+    request.log.info('an info line');
+    request.log.warn({ n: 1 }, 'a warning');
+    request.log.child({ step: 'inner' }).warn('from a child');
+    return { levelEnabled: request.log.isLevelEnabled?.('info') };
+  });
+  return { app, lines };
+}
+
+describe('request loggers made on first use', () => {
+  it('write with the request id at the enabled levels only', async () => {
+    const { app, lines } = appLoggingAt('warn');
+    const res = await app.inject('/x');
+    expect(res.json()).toEqual({ levelEnabled: false });
+    expect(lines.map((l) => [l.msg, l.reqId, l.step])).toEqual([
+      ['a warning', 'req-0001', undefined],
+      ['from a child', 'req-0001', 'inner'],
+    ]);
+    expect(lines[0].n).toBe(1);
+  });
+
+  it('keep fastify request logging at info', async () => {
+    const { app, lines } = appLoggingAt('info');
+    await app.inject('/x');
+    const messages = lines.map((l) => `${l.msg} ${l.reqId}`);
+    expect(messages).toEqual([
+      'incoming request req-0001',
+      'an info line req-0001',
+      'a warning req-0001',
+      'from a child req-0001',
+      'request completed req-0001',
+    ]);
+  });
+});
+
+describe('security headers', () => {
+  it("are helmet's, with the console's content security policy", () => {
+    const headers = Object.fromEntries(securityHeaders());
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
