@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { startChangeFeed } from './db/change-feed.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logRedaction } from './http/log-redaction.js';
@@ -33,6 +34,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     childLoggerFactory: deferredChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // What the external API caches is forgotten when the data changes (db/change-feed.ts).
+  if (!deps.changes) {
+    const changes = await startChangeFeed(deps.database, opts.logger ?? deps.log);
+    deps.changes = changes;
+    app.addHook('onClose', () => changes.close());
+  }
   // The auth guards (http/auth.ts) reach the database, clock and keys through this.
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 /** What the app and its modules are built from; tests build the same with a test database. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** Outgoing e-mail (SMTP, or the outbox folder). */
   mailer: Mailer;
   clock?: Clock;
+  /** Changes of organizations' data, for in-memory caches; buildApp starts one when absent. */
+  changes?: ChangeFeed;
   /** For background work outside a request (jobs); requests log through request.log. */
   log?: FastifyBaseLogger;
 }

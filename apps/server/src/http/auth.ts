@@ -24,6 +24,7 @@ import {
 } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { OrgCache } from '../db/org-cache.js';
 import { type AppDeps, type Clock, systemClock } from '../deps.js';
 import { findSignInUserById, type Principal } from '../modules/auth/auth.repository.js';
 import { findSessionPrincipal, touchSession } from '../modules/auth/sessions.repository.js';
@@ -151,11 +152,19 @@ export function requireStaff(type: AllowedRoleType) {
 
 /**
  * The person behind a bearer idToken (external API). The caller adds its own checks
- * (the apiKey's organization, the API roles).
+ * (the apiKey's organization, the API roles). `users` (by user id) saves the user's
+ * look-up while the change feed reports no change of their organization.
  */
-export async function resolveBearerUser(deps: AppDeps, idToken: string): Promise<AuthContext> {
+export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
   const claims = await deps.idTokens.verify(idToken);
-  const row = await findSignInUserById(deps.database.db, claims.sub);
+  const load = async (): Promise<Principal | undefined> => {
+    const found = await findSignInUserById(deps.database.db, claims.sub);
+    if (!found) return undefined;
+    // Secrets stay out of memory: the password hash is not needed past sign-in.
+    const { passwordHash: _p, lockedUntil: _l, ...principal } = found;
+    return principal;
+  };
+  const row = users ? await users.through(claims.sub, load, (p) => p.organizationId) : await load();
   if (!row || row.userDisabledAt || row.organizationDisabledAt) {
     throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
   }

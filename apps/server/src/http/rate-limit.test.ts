@@ -20,8 +20,8 @@ function memoryCounter() {
 }
 
 describe('rate limiter', () => {
-  it('sizes leases to a twentieth of the limit, between 1 and 50', () => {
-    expect([leaseSize(3), leaseSize(100), leaseSize(600), leaseSize(100_000)]).toEqual([1, 5, 30, 50]);
+  it('sizes leases to a twentieth of the limit, between 1 and 1000', () => {
+    expect([leaseSize(3), leaseSize(100), leaseSize(600), leaseSize(100_000)]).toEqual([1, 5, 30, 1000]);
   });
 
   it('allows the limit, refuses the next with the seconds left, and opens again in the next window', async () => {
@@ -43,6 +43,30 @@ describe('rate limiter', () => {
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => replicas[i % 2]('k')));
     expect(results.filter((r) => r.allowed)).toHaveLength(100);
     expect(writes.length).toBeLessThanOrEqual(100 / leaseSize(100) + 2);
+  });
+
+  it('takes the next lease while half of the current one is left, without making calls wait', async () => {
+    const now = new Date('2026-11-20T10:00:00Z');
+    const { count, writes } = memoryCounter();
+    let release: () => void = () => undefined;
+    let held = false;
+    // Renewals after the first stay pending until released: calls must not wait for them.
+    const slow: HitCounter = async (...args) => {
+      if (writes.length > 0 && !held) {
+        held = true;
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      }
+      return count(...args);
+    };
+    const take = createRateLimiter({ count: slow, limit: 200, windowMs: 60_000, clock: { now: () => now } });
+    // A lease of 10: the 5th call starts the next renewal; the 6th to 10th do not wait for it.
+    for (let i = 0; i < 10; i++) expect(await take('k')).toEqual({ allowed: true });
+    expect(writes).toEqual([10]);
+    release();
+    for (let i = 0; i < 10; i++) expect(await take('k')).toEqual({ allowed: true });
+    expect(writes).toEqual([10, 10, 10]);
   });
 });
 

@@ -29,9 +29,12 @@ interface Lease {
   pending?: Promise<void>;
 }
 
-/** The default lease: a twentieth of the limit, between 1 and 50 calls. */
+/**
+ * The default lease: a twentieth of the limit, between 1 and 1000 calls (so a replica holds
+ * at most 5% of a key's limit unused; docs/decisions/009-external-api-caching.md).
+ */
 export function leaseSize(limit: number): number {
-  return Math.max(1, Math.min(50, Math.floor(limit / 20)));
+  return Math.max(1, Math.min(1000, Math.floor(limit / 20)));
 }
 
 export function createRateLimiter(opts: { count: HitCounter; limit: number; windowMs: number; clock: Clock; lease?: number }) {
@@ -66,19 +69,26 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
       }
       if (lease.used < lease.granted) {
         lease.used++;
+        // Half the lease used: take the next one now, so that calls do not wait for the write.
+        if (!lease.pending && !lease.exhausted && lease.granted - lease.used <= chunk / 2 && chunk > 1) {
+          renewing(key, lease).catch(() => undefined);
+        }
         return { allowed: true };
       }
       if (lease.exhausted && lease.resetAt > now) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
       }
       // Concurrent calls of one key wait for a single renewal rather than each writing.
-      const current = lease;
-      current.pending ??= renew(key, current).finally(() => {
-        current.pending = undefined;
-      });
-      await current.pending;
+      await renewing(key, lease);
     }
   };
+
+  function renewing(key: string, lease: Lease): Promise<void> {
+    lease.pending ??= renew(key, lease).finally(() => {
+      lease.pending = undefined;
+    });
+    return lease.pending;
+  }
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

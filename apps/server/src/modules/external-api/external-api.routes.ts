@@ -43,6 +43,7 @@ import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
 import { createUserImportService } from '../user-imports/user-imports.service.js';
 import { createExternalApiGuard } from './external-api.auth.js';
+import { cachedWorkflowsPage, createExternalApiCaches, JSON_UTF8, serializeWorkflowsPage } from './external-api.cache.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { createExternalApiService, requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
@@ -94,7 +95,13 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
       const api = v1.withTypeProvider<ZodTypeProvider>();
       const integrations = createIntegrationsRepository(database.db);
       const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, clock) };
-      const service = createExternalApiService({ repo: createExternalApiRepository(database.db), publicUrl: config.PUBLIC_URL, clock });
+      const service = createExternalApiService({
+        repo: createExternalApiRepository(database.db),
+        publicUrl: config.PUBLIC_URL,
+        clock,
+        changes: deps.changes,
+      });
+      const caches = createExternalApiCaches(deps.changes);
 
       api.post(
         '/auth/token',
@@ -129,9 +136,9 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
 
       await api.register(async (authed) => {
         const guard = createExternalApiGuard({
-          authenticateKey: createAccessKeyAuthenticator({ repo: integrations, clock, log: parent.log }),
+          authenticateKey: createAccessKeyAuthenticator({ repo: integrations, clock, log: parent.log, cache: caches?.keys }),
           rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-          resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken),
+          resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken, caches?.users),
         });
         authed.addHook('preHandler', guard);
         const r = authed.withTypeProvider<ZodTypeProvider>();
@@ -150,7 +157,14 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
               response: { 200: workflowsResponse, ...errors(...guarded) },
             },
           },
-          (request) => service.listWorkflows(auth(request), request.query),
+          async (request, reply) => {
+            // The serialised page, cached per caller's scope and query (external-api.cache.ts).
+            const body = await cachedWorkflowsPage(caches?.workflowPages, auth(request), request.query, async () =>
+              serializeWorkflowsPage(await service.listWorkflows(auth(request), request.query)),
+            );
+            // Already serialised with the route's schema: JSON text is sent as it is.
+            return reply.type(JSON_UTF8).send(body as never);
+          },
         );
         r.get(
           '/workflows/:id',

@@ -5,6 +5,7 @@
  * Organizational Admins (docs/decisions/ on the external API).
  */
 import { externalApiErrorCodes, type OrgRole } from '@console/contracts';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { type Clock, systemClock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
@@ -62,7 +63,13 @@ const scopeOf = (auth: AuthContext): ReadScope => ({
 
 const userNotFound = () => new NotFound('User was not found', 'USER_NOT_FOUND');
 
-export function createExternalApiService(deps: { repo: ExternalApiRepository; publicUrl: string; clock?: Clock }) {
+export function createExternalApiService(deps: {
+  repo: ExternalApiRepository;
+  publicUrl: string;
+  clock?: Clock;
+  /** Told after a user is disabled, so this process's caches forget the user at once. */
+  changes?: Pick<ChangeFeed, 'changed'>;
+}) {
   const { repo } = deps;
   const clock = deps.clock ?? systemClock;
   const base = deps.publicUrl.replace(/\/$/, '');
@@ -122,6 +129,7 @@ export function createExternalApiService(deps: { repo: ExternalApiRepository; pu
       if (id === auth.userId) throw new Conflict('You cannot disable your own account.', 'CANNOT_DISABLE_SELF');
       await userInOrganization(auth, id);
       await repo.disableUser(auth.organizationId, id, clock.now());
+      deps.changes?.changed(auth.organizationId);
       return { user: toApiUser(await userInOrganization(auth, id)) };
     },
   };

@@ -1,14 +1,17 @@
 /**
- * Authenticates the `apiKey` header of an external API call. Every call looks the key up
- * (one indexed equality): a deleted or expired key is refused at once, on every replica.
+ * Authenticates the `apiKey` header of an external API call. The key's row is looked up by
+ * its hash (one indexed equality) or taken from the process's key cache, which forgets an
+ * organization's keys when the change feed reports a change of its keys (deletion, roll):
+ * docs/decisions/009-external-api-caching.md. Expiry is judged at each call from the row.
  * `last_used_at` is written at most once a minute per key and process, off the request path.
  */
 import { externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OrgCache } from '../../db/org-cache.js';
 import { type Clock, systemClock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
 import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
-import type { IntegrationsRepository } from './integrations.repository.js';
+import { type IntegrationsRepository, type KeyRow, keyAt } from './integrations.repository.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -17,7 +20,13 @@ export interface AuthenticatedKey {
   organizationId: string;
 }
 
-export function createAccessKeyAuthenticator(deps: { repo: IntegrationsRepository; clock?: Clock; log?: FastifyBaseLogger }) {
+export function createAccessKeyAuthenticator(deps: {
+  repo: IntegrationsRepository;
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+  /** Key rows by key hash. */
+  cache?: OrgCache<KeyRow>;
+}) {
   const clock = deps.clock ?? systemClock;
   /** When this process last wrote last_used_at, per key: a burst of calls writes once. */
   const touched = new Map<string, number>();
@@ -41,7 +50,10 @@ export function createAccessKeyAuthenticator(deps: { repo: IntegrationsRepositor
       throw new Unauthenticated('The apiKey header is not a valid access key: check that it was copied whole.', codes.apiKeyMalformed);
     }
     const now = clock.now();
-    const key = await deps.repo.findByKeyHash(hashAccessKey(raw), now);
+    const hash = hashAccessKey(raw);
+    const load = () => deps.repo.findKeyRow(hash);
+    const row = deps.cache ? await deps.cache.through(hash, load, (r) => r.organizationId) : await load();
+    const key = row && keyAt(row, now);
     if (!key) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
     if (key.expiredAt) {
       throw new Unauthenticated(

@@ -121,11 +121,14 @@ export function createIntegrationsRepository(root: Db) {
      * external API call: a prepared statement (built once, planned once per connection).
      */
     async findByKeyHash(keyHash: string, now: Date) {
+      const row = await repo.findKeyRow(keyHash);
+      return row && keyAt(row, now);
+    },
+
+    /** The stored facts behind findByKeyHash, which keyAt turns into a verdict at a given time. */
+    async findKeyRow(keyHash: string) {
       const [row] = await findByKeyHashStatement.execute({ keyHash });
-      if (!row) return undefined;
-      const { current, previousKeyExpiresAt, ...key } = row;
-      const expiredAt = !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
-      return { ...key, expiredAt };
+      return row;
     },
 
     /** Sets last_used_at unless it is already newer than `notBefore` (so a burst writes once). */
@@ -144,6 +147,15 @@ export function createIntegrationsRepository(root: Db) {
     },
   };
   return repo;
+}
+
+export type KeyRow = NonNullable<Awaited<ReturnType<IntegrationsRepository['findKeyRow']>>>;
+
+/** The key of a stored row at `now`: `expiredAt` when only its previous secret matched and its grace is over. */
+export function keyAt(row: KeyRow, now: Date) {
+  const { current, previousKeyExpiresAt, ...key } = row;
+  const expiredAt = !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
+  return { ...key, expiredAt };
 }
 
 export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;

@@ -11,6 +11,7 @@ import {
   integrationErrorCodes,
   type PageQuery,
 } from '@console/contracts';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { type Clock, systemClock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
@@ -35,9 +36,19 @@ export function toIntegrationView(row: IntegrationRow): IntegrationView {
 
 const notFound = () => new NotFound('Access key not found.', integrationErrorCodes.notFound);
 
-export function createIntegrationsService(deps: { db: Db; repo: IntegrationsRepository; clock?: Clock }) {
+export function createIntegrationsService(deps: {
+  db: Db;
+  repo: IntegrationsRepository;
+  clock?: Clock;
+  /** Told after a key is deleted or rolled, so this process's key cache forgets it at once. */
+  changes?: Pick<ChangeFeed, 'changed'>;
+}) {
   const { db, repo } = deps;
   const clock = deps.clock ?? systemClock;
+  const changedKeys = <T>(auth: AuthContext, result: T) => {
+    deps.changes?.changed(auth.organizationId);
+    return result;
+  };
 
   async function view(auth: AuthContext, id: string, tx: Db = db) {
     const row = await repo.findById(auth.organizationId, id, tx);
@@ -82,19 +93,20 @@ export function createIntegrationsService(deps: { db: Db; repo: IntegrationsRepo
 
     /** Deleting rejects the key (and any previous secret in its grace) at once. */
     async remove(auth: AuthContext, id: string) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const removedIntegration = await view(auth, id, tx);
         await repo.remove(auth.organizationId, id, tx);
         await repo.audit({ organizationId: auth.organizationId, actorUserId: auth.userId, action: 'integration.delete', targetId: id }, tx);
         return { removedIntegration };
       });
+      return changedKeys(auth, result);
     },
 
     async roll(auth: AuthContext, id: string, gracePeriod: GracePeriod) {
       const key = generateAccessKey();
       const now = clock.now();
       const graceMs = GRACE_PERIOD_MS[gracePeriod];
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const replaced = await repo.replaceKey(
           auth.organizationId,
           id,
@@ -120,6 +132,7 @@ export function createIntegrationsService(deps: { db: Db; repo: IntegrationsRepo
         );
         return { integration: await view(auth, id, tx), accessKey: key.secret };
       });
+      return changedKeys(auth, result);
     },
   };
 }

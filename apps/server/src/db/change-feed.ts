@@ -1,0 +1,165 @@
+/**
+ * Which organizations' data changed, for the in-memory caches of the external API
+ * (docs/decisions/009-external-api-caching.md). Triggers (migration 0004) send the
+ * organization ids of every statement's changed rows on the channel `console_changes`;
+ * each process LISTENs on a connection of its own (PostgreSQL) or on its PGlite instance.
+ *
+ * A cache stamps an entry with `stamp()` taken BEFORE it reads the database, and may serve
+ * it while `isFresh(organizationId, stamp)`: no change of that organization (and no loss of
+ * the feed) was seen since. While the feed is not listening (start-up, connection lost,
+ * reconnecting) nothing is fresh, so the caches read the database.
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Database } from './client.js';
+
+export const CHANGES_CHANNEL = 'console_changes';
+/** How the listening connection shows in pg_stat_activity. */
+export const FEED_APPLICATION_NAME = 'console-change-feed';
+/** The payload that means "anything may have changed". */
+const EVERYTHING = '*';
+/** How often the listening connection proves it is alive, and how long it may take. */
+const HEARTBEAT_MS = 5_000;
+const RECONNECT_MS = [100, 500, 1_000, 2_000, 5_000];
+const MAX_ORGANIZATIONS = 100_000;
+
+export interface ChangeFeed {
+  /** A value to keep with an entry read from the database after this call. */
+  stamp(): number;
+  /** Whether an entry stamped `stamp` for this organization may still be served. */
+  isFresh(organizationId: string, stamp: number): boolean;
+  /** This process changed the organization's data (after the commit): forget it at once. */
+  changed(organizationId: string): void;
+  /** Whether changes are being received (caches serve only then). */
+  readonly listening: boolean;
+  /** 'change' (organization id or '*') after a change is applied; 'listening' (boolean). */
+  readonly events: EventEmitter;
+  close(): Promise<void>;
+}
+
+/** The bookkeeping, independent of how notifications arrive. */
+export class ChangeLedger {
+  private counter = 1;
+  /** Stamp of the last change per organization; anything stamped before it is stale. */
+  private readonly changedAt = new Map<string, number>();
+  /** Stamp of the last "everything changed" (feed lost or regained, '*'). */
+  private everythingAt = 1;
+  listening = false;
+  readonly events = new EventEmitter();
+
+  stamp(): number {
+    return this.counter;
+  }
+
+  isFresh(organizationId: string, stamp: number): boolean {
+    return this.listening && stamp >= this.everythingAt && stamp >= (this.changedAt.get(organizationId) ?? 0);
+  }
+
+  apply(payload: string): void {
+    const at = ++this.counter;
+    if (payload === EVERYTHING || this.changedAt.size >= MAX_ORGANIZATIONS) {
+      this.everythingAt = at;
+      this.changedAt.clear();
+    } else {
+      this.changedAt.set(payload, at);
+    }
+    this.events.emit('change', payload);
+  }
+
+  setListening(listening: boolean): void {
+    // Whatever was cached may have missed changes while nobody listened.
+    this.apply(EVERYTHING);
+    this.listening = listening;
+    this.events.emit('listening', listening);
+  }
+}
+
+function feedOf(ledger: ChangeLedger, close: () => Promise<void>): ChangeFeed {
+  return {
+    stamp: () => ledger.stamp(),
+    isFresh: (organizationId, stamp) => ledger.isFresh(organizationId, stamp),
+    changed: (organizationId) => ledger.apply(organizationId),
+    get listening() {
+      return ledger.listening;
+    },
+    events: ledger.events,
+    close,
+  };
+}
+
+/** Starts listening; resolves once the first LISTEN is in place (or failed, then retries). */
+export async function startChangeFeed(
+  database: Database,
+  log?: { warn(obj: object, msg: string): void },
+  opts: { reconnectMs?: number[] } = {},
+): Promise<ChangeFeed> {
+  const reconnectMs = opts.reconnectMs ?? RECONNECT_MS;
+  const ledger = new ChangeLedger();
+  if (database.pglite) {
+    // One process: PGlite runs the trigger's NOTIFY and calls back before the query returns.
+    const unlisten = await database.pglite.listen(CHANGES_CHANNEL, (payload) => ledger.apply(payload));
+    ledger.setListening(true);
+    return feedOf(ledger, async () => {
+      ledger.setListening(false);
+      await unlisten().catch(() => undefined);
+    });
+  }
+  if (!database.pool) throw new Error('The change feed needs PGlite or a PostgreSQL pool');
+  const options = database.pool.options;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (c: pg.Client, err?: unknown) => {
+    if (client !== c) return;
+    client = undefined;
+    clearInterval(heartbeat);
+    if (ledger.listening) ledger.setListening(false);
+    c.removeAllListeners('notification');
+    c.end().catch(() => undefined);
+    if (closed) return;
+    if (err) log?.warn({ err }, 'change feed connection lost; the external API caches are off until it is back');
+    retry = setTimeout(connect, reconnectMs[Math.min(attempt++, reconnectMs.length - 1)]);
+    retry.unref();
+  };
+
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ ...options, keepAlive: true, application_name: FEED_APPLICATION_NAME });
+    client = c;
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL) ledger.apply(n.payload ?? EVERYTHING);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      lost(c, err);
+      return;
+    }
+    if (client !== c || closed) return;
+    attempt = 0;
+    ledger.setListening(true);
+    heartbeat = setInterval(() => {
+      const timeout = setTimeout(() => lost(c, new Error('change feed heartbeat timed out')), HEARTBEAT_MS);
+      c.query('SELECT 1').then(
+        () => clearTimeout(timeout),
+        (err) => {
+          clearTimeout(timeout);
+          lost(c, err);
+        },
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+  }
+
+  await connect();
+  return feedOf(ledger, async () => {
+    closed = true;
+    clearTimeout(retry);
+    if (client) lost(client);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The external API's in-memory caches (docs/decisions/009-external-api-caching.md): key rows
+ * by key hash, users by id, and serialised workflow pages by the caller's scope and query.
+ * Each entry belongs to an organization and is dropped when the change feed reports a
+ * change of that organization's keys, users, workspaces, memberships or workflows; nothing
+ * is served while the feed is not listening.
+ */
+import { workflowsResponse } from '@console/contracts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import { OrgCache } from '../../db/org-cache.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import type { Principal } from '../auth/auth.repository.js';
+import type { KeyRow } from '../integrations/integrations.repository.js';
+
+/** A safety net: even without a reported change, an entry is read again after this. */
+const TTL_MS = 60_000;
+
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+export function createExternalApiCaches(feed: ChangeFeed | undefined) {
+  if (!feed) return undefined;
+  return {
+    keys: new OrgCache<KeyRow>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
+    users: new OrgCache<Principal>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
+    workflowPages: new OrgCache<string>(feed, { maxEntries: 5_000, ttlMs: TTL_MS }),
+  };
+}
+
+/** The same serialisation (and response check) as the route's zod schema. */
+export const serializeWorkflowsPage: (page: unknown) => string = serializerCompiler({
+  schema: workflowsResponse,
+  method: 'GET',
+  url: '/workflows',
+} as never) as (page: unknown) => string;
+
+export interface WorkflowsQuery {
+  page: number;
+  limit: number;
+  q?: string;
+  workspaceId?: string;
+}
+
+/** Below Organizational Admin the page depends on the user's workspaces: keyed by user. */
+export async function cachedWorkflowsPage(
+  cache: OrgCache<string> | undefined,
+  auth: AuthContext,
+  query: WorkflowsQuery,
+  load: () => Promise<string>,
+): Promise<string> {
+  if (!cache) return load();
+  const scope = auth.role === 'org_admin' ? '' : auth.userId;
+  // The free-text search last: it may hold the separator.
+  const key = `${auth.organizationId}|${scope}|${query.page}|${query.limit}|${query.workspaceId ?? ''}|${query.q ?? ''}`;
+  return (await cache.through(key, load, () => auth.organizationId)) as string;
+}
