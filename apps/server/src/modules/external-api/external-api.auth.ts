@@ -24,20 +24,17 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     const keyHeader = request.headers.apikey;
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // The key and the user are looked up together; a key problem is reported first.
-    const [key, user] = await Promise.allSettled([
-      deps.authenticateKey(keyHeader),
-      bearer ? deps.resolveBearer(bearer) : Promise.reject(missingToken()),
-    ]);
-    if (key.status === 'rejected') throw key.reason;
+    const user = bearer ? deps.resolveBearer(bearer) : Promise.reject(missingToken());
+    user.catch(() => undefined); // awaited below unless the key or the rate limit refuses first
+    const key = await deps.authenticateKey(keyHeader);
 
     await enforceRateLimit(
       deps.rateLimit,
-      `api-key:${key.value.integrationId}`,
+      `api-key:${key.integrationId}`,
       (s) => `Too many requests with this access key: try again in ${s} s.`,
     );
 
-    if (user.status === 'rejected') throw user.reason;
-    const auth = user.value;
+    const auth = await user;
     if (auth.signInProvider !== 'password') {
       throw new Forbidden(
         'Single sign-on accounts cannot use the API: it needs a user who signs in with a password.',
@@ -47,10 +44,10 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     if (!apiRoles.includes(auth.role)) {
       throw new Forbidden('Only Organizational Admins, Workspace Admins and Publishers can use the API.', codes.roleNotAllowed);
     }
-    if (auth.organizationId !== key.value.organizationId) {
+    if (auth.organizationId !== key.organizationId) {
       throw new Forbidden("The access key belongs to another organization than the idToken's user.", codes.apiKeyWrongOrganization);
     }
-    request.auth = { ...auth, via: 'api', integrationId: key.value.integrationId };
+    request.auth = { ...auth, via: 'api', integrationId: key.integrationId };
   };
 }
 

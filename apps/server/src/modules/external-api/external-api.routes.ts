@@ -272,59 +272,63 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
         );
 
         // User imports through the console's own import service (CSV rules: decisions.md).
-        await authed.register(multipart);
-        const imports = createUserImportService(deps);
-        const importer = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => {
-          requireRole(auth(request), ['org_admin']);
-          return auth(request);
-        };
-        r.post(
-          '/user-imports',
-          {
-            schema: {
-              operationId: 'createUserImport',
-              tags: ['User imports'],
-              summary: 'Upload a CSV file of users to import',
-              description:
-                'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields. ' +
-                'The import runs in the background: read its status with GET /user-imports/{id}.',
-              security,
-              response: { 201: userImportResponse, ...errors(...guarded, 413) },
+        // multipart's hooks (one per request) only where uploads are taken.
+        await authed.register(async (uploads) => {
+          await uploads.register(multipart);
+          const u = uploads.withTypeProvider<ZodTypeProvider>();
+          const imports = createUserImportService(deps);
+          const importer = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => {
+            requireRole(auth(request), ['org_admin']);
+            return auth(request);
+          };
+          u.post(
+            '/user-imports',
+            {
+              schema: {
+                operationId: 'createUserImport',
+                tags: ['User imports'],
+                summary: 'Upload a CSV file of users to import',
+                description:
+                  'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields. ' +
+                  'The import runs in the background: read its status with GET /user-imports/{id}.',
+                security,
+                response: { 201: userImportResponse, ...errors(...guarded, 413) },
+              },
             },
-          },
-          async (request, reply) => reply.status(201).send({ userImport: await imports.createFromRequest(importer(request), request) }),
-        );
-        r.get(
-          '/user-imports/:id',
-          {
-            schema: {
-              operationId: 'getUserImport',
-              tags: ['User imports'],
-              summary: 'The status and counts of an import',
-              description: 'Organizational Admins. status: processing, error, validation_error or completed.',
-              security,
-              params: userImportIdParams,
-              response: { 200: userImportResponse, ...errors(...guarded, 404) },
+            async (request, reply) => reply.status(201).send({ userImport: await imports.createFromRequest(importer(request), request) }),
+          );
+          u.get(
+            '/user-imports/:id',
+            {
+              schema: {
+                operationId: 'getUserImport',
+                tags: ['User imports'],
+                summary: 'The status and counts of an import',
+                description: 'Organizational Admins. status: processing, error, validation_error or completed.',
+                security,
+                params: userImportIdParams,
+                response: { 200: userImportResponse, ...errors(...guarded, 404) },
+              },
             },
-          },
-          async (request) => ({ userImport: await imports.get(importer(request), request.params.id) }),
-        );
-        r.get(
-          '/user-imports/:id/errors',
-          {
-            schema: {
-              operationId: 'listUserImportErrors',
-              tags: ['User imports'],
-              summary: 'The errors of an import, by e-mail or employee ID with their rows',
-              description: 'Organizational Admins. `email` filters case-insensitively.',
-              security,
-              params: userImportIdParams,
-              querystring: userImportErrorsQuery,
-              response: { 200: userImportErrorsResponse, ...errors(...guarded, 404) },
+            async (request) => ({ userImport: await imports.get(importer(request), request.params.id) }),
+          );
+          u.get(
+            '/user-imports/:id/errors',
+            {
+              schema: {
+                operationId: 'listUserImportErrors',
+                tags: ['User imports'],
+                summary: 'The errors of an import, by e-mail or employee ID with their rows',
+                description: 'Organizational Admins. `email` filters case-insensitively.',
+                security,
+                params: userImportIdParams,
+                querystring: userImportErrorsQuery,
+                response: { 200: userImportErrorsResponse, ...errors(...guarded, 404) },
+              },
             },
-          },
-          (request) => imports.errors(importer(request), request.params.id, request.query),
-        );
+            (request) => imports.errors(importer(request), request.params.id, request.query),
+          );
+        });
       });
 
       v1.get('/openapi.json', { schema: { hide: true } }, async () => v1.swagger());

@@ -11,7 +11,7 @@ import type { OrgCache } from '../../db/org-cache.js';
 import { type Clock, systemClock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
 import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
-import { type IntegrationsRepository, type KeyRow, keyAt } from './integrations.repository.js';
+import { type IntegrationsRepository, type KeyRow, keyExpiredAt } from './integrations.repository.js';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -53,16 +53,16 @@ export function createAccessKeyAuthenticator(deps: {
     const hash = hashAccessKey(raw);
     const load = () => deps.repo.findKeyRow(hash);
     const row = deps.cache ? await deps.cache.through(hash, load, (r) => r.organizationId) : await load();
-    const key = row && keyAt(row, now);
-    if (!key) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
-    if (key.expiredAt) {
+    if (!row) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
+    const expiredAt = keyExpiredAt(row, now);
+    if (expiredAt) {
       throw new Unauthenticated(
-        `This access key was replaced by a newer one; it stopped working at ${key.expiredAt.toISOString()}.`,
+        `This access key was replaced by a newer one; it stopped working at ${expiredAt.toISOString()}.`,
         codes.apiKeyExpired,
       );
     }
-    touch(key.id, key.lastUsedAt, now);
-    return { integrationId: key.id, organizationId: key.organizationId };
+    touch(row.id, row.lastUsedAt, now);
+    return { integrationId: row.id, organizationId: row.organizationId };
   };
 }
 

@@ -153,9 +153,14 @@ export type KeyRow = NonNullable<Awaited<ReturnType<IntegrationsRepository['find
 
 /** The key of a stored row at `now`: `expiredAt` when only its previous secret matched and its grace is over. */
 export function keyAt(row: KeyRow, now: Date) {
-  const { current, previousKeyExpiresAt, ...key } = row;
-  const expiredAt = !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
-  return { ...key, expiredAt };
+  const { current: _c, previousKeyExpiresAt: _p, ...key } = row;
+  return { ...key, expiredAt: keyExpiredAt(row, now) };
+}
+
+/** When the secret that matched stopped working, or null while it works. */
+export function keyExpiredAt(row: KeyRow, now: Date): Date | null {
+  const { current, previousKeyExpiresAt } = row;
+  return !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
 }
 
 export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;
