@@ -114,7 +114,12 @@ export const skills = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: id(),
+    /**
+     * Time-ordered (UUID version 7, uuid_v7() of migration 0005): a user's rows in the
+     * primary key and in every table keyed by user_id (memberships, invitations) are
+     * appended rather than scattered, which is what a large import writes most.
+     */
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
