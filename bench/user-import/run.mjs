@@ -133,9 +133,14 @@ async function importThroughApi(env) {
   await sleep(2000); // let start-up work (demo data, job queues) settle before the baseline
   const baseline = memory(child.pid);
   let peak = baseline.rss;
+  // The resident set's peak in each phase (as last polled), to see which one holds memory.
+  let phase = 'upload';
+  const peakIn = {};
   const sampler = setInterval(() => {
     try {
-      peak = Math.max(peak, memory(child.pid).rss);
+      const { rss } = memory(child.pid);
+      peak = Math.max(peak, rss);
+      peakIn[phase] = Math.max(peakIn[phase] ?? 0, rss);
     } catch {}
   }, 100);
   const t0 = performance.now();
@@ -146,17 +151,20 @@ async function importThroughApi(env) {
   for (;;) {
     const res = await fetch(`${base}/api/user-import/${created.id}`, { headers });
     view = (await res.json()).userImport;
+    phase = view.phase;
     phases[view.phase] ??= performance.now() - t0;
     if (view.status !== 'processing') break;
     await sleep(250);
   }
   const totalMs = performance.now() - t0;
   clearInterval(sampler);
+  const loadAverage = Number(os.loadavg()[0].toFixed(1));
   const { hwm } = memory(child.pid);
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));
   if (view.status !== 'completed') throw new Error(`import ended ${view.status}: ${JSON.stringify(view)}`);
-  return { view, totalMs, uploadedMs, phases, baselineMb: mb(baseline.rss), peakMb: mb(peak), hwmMb: mb(hwm) };
+  const peakMbIn = Object.fromEntries(Object.entries(peakIn).map(([k, v]) => [k, mb(v)]));
+  return { view, totalMs, uploadedMs, phases, baselineMb: mb(baseline.rss), peakMb: mb(peak), peakMbIn, hwmMb: mb(hwm), loadAverage };
 }
 
 /** The same rows, COPYed raw: into the staging table, and (as users) into users. */
@@ -253,14 +261,17 @@ fs.rmSync(work, { recursive: true, force: true });
 const rate = (ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
 const s = (ms) => (ms / 1000).toFixed(1);
 console.log(
-  `\nnode ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${rows} rows, ${(csvBytes / 1e6).toFixed(1)} MB`,
+  `\nnode ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${rows} rows, ${(csvBytes / 1e6).toFixed(1)} MB, load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (1, 5, 15 min)`,
 );
 console.log(
-  '| database | end to end (s) | rows/s | upload (s) | staged by (s) | validated by (s) | applied by (s) | raw COPY → user_import_rows (rows/s) | end to end / raw COPY | raw COPY → users (rows/s) | server RSS before → peak (MB) | growth (MB) | VmHWM (MB) |',
+  '| database | end to end (s) | rows/s | upload (s) | staged by (s) | validated by (s) | applied by (s) | raw COPY → user_import_rows (rows/s) | end to end / raw COPY | raw COPY → users (rows/s) | end to end / raw COPY → users | server RSS before → peak (MB) | growth (MB) | VmHWM (MB) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.kind} | ${s(r.totalMs)} | ${rate(r.totalMs)} | ${s(r.uploadedMs)} | ${r.phases.validating ? s(r.phases.validating) : '-'} | ${r.phases.applying ? s(r.phases.applying) : '-'} | ${s(r.totalMs)} | ${rate(r.stagingMs)} | ${Math.round((100 * r.stagingMs) / r.totalMs)}% | ${rate(r.usersMs)} | ${r.baselineMb} → ${r.peakMb} | ${r.peakMb - r.baselineMb} | ${r.hwmMb} |`,
+    `| ${r.kind} | ${s(r.totalMs)} | ${rate(r.totalMs)} | ${s(r.uploadedMs)} | ${r.phases.validating ? s(r.phases.validating) : '-'} | ${r.phases.applying ? s(r.phases.applying) : '-'} | ${s(r.totalMs)} | ${rate(r.stagingMs)} | ${Math.round((100 * r.stagingMs) / r.totalMs)}% | ${rate(r.usersMs)} | ${Math.round((100 * r.usersMs) / r.totalMs)}% | ${r.baselineMb} → ${r.peakMb} | ${r.peakMb - r.baselineMb} | ${r.hwmMb} |`,
   );
 }
