@@ -7,6 +7,7 @@
 import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
+import { sqlState } from '../../http/errors.js';
 
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
@@ -47,24 +48,46 @@ export async function nextBatch(db: Db, importId: string, after: number, size: n
   return row.n === 0 || row.to === null ? undefined : { to: row.to, n: row.n };
 }
 
-/** Memberships of one list column, when its option is on. */
+/**
+ * Memberships of one list column, when its option is on. The users this batch created get
+ * plain inserts (nothing can refer to them yet: no conflict to check); only the users it
+ * updated may have some already, so only they pay for ON CONFLICT.
+ */
 function memberships(column: 'workspaces' | 'teams' | 'skills', table: string, fk: string, org: string): SQL {
-  return sql`INSERT INTO ${sql.raw(table)} (user_id, ${sql.raw(fk)})
-    SELECT DISTINCT m.user_id, t.id FROM map m JOIN b ON b.row_number = m.row_number
+  const rows = (users: 'created_ids' | 'updated_ids') => sql`SELECT DISTINCT m.user_id, t.id FROM ${sql.raw(users)} m
+    JOIN b ON b.row_number = m.row_number
     CROSS JOIN LATERAL unnest(string_to_array(b.${sql.raw(column)}, ${SEP})) x
     JOIN ${sql.raw(column)} t ON t.organization_id = ${org} AND lower(t.name) = lower(trim(x))
-    WHERE b.${sql.raw(column)} IS NOT NULL
-    ON CONFLICT DO NOTHING`;
+    WHERE b.${sql.raw(column)} IS NOT NULL`;
+  const into = sql.raw(`${table} (user_id, ${fk})`);
+  return sql`, ${sql.raw(column)}_new AS (INSERT INTO ${into} ${rows('created_ids')}),
+    ${sql.raw(column)}_old AS (INSERT INTO ${into} ${rows('updated_ids')} ON CONFLICT DO NOTHING)`;
 }
 
+/**
+ * Applies a batch. Validation has checked the e-mails and employee IDs against every user,
+ * so the users are first inserted plainly (ON CONFLICT makes PostgreSQL check each unique
+ * index before inserting: about a sixth of the batch's time); if someone took one of them
+ * since, that attempt is rolled back to its savepoint and the batch runs again with ON
+ * CONFLICT DO NOTHING, which records the rows that lost as failed.
+ */
 export async function applyBatch(db: Db, scope: ApplyScope, batch: Batch): Promise<BatchResult> {
+  try {
+    return await db.transaction((attempt) => applyStatement(attempt, scope, batch, false));
+  } catch (err) {
+    if (sqlState(err) !== '23505') throw err;
+    return applyStatement(db, scope, batch, true);
+  }
+}
+
+async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflict: boolean): Promise<BatchResult> {
   const { importId: imp, organizationId: org, options: o } = scope;
   const disable = o.disableUsers;
   const key = (email: SQL, employeeId: SQL) => sql`coalesce('e:' || lower(${email}), 'k:' || ${employeeId})`;
   const membershipSteps: SQL[] = [];
-  if (o.assignWorkspaces) membershipSteps.push(sql`, ws AS (${memberships('workspaces', 'user_workspaces', 'workspace_id', org)})`);
-  if (o.assignTeams) membershipSteps.push(sql`, tm AS (${memberships('teams', 'user_teams', 'team_id', org)})`);
-  if (o.assignSkills) membershipSteps.push(sql`, sk AS (${memberships('skills', 'user_skills', 'skill_id', org)})`);
+  if (o.assignWorkspaces) membershipSteps.push(memberships('workspaces', 'user_workspaces', 'workspace_id', org));
+  if (o.assignTeams) membershipSteps.push(memberships('teams', 'user_teams', 'team_id', org));
+  if (o.assignSkills) membershipSteps.push(memberships('skills', 'user_skills', 'skill_id', org));
 
   const [result] = await sqlRows<BatchResult>(
     db,
@@ -98,18 +121,20 @@ export async function applyBatch(db: Db, scope: ApplyScope, batch: Batch): Promi
           SELECT ${org}, b.email, b.employee_id, b.name, coalesce(b.role, 'viewer'),
                  CASE WHEN ${disable}::boolean AND b.disabled IN (${TRUE_VALUES}) THEN now() END, ${scope.createdBy}::uuid
           FROM b WHERE b.user_id IS NULL ORDER BY b.row_number
-          ON CONFLICT DO NOTHING
+          ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}
           RETURNING id, email, employee_id, disabled_at
         ),
         created AS (
           SELECT b.row_number, ins.id, ins.email::text AS email, ins.disabled_at FROM ins
           JOIN b ON b.user_id IS NULL AND ${key(sql`b.email`, sql`b.employee_id`)} = ${key(sql`ins.email::text`, sql`ins.employee_id`)}
         ),
-        map AS (SELECT row_number, id AS user_id FROM upd UNION ALL SELECT row_number, id FROM created),
+        created_ids AS (SELECT row_number, id AS user_id FROM created),
+        updated_ids AS (SELECT row_number, id AS user_id FROM upd),
+        map AS (SELECT row_number, user_id FROM updated_ids UNION ALL SELECT row_number, user_id FROM created_ids),
+        -- Invitations only for users created here: none can exist yet.
         inv AS (
           INSERT INTO user_import_invitations (import_id, user_id, email)
           SELECT ${imp}, id, email FROM created WHERE email IS NOT NULL AND disabled_at IS NULL
-          ON CONFLICT DO NOTHING
         )
         ${sql.join(membershipSteps, sql``)},
         failed AS (
