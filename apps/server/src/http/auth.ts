@@ -27,6 +27,7 @@ import type { Config } from '../config.js';
 import type { OrgCache } from '../db/org-cache.js';
 import { type AppDeps, type Clock, systemClock } from '../deps.js';
 import { findSignInUserById, type Principal } from '../modules/auth/auth.repository.js';
+import type { IdTokenClaims } from '../modules/auth/id-token.js';
 import { findSessionPrincipal, touchSession } from '../modules/auth/sessions.repository.js';
 import type { AuthContext } from './auth-context.js';
 import { AppError, Forbidden, Unauthenticated, ValidationError } from './errors.js';
@@ -168,6 +169,21 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
   if (!row || row.userDisabledAt || row.organizationDisabledAt) {
     throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
   }
+  return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
+}
+
+/**
+ * resolveBearerUser from memory alone: the token verified before and its user cached, enabled.
+ * Undefined when anything is missing (resolveBearerUser then decides, with its refusals).
+ */
+export function peekBearerUser(
+  deps: AppDeps & { idTokens: { peek(token: string): IdTokenClaims | undefined } },
+  idToken: string,
+  users: OrgCache<Principal>,
+): AuthContext | undefined {
+  const claims = deps.idTokens.peek(idToken);
+  const row = claims && users.get(claims.sub);
+  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt) return undefined;
   return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
 }
 

@@ -45,6 +45,18 @@ describe('rate limiter', () => {
     expect(writes.length).toBeLessThanOrEqual(100 / leaseSize(100) + 2);
   });
 
+  it('answers from the lease in hand without waiting, and only from it', async () => {
+    let now = new Date('2026-11-20T10:00:00Z');
+    const { count, writes } = memoryCounter();
+    const take = createRateLimiter({ count, limit: 100, windowMs: 60_000, clock: { now: () => now } });
+    expect(take.tryTake('k')).toBeUndefined(); // no lease yet: the counter decides
+    expect(await take('k')).toEqual({ allowed: true });
+    expect(take.tryTake('k')).toEqual({ allowed: true });
+    now = new Date(now.getTime() + 60_000); // the lease's window is over
+    expect(take.tryTake('k')).toBeUndefined();
+    expect(writes).toEqual([5]);
+  });
+
   it('takes the next lease while half of the current one is left, without making calls wait', async () => {
     const now = new Date('2026-11-20T10:00:00Z');
     const { count, writes } = memoryCounter();

@@ -19,6 +19,7 @@ import { AppError } from './errors.js';
 import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+const ALLOWED: RateDecision = { allowed: true };
 
 interface Lease {
   resetAt: number;
@@ -58,7 +59,19 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
     for (const [key, lease] of leases) if (lease.resetAt <= now && !lease.pending) leases.delete(key);
   }
 
-  return async function take(key: string): Promise<RateDecision> {
+  /** A call from the lease in hand, without waiting; undefined when that needs the counter. */
+  function tryTake(key: string): RateDecision | undefined {
+    const lease = leases.get(key);
+    if (!lease || lease.used >= lease.granted || lease.resetAt <= clock.now().getTime()) return undefined;
+    lease.used++;
+    // Half the lease used: take the next one now, so that calls do not wait for the write.
+    if (!lease.pending && !lease.exhausted && lease.granted - lease.used <= chunk / 2 && chunk > 1) {
+      renewing(key, lease).catch(() => undefined);
+    }
+    return ALLOWED;
+  }
+
+  async function take(key: string): Promise<RateDecision> {
     for (;;) {
       const now = clock.now().getTime();
       let lease = leases.get(key);
@@ -67,21 +80,15 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
         lease = { resetAt: 0, granted: 0, used: 0, exhausted: false };
         leases.set(key, lease);
       }
-      if (lease.used < lease.granted) {
-        lease.used++;
-        // Half the lease used: take the next one now, so that calls do not wait for the write.
-        if (!lease.pending && !lease.exhausted && lease.granted - lease.used <= chunk / 2 && chunk > 1) {
-          renewing(key, lease).catch(() => undefined);
-        }
-        return { allowed: true };
-      }
+      const quick = tryTake(key);
+      if (quick) return quick;
       if (lease.exhausted && lease.resetAt > now) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
       }
       // Concurrent calls of one key wait for a single renewal rather than each writing.
       await renewing(key, lease);
     }
-  };
+  }
 
   function renewing(key: string, lease: Lease): Promise<void> {
     lease.pending ??= renew(key, lease).finally(() => {
@@ -89,6 +96,8 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
     });
     return lease.pending;
   }
+
+  return Object.assign(take, { tryTake });
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -42,6 +42,17 @@ export interface WorkflowsQuery {
 }
 
 /** Below Organizational Admin the page depends on the user's workspaces: keyed by user. */
+function pageKey(auth: AuthContext, query: WorkflowsQuery): string {
+  const scope = auth.role === 'org_admin' ? '' : auth.userId;
+  // The free-text search last: it may hold the separator.
+  return `${auth.organizationId}|${scope}|${query.page}|${query.limit}|${query.workspaceId ?? ''}|${query.q ?? ''}`;
+}
+
+/** The cached page, or undefined. */
+export function peekWorkflowsPage(cache: OrgCache<string> | undefined, auth: AuthContext, query: WorkflowsQuery): string | undefined {
+  return cache?.get(pageKey(auth, query));
+}
+
 export async function cachedWorkflowsPage(
   cache: OrgCache<string> | undefined,
   auth: AuthContext,
@@ -49,8 +60,5 @@ export async function cachedWorkflowsPage(
   load: () => Promise<string>,
 ): Promise<string> {
   if (!cache) return load();
-  const scope = auth.role === 'org_admin' ? '' : auth.userId;
-  // The free-text search last: it may hold the separator.
-  const key = `${auth.organizationId}|${scope}|${query.page}|${query.limit}|${query.workspaceId ?? ''}|${query.q ?? ''}`;
-  return (await cache.through(key, load, () => auth.organizationId)) as string;
+  return (await cache.through(pageKey(auth, query), load, () => auth.organizationId)) as string;
 }

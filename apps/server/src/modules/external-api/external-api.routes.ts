@@ -35,7 +35,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppDeps, systemClock } from '../../deps.js';
-import { resolveBearerUser } from '../../http/auth.js';
+import { peekBearerUser, resolveBearerUser } from '../../http/auth.js';
 import { Forbidden } from '../../http/errors.js';
 import { createDbRateLimiter, signInRateLimit } from '../../http/rate-limit.js';
 import { authenticatePassword } from '../auth/auth.service.js';
@@ -43,7 +43,13 @@ import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
 import { createUserImportService } from '../user-imports/user-imports.service.js';
 import { createExternalApiGuard } from './external-api.auth.js';
-import { cachedWorkflowsPage, createExternalApiCaches, JSON_UTF8, serializeWorkflowsPage } from './external-api.cache.js';
+import {
+  cachedWorkflowsPage,
+  createExternalApiCaches,
+  JSON_UTF8,
+  peekWorkflowsPage,
+  serializeWorkflowsPage,
+} from './external-api.cache.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { createExternalApiService, requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
@@ -139,6 +145,7 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
           authenticateKey: createAccessKeyAuthenticator({ repo: integrations, clock, log: parent.log, cache: caches?.keys }),
           rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
           resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken, caches?.users),
+          peekBearer: caches ? (idToken) => peekBearerUser(bearerDeps, idToken, caches.users) : undefined,
         });
         authed.addHook('preHandler', guard);
         const r = authed.withTypeProvider<ZodTypeProvider>();
@@ -157,13 +164,19 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
               response: { 200: workflowsResponse, ...errors(...guarded) },
             },
           },
-          async (request, reply) => {
-            // The serialised page, cached per caller's scope and query (external-api.cache.ts).
-            const body = await cachedWorkflowsPage(caches?.workflowPages, auth(request), request.query, async () =>
+          (request, reply) => {
+            // The serialised page, cached per caller's scope and query (external-api.cache.ts),
+            // already serialised with the route's schema: JSON text is sent as it is.
+            const cached = peekWorkflowsPage(caches?.workflowPages, auth(request), request.query);
+            if (cached !== undefined) {
+              reply.type(JSON_UTF8).send(cached as never);
+              return;
+            }
+            return cachedWorkflowsPage(caches?.workflowPages, auth(request), request.query, async () =>
               serializeWorkflowsPage(await service.listWorkflows(auth(request), request.query)),
-            );
-            // Already serialised with the route's schema: JSON text is sent as it is.
-            return reply.type(JSON_UTF8).send(body as never);
+            ).then((body) => {
+              reply.type(JSON_UTF8).send(body as never);
+            });
           },
         );
         r.get(

@@ -10,13 +10,19 @@ import type { IdTokenClaims, IdTokens } from '../auth/id-token.js';
 
 const MAX_ENTRIES = 10_000;
 
-export function withVerifiedTokenCache(idTokens: IdTokens, clock: Clock): IdTokens {
+export function withVerifiedTokenCache(idTokens: IdTokens, clock: Clock): IdTokens & { peek(token: string): IdTokenClaims | undefined } {
   // Keyed by a hash: the cache does not keep bearer tokens themselves in memory.
   const verified = new Map<string, IdTokenClaims>();
+  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
   return {
     ...idTokens,
+    /** The claims of a token verified before and not expired; undefined otherwise. */
+    peek(token) {
+      const hit = verified.get(keyOf(token));
+      return hit && hit.exp * 1000 > clock.now().getTime() ? hit : undefined;
+    },
     async verify(token) {
-      const key = createHash('sha256').update(token).digest('base64url');
+      const key = keyOf(token);
       const hit = verified.get(key);
       if (hit && hit.exp * 1000 > clock.now().getTime()) return hit;
       if (hit) verified.delete(key);

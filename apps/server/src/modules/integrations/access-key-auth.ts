@@ -41,7 +41,20 @@ export function createAccessKeyAuthenticator(deps: {
       .catch((err) => deps.log?.warn({ err, integrationId: id }, 'could not record key use'));
   }
 
-  return async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
+  /** The key from the cache alone, when it is there and works now; undefined otherwise (no refusal). */
+  function peek(header: string | string[] | undefined): AuthenticatedKey | undefined {
+    if (typeof header !== 'string' || !deps.cache) return undefined;
+    const raw = header.trim();
+    if (!isWellFormedAccessKey(raw)) return undefined;
+    const row = deps.cache.get(hashAccessKey(raw));
+    if (!row) return undefined;
+    const now = clock.now();
+    if (keyExpiredAt(row, now)) return undefined;
+    touch(row.id, row.lastUsedAt, now);
+    return { integrationId: row.id, organizationId: row.organizationId };
+  }
+
+  async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
     const given = Array.isArray(header) ? header[0] : header;
     if (!given)
       throw new Unauthenticated('The apiKey header is missing: send your access key in a header named apiKey.', codes.apiKeyMissing);
@@ -63,7 +76,9 @@ export function createAccessKeyAuthenticator(deps: {
     }
     touch(row.id, row.lastUsedAt, now);
     return { integrationId: row.id, organizationId: row.organizationId };
-  };
+  }
+
+  return Object.assign(authenticateAccessKey, { peek });
 }
 
 export type AccessKeyAuthenticator = ReturnType<typeof createAccessKeyAuthenticator>;
