@@ -23,7 +23,8 @@ export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   return {
     keys: new OrgCache<KeyRow>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
     users: new OrgCache<Principal>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
-    workflowPages: new OrgCache<string>(feed, { maxEntries: 5_000, ttlMs: TTL_MS }),
+    // A page of 100 is about 30 kB: at most some 30 MB of pages.
+    workflowPages: new OrgCache<string>(feed, { maxEntries: 1_000, ttlMs: TTL_MS }),
   };
 }
 
