@@ -93,6 +93,15 @@ const envSchema = z.object({
   USER_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /** Invitation e-mails of user imports sent per second, per worker process. */
   USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
+  /**
+   * Signs the short-lived download URLs of analytics reports (HMAC-SHA256), at least 32
+   * characters. Unset: a random secret kept in DATA_DIR/keys. Replicas must share it.
+   */
+  DOWNLOAD_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long an analytics report's download URL works after the list was read. */
+  ANALYTICS_DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** Days analytics reports are kept; older files are deleted by the daily generation. */
+  ANALYTICS_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,3 +1,4 @@
+export * from './analytics.js';
 export * from './app-config.js';
 export * from './auth.js';
 export * from './errors.js';

@@ -121,6 +121,12 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   });
 }
 
+/** The context a guard above set: a route behind requireOrgAdmin (or another guard) reads it with this. */
+export function authOf(request: { auth?: AuthContext }): AuthContext {
+  if (!request.auth) throw new Unauthenticated();
+  return request.auth;
+}
+
 /** A person of the console (Organizational Admin or staff). */
 export async function requireSignedIn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const auth = await resolveSession(request, reply);

@@ -1,5 +1,4 @@
 /** The import as the worker runs it: queued by the upload, run and purged by pg-boss jobs. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { UserImportView } from '@console/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,17 +8,8 @@ import { createOrganization, createUser } from '../test/factories.js';
 import { signIn } from '../test/sign-in.js';
 import { startSmtpPeer } from '../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { until } from '../test/until.js';
 import { userImportJobs } from './user-import.js';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('user-import jobs', () => {
   let t: TestApp;

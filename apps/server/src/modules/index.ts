@@ -1,6 +1,7 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
 import { ssoRoutes } from './auth/sso.routes.js';
@@ -21,4 +22,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   documentationRoutes,
   userImportRoutes,
   organizationsRoutes,
+  analyticsRoutes,
 ];

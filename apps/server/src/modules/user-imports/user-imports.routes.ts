@@ -14,23 +14,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { requireOrgAdmin } from '../../http/auth.js';
-import type { AuthContext } from '../../http/auth-context.js';
-import { Unauthenticated } from '../../http/errors.js';
+import { authOf, requireOrgAdmin } from '../../http/auth.js';
+import { attachment } from '../../http/csv.js';
 import { createUserImportService } from './user-imports.service.js';
 
 const tags = ['User imports'];
-
-function authOf(request: { auth?: AuthContext }): AuthContext {
-  if (!request.auth) throw new Unauthenticated();
-  return request.auth;
-}
-
-/** RFC 6266 attachment header that survives any file name. */
-export function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export const userImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createUserImportService(deps);

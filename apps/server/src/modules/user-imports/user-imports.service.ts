@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { userImports } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
+import { csvCell } from '../../http/csv.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { resetFailedInvitations } from './invitations.js';
 import { enqueueImport, USER_IMPORT_PURGE_JOB } from './pipeline.js';
@@ -184,13 +185,6 @@ export function createUserImportService(deps: AppDeps) {
       return this.get(auth, id);
     },
   };
-}
-
-/** A CSV cell, neutralised against formula injection in spreadsheets. */
-export function csvCell(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export type UserImportService = ReturnType<typeof createUserImportService>;
