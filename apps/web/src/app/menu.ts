@@ -6,6 +6,7 @@
 
 import type { SvgIconComponent } from '@mui/icons-material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -24,6 +25,7 @@ export const menu: MenuEntry[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
   { to: '/keys', label: 'nav.keys', icon: VpnKeyIcon },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
+  { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon },
   { to: '/documentation', label: 'nav.documentation', icon: MenuBookIcon },
   { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, staffOnly: true },
 ];

@@ -34,6 +34,7 @@ export const pages: PageRoute[] = [
   { path: '', access: 'signedOut', page: () => import('../features/auth/pages/HomePage') },
   { path: 'dashboard', access: 'session', page: () => import('./dashboard/DashboardPage') },
   { path: 'user-imports', access: 'session', page: () => import('../features/user-imports/pages/UserImportsPage') },
+  { path: 'analytics', access: 'session', page: () => import('../features/analytics/pages/AnalyticsPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'keys', access: 'session', page: () => import('../features/keys/pages/KeysPage') },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },

@@ -41,6 +41,8 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'userImports.options.title',
     'userImports.list.actions',
     'userImports.details.invitations',
+    'analytics.list.type',
+    'analytics.list.actions',
   ],
   // Brazilian Portuguese says "e-mail".
   pt: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'auth.signIn.email', 'dashboard.account.email'],

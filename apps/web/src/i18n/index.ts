@@ -19,6 +19,7 @@ export const namespaces = [
   'documentation',
   'userImports',
   'super',
+  'analytics',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

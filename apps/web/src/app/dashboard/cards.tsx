@@ -17,5 +17,6 @@ export const dashboardCards: DashboardCard[] = [
   { id: 'account', Card: lazy(withChunkReload(() => import('./AccountCard'))), width: 6 },
   { id: 'recent-imports', Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))), width: 6 },
   { id: 'keys', Card: lazy(withChunkReload(() => import('../../features/keys/KeysCard'))), width: 6 },
+  { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6 },
   { id: 'docs', Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))), width: 6 },
 ];

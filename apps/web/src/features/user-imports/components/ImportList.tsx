@@ -5,19 +5,18 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { useDeleteUserImport } from '../api/delete-user-import';
 import { useUserImports } from '../api/list-user-imports';
@@ -62,17 +61,11 @@ export function ImportList() {
     }
   }
 
-  if (list.isPending) {
-    return (
-      <Stack spacing={1}>
-        <Skeleton />
-        <Skeleton />
-        <Skeleton width="60%" />
-      </Stack>
-    );
-  }
-  if (list.isError) return <Typography color="error">{errorMessage(list.error, 'userImports:list.failed')}</Typography>;
-  if (rows.length === 0) return <Typography color="text.secondary">{t('userImports:list.empty')}</Typography>;
+  const placeholder = listPlaceholder(list, rows.length === 0, {
+    failedKey: 'userImports:list.failed',
+    empty: t('userImports:list.empty'),
+  });
+  if (placeholder) return placeholder;
 
   return (
     <>

@@ -1,4 +1,5 @@
 // One line per namespace; a feature adds its own catalogue here in all four locales.
+import analytics from './analytics.json';
 import auth from './auth.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
@@ -8,4 +9,4 @@ import keys from './keys.json';
 import superArea from './super.json';
 import userImports from './userImports.json';
 
-export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea };
+export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics };
