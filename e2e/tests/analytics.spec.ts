@@ -12,7 +12,11 @@ async function openAnalytics(page: Page) {
   await page.goto('/');
   await signInWithPassword(page, demoAdmin);
   await expectDashboard(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).first().click();
+  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  // Between User imports and API Docs.
+  await expect(nav.getByRole('link')).toContainText(['Dashboard', 'Keys', 'User imports', 'Analytics', 'API Docs']);
+  await nav.getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
 }
 
