@@ -59,6 +59,9 @@ async function main() {
   if (!config.ID_TOKEN_PRIVATE_KEYS && database.kind === 'postgres') {
     log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');
   }
+  if (!config.DOWNLOAD_URL_SECRET && database.kind === 'postgres') {
+    log.warn('DOWNLOAD_URL_SECRET is not set: report download links are signed with a secret in DATA_DIR/keys; replicas must share one');
+  }
   const mailer = createMailer(config);
   const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });

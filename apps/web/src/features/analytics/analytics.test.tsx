@@ -133,6 +133,26 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lists).toBeGreaterThanOrEqual(2));
   });
 
+  it('announces a generation that failed, and says so beside the button', async () => {
+    let state: AnalyticsGenerationView['status'] = 'completed';
+    api({
+      'POST /api/analytics-data-download': () => {
+        state = 'running';
+        return { status: 202, body: { generation: generation('running') } };
+      },
+      'GET /api/analytics-data-download/generations/latest': () => {
+        const now = state;
+        state = 'failed';
+        return { body: { generation: generation(now) } };
+      },
+    });
+    renderApp('/analytics');
+    await table();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate now' }));
+    expect(await screen.findByText('The reports could not be generated. Try again later.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/^The last generation failed/)).toBeTruthy();
+  });
+
   it('announces a failed request in the user’s language', async () => {
     api({
       'POST /api/analytics-data-download': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } }),
