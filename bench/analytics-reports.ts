@@ -54,7 +54,13 @@ async function measure(database: Database, work: () => Promise<unknown>) {
     } finally {
       const ms = performance.now() - started;
       statements.push(ms);
-      if (ms > slowest.ms) slowest = { ms, text: String((args[0] as { text?: string })?.text ?? args[0]).replace(/\s+/g, ' ').slice(0, 90) };
+      if (ms > slowest.ms)
+        slowest = {
+          ms,
+          text: String((args[0] as { text?: string })?.text ?? args[0])
+            .replace(/\s+/g, ' ')
+            .slice(0, 90),
+        };
     }
   };
   global.gc?.();
