@@ -3,7 +3,7 @@
  * list, filter and open organizations; an Organizational Admin never sees it.
  */
 import type { Page } from '@playwright/test';
-import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { CSRF, demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
 import { signInLink } from '../fixtures/sign-in-link';
 import { expect, test } from '../fixtures/test';
 
@@ -75,6 +75,79 @@ test('staff open the Super area from the menu, filter the organizations and read
   await page.goto(`/es/super/organizations/${copiedId}?mode=read`);
   await expect(page.getByRole('dialog', { name: 'Detalles de la organización' })).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Tipo de plan')).toBeVisible();
+});
+
+test('staff rename an organization, change its plan and disable it for good; its people are signed out', async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  // Globex's admin is signed in elsewhere.
+  const globex = await browser.newContext();
+  const globexPage = await globex.newPage();
+  await globexPage.goto('/');
+  await signInWithPassword(globexPage, { email: 'admin@globex.example', password: demoAdmin.password });
+  await expectDashboard(globexPage);
+  expect((await globexPage.request.get('/api/auth/me')).status()).toBe(200);
+
+  await signInAsStaff(page, baseURL ?? '');
+  await page.goto('/super/organizations?q=globex');
+  const row = page.getByRole('listitem', { name: 'Globex Logistics' });
+  await row.getByRole('button', { name: 'Edit Globex Logistics' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit organization' });
+  await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}\?mode=edit$/);
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await expect(name).toHaveValue('Globex Logistics');
+  await name.fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('There are errors in the form')).toBeVisible();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await name.fill('Globex Logistics Group');
+  await expect(dialog.getByText('22/75')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Plan type' }).click();
+  await page.getByRole('option', { name: 'Enterprise' }).click();
+  await settledDialog(page);
+  await checkA11y();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Globex Logistics Group was saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const renamed = page.getByRole('listitem', { name: 'Globex Logistics Group' });
+  await expect(renamed).toContainText('Plan: Enterprise');
+
+  // Disable: asked first, then for good.
+  await renamed.getByRole('button', { name: 'Edit Globex Logistics Group' }).click();
+  await dialog.getByRole('button', { name: 'Disable organization' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Disable Globex Logistics Group?' });
+  await expect(ask).toContainText('This cannot be undone.');
+  await ask.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('Globex Logistics Group was disabled. Users disabled: 21.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(renamed).toHaveAttribute('data-disabled', 'true');
+  await expect(renamed.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await checkA11y();
+
+  // Its admin's session ended, and signing in again is refused.
+  expect((await globexPage.request.get('/api/auth/me')).status()).toBe(401);
+  const again = await globexPage.request.post('/api/auth/sign-in', {
+    data: { email: 'admin@globex.example', password: demoAdmin.password },
+  });
+  expect(again.status()).toBe(403);
+  await globex.close();
+});
+
+test('staff who may only read get no Edit, and the server refuses their changes', async ({ page, baseURL }) => {
+  await signInAsStaff(page, baseURL ?? '', 'reader@workframe.io');
+  await page.goto('/super/organizations?q=acme');
+  const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
+  await expect(acme.getByRole('button', { name: 'View the details of Acme Manufacturing' })).toBeVisible();
+  await expect(acme.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await acme.getByRole('button', { name: 'View the details of Acme Manufacturing' }).click();
+  await expect(page.getByRole('dialog', { name: 'Organization details' })).toBeVisible();
+  const orgId = new URL(page.url()).pathname.split('/').at(-1);
+  const res = await page.request.put(`/api/organization/${orgId}`, { data: { disabled: true }, headers: CSRF });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).message).toBe('Your staff role allows reading only.');
 });
 
 test('an Organizational Admin has no Super entry and is sent from /super to the dashboard', async ({ page, request }) => {

@@ -59,6 +59,40 @@ export const organizationsResponse = z.object({ organizations: z.array(organizat
 export const organizationResponse = z.object({ organization: organizationView });
 export const planTypesResponse = z.object({ planTypes: z.array(planTypeView) });
 
+/**
+ * PUT /organization/{id}: any of the name and the plan type (by name), and `disabled: true`,
+ * which disables the organization for good (spec section 4: irreversible, deactivates all
+ * its users). Field messages are keys the web app translates.
+ */
+export const organizationName = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(ORGANIZATION_NAME_MAX, 'tooLong')
+  .describe(`The organization's name, at most ${ORGANIZATION_NAME_MAX} characters`);
+const planTypeName = z.string().trim().min(1, 'required').describe('The name of one of GET organization/planTypes');
+
+export const organizationUpdateBody = z
+  .object({
+    name: organizationName.optional(),
+    planType: planTypeName.optional(),
+    disabled: z.literal(true).optional().describe('true disables the organization and all its users; there is no way back'),
+  })
+  .refine((b) => b.name !== undefined || b.planType !== undefined || b.disabled !== undefined, 'empty');
+export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
+
+/** The edit form: both fields required. */
+export const organizationEditForm = z.object({ name: organizationName, planType: planTypeName });
+export type OrganizationEditForm = z.infer<typeof organizationEditForm>;
+
+export const organizationUpdateResponse = z.object({
+  organization: organizationView,
+  usersDisabled: z.number().int().describe('Users this call disabled (and signed out): 0 unless it disabled the organization'),
+});
+
 export const organizationErrorCodes = {
   notFound: 'ORGANIZATION_NOT_FOUND',
+  disabled: 'ORGANIZATION_DISABLED',
+  staff: 'ORGANIZATION_IS_STAFF',
+  planTypeUnknown: 'PLAN_TYPE_UNKNOWN',
 } as const;

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { organizations, planTypes, users, workspaces } from '../../db/schema.js';
+import { auditLog, organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
 
 const orgColumns = {
   id: organizations.id,
@@ -101,6 +101,61 @@ export function createOrganizationsRepository(root: Db) {
 
     async planTypes(db: Db = root) {
       return db.select({ id: planTypes.id, name: planTypes.name }).from(planTypes).orderBy(asc(planTypes.name));
+    },
+
+    async planTypeByName(name: string, db: Db = root) {
+      const [row] = await db.select({ id: planTypes.id }).from(planTypes).where(eq(planTypes.name, name));
+      return row;
+    },
+
+    /** Locks the organization's row for the rest of the transaction (concurrent changes wait). */
+    async lockForUpdate(id: string, db: Db) {
+      const [row] = await db
+        .select({ id: organizations.id, isStaff: organizations.isStaff, disabledAt: organizations.disabledAt })
+        .from(organizations)
+        .where(eq(organizations.id, id))
+        .for('update');
+      return row;
+    },
+
+    async update(id: string, values: { name?: string; planTypeId?: string; disabledAt?: Date }, db: Db = root) {
+      await db.update(organizations).set(values).where(eq(organizations.id, id));
+    },
+
+    /**
+     * Disables up to `limit` enabled users of the organization and revokes their sessions, in
+     * one short transaction; answers how many it disabled (fewer than `limit`: none are left).
+     */
+    async disableUsersBatch(organizationId: string, now: Date, limit: number, db: Db = root) {
+      return db.transaction(async (tx) => {
+        const batch = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)))
+          .limit(limit);
+        const disabled = await tx.update(users).set({ disabledAt: now }).where(inArray(users.id, batch)).returning({ id: users.id });
+        if (disabled.length > 0) {
+          await tx
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(
+              and(
+                inArray(
+                  sessions.userId,
+                  disabled.map((u) => u.id),
+                ),
+                isNull(sessions.revokedAt),
+              ),
+            );
+        }
+        return disabled.length;
+      });
+    },
+
+    async audit(entry: { organizationId: string; actorUserId: string; action: string; details?: unknown }, db: Db = root) {
+      await db
+        .insert(auditLog)
+        .values({ ...entry, targetType: 'organization', targetId: entry.organizationId, details: entry.details ?? null });
     },
   };
   return repo;

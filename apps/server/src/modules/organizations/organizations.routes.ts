@@ -4,6 +4,8 @@ import {
   organizationResponse,
   organizationsQuery,
   organizationsResponse,
+  organizationUpdateBody,
+  organizationUpdateResponse,
   planTypesResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,8 +15,10 @@ import { createOrganizationsRepository } from './organizations.repository.js';
 import { createOrganizationsService } from './organizations.service.js';
 
 export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = createOrganizationsService({ repo: createOrganizationsRepository(deps.database.db) });
+  const { db } = deps.database;
+  const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: deps.clock });
   const read = requireStaff('read');
+  const update = requireStaff('update');
 
   app.get(
     '/organizations',
@@ -34,5 +38,18 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/organization/:id',
     { preHandler: read, schema: { operationId: 'getOrganization', params: organizationIdParams, response: { 200: organizationResponse } } },
     (request) => service.get(request.params.id),
+  );
+  app.put(
+    '/organization/:id',
+    {
+      preHandler: update,
+      schema: {
+        operationId: 'updateOrganization',
+        params: organizationIdParams,
+        body: organizationUpdateBody,
+        response: { 200: organizationUpdateResponse },
+      },
+    },
+    (request) => service.update(request.auth!, request.params.id, request.body),
   );
 };

@@ -7,10 +7,14 @@ import {
   ORGANIZATION_ADMINS_SHOWN,
   type OrganizationListItem,
   type OrganizationsQuery,
+  type OrganizationUpdateBody,
   type OrganizationView,
   organizationErrorCodes,
 } from '@console/contracts';
-import { NotFound } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import { type Clock, systemClock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
@@ -32,8 +36,41 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
 
 export const organizationNotFound = () => new NotFound('Organization not found.', organizationErrorCodes.notFound);
 
-export function createOrganizationsService(deps: { repo: OrganizationsRepository }) {
-  const { repo } = deps;
+/** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
+export const DISABLE_USERS_BATCH = 5000;
+
+export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock?: Clock; disableBatch?: number }) {
+  const { db, repo } = deps;
+  const clock = deps.clock ?? systemClock;
+  const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
+
+  /** Disables the organization's users that are still enabled, batch after batch; answers how many. */
+  async function disableUsers(id: string, now: Date): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await repo.disableUsersBatch(id, now, disableBatch);
+      total += n;
+      if (n < disableBatch) return total;
+    }
+  }
+
+  async function get(id: string): Promise<{ organization: OrganizationView }> {
+    const row = await repo.findById(id);
+    if (!row) throw organizationNotFound();
+    const [counts, workspacesCount, admins] = await Promise.all([
+      repo.userCounts([id]),
+      repo.workspacesCount(id),
+      repo.admins(id, ORGANIZATION_ADMINS_SHOWN),
+    ]);
+    return {
+      organization: {
+        ...toOrganizationListItem(row, counts.get(id)),
+        workspacesCount,
+        admins: admins.map((a) => ({ id: a.id, displayName: a.displayName, email: a.email, disabled: a.disabledAt !== null })),
+        moreAdmins: admins.length < ORGANIZATION_ADMINS_SHOWN ? 0 : (await repo.adminsCount(id)) - admins.length,
+      },
+    };
+  }
 
   return {
     async list(query: OrganizationsQuery) {
@@ -43,26 +80,53 @@ export function createOrganizationsService(deps: { repo: OrganizationsRepository
       return { organizations: rows.map((r) => toOrganizationListItem(r, counts.get(r.id))), total };
     },
 
-    async get(id: string): Promise<{ organization: OrganizationView }> {
-      const row = await repo.findById(id);
-      if (!row) throw organizationNotFound();
-      const [counts, workspacesCount, admins] = await Promise.all([
-        repo.userCounts([id]),
-        repo.workspacesCount(id),
-        repo.admins(id, ORGANIZATION_ADMINS_SHOWN),
-      ]);
-      return {
-        organization: {
-          ...toOrganizationListItem(row, counts.get(id)),
-          workspacesCount,
-          admins: admins.map((a) => ({ id: a.id, displayName: a.displayName, email: a.email, disabled: a.disabledAt !== null })),
-          moreAdmins: admins.length < ORGANIZATION_ADMINS_SHOWN ? 0 : (await repo.adminsCount(id)) - admins.length,
-        },
-      };
-    },
+    get,
 
     async planTypes() {
       return { planTypes: await repo.planTypes() };
+    },
+
+    /**
+     * Renames, changes the plan type, or disables (for good) an organization. A disabled
+     * organization cannot be changed; disabling it again only finishes disabling its users
+     * (after a crash half way, say). The staff organization cannot be disabled: its people
+     * would lose the Super area itself.
+     */
+    async update(auth: AuthContext, id: string, body: OrganizationUpdateBody) {
+      const now = clock.now();
+      const onlyDisable = body.disabled === true && body.name === undefined && body.planType === undefined;
+      const disabledAt = await db.transaction(async (tx) => {
+        const org = await repo.lockForUpdate(id, tx);
+        if (!org) throw organizationNotFound();
+        if (org.disabledAt) {
+          if (onlyDisable) return org.disabledAt;
+          throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
+        }
+        if (body.disabled && org.isStaff) throw new Conflict('The staff organization cannot be disabled.', organizationErrorCodes.staff);
+        let planTypeId: string | undefined;
+        if (body.planType !== undefined) {
+          const plan = await repo.planTypeByName(body.planType, tx);
+          if (!plan) {
+            throw new ValidationError(
+              'This plan type does not exist.',
+              [{ path: '/planType', message: 'unknown' }],
+              organizationErrorCodes.planTypeUnknown,
+            );
+          }
+          planTypeId = plan.id;
+        }
+        await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);
+        if (body.name !== undefined || body.planType !== undefined) {
+          const changes = { name: body.name, planType: body.planType };
+          await repo.audit({ organizationId: id, actorUserId: auth.userId, action: 'organization.update', details: changes }, tx);
+        }
+        if (body.disabled) await repo.audit({ organizationId: id, actorUserId: auth.userId, action: 'organization.disable' }, tx);
+        return body.disabled ? now : null;
+      });
+      // The organization's own disabled_at already keeps every one of its users out; the users
+      // follow in short batches, each with the revocation of their sessions.
+      const usersDisabled = disabledAt ? await disableUsers(id, disabledAt) : 0;
+      return { ...(await get(id)), usersDisabled };
     },
   };
 }

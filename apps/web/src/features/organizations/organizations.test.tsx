@@ -277,3 +277,117 @@ describe('the organization details', () => {
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
   });
 });
+
+describe('changing an organization (staff with update)', () => {
+  const acme = org(7, { name: 'Acme Manufacturing', planType: 'Team', adminsCount: 1, regularUsersCount: 2 });
+  const view = (o: OrganizationListItem): OrganizationView => ({ ...o, workspacesCount: 1, admins: [], moreAdmins: 0 });
+  const planTypes = { planTypes: ['Business', 'Enterprise', 'Team'].map((name, i) => ({ id: orgId(50 + i), name })) };
+
+  function editableApi(overrides: Parameters<typeof fakeApi>[0] = {}, who = staffUser()) {
+    let current = acme;
+    const calls = signedIn(who, {
+      'GET /api/organizations': (call) => listHandler([current, org(8, { name: 'Initech Foods', disabled: true })])(call),
+      [`GET /api/organization/${acme.id}`]: () => ({ body: { organization: view(current) } }),
+      'GET /api/organization/planTypes': () => ({ body: planTypes }),
+      [`PUT /api/organization/${acme.id}`]: ({ body }) => {
+        const b = body as { name?: string; planType?: string; disabled?: boolean };
+        current = {
+          ...current,
+          ...(b.name ? { name: b.name } : {}),
+          ...(b.planType ? { planType: b.planType } : {}),
+          disabled: !!b.disabled,
+        };
+        return { body: { organization: view(current), usersDisabled: b.disabled ? 3 : 0 } };
+      },
+      ...overrides,
+    });
+    return calls;
+  }
+  const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+  it('offers Edit only to staff who may update, and never on a disabled organization', async () => {
+    editableApi();
+    renderApp('/super/organizations');
+    const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
+    expect(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' })).toBeTruthy();
+    const disabled = screen.getByRole('listitem', { name: 'Initech Foods' });
+    expect(within(disabled).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(within(disabled).getByRole('button', { name: 'View the details of Initech Foods' })).toBeTruthy();
+  });
+
+  it('shows the details, not the form, for mode=edit to staff who may only read', async () => {
+    editableApi({}, staffUser(['read']));
+    const router = renderApp(`/super/organizations/${acme.id}?mode=edit`);
+    expect(await screen.findByRole('dialog', { name: 'Organization details' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit organization' })).toBeNull();
+    // Behind the open dialog (aria-hidden), the row offers no Edit either.
+    const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing', hidden: true });
+    expect(within(row).queryByRole('button', { name: /^Edit/, hidden: true })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'View the details of Acme Manufacturing', hidden: true })).toBeTruthy();
+    expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=edit`);
+  });
+
+  it('checks the form like the server, then saves the name and plan type', async () => {
+    const calls = editableApi();
+    const router = renderApp('/super/organizations');
+    const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit organization' });
+    expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=edit`);
+    const form = await within(dialog).findByRole('form', { name: 'Edit organization' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveProperty('value', 'Acme Manufacturing');
+    expect(within(form).getByText('18/75')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('There are errors in the form')).toBeTruthy();
+    expect(within(form).getByText('This field is required')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'x'.repeat(76) } });
+    expect(await within(form).findByText('Use at most 75 characters')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+
+    fireEvent.change(name, { target: { value: 'Acme Group' } });
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Plan type' }).getAttribute('aria-disabled')).toBeNull());
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Plan type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Enterprise' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Acme Group was saved.')).toBeTruthy();
+    expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise' }]);
+    await waitFor(() => expect(where(router)).toBe('/super/organizations'));
+    expect(await screen.findByRole('listitem', { name: 'Acme Group' })).toBeTruthy();
+  });
+
+  it('disables only after the confirmation, says how many users went with it, and greys the row', async () => {
+    const calls = editableApi();
+    renderApp(`/super/organizations/${acme.id}?mode=edit`);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit organization' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Disable organization' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Disable Acme Manufacturing?' });
+    expect(ask.textContent).toContain('This cannot be undone.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(puts(calls)).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable organization' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Acme Manufacturing was disabled. Users disabled: 3.')).toBeTruthy();
+    expect(puts(calls)).toEqual([{ disabled: true }]);
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Acme Manufacturing' }).getAttribute('data-disabled')).toBe('true'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the server's refusal in the user's language", async () => {
+    editableApi({
+      [`PUT /api/organization/${acme.id}`]: () => ({
+        status: 409,
+        body: { statusCode: 409, code: 'ORGANIZATION_DISABLED', message: 'A disabled organization cannot be changed.' },
+      }),
+    });
+    renderApp(`/es/super/organizations/${acme.id}?mode=edit`);
+    const dialog = await screen.findByRole('dialog', { name: 'Editar la organización' });
+    await within(dialog).findByRole('form');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Esta organización está desactivada y no se puede modificar.')).toBeTruthy();
+  });
+});

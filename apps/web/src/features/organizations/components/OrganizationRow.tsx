@@ -3,6 +3,7 @@
  * actions. A disabled organization is greyed and offers no change.
  */
 import type { OrganizationListItem } from '@console/contracts/organizations';
+import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +19,11 @@ export interface OrganizationRowProps {
   organization: OrganizationListItem;
   /** The read action, shown only when the staff member may read (spec section 6). */
   onRead?: () => void;
+  /** The edit action, for staff who may update; never on a disabled organization. */
+  onEdit?: () => void;
 }
 
-export function OrganizationRow({ organization: o, onRead }: OrganizationRowProps) {
+export function OrganizationRow({ organization: o, onRead, onEdit }: OrganizationRowProps) {
   const { t } = useT();
   return (
     <Paper
@@ -59,6 +62,16 @@ export function OrganizationRow({ organization: o, onRead }: OrganizationRowProp
               onClick={onRead}
             >
               {t('super:organizations.read')}
+            </Button>
+          )}
+          {onEdit && !o.disabled && (
+            <Button
+              size="small"
+              startIcon={<EditIcon />}
+              aria-label={t('super:organizations.editLabel', { name: o.name })}
+              onClick={onEdit}
+            >
+              {t('super:organizations.edit')}
             </Button>
           )}
         </Stack>

@@ -1,8 +1,8 @@
 /**
  * /super/organizations: every organization, 20 a page with "load more", filtered by a part
  * of the name (debounced, kept in the URL as ?q=), disabled ones greyed (hidden with
- * ?disabled=false). /super/organizations/{id}?mode=read is the same list with that
- * organization's details dialog open over it.
+ * ?disabled=false). /super/organizations/{id}?mode=read|edit is the same list with that
+ * organization's details (or, for staff who may update, its edit form) open over it.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,7 +20,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { useOrganizations } from '../api/list-organizations';
-import { OrganizationDetailsDialog } from '../components/OrganizationDetailsDialog';
+import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
 
 /** How long the name filter waits after the last key stroke before it asks the server. */
@@ -54,6 +54,7 @@ export function Component() {
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
   const canRead = session?.allowedRoleTypes.includes('read') ?? false;
+  const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
 
   // The filter lives in the URL of the list, so that the way back from the details keeps it.
   const urlQ = params.get('q') ?? '';
@@ -75,8 +76,8 @@ export function Component() {
   const total = list.data?.pages.at(-1)?.total ?? 0;
 
   const listUrl = localize('/super/organizations') + (id ? '' : location.search);
-  const open = (orgId: string) =>
-    navigate(`${localize(`/super/organizations/${orgId}`)}?mode=read`, { state: { back: listUrl } satisfies BackState });
+  const open = (orgId: string, mode: 'read' | 'edit') =>
+    navigate(`${localize(`/super/organizations/${orgId}`)}?mode=${mode}`, { state: { back: listUrl } satisfies BackState });
   const close = () => navigate((location.state as BackState | null)?.back ?? localize('/super/organizations'));
 
   return (
@@ -130,7 +131,12 @@ export function Component() {
         aria-busy={list.isFetching}
       >
         {organizations.map((o) => (
-          <OrganizationRow key={o.id} organization={o} onRead={canRead ? () => open(o.id) : undefined} />
+          <OrganizationRow
+            key={o.id}
+            organization={o}
+            onRead={canRead ? () => open(o.id, 'read') : undefined}
+            onEdit={canUpdate ? () => open(o.id, 'edit') : undefined}
+          />
         ))}
       </Stack>
 
@@ -147,7 +153,7 @@ export function Component() {
         </Stack>
       )}
 
-      {id && <OrganizationDetailsDialog key={id} id={id} onClose={close} />}
+      {id && <OrganizationDialog key={id} id={id} edit={params.get('mode') === 'edit' && canUpdate} onClose={close} />}
     </>
   );
 }

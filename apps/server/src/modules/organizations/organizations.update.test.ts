@@ -1,0 +1,181 @@
+import { ORGANIZATION_NAME_MAX } from '@console/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createOrganizationsRepository } from './organizations.repository.js';
+import { createOrganizationsService } from './organizations.service.js';
+
+describe('changing and disabling organizations (Super area)', () => {
+  let t: TestApp;
+  let editor: SignedIn;
+  let reader: SignedIn;
+  let staffOrgId: string;
+  const emails = { reader: '', editor: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    await db.insert(schema.planTypes).values(['Team', 'Enterprise'].map((name) => ({ name })));
+    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
+    staffOrgId = staffOrg.id;
+    const e = await createUser(db, staffOrg.id, {
+      email: 'sam@workframe.io',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    const r = await createUser(db, staffOrg.id, {
+      email: 'rita@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read'],
+      signInProvider: 'custom',
+    });
+    emails.editor = e.email!;
+    emails.reader = r.email!;
+    editor = await signInWithProvider(t, e.email!, 'custom');
+    reader = await signInWithProvider(t, r.email!, 'custom');
+  });
+  afterAll(() => t.close());
+
+  const put = (who: SignedIn | { headers: Record<string, string> }, id: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/api/organization/${id}`, headers: who.headers, payload: payload as object });
+  const orgRow = async (id: string) => (await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, id)))[0];
+
+  it('refuses staff who may only read, a customer admin and staff signed in with a password; nothing changes', async () => {
+    const org = await createOrganization(t.database.db, { name: 'Untouched' });
+    const admin = await createUser(t.database.db, org.id);
+    const byReader = await put(reader, org.id, { name: 'Changed' });
+    expect(byReader.statusCode).toBe(403);
+    expect(byReader.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your staff role allows reading only.' });
+    expect((await put(reader, org.id, { disabled: true })).statusCode).toBe(403);
+    expect((await put(await signIn(t, admin.email!), org.id, { name: 'Changed' })).statusCode).toBe(403);
+    expect((await put(await signInWithProvider(t, emails.editor, 'password'), org.id, { disabled: true })).statusCode).toBe(403);
+    // A cookie without the CSRF header: a cross-site form cannot disable anything.
+    const csrf = await put({ headers: { cookie: editor.headers.cookie } }, org.id, { disabled: true });
+    expect(csrf.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
+    expect(await orgRow(org.id)).toMatchObject({ name: 'Untouched', disabledAt: null });
+    const [user] = await t.database.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
+    expect(user.disabledAt).toBeNull();
+  });
+
+  it('renames and changes the plan type, trimmed, and records who did it', async () => {
+    const org = await createOrganization(t.database.db, { name: 'Old name' });
+    const res = await put(editor, org.id, { name: '  New name ', planType: 'Enterprise' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      organization: { id: org.id, name: 'New name', planType: 'Enterprise', disabled: false },
+      usersDisabled: 0,
+    });
+    expect((await put(editor, org.id, { planType: 'Team' })).json().organization).toMatchObject({ name: 'New name', planType: 'Team' });
+    const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, org.id));
+    expect(audit.map((a) => [a.action, a.details])).toEqual([
+      ['organization.update', { name: 'New name', planType: 'Enterprise' }],
+      ['organization.update', { planType: 'Team' }],
+    ]);
+  });
+
+  it('validates like the spec: name required, at most 75; a known plan type; something to change', async () => {
+    const org = await createOrganization(t.database.db, { name: 'Valid' });
+    const invalid = async (payload: unknown) => {
+      const res = await put(editor, org.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      return res.json();
+    };
+    expect((await invalid({ name: '   ' })).details).toEqual([expect.objectContaining({ path: '/name', message: 'required' })]);
+    expect((await invalid({ name: 'x'.repeat(ORGANIZATION_NAME_MAX + 1) })).details).toEqual([
+      expect.objectContaining({ path: '/name', message: 'tooLong' }),
+    ]);
+    expect(await invalid({ planType: 'Platinum' })).toMatchObject({
+      code: 'PLAN_TYPE_UNKNOWN',
+      details: [{ path: '/planType', message: 'unknown' }],
+    });
+    expect((await invalid({})).code).toBe('VALIDATION_ERROR');
+    expect((await invalid({ disabled: false })).code).toBe('VALIDATION_ERROR');
+    expect(await orgRow(org.id)).toMatchObject({ name: 'Valid', planTypeId: null, disabledAt: null });
+    expect((await put(editor, org.id, { name: 'x'.repeat(ORGANIZATION_NAME_MAX) })).statusCode).toBe(200);
+    const missing = await put(editor, '00000000-0000-4000-8000-000000000000', { name: 'Nobody' });
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: 'ORGANIZATION_NOT_FOUND' });
+  });
+
+  it('disables an organization for good: its users are disabled and signed out, and nothing can change it after', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db, { name: 'Going away' });
+    const admin = await createUser(db, org.id, { displayName: 'Ada Admin' });
+    await createUser(db, org.id, { role: 'viewer' });
+    await createUser(db, org.id, { role: 'publisher' });
+    const earlier = new Date(Date.UTC(2026, 0, 1));
+    const alreadyOff = await createUser(db, org.id, { role: 'viewer', disabledAt: earlier });
+    const other = await createOrganization(db, { name: 'Bystander' });
+    const bystander = await createUser(db, other.id);
+    const adminSession = await signIn(t, admin.email!);
+    const bystanderSession = await signIn(t, bystander.email!);
+    expect((await t.app.inject({ url: '/api/integrations', headers: adminSession.headers })).statusCode).toBe(200);
+
+    const res = await put(editor, org.id, { disabled: true });
+    expect(res.statusCode).toBe(200);
+    const { organization, usersDisabled } = res.json();
+    expect(usersDisabled).toBe(3);
+    expect(organization).toMatchObject({ disabled: true, adminsCount: 0, regularUsersCount: 0 });
+    expect(organization.admins).toEqual([expect.objectContaining({ displayName: 'Ada Admin', disabled: true })]);
+    const row = await orgRow(org.id);
+    expect(row.disabledAt).toBeInstanceOf(Date);
+    expect(organization.disabledAt).toBe(row.disabledAt!.toISOString());
+
+    const users = await db.select().from(schema.users).where(eq(schema.users.organizationId, org.id));
+    for (const u of users) expect(u.disabledAt, u.email ?? '').not.toBeNull();
+    expect(users.find((u) => u.id === alreadyOff.id)?.disabledAt).toEqual(earlier);
+    // Signed out at once, and cannot sign in again; another organization is untouched.
+    const after = await t.app.inject({ url: '/api/integrations', headers: adminSession.headers });
+    expect(after.json()).toMatchObject({ statusCode: 401, code: 'SESSION_REVOKED' });
+    const openSessions = await db
+      .select()
+      .from(schema.sessions)
+      .where(and(eq(schema.sessions.userId, admin.id), isNull(schema.sessions.revokedAt)));
+    expect(openSessions).toEqual([]);
+    await expect(signIn(t, admin.email!)).rejects.toThrow(/403/);
+    expect((await t.app.inject({ url: '/api/integrations', headers: bystanderSession.headers })).statusCode).toBe(200);
+
+    // Irreversible: no change is accepted; disabling again changes nothing.
+    expect((await put(editor, org.id, { name: 'Back again' })).json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_DISABLED' });
+    expect((await put(editor, org.id, { disabled: true, name: 'Back again' })).statusCode).toBe(409);
+    const again = await put(editor, org.id, { disabled: true });
+    expect(again.json()).toMatchObject({ usersDisabled: 0, organization: { name: 'Going away', disabled: true } });
+    expect((await orgRow(org.id)).disabledAt).toEqual(row.disabledAt);
+    const actions = await db.select({ action: schema.auditLog.action }).from(schema.auditLog).where(eq(schema.auditLog.targetId, org.id));
+    expect(actions.map((a) => a.action)).toEqual(['organization.disable']);
+  });
+
+  it('refuses to disable the staff organization', async () => {
+    const res = await put(editor, staffOrgId, { disabled: true });
+    expect(res.json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_IS_STAFF' });
+    expect((await orgRow(staffOrgId)).disabledAt).toBeNull();
+    expect((await t.app.inject({ url: '/api/organizations', headers: editor.headers })).statusCode).toBe(200);
+  });
+
+  it('disables users batch after batch, and finishes the users of an organization disabled half way', async () => {
+    const db = t.database.db;
+    const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), disableBatch: 2 });
+    const [staffUser] = await db.select().from(schema.users).where(eq(schema.users.email, emails.editor));
+    // The service needs only who acts (the route's guard has checked the role).
+    const auth = { userId: staffUser.id } as AuthContext;
+    const org = await createOrganization(db, { name: 'Batched' });
+    for (let i = 0; i < 5; i++) await createUser(db, org.id, { role: 'viewer' });
+    const enabledLeft = async () =>
+      (
+        await db
+          .select()
+          .from(schema.users)
+          .where(and(eq(schema.users.organizationId, org.id), isNull(schema.users.disabledAt)))
+      ).length;
+
+    // As if a process stopped right after the organization itself was disabled.
+    await db.update(schema.organizations).set({ disabledAt: new Date() }).where(eq(schema.organizations.id, org.id));
+    expect(await enabledLeft()).toBe(5);
+    const finished = await service.update(auth, org.id, { disabled: true });
+    expect(finished.usersDisabled).toBe(5);
+    expect(await enabledLeft()).toBe(0);
+  });
+});
