@@ -4,13 +4,12 @@
 // deleted by one unbatched statement per table.
 // Usage: npx tsx bench/housekeeping.ts [ended rows per table=100000]
 //   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { type Database, openPglite } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { runHousekeeping } from '../apps/server/src/jobs/housekeeping.js';
+import { measure, scratchPostgres } from './measure.js';
 
 const ended = Number(process.argv[2] ?? 100_000);
 const config = testConfig();
@@ -30,38 +29,6 @@ async function seed(database: Database) {
              from generate_series(1, ${2 * ended}) g`);
   await run(`insert into rate_limit_hits (key, hits, reset_at)
              select 'k' || g, 1, now() + interval '1 minute' - interval '1 hour' * (g % 2) from generate_series(1, ${2 * ended}) g`);
-}
-
-/** Times every statement sent to the database (the driver's query method), and the event loop's worst delay. */
-async function measure(database: Database, work: () => Promise<unknown>) {
-  const driver = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-  const query = driver.query;
-  const statements: number[] = [];
-  driver.query = async (...args) => {
-    const started = performance.now();
-    try {
-      return await query.apply(driver, args);
-    } finally {
-      statements.push(performance.now() - started);
-    }
-  };
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  const started = performance.now();
-  const result = await work();
-  const totalMs = Math.round(performance.now() - started);
-  delay.disable();
-  driver.query = query;
-  statements.sort((a, b) => a - b);
-  return {
-    totalMs,
-    statements: statements.length,
-    longestStatementMs: Math.round(statements.at(-1) ?? 0),
-    medianStatementMs: Math.round(10 * (statements[Math.floor(statements.length / 2)] ?? 0)) / 10,
-    p99StatementMs: Math.round(statements[Math.floor(statements.length * 0.99)] ?? 0),
-    worstEventLoopDelayMs: Math.round(delay.max / 1e6),
-    result,
-  };
 }
 
 async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
@@ -92,23 +59,4 @@ async function onDatabase(kind: string, open: () => Promise<{ database: Database
 
 await onDatabase('pglite', async () => ({ database: await openPglite() }));
 const url = process.env.BENCH_DATABASE_URL;
-if (url) {
-  await onDatabase('postgres', async () => {
-    const name = `bench_housekeeping_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return {
-      database: await openPostgres(u.toString()),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database ${name}`);
-        await c.end();
-      },
-    };
-  });
-}
+if (url) await onDatabase('postgres', () => scratchPostgres(url, 'bench_housekeeping'));

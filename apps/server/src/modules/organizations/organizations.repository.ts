@@ -122,31 +122,32 @@ export function createOrganizationsRepository(root: Db) {
       await db.update(organizations).set(values).where(eq(organizations.id, id));
     },
 
+    /** The ids of the organization's users who are still enabled (one read over users_org_idx). */
+    async enabledUserIds(organizationId: string, db: Db = root) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
+      return rows.map((r) => r.id);
+    },
+
     /**
-     * Disables up to `limit` enabled users of the organization and revokes their sessions, in
-     * one short transaction; answers how many it disabled (fewer than `limit`: none are left).
+     * Disables these users (those still enabled) and revokes their sessions, in one short
+     * transaction of primary-key look-ups; answers how many it disabled.
      */
-    async disableUsersBatch(organizationId: string, now: Date, limit: number, db: Db = root) {
+    async disableUsers(ids: string[], now: Date, db: Db = root) {
       return db.transaction(async (tx) => {
-        const batch = tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)))
-          .limit(limit);
-        const disabled = await tx.update(users).set({ disabledAt: now }).where(inArray(users.id, batch)).returning({ id: users.id });
+        const disabled = await tx
+          .update(users)
+          .set({ disabledAt: now })
+          .where(and(inArray(users.id, ids), isNull(users.disabledAt)))
+          .returning({ id: users.id });
         if (disabled.length > 0) {
+          const disabledIds = disabled.map((u) => u.id);
           await tx
             .update(sessions)
             .set({ revokedAt: now })
-            .where(
-              and(
-                inArray(
-                  sessions.userId,
-                  disabled.map((u) => u.id),
-                ),
-                isNull(sessions.revokedAt),
-              ),
-            );
+            .where(and(inArray(sessions.userId, disabledIds), isNull(sessions.revokedAt)));
         }
         return disabled.length;
       });

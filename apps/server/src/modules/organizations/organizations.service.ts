@@ -37,21 +37,22 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
 export const organizationNotFound = () => new NotFound('Organization not found.', organizationErrorCodes.notFound);
 
 /** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
-export const DISABLE_USERS_BATCH = 5000;
+export const DISABLE_USERS_BATCH = 1000;
 
 export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock?: Clock; disableBatch?: number }) {
   const { db, repo } = deps;
   const clock = deps.clock ?? systemClock;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
 
-  /** Disables the organization's users that are still enabled, batch after batch; answers how many. */
+  /**
+   * Disables the organization's users that are still enabled, `disableBatch` at a time by
+   * primary key (each batch a short transaction); answers how many.
+   */
   async function disableUsers(id: string, now: Date): Promise<number> {
+    const ids = await repo.enabledUserIds(id);
     let total = 0;
-    for (;;) {
-      const n = await repo.disableUsersBatch(id, now, disableBatch);
-      total += n;
-      if (n < disableBatch) return total;
-    }
+    for (let i = 0; i < ids.length; i += disableBatch) total += await repo.disableUsers(ids.slice(i, i + disableBatch), now);
+    return total;
   }
 
   async function get(id: string): Promise<{ organization: OrganizationView }> {

@@ -1,0 +1,57 @@
+// Shared by the database benchmarks: time every statement at the driver, and open a scratch
+// PostgreSQL database (dropped after).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { type Database, openPostgres } from '../apps/server/src/db/client.js';
+
+/** Times every statement sent to the database (the driver's query method), and the event loop's worst delay. */
+export async function measure<T>(database: Database, work: () => Promise<T>) {
+  const driver = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = driver.query;
+  const statements: number[] = [];
+  driver.query = async (...args) => {
+    const started = performance.now();
+    try {
+      return await query.apply(driver, args);
+    } finally {
+      statements.push(performance.now() - started);
+    }
+  };
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const started = performance.now();
+  const result = await work();
+  const totalMs = Math.round(performance.now() - started);
+  delay.disable();
+  driver.query = query;
+  statements.sort((a, b) => a - b);
+  return {
+    totalMs,
+    statements: statements.length,
+    longestStatementMs: Math.round(statements.at(-1) ?? 0),
+    medianStatementMs: Math.round(10 * (statements[Math.floor(statements.length / 2)] ?? 0)) / 10,
+    p99StatementMs: Math.round(statements[Math.floor(statements.length * 0.99)] ?? 0),
+    worstEventLoopDelayMs: Math.round(delay.max / 1e6),
+    result,
+  };
+}
+
+/** A fresh database on the server of `url`, and how to drop it. */
+export async function scratchPostgres(url: string, prefix: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    database: await openPostgres(u.toString()),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database ${name}`);
+      await c.end();
+    },
+  };
+}
