@@ -7,13 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { testConfig } from '../apps/server/src/config.js';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { type Database, openPglite } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { generateReports } from '../apps/server/src/modules/analytics/generate.js';
 import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
+import { measure, scratchPostgres } from './measure.js';
 
 const largest = Number(process.argv[2] ?? 200_000);
 const sizes = [Math.round(largest / 4), largest];
@@ -42,51 +41,20 @@ async function seed(database: Database, completions: number): Promise<string> {
   return org;
 }
 
-async function measure(database: Database, work: () => Promise<unknown>) {
-  const driver = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-  const query = driver.query;
-  const statements: number[] = [];
-  let slowest = { ms: 0, text: '' };
-  driver.query = async (...args) => {
-    const started = performance.now();
-    try {
-      return await query.apply(driver, args);
-    } finally {
-      const ms = performance.now() - started;
-      statements.push(ms);
-      if (ms > slowest.ms)
-        slowest = {
-          ms,
-          text: String((args[0] as { text?: string })?.text ?? args[0])
-            .replace(/\s+/g, ' ')
-            .slice(0, 90),
-        };
-    }
-  };
+/** The shared statement timings (measure.ts), plus the JavaScript heap's peak above its level after a GC. */
+async function measureWithHeap(database: Database, work: () => Promise<unknown>) {
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
   const sampler = setInterval(() => {
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 20);
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  const started = performance.now();
-  const result = await work();
-  const totalMs = Math.round(performance.now() - started);
-  delay.disable();
-  clearInterval(sampler);
-  driver.query = query;
-  statements.sort((a, b) => a - b);
-  return {
-    totalMs,
-    statements: statements.length,
-    longestStatementMs: Math.round(statements.at(-1) ?? 0),
-    longestStatement: slowest.text,
-    worstEventLoopDelayMs: Math.round(delay.max / 1e6),
-    heapPeakAboveStartMB: Math.round((heapPeak - heapBefore) / 1e5) / 10,
-    result,
-  };
+  try {
+    const outcome = await measure(database, work);
+    return { ...outcome, heapPeakAboveStartMB: Math.round((heapPeak - heapBefore) / 1e5) / 10 };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
@@ -97,7 +65,7 @@ async function onDatabase(kind: string, open: () => Promise<{ database: Database
       await migrateDatabase(database);
       const org = await seed(database, completions);
       const deps = { config: testConfig({ DATA_DIR: dataDir }), database, blobs: createFolderBlobStore(path.join(dataDir, 'blobs')) };
-      const outcome = await measure(database, () => generateReports(deps, org));
+      const outcome = await measureWithHeap(database, () => generateReports(deps, org));
       console.log(JSON.stringify({ database: kind, completions, ...outcome }));
     } finally {
       await database.close();
@@ -110,22 +78,5 @@ async function onDatabase(kind: string, open: () => Promise<{ database: Database
 await onDatabase('pglite', async () => ({ database: await openPglite() }));
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  await onDatabase('postgres', async () => {
-    const name = `bench_analytics_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return {
-      database: await openPostgres(u.toString()),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database ${name}`);
-        await c.end();
-      },
-    };
-  });
+  await onDatabase('postgres', () => scratchPostgres(url, 'bench_analytics'));
 }

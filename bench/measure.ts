@@ -9,12 +9,15 @@ export async function measure<T>(database: Database, work: () => Promise<T>) {
   const driver = (database.pglite ?? database.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
   const query = driver.query;
   const statements: number[] = [];
+  let slowest = { ms: -1, text: '' };
   driver.query = async (...args) => {
     const started = performance.now();
     try {
       return await query.apply(driver, args);
     } finally {
-      statements.push(performance.now() - started);
+      const ms = performance.now() - started;
+      statements.push(ms);
+      if (ms > slowest.ms) slowest = { ms, text: statementText(args[0]) };
     }
   };
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -29,11 +32,19 @@ export async function measure<T>(database: Database, work: () => Promise<T>) {
     totalMs,
     statements: statements.length,
     longestStatementMs: Math.round(statements.at(-1) ?? 0),
+    longestStatement: slowest.text,
     medianStatementMs: Math.round(10 * (statements[Math.floor(statements.length / 2)] ?? 0)) / 10,
     p99StatementMs: Math.round(statements[Math.floor(statements.length * 0.99)] ?? 0),
     worstEventLoopDelayMs: Math.round(delay.max / 1e6),
     result,
   };
+}
+
+/** The first 90 characters of a statement, on one line. */
+function statementText(query: unknown): string {
+  return String((query as { text?: string })?.text ?? query)
+    .replace(/\s+/g, ' ')
+    .slice(0, 90);
 }
 
 /** A fresh database on the server of `url`, and how to drop it. */

@@ -89,7 +89,8 @@ describe('guards', () => {
   });
 });
 
-it('shows the blue progress bar while a navigation loads', async () => {
+/** The dashboard on screen; the next session check (on the next navigation) waits until `answerRecheck()`. */
+async function dashboardWithWaitingRecheck() {
   const admin = user();
   setUserInfoCookie(admin);
   let answer: (reply: { body: unknown }) => void = () => {};
@@ -100,35 +101,31 @@ it('shows the blue progress bar while a navigation loads', async () => {
     'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
   });
   const router = renderApp('/dashboard');
-  await screen.findByRole('heading', { name: 'Dashboard' });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  return { router, answerRecheck: () => answer({ body: { user: admin } }) };
+}
+
+it('shows the blue progress bar while a navigation loads', async () => {
+  const { router, answerRecheck } = await dashboardWithWaitingRecheck();
   expect(screen.queryByTestId('navigation-progress')).toBeNull();
   queryClient.clear();
   void router.navigate('/es/dashboard');
   const bar = await screen.findByTestId('navigation-progress');
   expect(getComputedStyle(bar.querySelector('.MuiLinearProgress-bar') as Element).backgroundColor).toBe('rgb(21, 101, 192)');
-  answer({ body: { user: admin } });
+  answerRecheck();
   await waitFor(() => expect(where(router)).toBe('/es/dashboard'));
   await waitFor(() => expect(screen.queryByTestId('navigation-progress')).toBeNull());
 });
 
 it('keeps the page in its own language until the switched one replaces it', async () => {
-  const admin = user();
-  setUserInfoCookie(admin);
-  let answer: (reply: { body: unknown }) => void = () => {};
-  let calls = 0;
-  fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
-  });
-  const router = renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  const { router, answerRecheck } = await dashboardWithWaitingRecheck();
   queryClient.clear();
   void router.navigate('/es/dashboard');
   // The Spanish catalogue is loaded and i18next switched while the new page still waits for its data.
   await waitFor(() => expect(i18n.language).toBe('es'));
   expect(where(router)).toBe('/dashboard');
   expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-  answer({ body: { user: admin } });
+  answerRecheck();
   expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeTruthy();
   expect(where(router)).toBe('/es/dashboard');
 });

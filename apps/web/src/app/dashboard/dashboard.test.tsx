@@ -1,25 +1,12 @@
 /** The dashboard's cards against a scripted API: each shows its summary and links to its screen. */
-import type { IntegrationView } from '@console/contracts/integrations';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { integrationView } from '../../test/integrations';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function key(n: number, lastUsedAt: string | null): IntegrationView {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `ERP ${n}`,
-    description: 'Sync',
-    keyPrefix: 'wfk_AbCd',
-    keyLast4: `000${n}`,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    createdBy: null,
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    lastUsedAt,
-    previousKeyExpiresAt: null,
-  };
-}
+const key = (n: number, lastUsedAt: string | null) => integrationView(n, { name: `ERP ${n}`, keyLast4: `000${n}`, lastUsedAt });
 
 function signedIn(handlers: Parameters<typeof fakeApi>[0]) {
   const admin = user();

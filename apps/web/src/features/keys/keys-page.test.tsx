@@ -1,28 +1,15 @@
 /** The keys screen in jsdom against a scripted API: list and load more, the form's checks, the row states, reveal. */
-import type { IntegrationView } from '@console/contracts/integrations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { integrationView } from '../../test/integrations';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function key(n: number): IntegrationView {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `Key ${n}`,
-    description: `Used by system ${n}`,
-    keyPrefix: 'wfk_AbCd',
-    keyLast4: `${1000 + n}`.slice(-4),
-    createdAt: '2026-11-20T10:00:00.000Z',
-    createdBy: { id: '00000000-0000-4000-8000-000000000001', displayName: 'Ada Admin', email: 'admin@acme.example' },
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    lastUsedAt: null,
-    previousKeyExpiresAt: null,
-  };
-}
+const key = (n: number) => integrationView(n);
 
 function signedIn(handlers: Parameters<typeof fakeApi>[0]) {
   const admin = user();
