@@ -44,12 +44,20 @@ describe('the HTTP server', () => {
   });
 
   it('sends security headers and a request id, keeping a sane one from the caller', async () => {
+    // A document: helmet's set with the console's content security policy.
+    const page = await t.app.inject({ url: '/es/keys', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // An API answer: the short set of a JSON API, nothing allowed and nothing cached.
     const res = await t.app.inject({ url: '/api/app-config', headers: { 'x-request-id': 'abc-12345-xyz' } });
     expect(res.json()).toEqual({ productName: 'Workframe', ssoProviders: [] });
     expect(res.headers['x-request-id']).toBe('abc-12345-xyz');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
     const forged = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Errors and unknown paths carry the same headers.
@@ -60,5 +68,7 @@ describe('the HTTP server', () => {
       expect(refused.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
       expect(refused.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
     }
+    const missingAsset = await t.app.inject('/assets/missing.js');
+    expect(missingAsset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
   });
 });

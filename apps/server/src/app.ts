@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { EXTERNAL_API_PREFIX } from '@console/contracts';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
@@ -14,8 +15,9 @@ import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logRedaction } from './http/log-redaction.js';
 import { deferredChildLogger } from './http/request-logger.js';
-import { securityHeaders } from './http/security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
+import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -46,10 +48,16 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // Every response, errors and 404s included, carries helmet's headers (worked out once,
-  // http/security-headers.ts) and its request id.
-  const headers = securityHeaders();
+  // Every response, errors and 404s included, carries security headers (worked out once,
+  // http/security-headers.ts: documents get helmet's, API answers a short set) and its
+  // request id.
+  const documentHeaders = securityHeaders();
+  const apiHeaders = apiSecurityHeaders(documentHeaders);
+  const apiPath = `${config.API_BASE_PATH}/`;
+  const referencePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}${REFERENCE_ROUTE}`;
   app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
+    const headers = url.startsWith(apiPath) && !url.startsWith(referencePath) ? apiHeaders : documentHeaders;
     const res = reply.raw;
     for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
     res.setHeader('x-request-id', request.id);

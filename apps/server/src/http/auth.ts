@@ -9,7 +9,7 @@
  * Cookie-authenticated unsafe requests must carry the CSRF header and, when the browser
  * sends an Origin, come from the console's own origin.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   type AllowedRoleType,
   authErrorMessage,
@@ -47,7 +47,8 @@ export const clockOf = (deps: AppDeps): Clock => deps.clock ?? systemClock;
 
 /** Session secrets and one-time tokens are stored only as this hash. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64url');
+  // The one-shot hash: no Hash object per call (it is on every external API call's path).
+  return hash('sha256', secret, 'base64url');
 }
 
 export function toAuthContext(
@@ -190,8 +191,21 @@ export function peekBearerUser(
   const claims = deps.idTokens.peek(idToken);
   const row = claims && users.get(claims.sub);
   if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt) return undefined;
-  return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
+  const made = bearerContexts.get(claims);
+  if (made?.row === row) return made.auth;
+  const auth = Object.freeze(
+    toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) }),
+  );
+  bearerContexts.set(claims, { row, auth });
+  return auth;
 }
+
+/**
+ * peekBearerUser's context per verified token, made again only when the cached user row is
+ * another (read again after a change): an integration's every call would otherwise build
+ * the same object. Frozen, as it is shared between calls.
+ */
+const bearerContexts = new WeakMap<IdTokenClaims, { row: Principal; auth: AuthContext }>();
 
 /** Refuses one organization's user reaching another's data (404: its existence is not theirs to know). */
 export function assertSameOrganization(auth: AuthContext, organizationId: string | undefined, what = 'Not found.'): void {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { deferredChildLogger } from './request-logger.js';
-import { securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
 
 function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -57,5 +57,17 @@ describe('security headers', () => {
     expect(headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('are a short set for API answers, with the same HSTS', () => {
+    const api = Object.fromEntries(apiSecurityHeaders());
+    expect(api).toEqual({
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'strict-transport-security': Object.fromEntries(securityHeaders())['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
   });
 });

@@ -1,8 +1,11 @@
 /**
- * The security headers of every response (helmet's, with the console's CSP), worked out
- * once at start-up. @fastify/helmet ran helmet's middleware on every request, parsing the
- * CSP directives each time: the largest single cost of a no-op route (bench/README.md).
- * helmet itself still decides the headers: we record what it sets on a stand-in response.
+ * The security headers of every response, worked out once at start-up
+ * (docs/decisions/011-api-security-headers.md):
+ * - documents (the web app, its assets, the API reference page) get helmet's set with the
+ *   console's CSP. @fastify/helmet ran helmet's middleware on every request, parsing the
+ *   CSP each time; helmet still decides the headers: we record what it sets on a stand-in;
+ * - JSON API answers get the short set the OWASP REST Security Cheat Sheet names: nothing
+ *   in them is a document to protect, so they forbid everything and are never cached.
  */
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -41,4 +44,21 @@ export function securityHeaders(options: HelmetOptions = securityOptions): [stri
   });
   if (failed) throw failed;
   return [...headers];
+}
+
+/**
+ * For API answers: no content may load or frame, nothing is kept by a cache, the type is not
+ * sniffed; HSTS as for documents. A fifth of the bytes of helmet's set, which an
+ * integration's every call paid for (bench/README.md).
+ */
+export function apiSecurityHeaders(documentHeaders: [string, string][] = securityHeaders()): [string, string][] {
+  const hsts = documentHeaders.find(([name]) => name === 'strict-transport-security');
+  return [
+    ['cache-control', 'no-store'],
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ...(hsts ? [hsts] : []),
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'no-referrer'],
+  ];
 }

@@ -33,8 +33,18 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     const key = deps.authenticateKey.peek(request.headers.apikey);
     if (!key || key.organizationId !== auth.organizationId) return false;
     if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
-    request.auth = { ...auth, via: 'api', integrationId: key.integrationId };
+    request.auth = apiContext(auth, key.integrationId);
     return true;
+  }
+
+  /** The caller's context with its key, made once per user context and key: peekBearer's are shared. */
+  const apiContexts = new WeakMap<AuthContext, { integrationId: string; auth: AuthContext }>();
+  function apiContext(auth: AuthContext, integrationId: string): AuthContext {
+    const made = apiContexts.get(auth);
+    if (made?.integrationId === integrationId) return made.auth;
+    const context = Object.freeze({ ...auth, via: 'api' as const, integrationId });
+    apiContexts.set(auth, { integrationId, auth: context });
+    return context;
   }
 
   return function guardExternalCall(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {

@@ -7,7 +7,8 @@
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
-const ROUTE = '/reference';
+/** Under the external API's prefix; an HTML document, so it gets the documents' security headers. */
+export const REFERENCE_ROUTE = '/reference';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -37,13 +38,13 @@ export const referencePage: FastifyPluginAsync<{ title: string }> = async (app, 
 </html>`;
 
   async function ownPage(request: FastifyRequest, reply: FastifyReply) {
-    if (request.routeOptions.url?.endsWith(`${ROUTE}/`)) {
+    if (request.routeOptions.url?.endsWith(`${REFERENCE_ROUTE}/`)) {
       return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
   }
 
   await app.register(scalar, {
-    routePrefix: ROUTE,
+    routePrefix: REFERENCE_ROUTE,
     // A URL (not @fastify/swagger) as the source: the plugin then adds no document routes of its own.
     configuration: { url: '../openapi.json' },
     hooks: { onRequest: ownPage },

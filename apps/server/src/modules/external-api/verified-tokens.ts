@@ -4,8 +4,8 @@
  * was the largest CPU cost of an external API call (bench/README.md). The user behind the
  * token is still loaded on every call, so disabling a user still refuses them at once.
  */
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../deps.js';
+import { hashSecret } from '../../http/auth.js';
 import type { IdTokenClaims, IdTokens } from '../auth/id-token.js';
 
 const MAX_ENTRIES = 10_000;
@@ -13,16 +13,15 @@ const MAX_ENTRIES = 10_000;
 export function withVerifiedTokenCache(idTokens: IdTokens, clock: Clock): IdTokens & { peek(token: string): IdTokenClaims | undefined } {
   // Keyed by a hash: the cache does not keep bearer tokens themselves in memory.
   const verified = new Map<string, IdTokenClaims>();
-  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
   return {
     ...idTokens,
     /** The claims of a token verified before and not expired; undefined otherwise. */
     peek(token) {
-      const hit = verified.get(keyOf(token));
+      const hit = verified.get(hashSecret(token));
       return hit && hit.exp * 1000 > clock.now().getTime() ? hit : undefined;
     },
     async verify(token) {
-      const key = keyOf(token);
+      const key = hashSecret(token);
       const hit = verified.get(key);
       if (hit && hit.exp * 1000 > clock.now().getTime()) return hit;
       if (hit) verified.delete(key);

@@ -3,7 +3,7 @@
  * ~190 bits of randomness, so a plain SHA-256 is enough (no slow KDF needed: there is
  * nothing to brute-force), and it lets a look-up be one indexed equality.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { ACCESS_KEY_BODY_LENGTH, ACCESS_KEY_CHECKSUM_LENGTH, ACCESS_KEY_PATTERN, ACCESS_KEY_PREFIX } from '@console/contracts';
 
@@ -58,5 +58,5 @@ export function isWellFormedAccessKey(text: string): boolean {
 }
 
 export function hashAccessKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
