@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../test/factories.js';
 import { signIn, signInWithProvider } from '../test/sign-in.js';
@@ -40,9 +41,9 @@ describe('the guards', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extend(app) {
-        app.get('/api/test/regular', { preHandler: requireOrgAdmin }, async (request) => ({ org: request.auth!.organizationId }));
-        app.get('/api/test/super', { preHandler: requireStaff('read') }, async (request) => ({ who: request.auth!.email }));
-        app.post('/api/test/super', { preHandler: requireStaff('update') }, async () => ({ changed: true }));
+        app.get('/api/test/regular', { onRequest: requireOrgAdmin }, async (request) => ({ org: request.auth!.organizationId }));
+        app.get('/api/test/super', { onRequest: requireStaff('read') }, async (request) => ({ who: request.auth!.email }));
+        app.post('/api/test/super', { onRequest: requireStaff('update') }, async () => ({ changed: true }));
       },
     });
     const db = t.database.db;
@@ -97,6 +98,44 @@ describe('the guards', () => {
     const { sessionSecret } = await signInWithProvider(t, staffEditor.email!, 'custom');
     const res = await t.app.inject({ method: 'POST', url: '/api/test/super', headers: { cookie: `id-token=${sessionSecret}` } });
     expect(res.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
+  });
+
+  it('run before validation on every guarded module: a malformed request answers 401/403 unless the caller is let in', async () => {
+    const admin = await signIn(t, orgAdmin.email!);
+    const reader = await signInWithProvider(t, staffReader.email!, 'custom');
+    const malformed = [
+      { method: 'GET', url: '/api/auth/sessions?userId=nope', letIn: admin },
+      { method: 'DELETE', url: '/api/auth/sessions/nope', letIn: admin },
+      { method: 'POST', url: '/api/auth/track-activity', payload: { userId: 5 }, letIn: admin },
+      { method: 'GET', url: '/api/analytics-data-download?prefix=nope', letIn: admin },
+      { method: 'GET', url: '/api/analytics-data-download/generations/nope', letIn: admin },
+      { method: 'GET', url: '/api/analytics-data-download/files/nope/x.csv?expires=abc', letIn: admin },
+      { method: 'GET', url: '/api/organizations?limit=abc', letIn: reader, refused: admin },
+      { method: 'GET', url: '/api/user-import/nope', letIn: admin, refused: reader },
+    ] as const;
+    for (const entry of malformed) {
+      const { method, url } = entry;
+      const request = { method, url, payload: 'payload' in entry ? entry.payload : undefined };
+      const { letIn } = entry;
+      const what = `${method} ${url}`;
+      const anonymous = await t.app.inject(request);
+      expect(anonymous.json(), what).toEqual({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You need to sign in.' });
+      if ('refused' in entry) {
+        const refused = await t.app.inject({ ...request, headers: entry.refused.headers });
+        expect(refused.json(), what).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+      }
+      if (method !== 'GET') {
+        const noCsrf = await t.app.inject({ ...request, headers: { cookie: letIn.headers.cookie } });
+        expect(noCsrf.json(), what).toMatchObject({ statusCode: 403, code: 'CSRF' });
+      }
+      const admitted = await t.app.inject({ ...request, headers: letIn.headers });
+      expect(admitted.json(), what).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    }
+    // Opening a session: the sign-in budget, then the CSRF check, then the body.
+    const session = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth', headers, payload: { email: 'not an e-mail' } });
+    expect((await session({})).json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
+    expect((await session({ [CSRF_HEADER]: CSRF_HEADER_VALUE })).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
   });
 
   it('never opens a session for a publisher, so no guard sees one', async () => {

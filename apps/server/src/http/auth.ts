@@ -1,10 +1,18 @@
 /**
  * The one authentication and permission mechanism of the API. Every route that needs a
- * signed-in person uses one of these preHandlers:
+ * signed-in person uses one of these as an `onRequest` hook (`requireCsrf` too):
  *   requireSignedIn        anyone admitted to the console (an Organizational Admin or staff)
  *   requireOrgAdmin        the regular area: an org_admin of an enabled organization
  *   requireStaff('read')   the Super area; requireStaff('update') for its writes
- * Each sets `request.auth`. The external API builds its context with resolveBearerUser.
+ * Each sets `request.auth`. The external API builds its context with resolveBearerUser
+ * (its guard, external-api.auth.ts, is an `onRequest` hook as well).
+ *
+ * Why onRequest (decision 012): guards run before the body is read and before the route's
+ * schema validates params, query and body, so a caller who may not use a route learns
+ * nothing of its shape (401/403, never a 400 with validation details) and an upload is
+ * not streamed for them. The guards need only headers and cookies (cookies are parsed by
+ * @fastify/cookie's own onRequest hook, registered first); a check that needed the parsed
+ * body would be a `preValidation` hook. Register new guards the same way.
  *
  * Cookie-authenticated unsafe requests must carry the CSRF header and, when the browser
  * sends an Origin, come from the console's own origin.

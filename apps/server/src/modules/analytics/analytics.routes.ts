@@ -23,7 +23,7 @@ const tags = ['Analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createAnalyticsService(deps, createUrlSigner(downloadUrlSecret(deps.config)));
-  app.addHook('preHandler', requireOrgAdmin);
+  app.addHook('onRequest', requireOrgAdmin);
 
   app.get(
     '/analytics-data-download',

@@ -107,8 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth',
     {
-      onRequest: rateLimit,
-      preHandler: requireCsrf,
+      // The sign-in budget first, as on the other sign-in routes; then the CSRF check.
+      onRequest: [rateLimit, requireCsrf],
       schema: { operationId: 'createSession', tags: ['auth'], body: createSessionBody, response: { 200: userResponse, ...errors } },
     },
     async (request, reply) => {
@@ -124,14 +124,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/auth/me',
-    { preHandler: requireSignedIn, schema: { operationId: 'getCurrentUser', tags: ['auth'], response: { 200: userResponse, ...errors } } },
+    { onRequest: requireSignedIn, schema: { operationId: 'getCurrentUser', tags: ['auth'], response: { 200: userResponse, ...errors } } },
     async (request) => ({ user: authenticatedUserOf(request.auth!) }),
   );
 
   app.post(
     '/auth/track-activity',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: {
         operationId: 'trackActivity',
         tags: ['auth'],
@@ -174,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.delete(
     '/logout',
     {
-      preHandler: requireCsrf,
+      onRequest: requireCsrf,
       schema: { operationId: 'logout', tags: ['auth'], response: { 200: logoutResponse, ...errors, 500: errorEnvelope } },
     },
     async (request, reply) => {

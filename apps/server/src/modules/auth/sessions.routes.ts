@@ -41,7 +41,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/auth/sessions',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: { operationId: 'listSessions', tags: ['auth'], querystring: sessionsQuery, response: { 200: sessionsResponse, ...errors } },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.delete(
     '/auth/sessions/:id',
     {
-      preHandler: requireSignedIn,
+      onRequest: requireSignedIn,
       schema: { operationId: 'revokeSession', tags: ['auth'], params: sessionParams, response: { 200: revokedSessionResponse, ...errors } },
     },
     async (request) => {

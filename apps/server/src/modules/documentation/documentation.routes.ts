@@ -9,7 +9,7 @@ export const documentationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   const documentationURL = `${PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${EXTERNAL_API_PREFIX}/reference/`;
   app.get(
     '/settings/documentation',
-    { preHandler: requireOrgAdmin, schema: { operationId: 'getDocumentationUrl', response: { 200: documentationUrlResponse } } },
+    { onRequest: requireOrgAdmin, schema: { operationId: 'getDocumentationUrl', response: { 200: documentationUrlResponse } } },
     async () => ({ documentationURL }),
   );
 };

@@ -2,6 +2,9 @@
  * The guard of every external API call but the token endpoint: an access key in the
  * `apiKey` header AND a user's idToken as a bearer token, of the same organization, for a
  * user with an API role who signs in with a password. Each refusal has its own code.
+ * An `onRequest` hook (http/auth.ts, decision 012): it reads headers only, so it runs
+ * before the query and body are validated or the body read; a refused call learns nothing
+ * of the route's shape. Its own order stays: key, rate limit, token, then the rest.
  */
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';

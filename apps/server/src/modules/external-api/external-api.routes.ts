@@ -147,7 +147,9 @@ export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => 
           resolveBearer: (idToken) => resolveBearerUser(bearerDeps, idToken, caches?.users),
           peekBearer: caches ? (idToken) => peekBearerUser(bearerDeps, idToken, caches.users) : undefined,
         });
-        authed.addHook('preHandler', guard);
+        // Before validation and body parsing (decision 012); callback-style, so a call
+        // admitted from memory is not held up by a promise.
+        authed.addHook('onRequest', guard);
         const r = authed.withTypeProvider<ZodTypeProvider>();
         const auth = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => request.auth!;
 

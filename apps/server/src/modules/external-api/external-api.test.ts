@@ -385,6 +385,46 @@ describe('external API', () => {
       expect(message).toContain('Single sign-on');
     });
 
+    it('before the query or body is looked at: a malformed call answers its refusal, and 400 only once admitted', async () => {
+      const viewer = (await t.deps.idTokens.issue({ id: people.viewer.id, email: people.viewer.email }, 'password')).idToken;
+      const malformed = [
+        { url: '/api/v1/workflows?limit=abc' },
+        { url: '/api/v1/workflows/not-a-uuid' },
+        { method: 'POST', url: '/api/v1/users', payload: { email: 'not an e-mail' } },
+        { method: 'POST', url: '/api/v1/users', payload: '{"email":', headers: { 'content-type': 'application/json' } },
+      ] as const;
+      for (const request of malformed) {
+        const what = `${request.url} ${'payload' in request ? JSON.stringify(request.payload) : ''}`;
+        const as = (token?: string, apiKey?: string) => call({ ...request, token, apiKey });
+        // The documented order: the key first, then the token, then who the user is.
+        expect((await as()).json(), what).toMatchObject({ statusCode: 401, code: 'API_KEY_MISSING' });
+        expect((await as(adminToken)).json(), what).toMatchObject({ statusCode: 401, code: 'API_KEY_MISSING' });
+        expect((await as(undefined, key)).json(), what).toMatchObject({ statusCode: 401, code: 'TOKEN_MISSING' });
+        expect((await as(`${adminToken}x`, key)).json(), what).toMatchObject({ statusCode: 401, code: 'INVALID_TOKEN' });
+        expect((await as(viewer, key)).json(), what).toMatchObject({ statusCode: 403, code: 'ROLE_NOT_ALLOWED' });
+        expect((await as(adminToken, otherKey)).json(), what).toMatchObject({ statusCode: 403, code: 'API_KEY_WRONG_ORGANIZATION' });
+        const admitted = await as(adminToken, key);
+        expect(admitted.json(), what).toMatchObject({ statusCode: 400, code: expect.stringMatching(/^(VALIDATION_ERROR|BAD_REQUEST)$/) });
+      }
+      // A refused upload is answered before its file is read.
+      const form = await multipartBody({}, { name: 'users.csv', content: 'email\nx@example.com\n' });
+      const upload = await call({
+        method: 'POST',
+        url: '/api/v1/user-imports',
+        token: adminToken,
+        headers: { 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      expect(upload.json()).toMatchObject({ statusCode: 401, code: 'API_KEY_MISSING' });
+      const uploadJson = await call({
+        method: 'POST',
+        url: '/api/v1/user-imports',
+        headers: { 'content-type': 'application/json' },
+        payload: Buffer.alloc(2 * 1024 * 1024, 'a'),
+      });
+      expect(uploadJson.json()).toMatchObject({ statusCode: 401, code: 'API_KEY_MISSING' });
+    });
+
     it('with a deleted key, at once', async () => {
       const doomed = await newKey(people.admin.email!);
       expect((await get('/api/v1/skills', adminToken, doomed.accessKey)).statusCode).toBe(200);

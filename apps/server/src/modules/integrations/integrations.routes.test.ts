@@ -2,7 +2,7 @@ import { ACCESS_KEY_PATTERN, NAME_MAX } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, everyStoredText } from '../../test/capture.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('integrations routes', () => {
@@ -127,6 +127,41 @@ describe('integrations routes', () => {
       payload: { name: 'x', description: 'y' },
     });
     expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it('checks the caller before the request: a malformed one answers 401 or 403, and 400 only to an admin', async () => {
+    const staffOrg = await createOrganization(t.database.db, { isStaff: true });
+    const staff = await createUser(t.database.db, staffOrg.id, {
+      email: 'vera@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read'],
+      signInProvider: 'custom',
+    });
+    const staffViewer = await signInWithProvider(t, staff.email!, 'custom');
+    const tooLong = { name: 'x'.repeat(NAME_MAX + 1) };
+    const calls = [
+      { method: 'POST', url: '/api/integrations', payload: tooLong },
+      { method: 'POST', url: '/api/integrations', payload: '{"name":', headers: { 'content-type': 'application/json' } },
+      { method: 'PUT', url: '/api/integration/not-a-uuid', payload: tooLong },
+      { method: 'GET', url: '/api/integrations?limit=abc' },
+    ] as const;
+    const as = (call: (typeof calls)[number], headers: Record<string, string>) =>
+      t.app.inject({ ...call, headers: { ...headers, ...('headers' in call ? call.headers : {}) } });
+    for (const call of calls) {
+      const what = `${call.method} ${call.url}`;
+      const anonymous = await as(call, {});
+      expect(anonymous.statusCode, what).toBe(401);
+      expect(anonymous.json(), what).toEqual({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You need to sign in.' });
+      const notAdmin = await as(call, staffViewer.headers);
+      expect(notAdmin.json(), what).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Only Organizational Admins can use this.' });
+      if (call.method !== 'GET') {
+        const noCsrf = await as(call, { cookie: admin.headers.cookie });
+        expect(noCsrf.json(), what).toMatchObject({ statusCode: 403, code: 'CSRF' });
+      }
+      const byAdmin = await as(call, admin.headers);
+      expect(byAdmin.statusCode, what).toBe(400);
+      expect(byAdmin.json(), what).toMatchObject({ statusCode: 400, code: expect.stringMatching(/^(VALIDATION_ERROR|BAD_REQUEST)$/) });
+    }
   });
 
   it('never stored or logged a secret', async () => {

@@ -18,7 +18,7 @@ import { createIntegrationsService } from './integrations.service.js';
 export const integrationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps.database;
   const service = createIntegrationsService({ db, repo: createIntegrationsRepository(db), clock: deps.clock, changes: deps.changes });
-  app.addHook('preHandler', requireOrgAdmin);
+  app.addHook('onRequest', requireOrgAdmin);
 
   app.get(
     '/integrations',

@@ -23,7 +23,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   app.get(
     '/organizations',
     {
-      preHandler: read,
+      onRequest: read,
       schema: { operationId: 'listOrganizations', querystring: organizationsQuery, response: { 200: organizationsResponse } },
     },
     (request) => service.list(request.query),
@@ -31,18 +31,18 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   // A static segment: it wins over /organization/:id whatever the order.
   app.get(
     '/organization/planTypes',
-    { preHandler: read, schema: { operationId: 'listPlanTypes', response: { 200: planTypesResponse } } },
+    { onRequest: read, schema: { operationId: 'listPlanTypes', response: { 200: planTypesResponse } } },
     () => service.planTypes(),
   );
   app.get(
     '/organization/:id',
-    { preHandler: read, schema: { operationId: 'getOrganization', params: organizationIdParams, response: { 200: organizationResponse } } },
+    { onRequest: read, schema: { operationId: 'getOrganization', params: organizationIdParams, response: { 200: organizationResponse } } },
     (request) => service.get(request.params.id),
   );
   app.put(
     '/organization/:id',
     {
-      preHandler: update,
+      onRequest: update,
       schema: {
         operationId: 'updateOrganization',
         params: organizationIdParams,

@@ -61,6 +61,34 @@ describe('changing and disabling organizations (Super area)', () => {
     expect(user.disabledAt).toBeNull();
   });
 
+  it('checks the caller before the request: a malformed one answers 401 or 403, and 400 only to an editor', async () => {
+    const org = await createOrganization(t.database.db, { name: 'Shape unknown' });
+    const admin = await signIn(t, (await createUser(t.database.db, org.id)).email!);
+    const malformed: [string, unknown][] = [
+      [org.id, { name: 'x'.repeat(ORGANIZATION_NAME_MAX + 1) }],
+      [org.id, { disabled: false, color: 'red' }],
+      ['not-a-uuid', { name: 'Fine' }],
+    ];
+    for (const [id, payload] of malformed) {
+      const what = `${id} ${JSON.stringify(payload)}`;
+      const anonymous = await put({ headers: {} }, id, payload);
+      expect(anonymous.json(), what).toEqual({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You need to sign in.' });
+      const byReader = await put(reader, id, payload);
+      expect(byReader.json(), what).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Your staff role allows reading only.' });
+      const byCustomerAdmin = await put(admin, id, payload);
+      expect(byCustomerAdmin.json(), what).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Only staff can use the Super area.' });
+      const byEditor = await put(editor, id, payload);
+      expect(byEditor.json(), what).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    }
+    // Reading staff with a malformed id on a read route: admitted, so the 400 is theirs.
+    const get = (who: SignedIn | { headers: Record<string, string> }) =>
+      t.app.inject({ url: '/api/organization/not-a-uuid', headers: who.headers });
+    expect((await get({ headers: {} })).statusCode).toBe(401);
+    expect((await get(admin)).statusCode).toBe(403);
+    expect((await get(reader)).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(await orgRow(org.id)).toMatchObject({ name: 'Shape unknown', disabledAt: null });
+  });
+
   it('renames and changes the plan type, trimmed, and records who did it', async () => {
     const org = await createOrganization(t.database.db, { name: 'Old name' });
     const res = await put(editor, org.id, { name: '  New name ', planType: 'Enterprise' });

@@ -10,7 +10,7 @@ import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runUserImport } from './pipeline.js';
 import { purgeImport } from './purge.js';
-import { getImport, type Headers, importCsv, importErrors, upload } from './test-helpers.js';
+import { getImport, type Headers, importCsv, importErrors, multipartBody, upload } from './test-helpers.js';
 
 describe('user-import routes', () => {
   let t: TestApp;
@@ -43,6 +43,32 @@ describe('user-import routes', () => {
     expect(list.json()).toEqual({ userImports: [], total: 0 });
     // A signed-in user who is not an Organizational Admin cannot even sign in to the console.
     await expect(signIn(t, viewerEmail)).rejects.toThrow(/403/);
+  });
+
+  it('checks the caller before reading an upload: 401 for a malformed or oversized body, 400 or 413 only to an admin', async () => {
+    const post = (h: Headers, payload: string | Buffer, contentType: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user-imports', headers: { ...h, 'content-type': contentType }, payload });
+    const total = async () => (await t.app.inject({ url: '/api/user-imports', headers })).json().total as number;
+    const before = await total();
+    const malformedJson = '{"file":';
+    const oversized = Buffer.alloc(2 * 1024 * 1024, 'a'); // above the 1 MB body limit
+    const unauthenticated = { statusCode: 401, code: 'UNAUTHENTICATED', message: 'You need to sign in.' };
+    expect((await post({}, malformedJson, 'application/json')).json()).toEqual(unauthenticated);
+    expect((await post({}, oversized, 'application/json')).json()).toEqual(unauthenticated);
+    const form = await multipartBody({ columnSeparator: 'too long' }, { name: 'users.csv', content: 'email\nx@routes.example\n' });
+    expect((await post({}, form.payload, form.contentType)).json()).toEqual(unauthenticated);
+    // A session cookie without the CSRF header: refused before the file is read, too.
+    const noCsrf = await post({ cookie: headers.cookie }, form.payload, form.contentType);
+    expect(noCsrf.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
+    const anonymousErrors = await t.app.inject({ url: '/api/user-import/not-a-uuid/errors?limit=abc' });
+    expect(anonymousErrors.json()).toEqual(unauthenticated);
+
+    expect((await post(headers, malformedJson, 'application/json')).json()).toMatchObject({ statusCode: 400 });
+    expect((await post(headers, oversized, 'application/json')).json()).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect((await post(headers, form.payload, form.contentType)).json()).toMatchObject({ statusCode: 400 });
+    const adminErrors = await t.app.inject({ url: '/api/user-import/not-a-uuid/errors?limit=abc', headers });
+    expect(adminErrors.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect(await total()).toBe(before);
   });
 
   it('lists imports newest first, 20 a page by default, with the total', async () => {

@@ -24,7 +24,8 @@ export const userImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const service = createUserImportService(deps);
   // Limits are set per request (upload.ts); the file streams, so bodyLimit does not apply.
   await app.register(multipart);
-  app.addHook('preHandler', requireOrgAdmin);
+  // Before the upload is read (decision 012): a refused caller's file is never streamed.
+  app.addHook('onRequest', requireOrgAdmin);
 
   app.get(
     '/user-imports',
