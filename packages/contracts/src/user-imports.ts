@@ -180,6 +180,7 @@ export const userImportErrorMessages = {
   APPLY_FAILED: 'The user could not be created or updated.',
   INVITATION_FAILED: 'The invitation e-mail could not be sent.',
   IMPORT_FAILED: 'The import stopped on an unexpected failure. Retry it.',
+  ORGANIZATION_DISABLED: 'The organization was disabled: the import stopped and creates, changes or invites no more users.',
 } as const;
 export type UserImportErrorCode = keyof typeof userImportErrorMessages;
 

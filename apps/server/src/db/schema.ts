@@ -391,7 +391,7 @@ export const userImportInvitations = pgTable(
     importId: uuid('import_id').notNull(),
     userId: uuid('user_id').notNull(),
     email: text('email').notNull(),
-    /** pending | sending | sent | error */
+    /** pending | sending | sent | error | cancelled (its organization was disabled) */
     status: text('status').notNull().default('pending'),
     error: text('error'),
     updatedAt: stampedNow('updated_at'),

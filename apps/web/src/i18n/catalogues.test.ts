@@ -1,11 +1,12 @@
 /**
  * The four catalogues are complete: the same keys (plural forms as each language needs),
  * no empty values, the same {{placeholders}}, no English left in the other languages,
- * and a translation for every error code of the contracts.
+ * and a translation for every error code of the contracts and every error an import records.
  */
 import { authErrorCodes } from '@console/contracts/auth';
 import { errorCodes } from '@console/contracts/errors';
 import { organizationErrorCodes } from '@console/contracts/organizations';
+import { userImportErrorMessages } from '@console/contracts/user-imports';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '.';
 import { type Locale, locales } from './locales';
@@ -96,5 +97,10 @@ describe('translation catalogues', () => {
     const codes = new Set<string>([...errorCodes, ...Object.values(authErrorCodes), ...Object.values(organizationErrorCodes)]);
     const translated = Object.keys((en as { errors: { codes: object } }).errors.codes);
     expect([...codes].filter((c) => !translated.includes(c))).toEqual([]);
+  });
+
+  it('translate every error an import can record (the errors dialog shows them by code)', () => {
+    const translated = Object.keys((en as { userImports: { errorCodes: object } }).userImports.errorCodes);
+    expect(Object.keys(userImportErrorMessages).filter((c) => !translated.includes(c))).toEqual([]);
   });
 });

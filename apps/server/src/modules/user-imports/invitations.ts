@@ -3,17 +3,21 @@
  * rate (the import's status does not wait for them). A failed send is a per-user error of
  * the import, which a retry sends again. Rows are claimed before sending, so that two
  * workers never send the same invitation; a claim left by a worker that died is taken
- * back after a while (at least once: a crash right after a send may repeat it).
+ * back after a while (at least once: a crash right after a send may repeat it). Nothing is
+ * sent for a disabled organization: what it is still owed is cancelled.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userImportErrorMessages } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
+import { organizationDisabled, recordOrganizationDisabled } from './user-imports.repository.js';
 
 /** Sends one invitation (makes the token and the e-mail); throws when it could not be sent. */
 export type InviteUser = (input: { userId: string; invitedBy: string | null }) => Promise<void>;
 
 const STALE_CLAIM = sql.raw(`interval '5 minutes'`);
+/** Invitations cancelled per statement: short statements, so PGlite is never held for long. */
+const CANCEL_BATCH = 1000;
 
 export interface SendOptions {
   perSecond: number;
@@ -79,6 +83,11 @@ export async function sendImportInvitations(db: Db, importId: string, invite: In
       // Keep to the rate: the n-th e-mail of this run goes no sooner than n intervals after its start.
       const due = started + sent * interval - Date.now();
       if (due > 0) await sleep(due);
+      // Checked before each e-mail, not only before a claim: a disable committed since stops the next one.
+      if (await organizationDisabled(db, importId)) {
+        await cancelInvitations(db, importId);
+        return false;
+      }
       try {
         await invite({ userId: c.user_id, invitedBy: c.invited_by });
         await markSent(db, importId, c.user_id);
@@ -88,6 +97,28 @@ export async function sendImportInvitations(db: Db, importId: string, invite: In
       sent++;
     }
   }
+}
+
+/**
+ * The organization was disabled: none of the import's open invitations will be sent. They
+ * are cancelled (the disable is for good, so a retry does not send them either) and the
+ * import records why.
+ */
+async function cancelInvitations(db: Db, importId: string) {
+  for (;;) {
+    const [row] = await sqlRows<{ n: number }>(
+      db,
+      sql`WITH c AS (
+            UPDATE user_import_invitations SET status = 'cancelled', updated_at = now()
+            WHERE import_id = ${importId} AND status IN ('pending', 'sending') AND user_id IN (
+              SELECT user_id FROM user_import_invitations
+              WHERE import_id = ${importId} AND status IN ('pending', 'sending') LIMIT ${CANCEL_BATCH})
+            RETURNING 1)
+          SELECT count(*)::int AS n FROM c`,
+    );
+    if (row.n === 0) break;
+  }
+  await recordOrganizationDisabled(db, importId);
 }
 
 export async function openInvitations(db: Db, importId: string): Promise<number> {

@@ -65,9 +65,13 @@ export interface RunOptions {
   stopAt?: 'validating' | 'applying';
   /** The process is stopping: end at the next checkpoint; another run resumes from there. */
   signal?: AbortSignal;
+  /** For tests: runs between two apply batches (to disable the organization there, say). */
+  afterBatch?: (appliedThrough: number) => Promise<void>;
 }
 
 class Stopped extends Error {}
+/** The import's organization is disabled: nothing more may be done for it. */
+class OrganizationDisabled extends Error {}
 
 /** Runs the import as far as it goes. */
 export async function runUserImport(deps: PipelineDeps, importId: string, options: RunOptions = {}): Promise<Outcome> {
@@ -133,6 +137,18 @@ class Run {
 
   async go() {
     const log = this.deps.log?.child({ userImportId: this.row.id });
+    try {
+      await this.phases(log);
+    } catch (err) {
+      if (!(err instanceof OrganizationDisabled)) throw err;
+      log?.info('user import: its organization is disabled, stopped');
+      await this.endForDisabledOrganization();
+    }
+  }
+
+  private async phases(log?: FastifyBaseLogger) {
+    // A job queued (or resumed, or retried) after the organization was disabled does nothing.
+    await this.checkOrganization();
     let phase = this.row.phase;
     if (phase === 'queued' || phase === 'staging') {
       log?.info('user import: reading the file');
@@ -151,6 +167,24 @@ class Run {
     }
     await this.finish();
     log?.info('user import: finished');
+  }
+
+  /** Throws OrganizationDisabled when it is; in a transaction, it also keeps it from being disabled until the end. */
+  private async checkOrganization(db: Db = this.db) {
+    if (await repo.organizationDisabled(db, this.row.id)) throw new OrganizationDisabled();
+  }
+
+  /**
+   * Ends the import as failed with the reason. The users it already wrote are left as the
+   * disable left them; the staged rows stay, so the import can be retried (it fails again).
+   */
+  private async endForDisabledOrganization() {
+    await this.db.transaction(async (tx) => {
+      await this.checkpoint({ status: 'error', finishedAt: sql`now()` }, tx);
+      await repo.recordOrganizationDisabled(tx, this.row.id);
+    });
+    // The invitations owed from earlier batches are settled (not sent) by the invitations job.
+    await this.deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId: this.row.id });
   }
 
   /** Reads the whole file into staged rows; false when the file itself is at fault (import over). */
@@ -250,8 +284,11 @@ class Run {
       if (!next) break;
       const from = after + 1;
       await this.db.transaction(async (tx) => {
-        // The checkpoint first: it fences (lease) and locks the import row for the batch.
+        // The checkpoint first: it fences (lease) and locks the import row for the batch. Then
+        // the organization, in the batch's transaction: a disable committed since the last
+        // batch stops it, and a disable that comes now waits until this batch is committed.
         await this.checkpoint({}, tx);
+        await this.checkOrganization(tx);
         await withoutJit(tx);
         const r = await applyBatch(tx, this.scope, { from, to: next.to, retry });
         await this.checkpoint(
@@ -267,6 +304,7 @@ class Run {
       });
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
+      await this.options.afterBatch?.(after);
       // Lets requests in between batches (PGlite runs queries on the main thread).
       await (pause > 0 ? sleep(pause) : new Promise((r) => setImmediate(r)));
     }

@@ -159,6 +159,33 @@ export async function dropAllLeases(db: Db): Promise<void> {
   await db.update(userImports).set({ leaseOwner: null, leaseUntil: null }).where(eq(userImports.status, 'processing'));
 }
 
+// --- The organization ------------------------------------------------------------------
+
+/**
+ * Whether the import's organization is disabled. Its row is locked FOR SHARE: inside a
+ * transaction that writes users, a disable (which locks the row FOR UPDATE) waits for that
+ * transaction to end, and a disable committed before it is seen. So no batch writes users
+ * after its organization was disabled.
+ */
+export async function organizationDisabled(db: Db, importId: string): Promise<boolean> {
+  const [row] = await sqlRows<{ disabled: boolean }>(
+    db,
+    sql`SELECT o.disabled_at IS NOT NULL AS disabled FROM ${userImports} m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.id = ${importId} FOR SHARE OF o`,
+  );
+  return row?.disabled ?? false;
+}
+
+/** Records (once) that the import stopped because its organization was disabled; a completed one is shown as failed. */
+export async function recordOrganizationDisabled(db: Db, importId: string): Promise<void> {
+  await db.execute(sql`WITH e AS (
+      INSERT INTO ${userImportErrors} (import_id, rows, code, error)
+      SELECT ${importId}, '{}', 'ORGANIZATION_DISABLED', ${userImportErrorMessages.ORGANIZATION_DISABLED}
+      WHERE NOT EXISTS (SELECT 1 FROM ${userImportErrors} WHERE import_id = ${importId} AND code = 'ORGANIZATION_DISABLED'))
+    UPDATE ${userImports} SET status = 'error', finished_at = coalesce(finished_at, now())
+    WHERE id = ${importId} AND status = 'completed'`);
+}
+
 // --- Errors ----------------------------------------------------------------------------
 
 export interface ErrorInput {

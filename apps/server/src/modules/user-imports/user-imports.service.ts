@@ -156,7 +156,7 @@ export function createUserImportService(deps: AppDeps) {
       }
       const reset = await db.transaction(async (tx) => {
         const invitations = await resetFailedInvitations(tx, id);
-        await repo.deleteErrors(tx, id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED']);
+        await repo.deleteErrors(tx, id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED']);
         if (row.status === 'validation_error') {
           await repo.deleteErrors(tx, id);
           return repo.updateImportWhere(tx, id, row.status, {

@@ -58,6 +58,9 @@ const errors: UserImportErrorView[] = [
   { email: 'bert@acme.example', employeeId: null, rows: [3], code: 'UNKNOWN_WORKSPACE', error: 'x', value: 'Nowhere' },
 ];
 
+/** Why an import failed: its organization was disabled while it ran (no user, no row). */
+const stopped: UserImportErrorView = { email: null, employeeId: null, rows: [], code: 'ORGANIZATION_DISABLED', error: 'x', value: null };
+
 function api() {
   const admin = user();
   setUserInfoCookie(admin);
@@ -70,6 +73,7 @@ function api() {
       const list = email ? errors.filter((e) => e.email?.toLowerCase().includes(email)) : errors;
       return { body: { errors: list, total: list.length } };
     },
+    'GET /api/user-import/00000000-0000-4000-8000-000000000003/errors': () => ({ body: { errors: [stopped], total: 1 } }),
   });
 }
 
@@ -112,6 +116,21 @@ describe('the user imports screen', () => {
     expect(within(dialog).getByText('1 error')).toBeTruthy();
     const csv = within(dialog).getByRole('link', { name: 'Download as CSV' });
     expect(csv.getAttribute('href')).toBe('/api/user-import/00000000-0000-4000-8000-000000000002/errors.csv');
+  });
+
+  it('shows why a failed import stopped, in the language of the path: its organization was disabled', async () => {
+    api();
+    renderApp('/fr/user-imports');
+    const table = await screen.findByRole('table', { name: 'Importations' }, { timeout: 10_000 });
+    const row = within(within(table).getByText('failed.csv').closest('tr') as HTMLElement);
+    expect(row.getByText('Erreur lors du traitement des utilisateurs')).toBeTruthy();
+    fireEvent.click(row.getByRole('button', { name: 'Détails' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erreurs de failed.csv' });
+    expect(
+      await within(dialog).findByText(
+        "L'organisation a été désactivée : l'importation s'est arrêtée et ne crée, ne modifie ni n'invite plus d'utilisateurs.",
+      ),
+    ).toBeTruthy();
   });
 
   it('needs a file, refuses one that is not .csv, and keeps the separator to one character', async () => {

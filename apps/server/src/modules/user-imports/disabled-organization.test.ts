@@ -1,0 +1,214 @@
+/**
+ * An import never creates, changes or invites users of a disabled organization: not when
+ * its job is picked up after the disable, not in the batches after one, not in the
+ * invitations sent in the background or by a retry. The organization is disabled the way
+ * staff do it (PUT /organization/{id}); the invitations go to a real SMTP peer.
+ */
+import { userImportErrorMessages } from '@console/contracts';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userImportInvitations, users } from '../../db/schema.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { inviteUser } from '../auth/invitations.js';
+import { type InviteUser, sendImportInvitations } from './invitations.js';
+import { runUserImport } from './pipeline.js';
+import { type Headers, importCsv, upload } from './test-helpers.js';
+import * as repo from './user-imports.repository.js';
+import { createUserImportService, toView } from './user-imports.service.js';
+
+const disabledError = {
+  email: null,
+  employeeId: null,
+  rows: [],
+  code: 'ORGANIZATION_DISABLED',
+  error: userImportErrorMessages.ORGANIZATION_DISABLED,
+  value: null,
+};
+
+describe('user imports of a disabled organization', () => {
+  let t: TestApp;
+  let staff: SignedIn;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@retry.example'] });
+    // Batches of two rows, so that a file of a few rows is applied in several.
+    t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_BATCH_ROWS: '2', USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
+    const staffOrg = await createOrganization(t.database.db, { name: 'Workframe Staff', isStaff: true });
+    const editor = await createUser(t.database.db, staffOrg.id, {
+      email: 'sam@workframe.io',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    staff = await signInWithProvider(t, editor.email!, 'custom');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** An organization of its own for each test (disabling is for good), with its admin signed in. */
+  async function organization() {
+    const org = await createOrganization(t.database.db);
+    const admin = await createUser(t.database.db, org.id);
+    const headers: Headers = (await signIn(t, admin.email!)).headers;
+    return { org, admin, headers };
+  }
+
+  async function disable(organizationId: string) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/organization/${organizationId}`,
+      headers: staff.headers,
+      payload: { disabled: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The import as its admin would see it (the admin's session ends with the organization). */
+  async function state(id: string) {
+    const row = await repo.getImport(t.database.db, id);
+    const { rows } = await repo.listErrors(t.database.db, id, { offset: 0, limit: 100 });
+    return { view: toView(row!, 0), errors: rows.map(({ id: _id, ...e }) => e) };
+  }
+
+  /** The users of the organization other than its admin. */
+  const imported = (organizationId: string, adminId: string) =>
+    t.database.db
+      .select({ email: users.email, disabledAt: users.disabledAt })
+      .from(users)
+      .where(and(eq(users.organizationId, organizationId), ne(users.id, adminId)));
+
+  const invitationStatuses = async (importId: string) =>
+    (
+      await t.database.db
+        .select({ email: userImportInvitations.email, status: userImportInvitations.status })
+        .from(userImportInvitations)
+        .where(eq(userImportInvitations.importId, importId))
+    )
+      .map((i) => `${i.email}:${i.status}`)
+      .sort();
+
+  const invite: InviteUser = async (input) => {
+    await inviteUser(t.deps, input);
+  };
+  const send = (importId: string, fn: InviteUser = invite) =>
+    sendImportInvitations(t.database.db, importId, fn, { perSecond: 50, maxSeconds: 30 });
+  const mailedTo = (domain: string) =>
+    smtp.messages
+      .map((m) => m.to[0])
+      .filter((to) => to.endsWith(domain))
+      .sort();
+
+  it('does nothing for a job picked up after the organization was disabled: the file is not even read', async () => {
+    const { org, admin, headers } = await organization();
+    const res = await upload(t, headers, 'email,name\nq1@queued.example,Queued One\n');
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json().userImport;
+    await disable(org.id);
+
+    expect(await runUserImport(t.deps, id)).toBe('finished');
+    const { view, errors } = await state(id);
+    expect(view).toMatchObject({ status: 'error', phase: 'queued', rowsRead: 0, usersCreated: 0 });
+    expect(view.finishedAt).not.toBeNull();
+    expect(errors).toEqual([disabledError]);
+    expect(await imported(org.id, admin.id)).toEqual([]);
+  });
+
+  it('creates no user when the organization is disabled before apply, and ends failed with that reason', async () => {
+    const { org, admin, headers } = await organization();
+    // An existing user that the file would change: it must stay as the disable left it.
+    const bob = await createUser(t.database.db, org.id, { email: 'bob@before.example', displayName: 'Bob Old', role: 'viewer' });
+    const csv =
+      'email,name,role\nnew1@before.example,New One,viewer\nbob@before.example,Bob New,publisher\nnew2@before.example,New Two,viewer\n';
+    const validated = await importCsv(t, headers, csv, {}, { stopAt: 'applying' });
+    expect(validated).toMatchObject({ status: 'processing', phase: 'applying', rowsTotal: 3 });
+    await disable(org.id);
+
+    await runUserImport(t.deps, validated.id);
+    const { view, errors } = await state(validated.id);
+    expect(view).toMatchObject({ status: 'error', rowsApplied: 0, usersCreated: 0, usersUpdated: 0 });
+    expect(errors).toEqual([disabledError]);
+    const left = await imported(org.id, admin.id);
+    expect(left).toEqual([{ email: 'bob@before.example', disabledAt: expect.any(Date) }]);
+    const [bobNow] = await t.database.db.select().from(users).where(eq(users.id, bob.id));
+    expect(bobNow).toMatchObject({ displayName: 'Bob Old', role: 'viewer' });
+    expect(await invitationStatuses(validated.id)).toEqual([]);
+  });
+
+  it('stops at the next batch when the organization is disabled between two batches; their invitations are never sent', async () => {
+    const { org, admin, headers } = await organization();
+    const rows = Array.from({ length: 6 }, (_, i) => `b${i + 1}@between.example,Between ${i + 1}`).join('\n');
+    let disabledAfter: number | undefined;
+    const res = await upload(t, headers, `email,name\n${rows}\n`);
+    const { id } = res.json().userImport;
+    await runUserImport(t.deps, id, {
+      afterBatch: async (appliedThrough) => {
+        disabledAfter ??= appliedThrough;
+        await disable(org.id);
+      },
+    });
+    // The first batch (file rows 2 and 3) was applied before the disable; none after it.
+    expect(disabledAfter).toBe(3);
+    const { view, errors } = await state(id);
+    expect(view).toMatchObject({ status: 'error', phase: 'applying', rowsTotal: 6, rowsApplied: 2, usersCreated: 2 });
+    expect(errors).toEqual([disabledError]);
+    const left = await imported(org.id, admin.id);
+    expect(left.map((u) => u.email).sort()).toEqual(['b1@between.example', 'b2@between.example']);
+    // Disabled with their organization, and not enabled again by the import.
+    expect(left.every((u) => u.disabledAt !== null)).toBe(true);
+
+    // The two invitations owed by the first batch are cancelled, not sent.
+    expect(await invitationStatuses(id)).toEqual(['b1@between.example:pending', 'b2@between.example:pending']);
+    expect(await send(id)).toBe(false);
+    expect(mailedTo('@between.example')).toEqual([]);
+    expect(await invitationStatuses(id)).toEqual(['b1@between.example:cancelled', 'b2@between.example:cancelled']);
+    expect((await state(id)).errors).toEqual([disabledError]);
+  });
+
+  it('stops sending invitations at the next e-mail once the organization is disabled, and the import shows why', async () => {
+    const { org, headers } = await organization();
+    const csv = 'email,name\ns1@sending.example,Send One\ns2@sending.example,Send Two\ns3@sending.example,Send Three\n';
+    const done = await importCsv(t, headers, csv);
+    expect(done).toMatchObject({ status: 'completed', usersCreated: 3, invitationsPending: 3 });
+    let sent = 0;
+    const more = await send(done.id, async (input) => {
+      await invite(input);
+      // Disabled right after the first e-mail went out.
+      if (++sent === 1) await disable(org.id);
+    });
+    expect(more).toBe(false);
+    expect(sent).toBe(1);
+    expect(mailedTo('@sending.example')).toHaveLength(1);
+    const statuses = await invitationStatuses(done.id);
+    expect(statuses.filter((s) => s.endsWith(':sent'))).toHaveLength(1);
+    expect(statuses.filter((s) => s.endsWith(':cancelled'))).toHaveLength(2);
+    const { view, errors } = await state(done.id);
+    expect(view).toMatchObject({ status: 'error', invitationsSent: 1, invitationsFailed: 0 });
+    expect(errors).toEqual([disabledError]);
+  });
+
+  it('does not e-mail anyone when failed invitations are retried after the organization was disabled', async () => {
+    const { org, admin, headers } = await organization();
+    const done = await importCsv(t, headers, 'email,name\nbounce@retry.example,Bounce\n');
+    expect(await send(done.id)).toBe(false);
+    expect((await state(done.id)).view).toMatchObject({ status: 'error', invitationsFailed: 1 });
+    await disable(org.id);
+
+    // The address works now: only the disabled organization keeps it from being sent.
+    smtp.rejected.clear();
+    const auth = { userId: admin.id, organizationId: org.id } as AuthContext;
+    await createUserImportService(t.deps).retry(auth, done.id);
+    await runUserImport(t.deps, done.id);
+    expect(await send(done.id)).toBe(false);
+    expect(mailedTo('@retry.example')).toEqual([]);
+    expect(await invitationStatuses(done.id)).toEqual(['bounce@retry.example:cancelled']);
+    const { view, errors } = await state(done.id);
+    expect(view).toMatchObject({ status: 'error', invitationsSent: 0 });
+    expect(errors).toEqual([disabledError]);
+  });
+});
