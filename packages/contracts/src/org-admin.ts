@@ -60,9 +60,12 @@ export const organizationCreateForm = z.object({
   password: newPassword.describe('The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces'),
   planType: z.string().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
   clientKey: z
-    .union([clientKey, z.literal('')])
+    .string()
+    .trim()
+    .max(CLIENT_KEY_MAX, 'clientKeyTooLong')
+    .regex(/^[a-z0-9]*$/, 'clientKeyInvalid')
     .optional()
-    .describe('Optional here; it can be set once later'),
+    .describe('Optional here (empty is none); it can be set once later'),
 });
 export type OrganizationCreateForm = z.infer<typeof organizationCreateForm>;
 
