@@ -27,6 +27,14 @@ export const errorCodes = [
   'CSRF',
   'BAD_REDIRECT',
   'SSO_FAILED',
+  // Organization administration (org-admin.ts).
+  'EMAIL_TAKEN',
+  'CLIENT_KEY_UNAVAILABLE',
+  'CLIENT_KEY_ALREADY_SET',
+  'MANAGER_EXISTS',
+  'MANAGER_OTHER_ORGANIZATION',
+  'MANAGER_USER_DISABLED',
+  'MANAGER_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 

@@ -35,6 +35,12 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
 }
 
 export const organizationNotFound = () => new NotFound('Organization not found.', organizationErrorCodes.notFound);
+export const planTypeUnknown = () =>
+  new ValidationError(
+    'This plan type does not exist.',
+    [{ path: '/planType', message: 'unknown' }],
+    organizationErrorCodes.planTypeUnknown,
+  );
 
 /** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
 export const DISABLE_USERS_BATCH = 1000;
@@ -107,13 +113,7 @@ export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRe
         let planTypeId: string | undefined;
         if (body.planType !== undefined) {
           const plan = await repo.planTypeByName(body.planType, tx);
-          if (!plan) {
-            throw new ValidationError(
-              'This plan type does not exist.',
-              [{ path: '/planType', message: 'unknown' }],
-              organizationErrorCodes.planTypeUnknown,
-            );
-          }
+          if (!plan) throw planTypeUnknown();
           planTypeId = plan.id;
         }
         await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);

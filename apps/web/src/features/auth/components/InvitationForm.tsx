@@ -1,12 +1,6 @@
 /** /auth/invitation/accept?token=: an invited user chooses a password and is signed in. */
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -14,11 +8,12 @@ import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { HttpError } from '../../../lib/http';
+import { PasswordRulesList } from '../../../lib/PasswordRulesList';
+import { unmetPasswordRules } from '../../../lib/password-rules';
 import { useWait } from '../../../lib/wait-overlay';
 import { acceptInvitation } from '../api/accept-invitation';
 import { emailOfIdToken } from '../api/create-session';
 import { AuthCard } from '../pages/AuthCard';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordRules, unmetPasswordRules } from './password-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 interface Values {
@@ -35,7 +30,6 @@ export function InvitationForm() {
   const form = useForm<Values>({ defaultValues: { password: '', repeat: '' }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   const password = form.watch('password');
-  const unmet = unmetPasswordRules(password);
   const token = params.get('token') ?? '';
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -71,23 +65,14 @@ export function InvitationForm() {
             helperText={errors.password?.message ? t(`validation.${errors.password.message}` as never) : undefined}
             slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
           />
-          <List dense id="password-rules" aria-label={t('auth:invitation.rulesTitle')} disablePadding>
-            {passwordRules.map((rule) => {
-              const met = !unmet.includes(rule.id);
-              return (
-                <ListItem key={rule.id} disableGutters sx={{ py: 0 }}>
-                  <ListItemIcon sx={{ minWidth: 32 }}>
-                    {met ? (
-                      <CheckCircleIcon fontSize="small" color="success" titleAccess={t('auth:invitation.ruleMet')} />
-                    ) : (
-                      <RadioButtonUncheckedIcon fontSize="small" titleAccess={t('auth:invitation.ruleNotMet')} />
-                    )}
-                  </ListItemIcon>
-                  <ListItemText primary={t(`auth:invitation.rules.${rule.id}`, { min: PASSWORD_MIN, max: PASSWORD_MAX })} />
-                </ListItem>
-              );
-            })}
-          </List>
+          <PasswordRulesList
+            id="password-rules"
+            password={password}
+            title={t('auth:invitation.rulesTitle')}
+            metLabel={t('auth:invitation.ruleMet')}
+            notMetLabel={t('auth:invitation.ruleNotMet')}
+            ruleLabel={(rule, limits) => t(`auth:invitation.rules.${rule}`, limits)}
+          />
           <TextField
             {...form.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' })}
             label={t('auth:invitation.repeat')}

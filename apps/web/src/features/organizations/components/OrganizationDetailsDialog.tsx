@@ -19,10 +19,14 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useOrganization } from '../api/get-organization';
+import { ClientKeyValue } from './ClientKeyValue';
+import { ManagersSection } from './ManagersSection';
 
 function Details({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
+  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
   return (
     <>
       <Stack component="dl" sx={{ m: 0 }}>
@@ -43,7 +47,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
           {formatDateTime(o.createdAt)}
         </DetailRow>
         <DetailRow labelWidth={140} label={t('super:details.clientKey')}>
-          {o.clientKey ?? '—'}
+          <ClientKeyValue organization={o} />
         </DetailRow>
         <DetailRow labelWidth={140} label={t('super:details.status')}>
           {o.disabled ? t('super:details.disabledSince', { date: formatDateTime(o.disabledAt) }) : t('super:details.active')}
@@ -89,6 +93,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
           {t('super:details.moreAdmins', { n: o.moreAdmins })}
         </Typography>
       )}
+      <ManagersSection organization={o} canUpdate={canUpdate} />
     </>
   );
 }

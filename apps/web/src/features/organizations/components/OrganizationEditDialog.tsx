@@ -12,29 +12,26 @@ import {
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import BlockIcon from '@mui/icons-material/Block';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { usePlanTypes } from '../api/list-plan-types';
 import { useUpdateOrganization } from '../api/update-organization';
+import { PlanTypeField } from './PlanTypeField';
 
 const FORM_ID = 'organization-edit-form';
 
 function EditForm({ organization: o, onDone }: { organization: OrganizationView; onDone: () => void }) {
   const { t } = useT();
-  const planTypes = usePlanTypes();
   const update = useUpdateOrganization();
   const form = useForm<OrganizationEditForm>({
     defaultValues: { name: o.name, planType: o.planType ?? '' },
@@ -72,32 +69,12 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
           helperText={problem(errors.name?.message) ?? t('super:edit.counter', { count: name.length, max: ORGANIZATION_NAME_MAX })}
           slotProps={{ formHelperText: { sx: { textAlign: errors.name ? 'left' : 'right' } } }}
         />
-        {planTypes.isError ? (
-          <Alert severity="error">{errorMessage(planTypes.error, 'super:errors.loadPlanTypes')}</Alert>
-        ) : (
-          <Controller
-            control={form.control}
-            name="planType"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                required
-                fullWidth
-                label={t('super:edit.planType')}
-                error={!!errors.planType}
-                helperText={problem(errors.planType?.message)}
-                disabled={!planTypes.data}
-              >
-                {(planTypes.data ?? []).map((p) => (
-                  <MenuItem key={p.id} value={p.name}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        )}
+        <PlanTypeField
+          control={form.control}
+          name="planType"
+          label={t('super:edit.planType')}
+          problem={problem(errors.planType?.message)}
+        />
       </Stack>
     </Box>
   );

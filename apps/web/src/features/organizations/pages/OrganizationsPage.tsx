@@ -4,6 +4,8 @@
  * ?disabled=false). /super/organizations/{id}?mode=read|edit is the same list with that
  * organization's details (or, for staff who may update, its edit form) open over it.
  */
+
+import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,16 +14,19 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { useOrganizations } from '../api/list-organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
+
+const OrganizationCreateDialog = lazy(withChunkReload(() => import('../components/OrganizationCreateDialog')));
 
 /** How long the name filter waits after the last key stroke before it asks the server. */
 const FILTER_DEBOUNCE_MS = 300;
@@ -55,6 +60,7 @@ export function Component() {
   const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
   const canRead = session?.allowedRoleTypes.includes('read') ?? false;
   const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
+  const [creating, setCreating] = useState(false);
 
   // The filter lives in the URL of the list, so that the way back from the details keeps it.
   const urlQ = params.get('q') ?? '';
@@ -117,6 +123,11 @@ export function Component() {
           }
           label={t('super:organizations.showDisabled')}
         />
+        {canUpdate && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto !important' } }}>
+            {t('orgAdmin:create.button')}
+          </Button>
+        )}
       </Stack>
 
       {list.isPending && <Skeleton variant="rounded" height={120} />}
@@ -153,6 +164,17 @@ export function Component() {
         </Stack>
       )}
 
+      {creating && (
+        <Suspense fallback={null}>
+          <OrganizationCreateDialog
+            onClose={() => setCreating(false)}
+            onCreated={(newId) => {
+              setCreating(false);
+              if (canRead) open(newId, 'read');
+            }}
+          />
+        </Suspense>
+      )}
       {id && <OrganizationDialog key={id} id={id} edit={params.get('mode') === 'edit' && canUpdate} onClose={close} />}
     </>
   );

@@ -1,0 +1,390 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const PASSWORD = 'Str0ng-Pass!';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000999';
+
+describe('organization administration (Super area)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let editor: SignedIn;
+  let reader: SignedIn;
+  let orgAdmin: SignedIn;
+  let passwordStaff: SignedIn;
+  const ids = { acme: '', globex: '', initech: '', noKey: '', staffEditor: '' };
+  const users = { acmeViewer: '', acmeGone: '', globexUser: '' };
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@new.example'] });
+    t = await createTestApp({ config: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com', PRODUCT_NAME: 'Acme Learn' } });
+    const db = t.database.db;
+    await db.insert(schema.planTypes).values(['Team', 'Enterprise'].map((name) => ({ name })));
+    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true, clientKey: 'staffkey' });
+    const acme = await createOrganization(db, { name: 'Acme Manufacturing', clientKey: 'acme' });
+    const globex = await createOrganization(db, { name: 'Globex' });
+    const initech = await createOrganization(db, { name: 'Initech', disabledAt: new Date() });
+    const noKey = await createOrganization(db, { name: 'No Key Yet', clientKey: null });
+    Object.assign(ids, { acme: acme.id, globex: globex.id, initech: initech.id, noKey: noKey.id });
+
+    const admin = await createUser(db, acme.id, { email: 'zoe@acme.example', displayName: 'Zoe Admin' });
+    users.acmeViewer = (await createUser(db, acme.id, { email: 'vic@acme.example', displayName: 'Vic Viewer', role: 'viewer' })).email!;
+    users.acmeGone = (await createUser(db, acme.id, { email: 'gone@acme.example', role: 'viewer', disabledAt: new Date() })).email!;
+    users.globexUser = (await createUser(db, globex.id, { email: 'gus@globex.example' })).email!;
+
+    const staff = await createUser(db, staffOrg.id, {
+      email: 'sam@workframe.io',
+      displayName: 'Sam Staff',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    ids.staffEditor = staff.id;
+    await createUser(db, staffOrg.id, { email: 'rita@workframe.io', role: 'viewer', allowedRoleTypes: ['read'], signInProvider: 'custom' });
+    editor = await signInWithProvider(t, 'sam@workframe.io', 'custom');
+    reader = await signInWithProvider(t, 'rita@workframe.io', 'custom');
+    passwordStaff = await signInWithProvider(t, 'sam@workframe.io', 'password');
+    orgAdmin = await signIn(t, admin.email!);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/${url}`, headers: who?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const orgCount = () => t.database.db.$count(schema.organizations);
+  const userCount = () => t.database.db.$count(schema.users);
+
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Hooli Robotics',
+    adminName: 'Hank Hooli',
+    email: 'hank@hooli.example',
+    password: PASSWORD,
+    planType: 'Team',
+    ...overrides,
+  });
+
+  describe('POST /organization', () => {
+    it('creates the organization with its first Organizational Admin, who signs in with that password', async () => {
+      const res = await call(editor, 'POST', 'organization', {
+        ...form({ clientKey: '  hooli1  ', email: 'Hank@Hooli.example' }),
+        locale: 'es',
+        idToken: 'ignored',
+        id: 'ignored',
+      });
+      expect(res.statusCode).toBe(201);
+      const { organization } = res.json();
+      expect(organization).toMatchObject({
+        name: 'Hooli Robotics',
+        planType: 'Team',
+        clientKey: 'hooli1',
+        disabled: false,
+        isStaff: false,
+        adminsCount: 1,
+        regularUsersCount: 0,
+        admins: [{ displayName: 'Hank Hooli', email: 'Hank@Hooli.example', disabled: false }],
+      });
+      const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, organization.id));
+      expect(row).toMatchObject({ locale: 'es', createdBy: ids.staffEditor });
+      const [admin] = await t.database.db.select().from(schema.users).where(eq(schema.users.organizationId, organization.id));
+      expect(admin).toMatchObject({ role: 'org_admin', signInProvider: 'password', createdBy: ids.staffEditor });
+      expect(admin.passwordHash).toMatch(/^scrypt\$/);
+      expect(admin.passwordHash).not.toContain(PASSWORD);
+
+      // The admin signs in (any case of the e-mail), and the new organization is found in the list.
+      const hank = await signIn(t, 'hank@hooli.example', PASSWORD);
+      expect(hank.user).toMatchObject({ role: 'org_admin', organizationId: organization.id });
+      const found = (await call(editor, 'GET', 'organizations?q=hooli')).json();
+      expect(found.organizations.map((o: { id: string }) => o.id)).toEqual([organization.id]);
+
+      // The first admin is the organization's first manager; the creation is audited.
+      const managers = (await call(reader, 'GET', `organization/${organization.id}/managers`)).json();
+      expect(managers).toMatchObject({
+        total: 1,
+        managers: [{ displayName: 'Hank Hooli', invitationState: 'none', pendingInvitation: false }],
+      });
+      const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, organization.id));
+      expect(audit.map((a) => a.action)).toContain('organization.create');
+    });
+
+    it('leaves the client key empty when none is given, and the locale English by default', async () => {
+      const res = await call(editor, 'POST', 'organization', form({ name: 'Pied Piper', email: 'richard@piper.example', clientKey: '' }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().organization.clientKey).toBeNull();
+      const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, res.json().organization.id));
+      expect(row.locale).toBe('en');
+    });
+
+    const invalid: [string, Record<string, unknown>, string][] = [
+      ['no name', { name: undefined }, '/name'],
+      ['a blank name', { name: '   ' }, '/name'],
+      ['a name of 76', { name: 'n'.repeat(76) }, '/name'],
+      ['no admin name', { adminName: '' }, '/adminName'],
+      ['an admin name of 76', { adminName: 'a'.repeat(76) }, '/adminName'],
+      ['no e-mail', { email: '' }, '/email'],
+      ['a malformed e-mail', { email: 'not-an-email' }, '/email'],
+      ['no password', { password: undefined }, '/password'],
+      ['a password of 9', { password: 'Sh0rt-pas' }, '/password'],
+      ['a password of 26', { password: `Aa1!${'x'.repeat(22)}` }, '/password'],
+      ['a password without a digit', { password: 'No-Digits-Here!' }, '/password'],
+      ['a password without an uppercase letter', { password: 'no-upper-123!' }, '/password'],
+      ['a password without a lowercase letter', { password: 'NO-LOWER-123!' }, '/password'],
+      ['a password without a special character', { password: 'NoSpecial1234' }, '/password'],
+      ['a password with whitespace', { password: 'Has Space-123!' }, '/password'],
+      ['no plan type', { planType: undefined }, '/planType'],
+      ['a client key with uppercase', { clientKey: 'Hooli' }, '/clientKey'],
+      ['a client key with a hyphen', { clientKey: 'ho-oli' }, '/clientKey'],
+      ['a client key with a space inside', { clientKey: 'ho oli' }, '/clientKey'],
+      ['an unknown locale', { locale: 'de' }, '/locale'],
+    ];
+    it.each(invalid)('refuses %s with 400 and creates nothing', async (_what, overrides, path) => {
+      const before = [await orgCount(), await userCount()];
+      const res = await call(editor, 'POST', 'organization', form({ email: 'new.one@valid.example', ...overrides }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+      expect([await orgCount(), await userCount()]).toEqual(before);
+    });
+
+    it('refuses an unknown plan type', async () => {
+      const res = await call(editor, 'POST', 'organization', form({ planType: 'Galactic', email: 'x@plan.example' }));
+      expect(res.json()).toMatchObject({ statusCode: 400, code: 'PLAN_TYPE_UNKNOWN' });
+    });
+
+    it('refuses an e-mail that already belongs to a user, in any organization and any case, with 409', async () => {
+      const before = [await orgCount(), await userCount()];
+      for (const email of ['ZOE@acme.example', users.globexUser, 'sam@workframe.io']) {
+        const res = await call(editor, 'POST', 'organization', form({ name: 'Dup Mail', email }));
+        expect(res.statusCode, email).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', message: 'This e-mail already belongs to a user.' });
+      }
+      expect([await orgCount(), await userCount()]).toEqual(before);
+    });
+
+    it('refuses a client key that another organization has, or a reserved one, with the spec message', async () => {
+      const before = await orgCount();
+      for (const clientKey of ['acme', 'admin', 'staffkey']) {
+        const res = await call(editor, 'POST', 'organization', form({ name: 'Dup Key', email: `k${clientKey}@dup.example`, clientKey }));
+        expect(res.statusCode, clientKey).toBe(409);
+        expect(res.json()).toMatchObject({
+          code: 'CLIENT_KEY_UNAVAILABLE',
+          message: 'Client Key is duplicated in the system or not available.',
+        });
+      }
+      expect(await orgCount()).toBe(before);
+    });
+  });
+
+  describe('PUT /organization/{id}/clientKey', () => {
+    it('sets the key once; a different key later is refused, the same one again is fine', async () => {
+      const bad = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: 'No Key' });
+      expect(bad.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+      const taken = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: 'acme' });
+      expect(taken.json()).toMatchObject({ statusCode: 409, code: 'CLIENT_KEY_UNAVAILABLE' });
+
+      const set = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: ' nokey2026 ' });
+      expect(set.statusCode).toBe(200);
+      expect(set.json().organization).toMatchObject({ id: ids.noKey, clientKey: 'nokey2026' });
+      const again = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: 'nokey2026' });
+      expect(again.statusCode).toBe(200);
+      const change = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: 'other' });
+      expect(change.json()).toMatchObject({ statusCode: 409, code: 'CLIENT_KEY_ALREADY_SET' });
+      const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, ids.noKey));
+      expect(row.clientKey).toBe('nokey2026');
+    });
+
+    it('answers 404 for an unknown organization and refuses a disabled one', async () => {
+      expect((await call(editor, 'PUT', `organization/${UNKNOWN_ID}/clientKey`, { clientKey: 'abc' })).json()).toMatchObject({
+        statusCode: 404,
+        code: 'ORGANIZATION_NOT_FOUND',
+      });
+      await t.database.db.update(schema.organizations).set({ clientKey: null }).where(eq(schema.organizations.id, ids.initech));
+      expect((await call(editor, 'PUT', `organization/${ids.initech}/clientKey`, { clientKey: 'initech' })).json()).toMatchObject({
+        statusCode: 409,
+        code: 'ORGANIZATION_DISABLED',
+      });
+    });
+  });
+
+  describe('managers', () => {
+    const add = (orgId: string, body: Record<string, unknown>, who = editor) => call(who, 'POST', `organization/${orgId}/managers`, body);
+    const userByEmail = async (email: string) => (await t.database.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
+
+    it('makes an existing user of the organization an Organizational Admin, without an invitation', async () => {
+      const sent = smtp.messages.length;
+      const res = await add(ids.acme, { displayName: 'Victor V.', email: 'VIC@acme.example', locale: 'fr' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        pendingInvitation: false,
+        invitationEmail: 'none',
+        manager: { displayName: 'Vic Viewer', email: 'vic@acme.example', invited: false, invitationState: 'none', createdBy: 'Sam Staff' },
+      });
+      expect((await userByEmail(users.acmeViewer)).role).toBe('org_admin');
+      expect(smtp.messages.length).toBe(sent);
+    });
+
+    it('creates a new Organizational Admin for a new e-mail and really e-mails the invitation in the chosen language', async () => {
+      const res = await add(ids.acme, { displayName: 'Nina Nueva', email: 'nina@new.example', locale: 'es' });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({
+        pendingInvitation: true,
+        invitationEmail: 'sent',
+        manager: {
+          organizationId: ids.acme,
+          organizationName: 'Acme Manufacturing',
+          displayName: 'Nina Nueva',
+          email: 'nina@new.example',
+          locale: 'es',
+          invited: true,
+          invitedBy: 'Sam Staff',
+          invitationState: 'pending',
+          pendingInvitation: true,
+          disabled: false,
+        },
+      });
+      expect(body.manager.invitedAt).toEqual(expect.any(String));
+      const user = await userByEmail('nina@new.example');
+      expect(user).toMatchObject({
+        organizationId: ids.acme,
+        role: 'org_admin',
+        passwordHash: null,
+        locale: 'es',
+        invitedBy: ids.staffEditor,
+      });
+
+      const mail = smtp.messages.at(-1)!;
+      expect(mail.to).toEqual(['nina@new.example']);
+      expect(mail.subject).toBe('Te han invitado a Acme Manufacturing en Acme Learn');
+      expect(mail.text).toContain('Sam Staff te ha invitado');
+      const token = /\/es\/auth\/invitation\/accept\?token=([\w-]+)/.exec(mail.text)?.[1];
+      expect(token).toBeTruthy();
+
+      // Once accepted, the invitation is no longer pending.
+      const accept = await t.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, password: PASSWORD } });
+      expect(accept.statusCode).toBe(200);
+      const after = (await call(reader, 'GET', `organizationManagers/${body.manager.id}`)).json().manager;
+      expect(after).toMatchObject({ pendingInvitation: false, invited: true, invitationState: 'accepted' });
+    });
+
+    it('reports an invitation that could not be delivered, and keeps the manager', async () => {
+      const res = await add(ids.acme, { displayName: 'Bo Bounce', email: 'bounce@new.example', locale: 'en' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ pendingInvitation: true, invitationEmail: 'failed', manager: { invitationState: 'pending' } });
+      const user = await userByEmail('bounce@new.example');
+      const [token] = await t.database.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, user.id));
+      expect(token.sendError).toMatch(/550|mailbox/);
+    });
+
+    it('refuses the same person twice', async () => {
+      const res = await add(ids.acme, { displayName: 'Nina', email: 'nina@NEW.example' });
+      expect(res.json()).toMatchObject({ statusCode: 409, code: 'MANAGER_EXISTS' });
+    });
+
+    it('refuses an e-mail of another organization, a disabled user, and a disabled organization; nothing changes', async () => {
+      const before = [await userCount(), await t.database.db.$count(schema.organizationManagers)];
+      const other = await add(ids.acme, { displayName: 'Gus', email: users.globexUser });
+      expect(other.json()).toMatchObject({
+        statusCode: 409,
+        code: 'MANAGER_OTHER_ORGANIZATION',
+        message: 'This e-mail belongs to a user of another organization.',
+      });
+      const gone = await add(ids.acme, { displayName: 'Gone', email: users.acmeGone });
+      expect(gone.json()).toMatchObject({ statusCode: 409, code: 'MANAGER_USER_DISABLED' });
+      const disabled = await add(ids.initech, { displayName: 'Ivy', email: 'ivy@initech.example' });
+      expect(disabled.json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_DISABLED' });
+      expect([await userCount(), await t.database.db.$count(schema.organizationManagers)]).toEqual(before);
+      expect((await userByEmail(users.globexUser)).organizationId).toBe(ids.globex);
+    });
+
+    it.each([
+      ['no name', { displayName: '  ', email: 'a@b.example' }, '/displayName'],
+      ['a name of 76', { displayName: 'n'.repeat(76), email: 'a@b.example' }, '/displayName'],
+      ['no e-mail', { displayName: 'Ann' }, '/email'],
+      ['a malformed e-mail', { displayName: 'Ann', email: 'ann@' }, '/email'],
+    ])('refuses %s with 400', async (_what, body, path) => {
+      const res = await add(ids.acme, body);
+      expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+      expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+    });
+
+    it('answers 404 for an unknown organization or manager', async () => {
+      expect((await call(reader, 'GET', `organization/${UNKNOWN_ID}/managers`)).json().code).toBe('ORGANIZATION_NOT_FOUND');
+      expect((await add(UNKNOWN_ID, { displayName: 'Ann', email: 'ann@x.example' })).json().code).toBe('ORGANIZATION_NOT_FOUND');
+      expect((await call(reader, 'GET', `organizationManagers/${UNKNOWN_ID}`)).json()).toMatchObject({
+        statusCode: 404,
+        code: 'MANAGER_NOT_FOUND',
+      });
+    });
+
+    it('lists the managers 20 a page, the most recent first', async () => {
+      const org = await createOrganization(t.database.db, { name: 'Many Managers' });
+      for (let i = 1; i <= 21; i++) {
+        const email = `m${i}@many.example`;
+        await createUser(t.database.db, org.id, { email, displayName: `Manager ${i}`, role: 'viewer' });
+        expect((await add(org.id, { displayName: `Manager ${i}`, email })).statusCode).toBe(201);
+      }
+      const p1 = (await call(reader, 'GET', `organization/${org.id}/managers?page=1&limit=20`)).json();
+      const p2 = (await call(reader, 'GET', `organization/${org.id}/managers?page=2&limit=20`)).json();
+      expect(p1.total).toBe(21);
+      expect(p1.managers).toHaveLength(20);
+      expect(p2.managers).toHaveLength(1);
+      const all = [...p1.managers, ...p2.managers].map((m: { email: string }) => m.email);
+      expect(new Set(all).size).toBe(21);
+      expect(all[0]).toBe('m21@many.example');
+      expect(all.at(-1)).toBe('m1@many.example');
+      const page3 = (await call(reader, 'GET', `organization/${org.id}/managers?page=3&limit=20`)).json();
+      expect(page3).toEqual({ managers: [], total: 21 });
+      const admins = await t.database.db
+        .select()
+        .from(schema.users)
+        .where(and(eq(schema.users.organizationId, org.id), eq(schema.users.role, 'org_admin')));
+      expect(admins).toHaveLength(21);
+    });
+  });
+
+  describe('who may do what', () => {
+    const writes = () =>
+      [
+        ['POST', 'organization', form({ email: 'perm@perm.example', name: 'Perm' })],
+        ['PUT', `organization/${ids.globex}/clientKey`, { clientKey: 'globex' }],
+        ['POST', `organization/${ids.globex}/managers`, { displayName: 'Perm', email: 'perm2@perm.example' }],
+      ] as const;
+    const reads = () => [`organization/${ids.acme}/managers`];
+
+    it('refuses staff who may only read, staff signed in with a password and an Organizational Admin with 403; nothing changes', async () => {
+      const before = [await orgCount(), await userCount()];
+      for (const who of [reader, passwordStaff, orgAdmin]) {
+        for (const [method, url, body] of writes()) {
+          const res = await call(who, method, url, body);
+          expect(res.statusCode, `${method} ${url}`).toBe(403);
+          // Guards run before validation (decision 012): a malformed body gets the same 403.
+          expect((await call(who, method, url, { nonsense: true })).statusCode).toBe(403);
+        }
+      }
+      expect((await call(reader, 'POST', 'organization', form())).json().message).toBe('Your staff role allows reading only.');
+      expect([await orgCount(), await userCount()]).toEqual(before);
+      const [globex] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, ids.globex));
+      expect(globex.clientKey).not.toBe('globex');
+    });
+
+    it('refuses a caller without a session with 401', async () => {
+      for (const [method, url, body] of writes()) expect((await call(undefined, method, url, body)).statusCode).toBe(401);
+      for (const url of [...reads(), `organizationManagers/${UNKNOWN_ID}`]) {
+        expect((await call(undefined, 'GET', url)).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+      }
+    });
+
+    it('lets staff with read list managers, but not an Organizational Admin', async () => {
+      for (const url of reads()) {
+        expect((await call(reader, 'GET', url)).statusCode).toBe(200);
+        expect((await call(orgAdmin, 'GET', url)).statusCode).toBe(403);
+        expect((await call(passwordStaff, 'GET', url)).statusCode).toBe(403);
+      }
+    });
+  });
+});

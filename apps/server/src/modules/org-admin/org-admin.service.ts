@@ -1,0 +1,274 @@
+/**
+ * Organization administration for the Super area (decision 013): creating an organization
+ * with its first Organizational Admin, setting its client key once, and its managers. The
+ * routes admit staff only (`update` for changes); staff act on any organization.
+ */
+
+import type { managerCreateBody, organizationCreateBody } from '@console/contracts';
+import {
+  CLIENT_KEY_UNAVAILABLE_MESSAGE,
+  type ManagerView,
+  type OrganizationView,
+  orgAdminErrorCodes,
+  organizationErrorCodes,
+  reservedClientKeys,
+} from '@console/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { clockOf } from '../../http/auth.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, sqlState } from '../../http/errors.js';
+import { createInvitation, sendInvitationEmail } from '../auth/invitations.js';
+import { hashPassword } from '../auth/password.js';
+import { organizationNotFound, planTypeUnknown } from '../organizations/organizations.service.js';
+import type { ManagerRow, OrgAdminRepository } from './org-admin.repository.js';
+
+type CreateBody = z.output<typeof organizationCreateBody>;
+type ManagerBody = z.output<typeof managerCreateBody>;
+
+const emailTaken = () => new Conflict('This e-mail already belongs to a user.', orgAdminErrorCodes.emailTaken);
+const clientKeyUnavailable = () => new Conflict(CLIENT_KEY_UNAVAILABLE_MESSAGE, orgAdminErrorCodes.clientKeyUnavailable);
+const organizationDisabled = () => new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
+const managerExists = () => new Conflict('This person is already a manager of this organization.', orgAdminErrorCodes.managerExists);
+
+/** A unique violation of this constraint (a concurrent request won the race). */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  if (sqlState(err) !== '23505') return false;
+  const e = err as { constraint?: string; cause?: { constraint?: string; message?: string }; message?: string };
+  const text = [e.constraint, e.cause?.constraint, e.cause?.message, e.message].filter(Boolean).join(' ');
+  return text.includes(constraint);
+}
+
+export function toManagerView(row: ManagerRow): ManagerView {
+  const invited = row.invitedAt !== null;
+  const invitationState = row.pendingInvitation ? 'pending' : !invited ? 'none' : row.hasPassword ? 'accepted' : 'expired';
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    userId: row.userId,
+    displayName: row.displayName,
+    email: row.email,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    disabled: row.disabledAt !== null,
+    pendingInvitation: row.pendingInvitation,
+    invited,
+    invitedAt: row.invitedAt?.toISOString() ?? null,
+    invitedBy: row.invitedBy,
+    invitationState,
+  };
+}
+
+export function createOrgAdminService(deps: {
+  app: AppDeps;
+  repo: OrgAdminRepository;
+  /** The organization as GET organization/{id} answers it. */
+  organizationView: (id: string) => Promise<{ organization: OrganizationView }>;
+}) {
+  const { repo, app } = deps;
+  const db: Db = app.database.db;
+  const now = () => clockOf(app).now();
+
+  async function checkClientKeyAvailable(key: string, tx: Db) {
+    if (reservedClientKeys.includes(key) || (await repo.clientKeyTaken(key, tx))) throw clientKeyUnavailable();
+  }
+
+  /** Runs `work`, turning a lost race on a unique key into the same answer as the check before it. */
+  async function uniquely<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err, 'client_key')) throw clientKeyUnavailable();
+      if (isUniqueViolation(err, 'users_email')) throw emailTaken();
+      if (isUniqueViolation(err, 'organization_managers_org_user')) throw managerExists();
+      throw err;
+    }
+  }
+
+  async function manager(id: string) {
+    const row = await repo.manager(id, now());
+    if (!row) throw new NotFound('Organization manager not found.', orgAdminErrorCodes.managerNotFound);
+    return toManagerView(row);
+  }
+
+  return {
+    /**
+     * A new organization with its first Organizational Admin (who signs in with the password
+     * staff chose) and that admin as its first manager, in one transaction.
+     */
+    async createOrganization(auth: AuthContext, body: CreateBody) {
+      const clientKey = body.clientKey || null;
+      // scrypt is slow on purpose: before the transaction, so the database is not held for it.
+      const passwordHash = await hashPassword(body.password);
+      const id = await uniquely(() =>
+        db.transaction(async (tx) => {
+          const plan = await repo.planTypeByName(body.planType, tx);
+          if (!plan) throw planTypeUnknown();
+          if (await repo.userByEmail(body.email, tx)) throw emailTaken();
+          if (clientKey) await checkClientKeyAvailable(clientKey, tx);
+          const org = await repo.insertOrganization(
+            { name: body.name, planTypeId: plan.id, clientKey, locale: body.locale, createdBy: auth.userId },
+            tx,
+          );
+          const admin = await repo.insertUser(
+            { organizationId: org.id, email: body.email, displayName: body.adminName, passwordHash, locale: null, createdBy: auth.userId },
+            tx,
+          );
+          await repo.insertManager(
+            {
+              organizationId: org.id,
+              userId: admin.id,
+              displayName: body.adminName,
+              email: body.email,
+              locale: body.locale,
+              createdBy: auth.userId,
+            },
+            tx,
+          );
+          await repo.audit(
+            {
+              organizationId: org.id,
+              actorUserId: auth.userId,
+              action: 'organization.create',
+              targetType: 'organization',
+              targetId: org.id,
+              details: { name: body.name, planType: body.planType, clientKey, adminUserId: admin.id },
+            },
+            tx,
+          );
+          return org.id;
+        }),
+      );
+      return deps.organizationView(id);
+    },
+
+    /** Sets the client key of an organization that has none; a key once set never changes. */
+    async setClientKey(auth: AuthContext, id: string, key: string) {
+      await uniquely(() =>
+        db.transaction(async (tx) => {
+          const org = await repo.lockOrganization(id, 'update', tx);
+          if (!org) throw organizationNotFound();
+          if (org.clientKey === key) return;
+          if (org.clientKey !== null) {
+            throw new Conflict('The client key of an organization cannot be changed once set.', orgAdminErrorCodes.clientKeySet);
+          }
+          if (org.disabledAt) throw organizationDisabled();
+          await checkClientKeyAvailable(key, tx);
+          await repo.setClientKey(id, key, tx);
+          await repo.audit(
+            {
+              organizationId: id,
+              actorUserId: auth.userId,
+              action: 'organization.client_key',
+              targetType: 'organization',
+              targetId: id,
+              details: { clientKey: key },
+            },
+            tx,
+          );
+        }),
+      );
+      return deps.organizationView(id);
+    },
+
+    async managers(organizationId: string, page: { page: number; limit: number }) {
+      if (!(await repo.organizationExists(organizationId))) throw organizationNotFound();
+      const { rows, total } = await repo.managers(organizationId, page, now());
+      return { managers: rows.map(toManagerView), total };
+    },
+
+    manager,
+
+    /**
+     * Makes a person a manager (an Organizational Admin) of the organization: an existing user
+     * of it is made org_admin; an e-mail that is no user yet becomes a new org_admin user of it
+     * and is e-mailed an invitation in the chosen language. A user of another organization, a
+     * disabled user, and a disabled organization are refused.
+     */
+    async addManager(auth: AuthContext, organizationId: string, body: ManagerBody) {
+      const at = now();
+      const added = await uniquely(() =>
+        db.transaction(async (tx) => {
+          const org = await repo.lockOrganization(organizationId, 'share', tx);
+          if (!org) throw organizationNotFound();
+          if (org.disabledAt) throw organizationDisabled();
+          const existing = await repo.userByEmail(body.email, tx);
+          if (existing && existing.organizationId !== organizationId) {
+            throw new Conflict('This e-mail belongs to a user of another organization.', orgAdminErrorCodes.managerOtherOrganization);
+          }
+          if (existing?.disabledAt) throw new Conflict('This user is disabled.', orgAdminErrorCodes.managerUserDisabled);
+          if (existing && (await repo.managerOf(organizationId, existing.id, tx))) throw managerExists();
+
+          let userId: string;
+          let invitation: Awaited<ReturnType<typeof createInvitation>> | undefined;
+          if (existing) {
+            userId = existing.id;
+            if (existing.role !== 'org_admin') await repo.makeOrgAdmin(userId, tx);
+          } else {
+            const user = await repo.insertUser(
+              {
+                organizationId,
+                email: body.email,
+                displayName: body.displayName,
+                passwordHash: null,
+                locale: body.locale,
+                createdBy: auth.userId,
+              },
+              tx,
+            );
+            userId = user.id;
+            invitation = await createInvitation(tx, { userId, invitedBy: auth.userId, now: at });
+          }
+          const row = await repo.insertManager(
+            {
+              organizationId,
+              userId,
+              displayName: body.displayName,
+              email: body.email,
+              locale: existing ? (existing.locale ?? org.locale) : body.locale,
+              createdBy: auth.userId,
+            },
+            tx,
+          );
+          if (!row) throw managerExists();
+          await repo.audit(
+            {
+              organizationId,
+              actorUserId: auth.userId,
+              action: 'organization.manager.add',
+              targetType: 'user',
+              targetId: userId,
+              details: { email: body.email, newUser: !existing, previousRole: existing?.role ?? null },
+            },
+            tx,
+          );
+          return { id: row.id, userId, invitation };
+        }),
+      );
+
+      // The e-mail goes after the commit: the link must work when it arrives. A delivery
+      // failure is recorded on the invitation and reported; the manager stays added.
+      let invitationEmail: 'sent' | 'failed' | 'none' = 'none';
+      if (added.invitation) {
+        try {
+          await sendInvitationEmail(app, {
+            userId: added.userId,
+            invitationId: added.invitation.id,
+            token: added.invitation.token,
+            invitedBy: auth.userId,
+          });
+          invitationEmail = 'sent';
+        } catch {
+          invitationEmail = 'failed';
+        }
+      }
+      const view = await manager(added.id);
+      return { pendingInvitation: view.pendingInvitation, invitationEmail, manager: view };
+    },
+  };
+}
+
+export type OrgAdminService = ReturnType<typeof createOrgAdminService>;

@@ -1,0 +1,115 @@
+/**
+ * Add an organization manager (spec: "create dialog"; name required, at most 75; e-mail
+ * required and formatted): an existing user of the organization becomes an Organizational
+ * Admin; a new e-mail becomes one too and gets an invitation in the chosen language (the
+ * console's by default). Its own chunk.
+ */
+import { contentLocales, type ManagerCreateForm, managerCreateForm, PERSON_NAME_MAX } from '@console/contracts/org-admin';
+import type { OrganizationView } from '@console/contracts/organizations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { localeNames } from '../../../i18n/locales';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useCreateManager } from '../api/create-manager';
+import { fieldProblem } from './field-problem';
+
+const FORM_ID = 'manager-create-form';
+
+export default function ManagerCreateDialog({ organization: o, onClose }: { organization: OrganizationView; onClose: () => void }) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const create = useCreateManager();
+  const form = useForm<ManagerCreateForm>({
+    defaultValues: { displayName: '', email: '', locale },
+    resolver: zodResolver(managerCreateForm),
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const displayName = form.watch('displayName') ?? '';
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const { invitationEmail, manager } = await create.mutateAsync({ organizationId: o.id, ...values });
+        if (invitationEmail === 'failed') notify.error(t('orgAdmin:managerCreate.inviteFailed', { name: manager.displayName }));
+        else if (invitationEmail === 'sent')
+          notify.success(t('orgAdmin:managerCreate.invited', { name: manager.displayName, email: manager.email }));
+        else notify.success(t('orgAdmin:managerCreate.added', { name: manager.displayName }));
+        onClose();
+      } catch (err) {
+        notify.error(errorMessage(err, 'orgAdmin:errors.createManager'));
+      }
+    },
+    () => notify.error(t('orgAdmin:validation.hasErrors')),
+  );
+
+  return (
+    <AppDialog
+      open
+      size="details"
+      title={t('orgAdmin:managerCreate.title')}
+      onClose={onClose}
+      onSave={() => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
+      saveLabel={t('orgAdmin:managerCreate.save')}
+      saveDisabled={create.isPending}
+    >
+      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('orgAdmin:managerCreate.title')} sx={{ pt: 1 }}>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {t('orgAdmin:managerCreate.intro', { name: o.name })}
+          </Typography>
+          <TextField
+            {...form.register('displayName')}
+            label={t('orgAdmin:managerCreate.name')}
+            required
+            fullWidth
+            autoFocus
+            error={!!errors.displayName}
+            helperText={
+              fieldProblem(t, errors.displayName?.message) ??
+              t('orgAdmin:create.counter', { count: displayName.length, max: PERSON_NAME_MAX })
+            }
+          />
+          <TextField
+            {...form.register('email')}
+            label={t('orgAdmin:managerCreate.email')}
+            type="email"
+            autoComplete="off"
+            required
+            fullWidth
+            error={!!errors.email}
+            helperText={fieldProblem(t, errors.email?.message)}
+          />
+          <Controller
+            control={form.control}
+            name="locale"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                select
+                fullWidth
+                label={t('orgAdmin:managerCreate.locale')}
+                helperText={t('orgAdmin:managerCreate.localeHelp')}
+              >
+                {contentLocales.map((l) => (
+                  <MenuItem key={l} value={l} lang={l}>
+                    {localeNames[l]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+      </Box>
+    </AppDialog>
+  );
+}

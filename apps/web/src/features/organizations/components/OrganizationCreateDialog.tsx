@@ -1,0 +1,162 @@
+/**
+ * "New organization" (spec: organization create form dialog), for staff with `update`: the
+ * organization's name, plan type and optional client key, and its first Organizational
+ * Admin (name, e-mail, password with the policy shown as a checklist), checked by the
+ * contract's schema as the server checks them. The console's locale is sent with it. Its
+ * own chunk: the list does not load the form code until someone creates.
+ */
+import { CLIENT_KEY_MAX, type OrganizationCreateForm, organizationCreateForm, PERSON_NAME_MAX } from '@console/contracts/org-admin';
+import { ORGANIZATION_NAME_MAX } from '@console/contracts/organizations';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { PasswordRulesList } from '../../../lib/PasswordRulesList';
+import { useCreateOrganization } from '../api/create-organization';
+import { fieldProblem } from './field-problem';
+import { PlanTypeField } from './PlanTypeField';
+
+const FORM_ID = 'organization-create-form';
+const empty: OrganizationCreateForm = { name: '', adminName: '', email: '', password: '', planType: '', clientKey: '' };
+
+export default function OrganizationCreateDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (id: string, name: string) => void;
+}) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const create = useCreateOrganization();
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm<OrganizationCreateForm>({ defaultValues: empty, resolver: zodResolver(organizationCreateForm), mode: 'onTouched' });
+  const { errors } = form.formState;
+  const [name, password] = form.watch(['name', 'password']);
+  const problem = (message: string | undefined) => fieldProblem(t, message);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const { organization } = await create.mutateAsync({ ...values, clientKey: values.clientKey || undefined, locale });
+        notify.success(t('orgAdmin:create.created', { name: organization.name }));
+        onCreated(organization.id, organization.name);
+      } catch (err) {
+        notify.error(errorMessage(err, 'orgAdmin:errors.create'));
+      }
+    },
+    () => notify.error(t('orgAdmin:validation.hasErrors')),
+  );
+
+  const counter = (value: string | undefined, max: number) => t('orgAdmin:create.counter', { count: value?.length ?? 0, max });
+
+  return (
+    <AppDialog
+      open
+      size="details"
+      title={t('orgAdmin:create.title')}
+      onClose={onClose}
+      onSave={() => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
+      saveLabel={t('orgAdmin:create.save')}
+      saveDisabled={create.isPending}
+    >
+      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('orgAdmin:create.title')} sx={{ pt: 1 }}>
+        <Stack spacing={2}>
+          <TextField
+            {...form.register('name')}
+            label={t('orgAdmin:create.name')}
+            required
+            fullWidth
+            autoFocus
+            error={!!errors.name}
+            helperText={problem(errors.name?.message) ?? counter(name, ORGANIZATION_NAME_MAX)}
+          />
+          <PlanTypeField
+            control={form.control}
+            name="planType"
+            label={t('orgAdmin:create.planType')}
+            problem={problem(errors.planType?.message)}
+          />
+          <TextField
+            {...form.register('clientKey')}
+            label={t('orgAdmin:create.clientKey')}
+            fullWidth
+            error={!!errors.clientKey}
+            helperText={problem(errors.clientKey?.message) ?? t('orgAdmin:clientKey.help', { max: CLIENT_KEY_MAX })}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, pt: 1 }}>
+            {t('orgAdmin:create.adminHeading')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: '4px !important' }}>
+            {t('orgAdmin:create.adminIntro')}
+          </Typography>
+          <TextField
+            {...form.register('adminName')}
+            label={t('orgAdmin:create.adminName')}
+            required
+            fullWidth
+            error={!!errors.adminName}
+            helperText={problem(errors.adminName?.message) ?? counter(form.watch('adminName'), PERSON_NAME_MAX)}
+          />
+          <TextField
+            {...form.register('email')}
+            label={t('orgAdmin:create.email')}
+            type="email"
+            autoComplete="off"
+            required
+            fullWidth
+            error={!!errors.email}
+            helperText={problem(errors.email?.message)}
+          />
+          <TextField
+            {...form.register('password')}
+            label={t('orgAdmin:create.password')}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            required
+            fullWidth
+            error={!!errors.password}
+            helperText={problem(errors.password?.message)}
+            slotProps={{
+              htmlInput: { 'aria-describedby': 'organization-password-rules' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      edge="end"
+                      onClick={() => setShowPassword((v) => !v)}
+                      aria-label={showPassword ? t('orgAdmin:create.hidePassword') : t('orgAdmin:create.showPassword')}
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <PasswordRulesList
+            id="organization-password-rules"
+            password={password ?? ''}
+            title={t('orgAdmin:create.rulesTitle')}
+            metLabel={t('orgAdmin:create.ruleMet')}
+            notMetLabel={t('orgAdmin:create.ruleNotMet')}
+            ruleLabel={(rule, limits) => t(`orgAdmin:create.rules.${rule}`, limits)}
+          />
+        </Stack>
+      </Box>
+    </AppDialog>
+  );
+}
