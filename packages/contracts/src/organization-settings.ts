@@ -5,6 +5,7 @@
  * has its default (no row in organization_settings).
  */
 import { z } from 'zod';
+import { userImportStatus } from './user-imports.js';
 
 /** The spec's groups, in the order the screen shows them. */
 export const ORGANIZATION_SETTING_GROUPS = [
@@ -165,3 +166,43 @@ export const organizationSettingErrorCodes = {
   modelsRequired: 'VERIFICATION_MODELS_REQUIRED',
   modelUnknown: 'VERIFICATION_MODEL_UNKNOWN',
 } as const;
+
+/**
+ * GET organization/{id}/importStatus (the spec's constants/importStatus part): how the
+ * organization's imports stand: user imports by status (spec section 4's four values) with
+ * the latest few, and the latest workflow imports into it with their items' counts.
+ */
+export const IMPORT_STATUS_LATEST = 5;
+const count = z.number().int();
+export const importStatusView = z.object({
+  userImports: z.object({
+    counts: z.object({ processing: count, error: count, validation_error: count, completed: count }),
+    latest: z.array(
+      z.object({
+        id: z.uuid(),
+        filename: z.string(),
+        status: userImportStatus,
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+        rowsTotal: count.nullable(),
+        rowsWithErrors: count,
+      }),
+    ),
+  }),
+  workflowImports: z.object({
+    total: count,
+    latest: z.array(
+      z.object({
+        id: z.uuid(),
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+        scheduled: count,
+        pending: count,
+        completed: count,
+        failed: count,
+      }),
+    ),
+  }),
+});
+export type ImportStatusView = z.infer<typeof importStatusView>;
+export const importStatusResponse = z.object({ importStatus: importStatusView });

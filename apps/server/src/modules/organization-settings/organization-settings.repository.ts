@@ -1,7 +1,16 @@
 /** SQL of organization settings: one row per organization and key. Every method takes an optional transaction. */
-import { eq, sql } from 'drizzle-orm';
+import { IMPORT_STATUS_LATEST } from '@console/contracts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, organizationSettings, organizations, users } from '../../db/schema.js';
+import {
+  auditLog,
+  organizationSettings,
+  organizations,
+  userImports,
+  users,
+  workflowImportItems,
+  workflowImports,
+} from '../../db/schema.js';
 
 export function createOrganizationSettingsRepository(root: Db) {
   return {
@@ -47,6 +56,58 @@ export function createOrganizationSettingsRepository(root: Db) {
           target: [organizationSettings.organizationId, organizationSettings.key],
           set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at`, updatedBy: sql`excluded.updated_by` },
         });
+    },
+
+    /** User imports (not removed) of the organization, counted by status. */
+    async userImportCounts(organizationId: string, db: Db = root) {
+      return db
+        .select({ status: userImports.status, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(userImports)
+        .where(and(eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt)))
+        .groupBy(userImports.status);
+    },
+
+    /** The newest user imports (over user_imports_org_created_idx). */
+    async latestUserImports(organizationId: string, db: Db = root) {
+      return db
+        .select({
+          id: userImports.id,
+          filename: userImports.filename,
+          status: userImports.status,
+          createdAt: userImports.createdAt,
+          finishedAt: userImports.finishedAt,
+          rowsTotal: userImports.rowsTotal,
+          rowsWithErrors: userImports.rowsWithErrors,
+        })
+        .from(userImports)
+        .where(and(eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt)))
+        .orderBy(desc(userImports.createdAt), desc(userImports.id))
+        .limit(IMPORT_STATUS_LATEST);
+    },
+
+    /** The newest workflow imports into the organization, and how many there are. */
+    async latestWorkflowImports(organizationId: string, db: Db = root) {
+      const where = eq(workflowImports.targetOrganizationId, organizationId);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ id: workflowImports.id, createdAt: workflowImports.createdAt, finishedAt: workflowImports.finishedAt })
+          .from(workflowImports)
+          .where(where)
+          .orderBy(desc(workflowImports.createdAt), desc(workflowImports.id))
+          .limit(IMPORT_STATUS_LATEST),
+        db.$count(workflowImports, where),
+      ]);
+      return { rows, total };
+    },
+
+    /** Items of these workflow imports counted by status (one grouped query over their index). */
+    async workflowImportItemCounts(importIds: string[], db: Db = root) {
+      if (importIds.length === 0) return [];
+      return db
+        .select({ importId: workflowImportItems.importId, status: workflowImportItems.status, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(workflowImportItems)
+        .where(inArray(workflowImportItems.importId, importIds))
+        .groupBy(workflowImportItems.importId, workflowImportItems.status);
     },
 
     async audit(entry: { organizationId: string; actorUserId: string; key: string; value: unknown }, db: Db = root) {

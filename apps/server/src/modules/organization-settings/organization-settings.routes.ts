@@ -4,8 +4,10 @@
  *   GET organization/verificationModels      the models AI verification can use
  *   GET organization/{id}/settings           every setting, defaults included
  *   PUT organization/{id}/settings/{key}     { value } changes one
+ *   GET organization/{id}/importStatus       its user and workflow imports' state
  */
 import {
+  importStatusResponse,
   organizationIdParams,
   organizationSettingBody,
   organizationSettingParams,
@@ -38,6 +40,14 @@ export const organizationSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       schema: { operationId: 'getOrganizationSettings', params: organizationIdParams, response: { 200: organizationSettingsResponse } },
     },
     (request) => service.list(request.params.id),
+  );
+  app.get(
+    '/organization/:id/importStatus',
+    {
+      onRequest: read,
+      schema: { operationId: 'getOrganizationImportStatus', params: organizationIdParams, response: { 200: importStatusResponse } },
+    },
+    (request) => service.importStatus(request.params.id),
   );
   app.put(
     '/organization/:id/settings/:key',

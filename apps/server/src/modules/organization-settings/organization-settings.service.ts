@@ -5,6 +5,7 @@
  */
 import {
   aiVerificationShape,
+  type ImportStatusView,
   ORGANIZATION_SETTINGS,
   type OrganizationSettingDefinition,
   type OrganizationSettingValue,
@@ -13,6 +14,7 @@ import {
   organizationSettingDefinition,
   organizationSettingErrorCodes,
   organizationSettingValueSchema,
+  USER_IMPORT_STATUSES,
   VERIFICATION_MODELS,
 } from '@console/contracts';
 import { z } from 'zod';
@@ -74,6 +76,49 @@ export function createOrganizationSettingsService(deps: { db: Db; repo: Organiza
     async list(organizationId: string): Promise<{ settings: OrganizationSettingView[] }> {
       if (!(await repo.organization(organizationId))) throw organizationNotFound();
       return { settings: await views(organizationId) };
+    },
+
+    /** How the organization's user imports and workflow imports stand (constants/importStatus). */
+    async importStatus(organizationId: string): Promise<{ importStatus: ImportStatusView }> {
+      if (!(await repo.organization(organizationId))) throw organizationNotFound();
+      const [counted, latest, workflow] = await Promise.all([
+        repo.userImportCounts(organizationId),
+        repo.latestUserImports(organizationId),
+        repo.latestWorkflowImports(organizationId),
+      ]);
+      // Spec section 4: a status other than the four is shown as processing.
+      const statusOf = (s: string) =>
+        (USER_IMPORT_STATUSES as readonly string[]).includes(s) ? (s as (typeof USER_IMPORT_STATUSES)[number]) : 'processing';
+      const counts = { processing: 0, error: 0, validation_error: 0, completed: 0 };
+      for (const c of counted) counts[statusOf(c.status)] += c.n;
+      const items = await repo.workflowImportItemCounts(workflow.rows.map((w) => w.id));
+      const itemCounts = (importId: string) => {
+        const out = { scheduled: 0, pending: 0, completed: 0, failed: 0 };
+        for (const i of items) if (i.importId === importId && i.status in out) out[i.status as keyof typeof out] += i.n;
+        return out;
+      };
+      return {
+        importStatus: {
+          userImports: {
+            counts,
+            latest: latest.map((u) => ({
+              ...u,
+              status: statusOf(u.status),
+              createdAt: u.createdAt.toISOString(),
+              finishedAt: u.finishedAt?.toISOString() ?? null,
+            })),
+          },
+          workflowImports: {
+            total: workflow.total,
+            latest: workflow.rows.map((w) => ({
+              id: w.id,
+              createdAt: w.createdAt.toISOString(),
+              finishedAt: w.finishedAt?.toISOString() ?? null,
+              ...itemCounts(w.id),
+            })),
+          },
+        },
+      };
     },
 
     verificationModels() {

@@ -7,7 +7,7 @@ import { ORGANIZATION_SETTING_GROUPS, ORGANIZATION_SETTINGS, VERIFICATION_MODELS
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
 import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -236,5 +236,72 @@ describe('organization settings (Super area)', () => {
     expect((await put(editor, org.id, 'ssoLoginOnly', { value: false })).statusCode).toBe(200);
     expect((await passwordSignIn()).statusCode).toBe(200);
     expect((await check()).required).toBe(false);
+  });
+
+  it('reports the import status: user imports by status with the newest, and the newest workflow imports with their items', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const other = await createOrganization(db);
+    const author = await createUser(db, org.id);
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
+    const imp = (organizationId: string, day: number, status: string, extra: Partial<typeof schema.userImports.$inferInsert> = {}) => ({
+      organizationId,
+      filename: `users-${day}.csv`,
+      blobKey: `k-${organizationId}-${day}`,
+      status,
+      createdAt: at(day),
+      ...extra,
+    });
+    await db
+      .insert(schema.userImports)
+      .values([
+        imp(org.id, 1, 'completed', { finishedAt: at(1), rowsTotal: 10 }),
+        imp(org.id, 2, 'completed'),
+        imp(org.id, 3, 'validation_error', { rowsWithErrors: 4 }),
+        imp(org.id, 4, 'error'),
+        imp(org.id, 5, 'processing'),
+        imp(org.id, 6, 'completed'),
+        imp(org.id, 7, 'completed', { deletedAt: at(8) }),
+        imp(other.id, 9, 'error'),
+      ]);
+    const ws = await createWorkspace(db, org.id);
+    const [wi] = await db
+      .insert(schema.workflowImports)
+      .values({
+        sourceOrganizationId: other.id,
+        sourceWorkspaceId: ws.id,
+        targetOrganizationId: org.id,
+        targetWorkspaceId: ws.id,
+        targetAuthorId: author.id,
+        createdAt: at(5),
+      })
+      .returning();
+    const item = (status: string) => ({ importId: wi.id, sourceWorkflowId: ws.id, status });
+    await db.insert(schema.workflowImportItems).values([item('completed'), item('completed'), item('failed'), item('scheduled')]);
+
+    const res = await t.app.inject({ url: `/api/organization/${org.id}/importStatus`, headers: reader.headers });
+    expect(res.statusCode).toBe(200);
+    const { userImports, workflowImports } = res.json().importStatus;
+    expect(userImports.counts).toEqual({ processing: 1, error: 1, validation_error: 1, completed: 3 });
+    expect(userImports.latest.map((u: { filename: string }) => u.filename)).toEqual([
+      'users-6.csv',
+      'users-5.csv',
+      'users-4.csv',
+      'users-3.csv',
+      'users-2.csv',
+    ]);
+    expect(userImports.latest[3]).toMatchObject({ status: 'validation_error', rowsWithErrors: 4, finishedAt: null });
+    expect(workflowImports).toEqual({
+      total: 1,
+      latest: [{ id: wi.id, createdAt: at(5).toISOString(), finishedAt: null, scheduled: 1, pending: 0, completed: 2, failed: 1 }],
+    });
+    const admin = await signIn(t, author.email!);
+    expect((await t.app.inject({ url: `/api/organization/${org.id}/importStatus`, headers: admin.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/organization/${org.id}/importStatus` })).statusCode).toBe(401);
+    const none = await t.app.inject({
+      url: '/api/organization/00000000-0000-4000-8000-000000000000/importStatus',
+      headers: reader.headers,
+    });
+    expect(none.json().code).toBe('ORGANIZATION_NOT_FOUND');
   });
 });
