@@ -111,6 +111,7 @@ describe('the guards', () => {
       { method: 'GET', url: '/api/analytics-data-download/generations/nope', letIn: admin },
       { method: 'GET', url: '/api/analytics-data-download/files/nope/x.csv?expires=abc', letIn: admin },
       { method: 'GET', url: '/api/organizations?limit=abc', letIn: reader, refused: admin },
+      { method: 'GET', url: '/api/organization/nope/settings', letIn: reader, refused: admin },
       { method: 'GET', url: '/api/user-import/nope', letIn: admin, refused: reader },
     ] as const;
     for (const entry of malformed) {

@@ -9,6 +9,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { isAuthResult } from '../features/auth/auth-results';
+import { settingsPart } from '../features/organization-settings/settings-paths';
 import { stripLocale } from '../i18n/locales';
 import { canPrefetch } from '../lib/prefetch';
 import type { Access } from './guards';
@@ -28,6 +29,7 @@ export interface PageRoute {
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
 const organizationsPage = () => import('../features/organizations/pages/OrganizationsPage');
+const settingsPage = () => import('../features/organization-settings/pages/OrganizationSettingsPage');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const pages: PageRoute[] = [
@@ -47,6 +49,13 @@ export const pages: PageRoute[] = [
     page: () => import('../features/organizations/pages/OrganizationManagerPage'),
     exists: (p) => UUID.test(p.id ?? ''),
   },
+  { path: 'super/organizations/:id/settings', access: 'staff', page: settingsPage, exists: (p) => UUID.test(p.id ?? '') },
+  ...(['constants', 'Settings'] as const).map((section) => ({
+    path: `super/organizations/:id/${section}/:part`,
+    access: 'staff' as const,
+    page: settingsPage,
+    exists: (p: LoaderFunctionArgs['params']) => UUID.test(p.id ?? '') && settingsPart(section, p.part) !== undefined,
+  })),
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

@@ -21,6 +21,7 @@ export const namespaces = [
   'super',
   'analytics',
   'orgAdmin',
+  'orgSettings',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

@@ -1,11 +1,10 @@
 /** SQL of sign-in: who a person is, their organization, and the failed-attempt counters. */
+import { SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizationSettings, organizations, users } from '../../db/schema.js';
 
-/** The organization setting that refuses password sign-in. */
-export const SSO_LOGIN_ONLY_SETTING = 'ssoLoginOnly';
-
+/** "SSO login only" (a setting of the contracts' list, changed in the Super area) refuses password sign-in. */
 const ssoLoginOnly = sql<boolean>`exists (select 1 from ${organizationSettings}
   where ${organizationSettings.organizationId} = ${users.organizationId}
     and ${organizationSettings.key} = ${SSO_LOGIN_ONLY_SETTING}

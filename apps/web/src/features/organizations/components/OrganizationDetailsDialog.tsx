@@ -4,7 +4,9 @@
  * organization's id to copy.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
+import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,6 +15,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
@@ -27,8 +31,19 @@ import { ManagersSection } from './ManagersSection';
 function Details({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
   const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  const { localize } = useLocale();
   return (
     <>
+      <Button
+        component={Link}
+        to={localize(`/super/organizations/${o.id}/settings`)}
+        startIcon={<SettingsIcon />}
+        variant="outlined"
+        size="small"
+        sx={{ mb: 1 }}
+      >
+        {t('orgSettings:open')}
+      </Button>
       <Stack component="dl" sx={{ m: 0 }}>
         <DetailRow labelWidth={140} label={t('super:details.name')}>
           {o.name}

@@ -7,7 +7,8 @@ import documentation from './documentation.json';
 import errors from './errors.json';
 import keys from './keys.json';
 import orgAdmin from './orgAdmin.json';
+import orgSettings from './orgSettings.json';
 import superArea from './super.json';
 import userImports from './userImports.json';
 
-export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics, orgAdmin };
+export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics, orgAdmin, orgSettings };

@@ -1,0 +1,307 @@
+/**
+ * Organization settings of the Super area over HTTP, on a real database: defaults for unset
+ * keys, changing each kind of setting, the AI verification rule, permissions, disabled
+ * organizations, and "SSO login only" refusing password sign-in once staff turn it on.
+ */
+import { ORGANIZATION_SETTING_GROUPS, ORGANIZATION_SETTINGS, VERIFICATION_MODELS } from '@console/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema.js';
+import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+type Who = SignedIn | { headers: Record<string, string> };
+const anonymous = { headers: {} };
+const photo = VERIFICATION_MODELS.photo[0].id;
+const video = VERIFICATION_MODELS.video[1].id;
+
+describe('organization settings (Super area)', () => {
+  let t: TestApp;
+  let editor: SignedIn;
+  let reader: SignedIn;
+  let editorId: string;
+  const emails = { editor: '', noRole: '' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
+    const e = await createUser(db, staffOrg.id, {
+      email: 'sam@workframe.io',
+      displayName: 'Sam Staff',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    const r = await createUser(db, staffOrg.id, {
+      email: 'rita@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read'],
+      signInProvider: 'custom',
+    });
+    const n = await createUser(db, staffOrg.id, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
+    editorId = e.id;
+    emails.editor = e.email!;
+    emails.noRole = n.email!;
+    editor = await signInWithProvider(t, e.email!, 'custom');
+    reader = await signInWithProvider(t, r.email!, 'custom');
+  });
+  afterAll(() => t.close());
+
+  const getSettings = (who: Who, id: string) => t.app.inject({ url: `/api/organization/${id}/settings`, headers: who.headers });
+  const put = (who: Who, id: string, key: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/api/organization/${id}/settings/${key}`, headers: who.headers, payload: payload as object });
+  const stored = async (organizationId: string) =>
+    t.database.db.select().from(schema.organizationSettings).where(eq(schema.organizationSettings.organizationId, organizationId));
+  const settingOf = async (who: Who, id: string, key: string) =>
+    ((await getSettings(who, id)).json().settings as { key: string }[]).find((s) => s.key === key);
+
+  it('reads every defined setting, in groups, with defaults for those never changed', async () => {
+    const org = await createOrganization(t.database.db);
+    await t.database.db
+      .insert(schema.organizationSettings)
+      .values({ organizationId: org.id, key: 'quiz', value: true, updatedBy: editorId, updatedAt: new Date('2026-11-01T10:00:00Z') });
+    const res = await getSettings(reader, org.id);
+    expect(res.statusCode).toBe(200);
+    const { settings } = res.json();
+    expect(settings.map((s: { key: string }) => s.key)).toEqual(ORGANIZATION_SETTINGS.map((d) => d.key));
+    expect(settings).toHaveLength(27);
+    expect(settings.find((s: { key: string }) => s.key === 'quiz')).toEqual({
+      key: 'quiz',
+      group: 'learningFeatures',
+      type: 'toggle',
+      value: true,
+      isDefault: false,
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      updatedBy: { id: editorId, displayName: 'Sam Staff' },
+    });
+    expect(settings.find((s: { key: string }) => s.key === 'ssoLoginOnly')).toMatchObject({
+      group: 'basic',
+      value: false,
+      isDefault: true,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    expect(settings.find((s: { key: string }) => s.key === 'aiVerification')).toMatchObject({
+      group: 'aiFeatures',
+      type: 'aiVerification',
+      value: { enabled: false, photoModel: null, videoModel: null },
+      isDefault: true,
+    });
+    const groups = new Set(settings.map((s: { group: string }) => s.group));
+    expect([...groups]).toEqual([...ORGANIZATION_SETTING_GROUPS]);
+    const missing = await getSettings(reader, '00000000-0000-4000-8000-000000000000');
+    expect(missing.json()).toMatchObject({ statusCode: 404, code: 'ORGANIZATION_NOT_FOUND' });
+  });
+
+  it('lists the verification models for staff who may read', async () => {
+    const res = await t.app.inject({ url: '/api/organization/verificationModels', headers: reader.headers });
+    expect(res.json()).toEqual({ verificationModels: VERIFICATION_MODELS });
+    expect((await t.app.inject({ url: '/api/organization/verificationModels' })).statusCode).toBe(401);
+  });
+
+  it('changes a switch, records who and when, audits it, and changes it back', async () => {
+    const org = await createOrganization(t.database.db);
+    const on = await put(editor, org.id, 'publicSharing', { value: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().setting).toMatchObject({
+      key: 'publicSharing',
+      value: true,
+      isDefault: false,
+      updatedBy: { id: editorId, displayName: 'Sam Staff' },
+    });
+    expect(Date.parse(on.json().setting.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await settingOf(reader, org.id, 'publicSharing')).toMatchObject({ value: true, isDefault: false });
+    expect((await put(editor, org.id, 'publicSharing', { value: false })).json().setting).toMatchObject({ value: false, isDefault: false });
+    expect(await stored(org.id)).toEqual([expect.objectContaining({ key: 'publicSharing', value: false, updatedBy: editorId })]);
+    const audit = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, org.id), eq(schema.auditLog.action, 'organization.setting')));
+    expect(audit.map((a) => [a.actorUserId, a.details])).toEqual([
+      [editorId, { key: 'publicSharing', value: true }],
+      [editorId, { key: 'publicSharing', value: false }],
+    ]);
+  });
+
+  it('turns AI verification on only with both models, and keeps the models when it is turned off', async () => {
+    const org = await createOrganization(t.database.db);
+    const refused = async (value: unknown, code: string) => {
+      const res = await put(editor, org.id, 'aiVerification', { value });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json().code, JSON.stringify(value)).toBe(code);
+      return res.json();
+    };
+    expect((await refused({ enabled: true, photoModel: null, videoModel: null }, 'VERIFICATION_MODELS_REQUIRED')).details).toEqual([
+      { path: '/value/photoModel', message: 'required' },
+      { path: '/value/videoModel', message: 'required' },
+    ]);
+    expect((await refused({ enabled: true, photoModel: photo, videoModel: '' }, 'VERIFICATION_MODELS_REQUIRED')).details).toEqual([
+      { path: '/value/videoModel', message: 'required' },
+    ]);
+    expect((await refused({ enabled: true, photoModel: 'photo-nope', videoModel: video }, 'VERIFICATION_MODEL_UNKNOWN')).details).toEqual([
+      { path: '/value/photoModel', message: 'unknown' },
+    ]);
+    expect(await stored(org.id)).toEqual([]);
+
+    const value = { enabled: true, photoModel: photo, videoModel: video };
+    const on = await put(editor, org.id, 'aiVerification', { value });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().setting).toMatchObject({ key: 'aiVerification', type: 'aiVerification', value, isDefault: false });
+    const off = await put(editor, org.id, 'aiVerification', { value: { ...value, enabled: false } });
+    expect(off.json().setting.value).toEqual({ enabled: false, photoModel: photo, videoModel: video });
+    expect((await settingOf(reader, org.id, 'aiVerification')) as unknown).toMatchObject({ value: { enabled: false, photoModel: photo } });
+  });
+
+  it('answers 404 for an unknown setting and 400 for a value of the wrong kind; nothing is stored', async () => {
+    const org = await createOrganization(t.database.db);
+    const unknown = await put(editor, org.id, 'teleportation', { value: true });
+    expect(unknown.json()).toEqual({ statusCode: 404, code: 'ORGANIZATION_SETTING_NOT_FOUND', message: 'Organization setting not found.' });
+    const wrongKind = await put(editor, org.id, 'quiz', { value: { enabled: true, photoModel: photo, videoModel: video } });
+    expect(wrongKind.json()).toMatchObject({
+      statusCode: 400,
+      code: 'ORGANIZATION_SETTING_INVALID',
+      details: [{ path: '/value', message: 'invalidType' }],
+    });
+    expect((await put(editor, org.id, 'aiVerification', { value: true })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'ORGANIZATION_SETTING_INVALID',
+    });
+    for (const payload of [
+      { value: 'yes' },
+      { value: 1 },
+      {},
+      { value: { enabled: true, photoModel: photo, videoModel: video, extra: 1 } },
+    ]) {
+      expect((await put(editor, org.id, 'quiz', payload)).json(), JSON.stringify(payload)).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    const missingOrg = await put(editor, '00000000-0000-4000-8000-000000000000', 'quiz', { value: true });
+    expect(missingOrg.json()).toMatchObject({ statusCode: 404, code: 'ORGANIZATION_NOT_FOUND' });
+    expect(await stored(org.id)).toEqual([]);
+  });
+
+  it('refuses changes to a disabled organization, which can still be read', async () => {
+    const org = await createOrganization(t.database.db, { disabledAt: new Date('2026-06-01T00:00:00Z') });
+    const res = await put(editor, org.id, 'quiz', { value: true });
+    expect(res.json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_DISABLED' });
+    expect(await stored(org.id)).toEqual([]);
+    expect((await getSettings(reader, org.id)).statusCode).toBe(200);
+  });
+
+  it('lets read-only staff read but not change; refuses customer admins, staff without a role type, password staff and no session', async () => {
+    const org = await createOrganization(t.database.db);
+    const admin = await signIn(t, (await createUser(t.database.db, org.id)).email!);
+    const passwordStaff = await signInWithProvider(t, emails.editor, 'password');
+    expect((await getSettings(reader, org.id)).statusCode).toBe(200);
+    expect((await put(reader, org.id, 'quiz', { value: true })).json()).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'Your staff role allows reading only.',
+    });
+    for (const who of [admin, passwordStaff]) {
+      expect((await getSettings(who, org.id)).statusCode).toBe(403);
+      expect((await put(who, org.id, 'quiz', { value: true })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/organization/verificationModels', headers: who.headers })).statusCode).toBe(403);
+    }
+    await expect(signInWithProvider(t, emails.noRole, 'custom')).rejects.toThrow(/403/);
+    expect((await getSettings(anonymous, org.id)).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    expect((await put(anonymous, org.id, 'quiz', { value: true })).statusCode).toBe(401);
+    // Guards before validation (decision 012): a malformed change is 401/403 to those refused.
+    expect((await put(anonymous, 'not-a-uuid', 'quiz', { value: 'x' })).statusCode).toBe(401);
+    expect((await put(reader, 'not-a-uuid', 'quiz', { value: 'x' })).statusCode).toBe(403);
+    expect((await put(admin, org.id, 'quiz', { value: 'x' })).statusCode).toBe(403);
+    // Without the CSRF header a cookie alone changes nothing.
+    expect((await put({ headers: { cookie: editor.headers.cookie } }, org.id, 'quiz', { value: true })).json().code).toBe('CSRF');
+    expect(await stored(org.id)).toEqual([]);
+  });
+
+  it('"SSO login only" turned on here refuses password sign-in and is reported at the e-mail step; off again, it works', async () => {
+    const org = await createOrganization(t.database.db);
+    const person = await createUser(t.database.db, org.id, { email: 'boss@sso-switch.example' });
+    const check = async () => (await t.app.inject({ url: '/api/auth/password/check?email=someone%40sso-switch.example' })).json().ssoData;
+    const passwordSignIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: person.email, password: TEST_PASSWORD } });
+    expect((await passwordSignIn()).statusCode).toBe(200);
+    expect((await check()).required).toBe(false);
+
+    expect((await put(editor, org.id, 'ssoLoginOnly', { value: true })).statusCode).toBe(200);
+    const refused = await passwordSignIn();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SSO_REQUIRED');
+    expect((await check()).required).toBe(true);
+
+    expect((await put(editor, org.id, 'ssoLoginOnly', { value: false })).statusCode).toBe(200);
+    expect((await passwordSignIn()).statusCode).toBe(200);
+    expect((await check()).required).toBe(false);
+  });
+
+  it('reports the import status: user imports by status with the newest, and the newest workflow imports with their items', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const other = await createOrganization(db);
+    const author = await createUser(db, org.id);
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9));
+    const imp = (organizationId: string, day: number, status: string, extra: Partial<typeof schema.userImports.$inferInsert> = {}) => ({
+      organizationId,
+      filename: `users-${day}.csv`,
+      blobKey: `k-${organizationId}-${day}`,
+      status,
+      createdAt: at(day),
+      ...extra,
+    });
+    await db
+      .insert(schema.userImports)
+      .values([
+        imp(org.id, 1, 'completed', { finishedAt: at(1), rowsTotal: 10 }),
+        imp(org.id, 2, 'completed'),
+        imp(org.id, 3, 'validation_error', { rowsWithErrors: 4 }),
+        imp(org.id, 4, 'error'),
+        imp(org.id, 5, 'processing'),
+        imp(org.id, 6, 'completed'),
+        imp(org.id, 7, 'completed', { deletedAt: at(8) }),
+        imp(other.id, 9, 'error'),
+      ]);
+    const ws = await createWorkspace(db, org.id);
+    const [wi] = await db
+      .insert(schema.workflowImports)
+      .values({
+        sourceOrganizationId: other.id,
+        sourceWorkspaceId: ws.id,
+        targetOrganizationId: org.id,
+        targetWorkspaceId: ws.id,
+        targetAuthorId: author.id,
+        createdAt: at(5),
+      })
+      .returning();
+    const item = (status: string) => ({ importId: wi.id, sourceWorkflowId: ws.id, status });
+    await db.insert(schema.workflowImportItems).values([item('completed'), item('completed'), item('failed'), item('scheduled')]);
+
+    const res = await t.app.inject({ url: `/api/organization/${org.id}/importStatus`, headers: reader.headers });
+    expect(res.statusCode).toBe(200);
+    const { userImports, workflowImports } = res.json().importStatus;
+    expect(userImports.counts).toEqual({ processing: 1, error: 1, validation_error: 1, completed: 3 });
+    expect(userImports.latest.map((u: { filename: string }) => u.filename)).toEqual([
+      'users-6.csv',
+      'users-5.csv',
+      'users-4.csv',
+      'users-3.csv',
+      'users-2.csv',
+    ]);
+    expect(userImports.latest[3]).toMatchObject({ status: 'validation_error', rowsWithErrors: 4, finishedAt: null });
+    expect(workflowImports).toEqual({
+      total: 1,
+      latest: [{ id: wi.id, createdAt: at(5).toISOString(), finishedAt: null, scheduled: 1, pending: 0, completed: 2, failed: 1 }],
+    });
+    const admin = await signIn(t, author.email!);
+    expect((await t.app.inject({ url: `/api/organization/${org.id}/importStatus`, headers: admin.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/organization/${org.id}/importStatus` })).statusCode).toBe(401);
+    const none = await t.app.inject({
+      url: '/api/organization/00000000-0000-4000-8000-000000000000/importStatus',
+      headers: reader.headers,
+    });
+    expect(none.json().code).toBe('ORGANIZATION_NOT_FOUND');
+  });
+});
