@@ -109,7 +109,12 @@ test('staff create an organization, add a manager and see the pending invitation
   await expect(page.getByRole('dialog', { name: 'Organization details' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await page.getByRole('searchbox', { name: 'Filter by name' }).fill(`hooli robotics ${stamp}`);
-  await expect(page.getByRole('list', { name: 'Organizations' }).getByRole('listitem', { name: orgName })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Organizations' });
+  await expect(list.getByRole('listitem', { name: orgName })).toBeVisible();
+  // Only it, once the filtered page replaced the previous rows (shown faded while it loads).
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(list).toHaveCSS('opacity', '1');
 });
 
 test('staff who may only read get no New organization nor Add manager, and the server refuses them', async ({ page, baseURL }) => {

@@ -13,7 +13,14 @@ export function InvitationStatus({ manager: m }: { manager: ManagerView }) {
   const { t } = useT();
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Chip size="small" variant="outlined" color={colors[m.invitationState]} label={t(`orgAdmin:invitation.${m.invitationState}`)} />
+      <Chip
+        size="small"
+        variant="outlined"
+        color={colors[m.invitationState]}
+        label={t(`orgAdmin:invitation.${m.invitationState}`)}
+        // The label wraps in a narrow column instead of being cut.
+        sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+      />
       {m.invited && (
         <Typography variant="caption" color="text.secondary">
           {m.invitedBy

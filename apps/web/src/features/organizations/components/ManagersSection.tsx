@@ -7,6 +7,7 @@
 import type { OrganizationView } from '@console/contracts/organizations';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -58,13 +59,19 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
       {list.isError && <Alert severity="error">{errorMessage(list.error, 'orgAdmin:errors.loadManagers')}</Alert>}
       {list.isSuccess && managers.length === 0 && <Typography color="text.secondary">{t('orgAdmin:managers.empty')}</Typography>}
       {managers.length > 0 && (
-        <Table size="small" aria-labelledby="organization-managers" aria-busy={list.isFetching}>
+        <Table
+          size="small"
+          aria-labelledby="organization-managers"
+          aria-busy={list.isFetching}
+          // Fixed columns that fit the 450 px dialog; long names and e-mails wrap.
+          sx={{ tableLayout: 'fixed', '& th, & td': { px: 1, verticalAlign: 'top' } }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">
+              <TableCell component="th" scope="col" sx={{ width: '38%' }}>
                 {t('orgAdmin:managers.name')}
               </TableCell>
-              <TableCell component="th" scope="col">
+              <TableCell component="th" scope="col" sx={{ width: '26%' }}>
                 {t('orgAdmin:managers.created')}
               </TableCell>
               <TableCell component="th" scope="col">
@@ -87,7 +94,16 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
                     {m.email}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</TableCell>
+                <TableCell>
+                  {/* The date and the time each whole, on two lines when narrow. */}
+                  {formatDateTime(m.createdAt)
+                    .split(' ')
+                    .map((part) => (
+                      <Box component="span" key={part} sx={{ whiteSpace: 'nowrap', display: 'inline-block', mr: 0.5 }}>
+                        {part}
+                      </Box>
+                    ))}
+                </TableCell>
                 <TableCell>
                   <InvitationStatus manager={m} />
                 </TableCell>
