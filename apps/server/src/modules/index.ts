@@ -11,6 +11,7 @@ import { integrationsRoutes } from './integrations/integrations.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
+import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   systemRoutes,
@@ -23,4 +24,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   userImportRoutes,
   organizationsRoutes,
   analyticsRoutes,
+  workflowImportsRoutes,
 ];
