@@ -41,6 +41,12 @@ export const pages: PageRoute[] = [
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: organizationsPage },
   { path: 'super/organizations/:id', access: 'staff', page: organizationsPage, exists: (p) => UUID.test(p.id ?? '') },
+  {
+    path: 'super/organizations/:id/new-workflow-import',
+    access: 'staff',
+    page: () => import('../features/workflow-imports/pages/NewWorkflowImportPage'),
+    exists: (p) => UUID.test(p.id ?? ''),
+  },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

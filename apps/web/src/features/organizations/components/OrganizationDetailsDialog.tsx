@@ -4,7 +4,9 @@
  * organization's id to copy.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
+import MoveDownIcon from '@mui/icons-material/MoveDown';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,13 +15,36 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useOrganization } from '../api/get-organization';
+
+/** "Import workflows" into this organization: staff with update, organizations that are not disabled. */
+export function ImportWorkflowsButton({ organization: o }: { organization: OrganizationView }) {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  if (!canUpdate || o.disabled) return null;
+  return (
+    <Button
+      component={Link}
+      to={localize(`/super/organizations/${o.id}/new-workflow-import`)}
+      variant="outlined"
+      startIcon={<MoveDownIcon />}
+      aria-label={t('workflowImports:openLabel', { name: o.name })}
+      sx={{ mt: 2 }}
+    >
+      {t('workflowImports:open')}
+    </Button>
+  );
+}
 
 function Details({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
@@ -89,6 +114,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
           {t('super:details.moreAdmins', { n: o.moreAdmins })}
         </Typography>
       )}
+      <ImportWorkflowsButton organization={o} />
     </>
   );
 }

@@ -29,6 +29,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { usePlanTypes } from '../api/list-plan-types';
 import { useUpdateOrganization } from '../api/update-organization';
+import { ImportWorkflowsButton } from './OrganizationDetailsDialog';
 
 const FORM_ID = 'organization-edit-form';
 
@@ -156,6 +157,7 @@ export default function OrganizationEditDialog({
       {organization ? (
         <>
           <EditForm organization={organization} onDone={onClose} />
+          <ImportWorkflowsButton organization={organization} />
           <DisableSection organization={organization} onDone={onClose} />
         </>
       ) : (

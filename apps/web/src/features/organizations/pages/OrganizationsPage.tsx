@@ -19,25 +19,14 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
+import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
 import { useOrganizations } from '../api/list-organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
 
-/** How long the name filter waits after the last key stroke before it asks the server. */
-const FILTER_DEBOUNCE_MS = 300;
-
 /** Where the details dialog goes back to: the list as it was (filter included). */
 interface BackState {
   back?: string;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function Component() {

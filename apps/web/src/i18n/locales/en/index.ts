@@ -8,5 +8,6 @@ import errors from './errors.json';
 import keys from './keys.json';
 import superArea from './super.json';
 import userImports from './userImports.json';
+import workflowImports from './workflowImports.json';
 
-export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics };
+export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics, workflowImports };
