@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
 
-/** Our own database. Other names would be read-only environments from configuration (not supported yet). */
+/** Our own database; other names are read-only environments from configuration (WORKFLOW_SOURCE_ENVS). */
 export const DEFAULT_SOURCE_ENV = 'default';
 /** Workflows one import may copy. */
 export const WORKFLOW_IMPORT_MAX_WORKFLOWS = 500;
@@ -173,6 +173,9 @@ export const workflowImportDetailsResponse = z.object({
   workflowImport: workflowImportView.extend({ items: z.array(workflowImportItemView) }),
 });
 export const workflowImportsQuery = pageQuery;
+export const sourceEnvironmentsResponse = z.object({
+  environments: z.array(z.string()).describe(`Environments workflows can be imported from; "${DEFAULT_SOURCE_ENV}" first`),
+});
 export const workflowImportsResponse = z.object({ workflowImports: z.array(workflowImportView), total: z.number().int() });
 
 export const workflowImportErrorCodes = {
@@ -207,5 +210,5 @@ export const workflowImportErrorMessages = {
 export const workflowImportFailedReasons = {
   sourceGone: 'The source workflow no longer exists in the source workspace.',
   organizationDisabled: 'The target organization was disabled.',
-  targetGone: 'The target workspace or author no longer exists.',
+  sourceEnvGone: 'The source environment is no longer configured.',
 } as const;

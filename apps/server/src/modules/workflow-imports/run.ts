@@ -5,8 +5,10 @@
  * the chosen author, and the item is marked completed together with the copy. A run that
  * dies mid-item rolls the copy back with it, so a retry never duplicates a workflow.
  */
-import { workflowImportFailedReasons as reasons } from '@console/contracts';
+import { DEFAULT_SOURCE_ENV, workflowImportFailedReasons as reasons } from '@console/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import { sourceEnvsOf } from './source-envs.js';
 import * as repo from './workflow-imports.repository.js';
 
 /** Tries of one item before it fails for good. */
@@ -20,10 +22,22 @@ export interface RunOptions {
 
 type Outcome = 'copied' | 'failed' | 'none';
 
-export async function runWorkflowImport(deps: Pick<AppDeps, 'database' | 'log'>, importId: string, opts: RunOptions = {}) {
+export async function runWorkflowImport(deps: Pick<AppDeps, 'database' | 'config' | 'log'>, importId: string, opts: RunOptions = {}) {
   const db = deps.database.db;
   const target = await repo.importTarget(db, importId);
   if (!target || target.finishedAt) return;
+  // Another environment is only read: each workflow is read there, then written here.
+  let elsewhere: Db | undefined;
+  if (target.sourceEnv !== DEFAULT_SOURCE_ENV) {
+    const envs = sourceEnvsOf(deps);
+    if (!envs.names().includes(target.sourceEnv)) {
+      await repo.failRemainingItems(db, importId, reasons.sourceEnvGone);
+      await repo.finishIfDone(db, importId);
+      return;
+    }
+    elsewhere = await envs.db(target.sourceEnv);
+  }
+  const to = { organizationId: target.targetOrganizationId, workspaceId: target.targetWorkspaceId, authorId: target.targetAuthorId };
 
   for (;;) {
     if (opts.signal?.aborted) return;
@@ -40,11 +54,12 @@ export async function runWorkflowImport(deps: Pick<AppDeps, 'database' | 'log'>,
           return 'none';
         }
         await opts.beforeCopy?.(item.sourceWorkflowId);
-        const copyId = await repo.copyWorkflow(
-          tx,
-          { workflowId: item.sourceWorkflowId, workspaceId: target.sourceWorkspaceId },
-          { organizationId: target.targetOrganizationId, workspaceId: target.targetWorkspaceId, authorId: target.targetAuthorId },
-        );
+        const from = { workflowId: item.sourceWorkflowId, workspaceId: target.sourceWorkspaceId };
+        let copyId: string | undefined;
+        if (elsewhere) {
+          const source = await repo.readWorkflow(elsewhere, from.workflowId, from.workspaceId);
+          copyId = source && (await repo.insertCopy(tx, source, to));
+        } else copyId = await repo.copyWorkflow(tx, from, to);
         if (!copyId) {
           await repo.failItem(tx, item.id, reasons.sourceGone, true);
           return 'failed';

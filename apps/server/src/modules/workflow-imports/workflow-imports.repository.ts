@@ -1,5 +1,5 @@
 /** SQL of workflow imports: the look-ups, the import and its items, the copy. Every function takes a Db (or a transaction). */
-import { WORKFLOW_AUTHOR_ROLES, type WorkflowImportCounts, type WorkflowImportItemStatus } from '@console/contracts';
+import { DEFAULT_SOURCE_ENV, WORKFLOW_AUTHOR_ROLES, type WorkflowImportCounts, type WorkflowImportItemStatus } from '@console/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
@@ -167,16 +167,18 @@ const importColumns = {
   finishedAt: workflowImports.finishedAt,
 };
 
-/** Names of the source come from our own database: sourceEnv is always "default" for now (decision 015). */
 function importsSelect(db: Db, extra: Record<string, SQL.Aliased<number> | SQL<number>> = {}) {
-  return db
-    .select({ ...importColumns, ...extra })
-    .from(workflowImports)
-    .leftJoin(sourceOrg, eq(sourceOrg.id, workflowImports.sourceOrganizationId))
-    .leftJoin(sourceWs, eq(sourceWs.id, workflowImports.sourceWorkspaceId))
-    .innerJoin(targetWs, eq(targetWs.id, workflowImports.targetWorkspaceId))
-    .innerJoin(author, eq(author.id, workflowImports.targetAuthorId))
-    .leftJoin(creator, eq(creator.id, workflowImports.createdBy));
+  return (
+    db
+      .select({ ...importColumns, ...extra })
+      .from(workflowImports)
+      // Names of a source in another environment are read there (the service fills them in).
+      .leftJoin(sourceOrg, and(eq(sourceOrg.id, workflowImports.sourceOrganizationId), eq(workflowImports.sourceEnv, DEFAULT_SOURCE_ENV)))
+      .leftJoin(sourceWs, and(eq(sourceWs.id, workflowImports.sourceWorkspaceId), eq(workflowImports.sourceEnv, DEFAULT_SOURCE_ENV)))
+      .innerJoin(targetWs, eq(targetWs.id, workflowImports.targetWorkspaceId))
+      .innerJoin(author, eq(author.id, workflowImports.targetAuthorId))
+      .leftJoin(creator, eq(creator.id, workflowImports.createdBy))
+  );
 }
 
 export type ImportRow = Awaited<ReturnType<typeof findImport>> & {};
@@ -218,7 +220,8 @@ export async function importCounts(db: Db, importIds: string[]): Promise<Map<str
   return counts;
 }
 
-export async function importItems(db: Db, importId: string) {
+/** The import's items; titles are joined from this database (`withTitles`: the source is here). */
+export async function importItems(db: Db, importId: string, withTitles = true) {
   return db
     .select({
       sourceWorkflowId: workflowImportItems.sourceWorkflowId,
@@ -229,7 +232,7 @@ export async function importItems(db: Db, importId: string) {
       attempts: workflowImportItems.attempts,
     })
     .from(workflowImportItems)
-    .leftJoin(workflows, eq(workflows.id, workflowImportItems.sourceWorkflowId))
+    .leftJoin(workflows, and(eq(workflows.id, workflowImportItems.sourceWorkflowId), sql`${withTitles}`))
     .where(eq(workflowImportItems.importId, importId))
     .orderBy(sql`lower(${workflows.title}) nulls last`, asc(workflowImportItems.id));
 }
@@ -346,6 +349,7 @@ export async function finishIfDone(db: Db, importId: string): Promise<boolean> {
 export async function importTarget(db: Db, importId: string) {
   const [row] = await db
     .select({
+      sourceEnv: workflowImports.sourceEnv,
       sourceWorkspaceId: workflowImports.sourceWorkspaceId,
       targetOrganizationId: workflowImports.targetOrganizationId,
       targetWorkspaceId: workflowImports.targetWorkspaceId,
@@ -355,4 +359,71 @@ export async function importTarget(db: Db, importId: string) {
     .from(workflowImports)
     .where(eq(workflowImports.id, importId));
   return row;
+}
+
+/** Names by id (organizations or workspaces of a source environment). */
+export async function organizationNames(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function workspaceNames(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(inArray(workspaces.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function workflowTitles(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: workflows.id, title: workflows.title }).from(workflows).where(inArray(workflows.id, ids));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** A workflow of the workspace and its steps, read from (another environment's) database. */
+export async function readWorkflow(db: Db, workflowId: string, workspaceId: string) {
+  const [workflow] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, workflowId), eq(workflows.workspaceId, workspaceId)));
+  if (!workflow) return undefined;
+  const steps = await db
+    .select({
+      position: workflowSteps.position,
+      title: workflowSteps.title,
+      text: workflowSteps.text,
+      startMs: workflowSteps.startMs,
+      endMs: workflowSteps.endMs,
+    })
+    .from(workflowSteps)
+    .where(eq(workflowSteps.workflowId, workflowId));
+  return { workflow, steps };
+}
+
+/** Writes a copy read from another environment; answers its id. */
+export async function insertCopy(
+  db: Db,
+  source: NonNullable<Awaited<ReturnType<typeof readWorkflow>>>,
+  target: { organizationId: string; workspaceId: string; authorId: string },
+) {
+  const w = source.workflow;
+  const [copy] = await db
+    .insert(workflows)
+    .values({
+      organizationId: target.organizationId,
+      workspaceId: target.workspaceId,
+      authorId: target.authorId,
+      title: w.title,
+      description: w.description,
+      stage: w.stage,
+      sourceVideoKey: w.sourceVideoKey,
+      durationSeconds: w.durationSeconds,
+      importedFromId: w.id,
+    })
+    .returning({ id: workflows.id });
+  if (source.steps.length > 0) await db.insert(workflowSteps).values(source.steps.map((step) => ({ ...step, workflowId: copy.id })));
+  return copy.id;
 }

@@ -11,6 +11,7 @@ import {
   importWorkspacesResponse,
   organizationIdParams,
   organizationWorkspaceParams,
+  sourceEnvironmentsResponse,
   sourceOrganizationsQuery,
   sourceOrganizationsResponse,
   workflowImportBody,
@@ -23,12 +24,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../http/auth.js';
+import { sourceEnvsOf } from './source-envs.js';
 import { createWorkflowImportsService } from './workflow-imports.service.js';
 
 export const workflowImportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = createWorkflowImportsService(deps);
   const read = requireStaff('read');
   const update = requireStaff('update');
+  app.addHook('onClose', () => sourceEnvsOf(deps).close());
+
+  app.get(
+    '/workflow-import/environments',
+    { onRequest: read, schema: { operationId: 'listSourceEnvironments', response: { 200: sourceEnvironmentsResponse } } },
+    () => service.environments(),
+  );
 
   // The spec's path ends with a slash; the same without it.
   for (const url of ['/organizations/source/', '/organizations/source']) {

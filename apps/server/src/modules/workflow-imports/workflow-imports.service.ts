@@ -15,10 +15,12 @@ import {
   type WorkflowImportView,
   type WorkflowProcessingStage,
 } from '@console/contracts';
+import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { sourceEnvsOf, sourceEnvUnknown } from './source-envs.js';
 import * as repo from './workflow-imports.repository.js';
 
 export const WORKFLOW_IMPORT_JOB = 'workflow-import';
@@ -35,11 +37,9 @@ export function toImportView(row: repo.ImportRow, counts: WorkflowImportCounts =
   };
 }
 
-/** Only this installation's own database can be read for now (decision 015): other names are refused. */
-function checkEnv(env: string, field: 'sourceEnv' | 'targetEnv' = 'sourceEnv') {
-  if (env !== DEFAULT_SOURCE_ENV) {
-    throw new ValidationError(messages.sourceEnvUnknown, [{ path: `/${field}`, message: 'unknown' }], codes.sourceEnvUnknown);
-  }
+/** Imports write only into this installation: a target is always in "default". */
+function checkTargetEnv(env: string) {
+  if (env !== DEFAULT_SOURCE_ENV) throw sourceEnvUnknown('targetEnv');
 }
 
 const invalid = (key: keyof typeof messages, path: string, details: Record<string, unknown> = {}) =>
@@ -54,31 +54,60 @@ export async function sendImportJob(deps: Pick<AppDeps, 'jobs'>, importId: strin
 
 export function createWorkflowImportsService(deps: AppDeps) {
   const db = deps.database.db;
+  // Looked up at each call: tests give the dependencies environments of their own after the app is built.
+  const envs = { names: () => sourceEnvsOf(deps).names(), db: (name: string) => sourceEnvsOf(deps).db(name) };
 
-  async function organization(id: string) {
-    const org = await repo.findOrganization(db, id);
+  async function organization(id: string, from: Db = db) {
+    const org = await repo.findOrganization(from, id);
     if (!org) throw organizationNotFound();
     return org;
   }
 
-  async function workspace(organizationId: string, workspaceId: string) {
-    await organization(organizationId);
-    const ws = await repo.findWorkspace(db, organizationId, workspaceId);
+  async function workspace(organizationId: string, workspaceId: string, from: Db = db) {
+    await organization(organizationId, from);
+    const ws = await repo.findWorkspace(from, organizationId, workspaceId);
     if (!ws) throw workspaceNotFound();
     return ws;
+  }
+
+  /** Source names of imports from other environments, read there (two queries per environment). */
+  async function withSourceNames(rows: repo.ImportRow[]): Promise<repo.ImportRow[]> {
+    const byEnv = new Map<string, repo.ImportRow[]>();
+    for (const r of rows) if (r.sourceEnv !== DEFAULT_SOURCE_ENV) byEnv.set(r.sourceEnv, [...(byEnv.get(r.sourceEnv) ?? []), r]);
+    const named = new Map<string, { org?: string; ws?: string }>();
+    for (const [env, list] of byEnv) {
+      if (!envs.names().includes(env)) continue;
+      const from = await envs.db(env);
+      const orgs = await repo.organizationNames(from, [...new Set(list.map((r) => r.sourceOrganizationId))]);
+      const wss = await repo.workspaceNames(from, [...new Set(list.map((r) => r.sourceWorkspaceId))]);
+      for (const r of list) named.set(r.id, { org: orgs.get(r.sourceOrganizationId), ws: wss.get(r.sourceWorkspaceId) });
+    }
+    return rows.map((r) => {
+      const n = named.get(r.id);
+      return n ? { ...r, sourceOrganizationName: n.org ?? null, sourceWorkspaceName: n.ws ?? null } : r;
+    });
   }
 
   async function view(importId: string) {
     const row = await repo.findImport(db, importId);
     if (!row) throw new NotFound(messages.importNotFound, codes.importNotFound);
     const counts = await repo.importCounts(db, [importId]);
-    return toImportView(row, counts.get(importId));
+    const [named] = await withSourceNames([row]);
+    return toImportView(named, counts.get(importId));
   }
 
   return {
+    environments() {
+      return { environments: envs.names() };
+    },
+
     async sourceOrganizations(query: { q?: string; sourceEnv: string; organizationId?: string; page: number; limit: number }) {
-      checkEnv(query.sourceEnv);
-      const { rows, total } = await repo.sourceOrganizations(db, { q: query.q || undefined, organizationId: query.organizationId }, query);
+      const from = await envs.db(query.sourceEnv);
+      const { rows, total } = await repo.sourceOrganizations(
+        from,
+        { q: query.q || undefined, organizationId: query.organizationId },
+        query,
+      );
       return { organizations: rows, total };
     },
 
@@ -94,18 +123,18 @@ export function createWorkflowImportsService(deps: AppDeps) {
         limit: number;
       },
     ) {
-      if (query.source === '1') checkEnv(query.sourceEnv);
-      else checkEnv(query.targetEnv, 'targetEnv');
-      await organization(organizationId);
+      if (query.source === '0') checkTargetEnv(query.targetEnv);
+      const from = query.source === '1' ? await envs.db(query.sourceEnv) : db;
+      await organization(organizationId, from);
       const filter = { q: query.q || undefined, private: query.private === undefined ? undefined : query.private === 'true' };
-      const { rows, total } = await repo.organizationWorkspaces(db, organizationId, filter, query);
+      const { rows, total } = await repo.organizationWorkspaces(from, organizationId, filter, query);
       return { workspaces: rows, total };
     },
 
     async workflows(organizationId: string, workspaceId: string, query: { q?: string; sourceEnv: string; page: number; limit: number }) {
-      checkEnv(query.sourceEnv);
-      await workspace(organizationId, workspaceId);
-      const { rows, total } = await repo.workspaceWorkflows(db, workspaceId, { q: query.q || undefined }, query);
+      const from = await envs.db(query.sourceEnv);
+      await workspace(organizationId, workspaceId, from);
+      const { rows, total } = await repo.workspaceWorkflows(from, workspaceId, { q: query.q || undefined }, query);
       const list: ImportWorkflowItem[] = rows.map((r) => ({
         ...r,
         stage: r.stage as WorkflowProcessingStage,
@@ -126,24 +155,25 @@ export function createWorkflowImportsService(deps: AppDeps) {
      * being disabled meanwhile, and queues the copy.
      */
     async schedule(auth: AuthContext, path: { id: string; workspaceId: string }, body: WorkflowImportBody) {
-      checkEnv(body.sourceEnv);
+      const from = await envs.db(body.sourceEnv);
+      const sameEnv = body.sourceEnv === DEFAULT_SOURCE_ENV;
       if (body.targetOrganizationId !== path.id) throw invalid('targetMismatch', '/targetOrganizationId');
       if (body.targetWorkspaceId !== path.workspaceId) throw invalid('targetMismatch', '/targetWorkspaceId');
       const target = await organization(path.id);
       if (target.disabledAt) throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
-      const source = await repo.findOrganization(db, body.sourceOrganizationId);
+      const source = await repo.findOrganization(from, body.sourceOrganizationId);
       if (!source || source.disabledAt) throw invalid('sourceOrganizationUnknown', '/sourceOrganizationId');
-      const sourceWs = await repo.findWorkspace(db, body.sourceOrganizationId, body.sourceWorkspaceId);
+      const sourceWs = await repo.findWorkspace(from, body.sourceOrganizationId, body.sourceWorkspaceId);
       if (!sourceWs) throw invalid('sourceWorkspaceUnknown', '/sourceWorkspaceId');
       const targetWs = await repo.findWorkspace(db, path.id, path.workspaceId);
       if (!targetWs) throw invalid('targetWorkspaceUnknown', '/targetWorkspaceId');
-      if (sourceWs.id === targetWs.id) throw invalid('sameWorkspace', '/targetWorkspaceId');
+      if (sameEnv && sourceWs.id === targetWs.id) throw invalid('sameWorkspace', '/targetWorkspaceId');
       if (sourceWs.private !== targetWs.private) {
         throw invalid('privacyMismatch', '/targetWorkspaceId', { sourcePrivate: sourceWs.private, targetPrivate: targetWs.private });
       }
       if (!(await repo.findAuthor(db, path.id, body.targetAuthorId))) throw invalid('authorInvalid', '/targetAuthorId');
       const workflowIds = [...new Set(body.workflows)];
-      const known = await repo.workflowIdsInWorkspace(db, sourceWs.id, workflowIds);
+      const known = await repo.workflowIdsInWorkspace(from, sourceWs.id, workflowIds);
       const unknown = workflowIds.filter((id) => !known.has(id));
       if (unknown.length > 0) throw invalid('workflowsUnknown', '/workflows', { workflows: unknown });
 
@@ -184,13 +214,25 @@ export function createWorkflowImportsService(deps: AppDeps) {
         db,
         rows.map((r) => r.id),
       );
-      return { workflowImports: rows.map((r) => toImportView(r, counts.get(r.id))), total };
+      const named = await withSourceNames(rows);
+      return { workflowImports: named.map((r) => toImportView(r, counts.get(r.id))), total };
     },
 
     async get(organizationId: string, importId: string) {
       const found = await view(importId);
       if (found.targetOrganizationId !== organizationId) throw new NotFound(messages.importNotFound, codes.importNotFound);
-      return { workflowImport: { ...found, items: await repo.importItems(db, importId) } };
+      const here = found.sourceEnv === DEFAULT_SOURCE_ENV;
+      let items = await repo.importItems(db, importId, here);
+      if (!here && envs.names().includes(found.sourceEnv)) {
+        const titles = await repo.workflowTitles(
+          await envs.db(found.sourceEnv),
+          items.map((i) => i.sourceWorkflowId),
+        );
+        items = items
+          .map((i) => ({ ...i, title: titles.get(i.sourceWorkflowId) ?? null }))
+          .sort((a, b) => (a.title ?? '\uffff').localeCompare(b.title ?? '\uffff'));
+      }
+      return { workflowImport: { ...found, items } };
     },
   };
 }
