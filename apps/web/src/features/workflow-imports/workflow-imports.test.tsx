@@ -89,6 +89,7 @@ const query = (call: ApiCall) => new URL(call.path, 'http://x').searchParams;
 /** A scripted server with `workflows` in Acme's Assembly Line (paged like the real one) and the imports it was given. */
 function server(
   options: {
+    environments?: string[];
     who?: AuthenticatedUser;
     workflows?: ImportWorkflowItem[];
     imports?: () => WorkflowImportView[];
@@ -106,6 +107,7 @@ function server(
     'GET /api/app-config': () => ({ body: appConfig }),
     'GET /api/auth/me': () => ({ body: { user: who } }),
     [`GET /api/organization/${GLOBEX}`]: () => ({ body: { organization } }),
+    'GET /api/workflow-import/environments': () => ({ body: { environments: options.environments ?? ['default'] } }),
     'GET /api/organizations/source/': (call) => {
       const q = (query(call).get('q') ?? '').toLowerCase();
       const all = [
@@ -251,6 +253,11 @@ describe('new workflows import', () => {
       targetAuthorId: AUTHOR,
       sourceEnv: 'default',
     });
+    // Only this installation: no environment to choose, every look-up from it.
+    expect(screen.queryByRole('combobox', { name: 'Source environment' })).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/organizations/source/')).every((c) => query(c).get('sourceEnv') === 'default')).toBe(
+      true,
+    );
     // The recent imports show it processing, and, polled, completed.
     const table = await screen.findByRole('table', { name: 'Recent workflow imports' });
     expect(await within(table).findByText('Processing')).toBeTruthy();
@@ -268,6 +275,29 @@ describe('new workflows import', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 150 workflows' }));
     expect(await screen.findByText('150 workflows selected')).toBeTruthy();
     expect(calls.some((c) => c.path.includes('/workflows?') && query(c).get('page') === '2')).toBe(true);
+  });
+
+  it('imports from another environment when more than this installation is configured', async () => {
+    const calls = server({ environments: ['default', 'staging'] });
+    renderApp(PAGE_URL);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Source environment' }));
+    expect(screen.getByRole('option', { name: 'This installation' })).toBeTruthy();
+    const chosenAt = calls.length;
+    fireEvent.click(screen.getByRole('option', { name: 'staging' }));
+    await fillSource();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
+    await choose(/Target workspace/, 'line', /Line/);
+    await choose(/Author of the copies/, 'pia', /Pia Publisher/);
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('The import of 3 workflows was scheduled.')).toBeTruthy();
+    const after = calls.slice(chosenAt).filter((c) => c.method === 'GET');
+    for (const kind of ['/api/organizations/source/', `/api/organization/${ACME}/workspaces`, `/workspace/${ASSEMBLY}/workflows`]) {
+      const made = after.filter((c) => c.path.includes(kind));
+      expect(made.length, kind).toBeGreaterThan(0);
+      expect(made.every((c) => query(c).get('sourceEnv') === 'staging')).toBe(true);
+    }
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ sourceEnv: 'staging' });
   });
 
   it('shows a refusal of the server on its field and in a red notice', async () => {

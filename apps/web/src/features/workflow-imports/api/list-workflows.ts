@@ -14,29 +14,38 @@ export interface WorkflowsPage {
   total: number;
 }
 
-const fetchPage = (organizationId: string, workspaceId: string, q: string, page: number, signal?: AbortSignal) =>
+const fetchPage = (organizationId: string, workspaceId: string, sourceEnv: string, q: string, page: number, signal?: AbortSignal) =>
   http<WorkflowsPage>(`organization/${encodeURIComponent(organizationId)}/workspace/${encodeURIComponent(workspaceId)}/workflows`, {
-    query: { page, limit: WORKFLOWS_PAGE, q: q || undefined },
+    query: { page, limit: WORKFLOWS_PAGE, q: q || undefined, sourceEnv },
     signal,
   });
 
-export const workflowsQuery = (organizationId: string, workspaceId: string, q: string) =>
+export const workflowsQuery = (organizationId: string, workspaceId: string, sourceEnv: string, q: string) =>
   infiniteQueryOptions({
-    queryKey: [...workflowImportKey, 'workflows', organizationId, workspaceId, q],
+    queryKey: [...workflowImportKey, 'workflows', sourceEnv, organizationId, workspaceId, q],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetchPage(organizationId, workspaceId, q, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchPage(organizationId, workspaceId, sourceEnv, q, pageParam, signal),
     getNextPageParam: (last, pages, lastPage) => (pages.length * WORKFLOWS_PAGE < last.total ? lastPage + 1 : undefined),
   });
 
-export function useWorkflows(organizationId: string, workspaceId: string, q: string) {
-  return useInfiniteQuery({ ...workflowsQuery(organizationId, workspaceId, q), enabled: !!workspaceId, placeholderData: keepPreviousData });
+export function useWorkflows(organizationId: string, workspaceId: string, sourceEnv: string, q: string) {
+  return useInfiniteQuery({
+    ...workflowsQuery(organizationId, workspaceId, sourceEnv, q),
+    enabled: !!workspaceId,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The ids of every workflow that matches, page by page, at most the import's maximum. */
-export async function allWorkflowIds(organizationId: string, workspaceId: string, q: string): Promise<{ ids: string[]; total: number }> {
+export async function allWorkflowIds(
+  organizationId: string,
+  workspaceId: string,
+  sourceEnv: string,
+  q: string,
+): Promise<{ ids: string[]; total: number }> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const { workflows, total } = await fetchPage(organizationId, workspaceId, q, page);
+    const { workflows, total } = await fetchPage(organizationId, workspaceId, sourceEnv, q, page);
     ids.push(...workflows.map((w) => w.id));
     if (workflows.length === 0 || ids.length >= Math.min(total, WORKFLOW_IMPORT_MAX_WORKFLOWS)) {
       return { ids: ids.slice(0, WORKFLOW_IMPORT_MAX_WORKFLOWS), total };

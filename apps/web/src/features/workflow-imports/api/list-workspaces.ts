@@ -12,6 +12,8 @@ export interface WorkspacesFilter {
   source: boolean;
   q: string;
   private?: boolean;
+  /** The environment a source organization is read from. */
+  sourceEnv?: string;
 }
 
 export const workspacesQuery = (f: WorkspacesFilter) =>
@@ -19,7 +21,7 @@ export const workspacesQuery = (f: WorkspacesFilter) =>
     queryKey: [...workflowImportKey, 'workspaces', f],
     queryFn: ({ signal }) =>
       http<{ workspaces: ImportWorkspaceView[]; total: number }>(`organization/${encodeURIComponent(f.organizationId)}/workspaces`, {
-        query: { page: 1, limit: SEARCH_LIMIT, source: f.source ? 1 : 0, q: f.q || undefined, private: f.private },
+        query: { page: 1, limit: SEARCH_LIMIT, source: f.source ? 1 : 0, q: f.q || undefined, private: f.private, sourceEnv: f.sourceEnv },
         signal,
       }),
   });

@@ -2,7 +2,7 @@
  * The organization's recent workflow imports with their counts (remaining, completed,
  * scheduled, pending, failed), newest first; refreshed every 2 s while one is processing.
  */
-import type { WorkflowImportView } from '@console/contracts/workflow-imports';
+import { DEFAULT_SOURCE_ENV, type WorkflowImportView } from '@console/contracts/workflow-imports';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -85,6 +85,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
                   )}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
                   {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.targetWorkspaceName}</TableCell>

@@ -5,6 +5,7 @@
  * message; scheduling asks for confirmation, then shows the green "scheduled" notice.
  */
 import {
+  DEFAULT_SOURCE_ENV,
   type WorkflowImportForm as FormValues,
   type ImportAuthorView,
   type ImportWorkspaceView,
@@ -16,6 +17,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,6 +27,7 @@ import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { notify } from '../../../lib/notify';
 import { useAuthors } from '../api/list-authors';
+import { useSourceEnvironments } from '../api/list-environments';
 import { useSourceOrganizations } from '../api/list-source-organizations';
 import { useImportWorkspaces } from '../api/list-workspaces';
 import { useScheduleWorkflowImport } from '../api/schedule-workflow-import';
@@ -42,8 +45,8 @@ interface Picked {
 }
 const nothingPicked: Picked = { sourceOrganization: null, sourceWorkspace: null, targetWorkspace: null, author: null };
 
-function useSourceOrganizationOptions(q: string) {
-  const r = useSourceOrganizations(q);
+function useSourceOrganizationOptions(q: string, sourceEnv: string) {
+  const r = useSourceOrganizations(q, sourceEnv);
   return { data: r.data?.organizations, isFetching: r.isFetching, error: r.error };
 }
 
@@ -52,10 +55,14 @@ interface WorkspaceContext {
   source: boolean;
   private?: boolean;
   except?: string;
+  sourceEnv?: string;
 }
 
 function useWorkspaceOptions(q: string, c: WorkspaceContext) {
-  const r = useImportWorkspaces({ organizationId: c.organizationId, source: c.source, q, private: c.private }, !!c.organizationId);
+  const r = useImportWorkspaces(
+    { organizationId: c.organizationId, source: c.source, q, private: c.private, sourceEnv: c.sourceEnv },
+    !!c.organizationId,
+  );
   return { data: r.data?.workspaces.filter((w) => w.id !== c.except), isFetching: r.isFetching, error: r.error };
 }
 
@@ -96,6 +103,8 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
     return t(`workflowImports:codes.${message}` as 'workflowImports:codes.WORKSPACE_NOT_FOUND');
   };
 
+  const environments = useSourceEnvironments();
+  const sourceEnv = form.watch('sourceEnv') ?? DEFAULT_SOURCE_ENV;
   const sourceOrgId = picked.sourceOrganization?.id ?? '';
   const sourceWs = picked.sourceWorkspace;
   const targetWsId = picked.targetWorkspace?.id ?? '';
@@ -134,11 +143,31 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
           <Typography id="workflow-import-from" component="h2" variant="h6">
             {t('workflowImports:from')}
           </Typography>
+          {(environments.data?.length ?? 0) > 1 && (
+            <TextField
+              select
+              label={t('workflowImports:sourceEnv')}
+              value={sourceEnv}
+              onChange={(e) => {
+                form.setValue('sourceEnv', e.target.value);
+                setPicked((p) => ({ ...p, sourceOrganization: null, sourceWorkspace: null, targetWorkspace: null }));
+                for (const field of ['sourceOrganizationId', 'sourceWorkspaceId', 'targetWorkspaceId'] as const) set(field, '');
+                set('workflows', []);
+              }}
+            >
+              {environments.data?.map((env) => (
+                <MenuItem key={env} value={env}>
+                  {env === DEFAULT_SOURCE_ENV ? t('workflowImports:thisInstallation') : env}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <Controller
             control={form.control}
             name="sourceOrganizationId"
             render={({ field }) => (
-              <SearchField<SourceOrganizationView, undefined>
+              <SearchField<SourceOrganizationView, string>
+                key={sourceEnv}
                 label={t('workflowImports:sourceOrganization')}
                 value={picked.sourceOrganization}
                 onChange={(org) => {
@@ -150,7 +179,7 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
                 }}
                 onBlur={field.onBlur}
                 useOptions={useSourceOrganizationOptions}
-                context={undefined}
+                context={sourceEnv}
                 getLabel={(o) => o.name}
                 error={problem(errors.sourceOrganizationId?.message)}
                 loadError={t('workflowImports:errors.loadOrganizations')}
@@ -162,7 +191,7 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
             name="sourceWorkspaceId"
             render={({ field }) => (
               <SearchField<ImportWorkspaceView, WorkspaceContext>
-                key={sourceOrgId}
+                key={`${sourceEnv} ${sourceOrgId}`}
                 label={t('workflowImports:sourceWorkspace')}
                 value={sourceWs}
                 disabled={!sourceOrgId}
@@ -175,7 +204,7 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
                 }}
                 onBlur={field.onBlur}
                 useOptions={useWorkspaceOptions}
-                context={{ organizationId: sourceOrgId, source: true }}
+                context={{ organizationId: sourceOrgId, source: true, sourceEnv }}
                 getLabel={(w) => w.name}
                 describe={(w) => describeWorkspace(w, t)}
                 error={problem(errors.sourceWorkspaceId?.message)}
@@ -192,6 +221,7 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
                   key={sourceWs.id}
                   organizationId={sourceOrgId}
                   workspaceId={sourceWs.id}
+                  sourceEnv={sourceEnv}
                   value={field.value}
                   onChange={(ids) => set('workflows', ids)}
                   error={problem(errors.workflows?.message ?? errors.workflows?.root?.message)}

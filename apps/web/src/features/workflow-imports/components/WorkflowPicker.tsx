@@ -25,16 +25,17 @@ import { allWorkflowIds, useWorkflows } from '../api/list-workflows';
 export interface WorkflowPickerProps {
   organizationId: string;
   workspaceId: string;
+  sourceEnv: string;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
 }
 
-export function WorkflowPicker({ organizationId, workspaceId, value, onChange, error }: WorkflowPickerProps) {
+export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, onChange, error }: WorkflowPickerProps) {
   const { t } = useT();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
-  const list = useWorkflows(organizationId, workspaceId, q);
+  const list = useWorkflows(organizationId, workspaceId, sourceEnv, q);
   const [selectingAll, setSelectingAll] = useState(false);
   const workflows = list.data?.pages.flatMap((p) => p.workflows) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
@@ -46,7 +47,8 @@ export function WorkflowPicker({ organizationId, workspaceId, value, onChange, e
   async function toggleAll() {
     setSelectingAll(true);
     try {
-      const ids = workflows.length < total ? (await allWorkflowIds(organizationId, workspaceId, q)).ids : workflows.map((w) => w.id);
+      const ids =
+        workflows.length < total ? (await allWorkflowIds(organizationId, workspaceId, sourceEnv, q)).ids : workflows.map((w) => w.id);
       const everyOne = ids.every((id) => selected.has(id));
       if (everyOne) onChange(value.filter((id) => !ids.includes(id)));
       else {
