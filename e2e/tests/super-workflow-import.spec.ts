@@ -73,6 +73,8 @@ test('staff import the workflows of a workspace of one organization into another
   await expect(confirm).toContainText('Copies are made in Maintenance of Acme Manufacturing');
   await confirm.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('The import of 3 workflows was scheduled.')).toBeVisible();
+  await expect(page.getByText('0 workflows selected')).toBeVisible();
+  await expect(page.getByText('Choose at least one workflow')).toBeHidden();
 
   // The recent imports follow it until it is completed.
   const recent = page.getByRole('table', { name: 'Recent workflow imports' });

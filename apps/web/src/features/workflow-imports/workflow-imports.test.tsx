@@ -265,6 +265,8 @@ describe('new workflows import', () => {
     expect(await within(table).findByText('Completed', {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(table).getByText('Completed: 3')).toBeTruthy();
     expect(screen.getByText('0 workflows selected')).toBeTruthy();
+    // Cleared for the next import, without a message before the next try.
+    expect(screen.queryByText('Choose at least one workflow')).toBeNull();
   });
 
   it('selects all the workflows of the workspace, beyond the loaded page', async () => {

@@ -84,12 +84,12 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>
                   {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
                   {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.targetWorkspaceName}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{i.targetAuthorName}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetWorkspaceName}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetAuthorName}</TableCell>
                 <TableCell>
                   <ImportStatus status={i.status} />
                 </TableCell>

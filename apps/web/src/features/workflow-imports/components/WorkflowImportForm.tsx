@@ -125,7 +125,8 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
       try {
         const { workflowImport } = await schedule.mutateAsync(values);
         notify.success(t('workflowImports:scheduled', { count: workflowImport.counts.total }));
-        set('workflows', []);
+        // Ready for the next import from the same place: only the workflows are cleared, with no message yet.
+        form.reset({ ...form.getValues(), workflows: [] });
       } catch (err) {
         const field = refusedField(err, FIELDS);
         const code = (err as { code?: string }).code;

@@ -91,6 +91,7 @@ export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, 
             />
           }
           label={t('workflowImports:workflows.selectAll')}
+          sx={{ flex: 'none', whiteSpace: 'nowrap' }}
         />
         <Typography variant="body2" color="text.secondary" role="status">
           {t('workflowImports:workflows.selected', { count: value.length })}
