@@ -70,6 +70,26 @@ describe('workflow-import routes (Super area)', () => {
     });
   });
 
+  it('checks who calls before the shape of the call (401, 403, then 400), and the CSRF header of a change', async () => {
+    const admin = await signIn(t, w.people.globexAdmin.email!);
+    for (const url of [
+      'organizations/source/?limit=abc',
+      `organization/${w.orgs.acme.id}/workspaces?source=2`,
+      'organization/nope/workflow-imports',
+    ]) {
+      expect((await get(undefined, url)).statusCode, url).toBe(401);
+      expect((await get(admin, url)).statusCode, url).toBe(403);
+      expect((await get(reader, url)).json(), url).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    }
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: `/api/organization/${w.orgs.globex.id}/workspace/${w.ws.line.id}/workflows`,
+      headers: { cookie: editor.headers.cookie },
+      payload: importBody(w),
+    });
+    expect(noCsrf.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
+  });
+
   describe('look-ups', () => {
     it('pages the active source organizations by name, with a name filter and one by id', async () => {
       const p1 = (await get(editor, 'organizations/source/?page=1&limit=2')).json();
