@@ -7,6 +7,20 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const SOURCE_ENV_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
+
+/** Names of source environments (lowercase) to database URLs; "default" is reserved for our own. Answers the problems. */
+function sourceEnvProblems(value: unknown): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return ['must be a JSON object of environment name to postgres:// URL'];
+  const problems: string[] = [];
+  for (const [name, url] of Object.entries(value)) {
+    if (name === 'default') problems.push('"default" is this installation and cannot be configured');
+    else if (!SOURCE_ENV_NAME.test(name)) problems.push(`${name}: names are lowercase letters, digits, - and _ (at most 40)`);
+    if (typeof url !== 'string' || !/^postgres(ql)?:\/\//.test(url)) problems.push(`${name}: must be a postgres:// URL`);
+  }
+  return problems;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -102,6 +116,24 @@ const envSchema = z.object({
   ANALYTICS_DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   /** Days analytics reports are kept; older files are deleted by the daily generation. */
   ANALYTICS_REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Other environments of the platform that workflow imports may read from (never write):
+   * a JSON object of name to PostgreSQL URL. "default" is always this installation's own database.
+   */
+  WORKFLOW_SOURCE_ENVS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      const problems = sourceEnvProblems(parsed);
+      for (const message of problems) ctx.addIssue({ code: 'custom', message });
+      return problems.length > 0 ? z.NEVER : (parsed as Record<string, string>);
+    }),
 });
 
 export type Config = z.infer<typeof envSchema> & {

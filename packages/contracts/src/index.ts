@@ -10,3 +10,4 @@ export * from './organizations.js';
 export * from './paging.js';
 export * from './roles.js';
 export * from './user-imports.js';
+export * from './workflow-imports.js';

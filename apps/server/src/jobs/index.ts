@@ -4,7 +4,8 @@ import { analyticsJobs } from './analytics-reports.js';
 import { housekeepingJob } from './housekeeping.js';
 import type { JobDefinition } from './queue.js';
 import { userImportJobs } from './user-import.js';
+import { workflowImportJobs } from './workflow-import.js';
 
 export function jobDefinitions(deps: AppDeps): JobDefinition<any>[] {
-  return [housekeepingJob(deps), ...userImportJobs(deps), ...analyticsJobs(deps)];
+  return [housekeepingJob(deps), ...userImportJobs(deps), ...analyticsJobs(deps), ...workflowImportJobs(deps)];
 }

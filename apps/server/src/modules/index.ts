@@ -13,6 +13,7 @@ import { organizationSettingsRoutes } from './organization-settings/organization
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
+import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   systemRoutes,
@@ -27,4 +28,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   orgAdminRoutes,
   organizationSettingsRoutes,
   analyticsRoutes,
+  workflowImportsRoutes,
 ];

@@ -56,6 +56,12 @@ export const pages: PageRoute[] = [
     page: settingsPage,
     exists: (p: LoaderFunctionArgs['params']) => UUID.test(p.id ?? '') && settingsPart(section, p.part) !== undefined,
   })),
+  {
+    path: 'super/organizations/:id/new-workflow-import',
+    access: 'staff',
+    page: () => import('../features/workflow-imports/pages/NewWorkflowImportPage'),
+    exists: (p) => UUID.test(p.id ?? ''),
+  },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

@@ -22,6 +22,7 @@ export const namespaces = [
   'analytics',
   'orgAdmin',
   'orgSettings',
+  'workflowImports',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

@@ -4,6 +4,7 @@
  * organization's id to copy.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
+import MoveDownIcon from '@mui/icons-material/MoveDown';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -27,6 +28,26 @@ import { useSession } from '../../../lib/session';
 import { useOrganization } from '../api/get-organization';
 import { ClientKeyValue } from './ClientKeyValue';
 import { ManagersSection } from './ManagersSection';
+
+/** "Import workflows" into this organization: staff with update, organizations that are not disabled. */
+export function ImportWorkflowsButton({ organization: o }: { organization: OrganizationView }) {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  if (!canUpdate || o.disabled) return null;
+  return (
+    <Button
+      component={Link}
+      to={localize(`/super/organizations/${o.id}/new-workflow-import`)}
+      variant="outlined"
+      startIcon={<MoveDownIcon />}
+      aria-label={t('workflowImports:openLabel', { name: o.name })}
+      sx={{ mt: 2 }}
+    >
+      {t('workflowImports:open')}
+    </Button>
+  );
+}
 
 function Details({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
@@ -109,6 +130,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
         </Typography>
       )}
       <ManagersSection organization={o} canUpdate={canUpdate} />
+      <ImportWorkflowsButton organization={o} />
     </>
   );
 }

@@ -26,6 +26,7 @@ import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrganization } from '../api/update-organization';
+import { ImportWorkflowsButton } from './OrganizationDetailsDialog';
 import { PlanTypeField } from './PlanTypeField';
 
 const FORM_ID = 'organization-edit-form';
@@ -133,6 +134,7 @@ export default function OrganizationEditDialog({
       {organization ? (
         <>
           <EditForm organization={organization} onDone={onClose} />
+          <ImportWorkflowsButton organization={organization} />
           <DisableSection organization={organization} onDone={onClose} />
         </>
       ) : (

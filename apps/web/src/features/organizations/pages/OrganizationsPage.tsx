@@ -22,27 +22,16 @@ import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
+import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
 import { useOrganizations } from '../api/list-organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
 
 const OrganizationCreateDialog = lazy(withChunkReload(() => import('../components/OrganizationCreateDialog')));
 
-/** How long the name filter waits after the last key stroke before it asks the server. */
-const FILTER_DEBOUNCE_MS = 300;
-
 /** Where the details dialog goes back to: the list as it was (filter included). */
 interface BackState {
   back?: string;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function Component() {

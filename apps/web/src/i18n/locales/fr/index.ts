@@ -10,5 +10,19 @@ import orgAdmin from './orgAdmin.json';
 import orgSettings from './orgSettings.json';
 import superArea from './super.json';
 import userImports from './userImports.json';
+import workflowImports from './workflowImports.json';
 
-export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics, orgAdmin, orgSettings };
+export default {
+  common,
+  auth,
+  errors,
+  dashboard,
+  keys,
+  documentation,
+  userImports,
+  super: superArea,
+  analytics,
+  orgAdmin,
+  orgSettings,
+  workflowImports,
+};

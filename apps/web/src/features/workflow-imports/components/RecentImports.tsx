@@ -1,0 +1,128 @@
+/**
+ * The organization's recent workflow imports with their counts (remaining, completed,
+ * scheduled, pending, failed), newest first; refreshed every 2 s while one is processing.
+ */
+import { DEFAULT_SOURCE_ENV, type WorkflowImportView } from '@console/contracts/workflow-imports';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { formatDateTime } from '../../../lib/format';
+import { useWorkflowImports } from '../api/list-workflow-imports';
+import { importErrorMessage } from '../import-error';
+import { ImportDetailsDialog } from './ImportDetailsDialog';
+
+const statusColor = { processing: 'info', completed: 'success', error: 'error' } as const;
+
+export function ImportStatus({ status }: { status: WorkflowImportView['status'] }) {
+  const { t } = useT();
+  return <Chip size="small" color={statusColor[status]} label={t(`workflowImports:status.${status}`)} />;
+}
+
+export function ImportCounts({ counts }: { counts: WorkflowImportView['counts'] }) {
+  const { t } = useT();
+  const parts = (['completed', 'failed', 'remaining', 'scheduled', 'pending'] as const).map((k) =>
+    t(`workflowImports:recent.${k}`, { n: counts[k] }),
+  );
+  return (
+    <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}>
+      {parts.map((text, i) => (
+        <li key={text}>
+          <Chip size="small" variant="outlined" color={i === 1 && counts.failed > 0 ? 'error' : 'default'} label={text} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+export function RecentImports({ organizationId }: { organizationId: string }) {
+  const { t } = useT();
+  const list = useWorkflowImports(organizationId);
+  const [open, setOpen] = useState<string | null>(null);
+  const imports = list.data?.pages.flatMap((p) => p.workflowImports) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5 }}>
+      <Typography id="recent-workflow-imports" component="h2" variant="h6">
+        {t('workflowImports:recent.title')}
+      </Typography>
+      {list.isPending && <Skeleton variant="rounded" height={80} />}
+      {list.isError && <Alert severity="error">{importErrorMessage(list.error, 'workflowImports:errors.loadImports')}</Alert>}
+      {list.isSuccess && imports.length === 0 && <Typography color="text.secondary">{t('workflowImports:recent.empty')}</Typography>}
+      {imports.length > 0 && (
+        <Table size="small" aria-label={t('workflowImports:recent.listLabel')}>
+          <TableHead>
+            <TableRow>
+              {(['created', 'from', 'to', 'author', 'status', 'counts'] as const).map((k) => (
+                <TableCell key={k} component="th" scope="col">
+                  {t(`workflowImports:recent.${k}`)}
+                </TableCell>
+              ))}
+              <TableCell component="th" scope="col">
+                {t('workflowImports:recent.details')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {imports.map((i) => (
+              <TableRow key={i.id}>
+                <TableCell>
+                  {formatDateTime(i.createdAt)}
+                  {i.createdBy && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('workflowImports:recent.by', { name: i.createdBy })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>
+                  {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
+                  {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetWorkspaceName}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetAuthorName}</TableCell>
+                <TableCell>
+                  <ImportStatus status={i.status} />
+                </TableCell>
+                <TableCell>
+                  <ImportCounts counts={i.counts} />
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    onClick={() => setOpen(i.id)}
+                    aria-label={t('workflowImports:recent.detailsLabel', { date: formatDateTime(i.createdAt) })}
+                  >
+                    {t('workflowImports:recent.details')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {list.isSuccess && imports.length > 0 && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('workflowImports:recent.shown', { count: imports.length, total })}
+          </Typography>
+          {list.hasNextPage && (
+            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              {t('workflowImports:recent.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {open && <ImportDetailsDialog organizationId={organizationId} importId={open} onClose={() => setOpen(null)} />}
+    </Stack>
+  );
+}

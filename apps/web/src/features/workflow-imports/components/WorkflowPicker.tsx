@@ -1,0 +1,145 @@
+/**
+ * The workflow searcher (spec section 2): a multi-select of the source workspace's workflows
+ * with "select all" (every workflow that matches the filter, not only those shown), each with
+ * its processing stage label, its steps and whether it has a source video.
+ */
+import { WORKFLOW_IMPORT_MAX_WORKFLOWS } from '@console/contracts/workflow-imports';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useDebounced } from '../../../lib/use-debounced';
+import { allWorkflowIds, useWorkflows } from '../api/list-workflows';
+
+export interface WorkflowPickerProps {
+  organizationId: string;
+  workspaceId: string;
+  sourceEnv: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}
+
+export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, onChange, error }: WorkflowPickerProps) {
+  const { t } = useT();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim());
+  const list = useWorkflows(organizationId, workspaceId, sourceEnv, q);
+  const [selectingAll, setSelectingAll] = useState(false);
+  const workflows = list.data?.pages.flatMap((p) => p.workflows) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const selected = new Set(value);
+  const shownSelected = workflows.filter((w) => selected.has(w.id)).length;
+  const allShownSelected = workflows.length > 0 && shownSelected === workflows.length;
+  const allSelected = allShownSelected && workflows.length === total;
+
+  async function toggleAll() {
+    setSelectingAll(true);
+    try {
+      const ids =
+        workflows.length < total ? (await allWorkflowIds(organizationId, workspaceId, sourceEnv, q)).ids : workflows.map((w) => w.id);
+      const everyOne = ids.every((id) => selected.has(id));
+      if (everyOne) onChange(value.filter((id) => !ids.includes(id)));
+      else {
+        const next = [...new Set([...value, ...ids])];
+        if (next.length > WORKFLOW_IMPORT_MAX_WORKFLOWS)
+          notify.info(t('workflowImports:workflows.tooMany', { max: WORKFLOW_IMPORT_MAX_WORKFLOWS }));
+        onChange(next.slice(0, WORKFLOW_IMPORT_MAX_WORKFLOWS));
+      }
+    } catch (err) {
+      notify.error(errorMessage(err, 'workflowImports:errors.loadWorkflows'));
+    } finally {
+      setSelectingAll(false);
+    }
+  }
+
+  const toggle = (id: string) => onChange(selected.has(id) ? value.filter((v) => v !== id) : [...value, id]);
+
+  return (
+    <Box component="fieldset" sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, p: 2, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+        {t('workflowImports:workflows.label')} *
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <TextField
+          type="search"
+          size="small"
+          label={t('workflowImports:workflows.filter')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          sx={{ width: { sm: 300 } }}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={allSelected}
+              indeterminate={!allSelected && shownSelected > 0}
+              disabled={total === 0 || selectingAll}
+              onChange={() => void toggleAll()}
+              slotProps={{ input: { 'aria-label': t('workflowImports:workflows.selectAllLabel', { total }) } }}
+            />
+          }
+          label={t('workflowImports:workflows.selectAll')}
+          sx={{ flex: 'none', whiteSpace: 'nowrap' }}
+        />
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t('workflowImports:workflows.selected', { count: value.length })}
+        </Typography>
+      </Stack>
+
+      {list.isPending && <Skeleton variant="rounded" height={80} />}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, 'workflowImports:errors.loadWorkflows')}</Alert>}
+      {list.isSuccess && workflows.length === 0 && (
+        <Typography color="text.secondary">{t(q ? 'workflowImports:workflows.noMatch' : 'workflowImports:workflows.empty')}</Typography>
+      )}
+      <Box
+        component="ul"
+        aria-label={t('workflowImports:workflows.label')}
+        aria-busy={list.isFetching}
+        sx={{ listStyle: 'none', p: 0, m: 0, maxHeight: 360, overflowY: 'auto', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {workflows.map((w) => (
+          <Box component="li" key={w.id} sx={{ borderBottom: 1, borderColor: 'divider', py: 0.5 }}>
+            <FormControlLabel
+              control={<Checkbox checked={selected.has(w.id)} onChange={() => toggle(w.id)} />}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <span>{w.title}</span>
+                  <Chip size="small" variant="outlined" label={t(`workflowImports:stages.${w.stage}`)} />
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {t('workflowImports:workflows.steps', { count: w.stepsCount })}
+                    {w.hasSourceVideo ? '' : ` · ${t('workflowImports:workflows.noVideo')}`}
+                  </Typography>
+                </Stack>
+              }
+            />
+          </Box>
+        ))}
+      </Box>
+      {list.isSuccess && workflows.length > 0 && (
+        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('workflowImports:workflows.shown', { count: workflows.length, total })}
+          </Typography>
+          {list.hasNextPage && (
+            <Button size="small" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              {t('workflowImports:workflows.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
