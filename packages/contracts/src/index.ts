@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './external-api.js';
 export * from './integrations.js';
+export * from './lookup.js';
 export * from './organizations.js';
 export * from './paging.js';
 export * from './roles.js';

@@ -8,6 +8,7 @@ import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApi } from './external-api/external-api.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { lookupRoutes } from './lookup/lookup.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
@@ -23,4 +24,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   userImportRoutes,
   organizationsRoutes,
   analyticsRoutes,
+  lookupRoutes,
 ];
