@@ -69,9 +69,10 @@ export const userLookupResponse = z.object({ user: lookupUserView });
 
 export const workflowIdParams = z.object({ id: z.uuid() });
 /** The search form's id tab: required, a UUID. */
-export const workflowIdForm = z.object({ id: z.string().trim().min(1, 'required').uuid('uuid') });
+export const workflowIdForm = z.object({ text: z.string().trim().min(1, 'required').uuid('uuid') });
 /** The search form's name tab: required once trimmed. */
-export const workflowNameForm = z.object({ name: z.string().trim().min(1, 'required').max(WORKFLOW_SEARCH_MAX, 'tooLong') });
+export const workflowNameForm = z.object({ text: z.string().trim().min(1, 'required').max(WORKFLOW_SEARCH_MAX, 'tooLong') });
+export type WorkflowSearchForm = z.infer<typeof workflowNameForm>;
 
 export const workflowsSearchQuery = pageQuery.extend({
   q: z

@@ -20,6 +20,7 @@ export const namespaces = [
   'userImports',
   'super',
   'analytics',
+  'lookup',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

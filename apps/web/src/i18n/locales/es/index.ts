@@ -6,7 +6,8 @@ import dashboard from './dashboard.json';
 import documentation from './documentation.json';
 import errors from './errors.json';
 import keys from './keys.json';
+import lookup from './lookup.json';
 import superArea from './super.json';
 import userImports from './userImports.json';
 
-export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics };
+export default { common, auth, errors, dashboard, keys, documentation, userImports, super: superArea, analytics, lookup };

@@ -1,0 +1,34 @@
+/** /super/workflows/WorkflowSearchResultContainer?id=: one workflow's details, found by its ID. */
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { isHttpError } from '../../../lib/http';
+import { useLookupWorkflow } from '../api/get-workflow';
+import { WorkflowDetails } from '../components/WorkflowDetails';
+import { WorkflowSearchForm } from '../components/WorkflowSearchForm';
+import { WorkflowsHeading } from './WorkflowSearchPage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function Component() {
+  const { t } = useT();
+  const [params] = useSearchParams();
+  const id = (params.get('id') ?? '').trim();
+  const valid = UUID.test(id);
+  const workflow = useLookupWorkflow(valid ? id : '');
+  const notFound = isHttpError(workflow.error) && workflow.error.code === 'WORKFLOW_NOT_FOUND';
+
+  return (
+    <>
+      <WorkflowsHeading />
+      <WorkflowSearchForm by="id" id={id} />
+      {!valid && <Alert severity="info">{id ? t('lookup:workflows.badId') : t('lookup:workflows.enterId')}</Alert>}
+      {workflow.isLoading && <Skeleton variant="rounded" height={240} />}
+      {notFound && <Alert severity="warning">{t('lookup:workflow.notFound')}</Alert>}
+      {workflow.isError && !notFound && <Alert severity="error">{errorMessage(workflow.error, 'lookup:errors.loadWorkflow')}</Alert>}
+      {workflow.data && <WorkflowDetails workflow={workflow.data} />}
+    </>
+  );
+}
