@@ -9,11 +9,10 @@ import ArrowRightIcon from '@mui/icons-material/ArrowRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 
 interface TreeNode {
-  index: number;
   path: string;
   /** The key in its parent object, or the index in its array; none for the root. */
   name: string | null;
@@ -28,7 +27,7 @@ function buildNodes(data: unknown): Map<string, TreeNode> {
   const nodes = new Map<string, TreeNode>();
   const visit = (value: unknown, path: string, name: string | null, level: number, parent: string | null) => {
     const kind = Array.isArray(value) ? 'array' : value !== null && typeof value === 'object' ? 'object' : 'leaf';
-    const node: TreeNode = { index: nodes.size, path, name, value, level, parent, children: [], kind };
+    const node: TreeNode = { path, name, value, level, parent, children: [], kind };
     nodes.set(path, node);
     if (kind === 'leaf') return;
     const entries = kind === 'array' ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value as object);
@@ -74,7 +73,6 @@ function Leaf({ value }: { value: unknown }) {
 
 export function JsonTree({ data, label, rootName }: { data: unknown; label: string; rootName?: string }) {
   const { t } = useT();
-  const idPrefix = useId();
   const nodes = useMemo(() => buildNodes(data), [data]);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set([ROOT]));
   const [focused, setFocused] = useState(ROOT);
@@ -150,80 +148,69 @@ export function JsonTree({ data, label, rootName }: { data: unknown; label: stri
       ? `[ ] ${t('lookup:json.items', { count: n.children.length })}`
       : `{ } ${t('lookup:json.keys', { count: n.children.length })}`;
 
-  const renderNode = (path: string, setSize: number, position: number) => {
+  /** One visible item; the tree is flat (aria-level, -setsize, -posinset), so an item's name is its own row. */
+  const renderItem = (path: string) => {
     const n = nodes.get(path);
     if (!n) return null;
+    const siblings = n.parent ? (nodes.get(n.parent)?.children ?? [path]) : [path];
     const branch = isBranch(n);
     const open = branch && expanded.has(path);
-    const labelId = `${idPrefix}-${n.index}`;
     return (
       <Box
         component="li"
         key={path}
         role="treeitem"
         data-path={path}
-        aria-labelledby={labelId}
         aria-level={n.level}
-        aria-setsize={setSize}
-        aria-posinset={position}
+        aria-setsize={siblings.length}
+        aria-posinset={siblings.indexOf(path) + 1}
         aria-expanded={branch ? open : undefined}
         tabIndex={focused === path ? 0 : -1}
         ref={(el: HTMLLIElement | null) => {
           if (el) items.current.set(path, el);
           else items.current.delete(path);
         }}
-        onClick={(e) => {
-          e.stopPropagation();
+        onClick={() => {
           setFocused(path);
           if (branch) toggle(path);
         }}
-        onFocus={(e) => {
-          if (e.target === e.currentTarget) setFocused(path);
+        onFocus={() => setFocused(path)}
+        sx={{
+          listStyle: 'none',
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 0.5,
+          py: 0.25,
+          pl: 0.5 + (n.level - 1) * 2.5,
+          borderRadius: 1,
+          cursor: branch ? 'pointer' : 'default',
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
         }}
-        sx={{ listStyle: 'none', outline: 'none', '&:focus-visible > .json-row': { outline: 2, outlineColor: 'primary.main' } }}
       >
-        <Box
-          className="json-row"
+        <ArrowRightIcon
+          aria-hidden
+          fontSize="small"
           sx={{
-            display: 'flex',
-            alignItems: 'flex-start',
-            gap: 0.5,
-            py: 0.25,
-            pl: 0.5,
-            borderRadius: 1,
-            cursor: branch ? 'pointer' : 'default',
-            '&:hover': { bgcolor: 'action.hover' },
+            visibility: branch ? 'visible' : 'hidden',
+            transform: open ? 'rotate(90deg)' : 'none',
+            transition: 'transform 120ms',
+            flex: 'none',
           }}
-        >
-          <ArrowRightIcon
-            aria-hidden
-            fontSize="small"
-            sx={{
-              visibility: branch ? 'visible' : 'hidden',
-              transform: open ? 'rotate(90deg)' : 'none',
-              transition: 'transform 120ms',
-              flex: 'none',
-            }}
-          />
-          <Box component="span" id={labelId} sx={{ minWidth: 0 }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              {n.name ?? rootName ?? ''}
+        />
+        <Box component="span" sx={{ minWidth: 0 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {n.name ?? rootName ?? ''}
+          </Box>
+          {(n.name !== null || rootName) && ': '}
+          {n.kind === 'leaf' ? (
+            <Leaf value={n.value} />
+          ) : (
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {summary(n)}
             </Box>
-            {(n.name !== null || rootName) && ': '}
-            {n.kind === 'leaf' ? (
-              <Leaf value={n.value} />
-            ) : (
-              <Box component="span" sx={{ color: 'text.secondary' }}>
-                {summary(n)}
-              </Box>
-            )}
-          </Box>
+          )}
         </Box>
-        {open && (
-          <Box component="ul" role="group" sx={{ m: 0, pl: 2.5 }}>
-            {n.children.map((child, i) => renderNode(child, n.children.length, i + 1))}
-          </Box>
-        )}
       </Box>
     );
   };
@@ -252,7 +239,7 @@ export function JsonTree({ data, label, rootName }: { data: unknown; label: stri
         onKeyDown={onKeyDown}
         sx={{ m: 0, p: 1, fontFamily: 'monospace', fontSize: 14, border: 1, borderColor: 'divider', borderRadius: 1, overflowX: 'auto' }}
       >
-        {renderNode(ROOT, 1, 1)}
+        {visible.map(renderItem)}
       </Box>
     </Box>
   );
