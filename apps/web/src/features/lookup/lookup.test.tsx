@@ -5,9 +5,21 @@
  * JSON tree (mouse and keyboard) and the original video's signed link.
  */
 import type { AuthenticatedUser } from '@console/contracts/auth';
-import type { LookupUserView, LookupWorkflowView, WorkflowListItem } from '@console/contracts/lookup';
+import {
+  type LookupUserView,
+  type LookupWorkflowView,
+  lookupErrorCodes,
+  type WorkflowListItem,
+  workflowStages,
+} from '@console/contracts/lookup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { locales } from '../../i18n/locales';
+import en from '../../i18n/locales/en';
+import es from '../../i18n/locales/es';
+import fr from '../../i18n/locales/fr';
+import pt from '../../i18n/locales/pt';
 import { notify } from '../../lib/notify';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
 
@@ -157,6 +169,13 @@ describe('the user look-up', () => {
     expect(await screen.findAllByText('Copied to the clipboard')).not.toHaveLength(0);
   });
 
+  it('asks nothing for an address that is not an e-mail', async () => {
+    const calls = signedIn({});
+    renderApp('/super/user?email=not-an-email');
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/user'))).toEqual([]);
+  });
+
   it("says 'User was not found: ' and the e-mail when nobody has it", async () => {
     signedIn({
       'GET /api/user/nobody%40acme.example': () => ({
@@ -224,6 +243,10 @@ describe('the workflow look-up', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Details of Forklift check 21' }));
     await screen.findByRole('tab', { name: 'By ID', selected: true });
     expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(121)}`);
+    // The way back leads to the page of results it came from.
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to the results' }));
+    expect(await screen.findByText('23 workflows found')).toBeTruthy();
+    expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
   });
 
   it('searches by id, shows the details with the stage translated and the data as a tree that opens', async () => {
@@ -291,5 +314,17 @@ describe('the workflow look-up', () => {
     await waitFor(() => expect(tab.location.href).toBe(signedUrl));
     expect(tab.opener).toBeNull();
     expect(calls.filter((c) => c.path.endsWith('/original-video'))).toHaveLength(1);
+  });
+});
+
+describe('the look-ups in every language', () => {
+  it('translate every error code and every stage of the contracts', () => {
+    const catalogues = { en, es, fr, pt };
+    for (const locale of locales) {
+      const { errors, lookup } = catalogues[locale];
+      for (const code of Object.values(lookupErrorCodes)) expect(Object.keys(errors.codes), `${locale} ${code}`).toContain(code);
+      for (const stage of workflowStages) expect(lookup.stages[stage], `${locale} ${stage}`).toBeTruthy();
+    }
+    expect(i18n.exists('lookup:stages.step_editing')).toBe(true);
   });
 });

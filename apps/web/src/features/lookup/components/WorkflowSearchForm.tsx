@@ -25,6 +25,11 @@ import { useT } from '../../../i18n/use-t';
 
 export type SearchBy = 'id' | 'name';
 
+/** A workflow opened from a result list remembers the list, for the way back. */
+export interface ResultsState {
+  back?: string;
+}
+
 export const WORKFLOW_RESULT_PATH = '/super/workflows/WorkflowSearchResult';
 export const WORKFLOW_CONTAINER_PATH = '/super/workflows/WorkflowSearchResultContainer';
 

@@ -29,7 +29,9 @@ export function Component() {
   usePageTitle(t('lookup:user.title'));
   const form = useForm<UserLookupForm>({ defaultValues: { email }, resolver: zodResolver(userLookupForm) });
   const { errors } = form.formState;
-  const lookup = useLookupUser(email);
+  // An address typed or shared by hand is checked like the field before anything is asked.
+  const valid = email !== '' && userLookupForm.safeParse({ email }).success;
+  const lookup = useLookupUser(valid ? email : '');
 
   // Back and forward change the address: the field follows it.
   useEffect(() => form.reset({ email }), [email, form]);
@@ -64,6 +66,7 @@ export function Component() {
         </Stack>
       </Box>
 
+      {email !== '' && !valid && <Alert severity="info">{t('validation.email')}</Alert>}
       {lookup.isLoading && <Skeleton variant="rounded" height={240} aria-label={t('lookup:user.loading')} />}
       {notFound && <Alert severity="warning">{t('lookup:user.notFound', { email })}</Alert>}
       {lookup.isError && !notFound && <Alert severity="error">{errorMessage(lookup.error, 'lookup:errors.loadUser')}</Alert>}

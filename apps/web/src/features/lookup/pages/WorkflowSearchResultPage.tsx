@@ -14,13 +14,13 @@ import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { useSearchWorkflows } from '../api/search-workflows';
 import { useStageLabel } from '../components/WorkflowDetails';
-import { WorkflowSearchForm, workflowContainerUrl } from '../components/WorkflowSearchForm';
+import { type ResultsState, WorkflowSearchForm, workflowContainerUrl } from '../components/WorkflowSearchForm';
 import { WorkflowsHeading } from './WorkflowSearchPage';
 
 export function Component() {
@@ -28,6 +28,7 @@ export function Component() {
   const { localize } = useLocale();
   const stageLabel = useStageLabel();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const name = (params.get('name') ?? '').trim();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const search = useSearchWorkflows(name, page);
@@ -62,6 +63,7 @@ export function Component() {
                       <Link
                         component={RouterLink}
                         to={localize(workflowContainerUrl(w.id))}
+                        state={{ back: location.pathname + location.search } satisfies ResultsState}
                         aria-label={t('lookup:workflows.openLabel', { title: w.title })}
                       >
                         {w.title}
