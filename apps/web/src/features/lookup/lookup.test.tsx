@@ -153,6 +153,7 @@ describe('the user look-up', () => {
     expect(row('Plan type')).toBe('Enterprise');
     expect(row('Invited by')).toBe('Sam Staff (sam@workframe.io)');
     expect(row('Super permissions')).toBe('—');
+    expect(row('Sign-in provider')).toBe('E-mail and password');
   });
 
   it('copies the e-mail and the organization id with a green notice for 1500 ms', async () => {
@@ -201,6 +202,7 @@ describe('the user look-up', () => {
     const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
     expect(within(panel).getByText('Último acceso')).toBeTruthy();
     expect(within(panel).getByText('Editor')).toBeTruthy();
+    expect(within(panel).getByText('Correo y contraseña')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copiar el ID de la organización' })).toBeTruthy();
     await router.navigate('/es/super/user?email=nadie%40acme.example');
     expect(await screen.findByText('No se encontró al usuario: nadie@acme.example')).toBeTruthy();

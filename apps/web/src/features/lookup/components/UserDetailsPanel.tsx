@@ -54,7 +54,7 @@ export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
             {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : t('lookup:user.never')}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.role')}>
-            {t(`lookup:roles.${u.role}`)}
+            {t(`dashboard:roles.${u.role}`)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.workspaces')}>
             <NameList items={u.workspaces} more={u.moreWorkspaces} empty={t('lookup:user.noWorkspaces')} />
@@ -93,10 +93,10 @@ export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
             {person(u.invitedBy)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.allowedRoleTypes')}>
-            {u.allowedRoleTypes.length > 0 ? u.allowedRoleTypes.map((r) => t(`lookup:roleTypes.${r}`)).join(', ') : '—'}
+            {u.allowedRoleTypes.length > 0 ? u.allowedRoleTypes.map((r) => t(`dashboard:roleTypes.${r}`)).join(', ') : '—'}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.signInProvider')}>
-            <code>{u.signInProvider}</code>
+            {t(`dashboard:providers.${u.signInProvider}`)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.id')}>
             <code>{u.id}</code>
