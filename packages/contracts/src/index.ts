@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './external-api.js';
 export * from './integrations.js';
+export * from './lookup.js';
 export * from './org-admin.js';
 export * from './organization-settings.js';
 export * from './organizations.js';

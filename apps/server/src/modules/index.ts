@@ -8,6 +8,7 @@ import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApi } from './external-api/external-api.routes.js';
 import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { lookupRoutes } from './lookup/lookup.routes.js';
 import { orgAdminRoutes } from './org-admin/org-admin.routes.js';
 import { organizationSettingsRoutes } from './organization-settings/organization-settings.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
@@ -29,4 +30,5 @@ export const apiModules: FastifyPluginAsync<AppDeps>[] = [
   organizationSettingsRoutes,
   analyticsRoutes,
   workflowImportsRoutes,
+  lookupRoutes,
 ];

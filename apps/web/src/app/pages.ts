@@ -62,6 +62,18 @@ export const pages: PageRoute[] = [
     page: () => import('../features/workflow-imports/pages/NewWorkflowImportPage'),
     exists: (p) => UUID.test(p.id ?? ''),
   },
+  { path: 'super/user', access: 'staff', page: () => import('../features/lookup/pages/UserLookupPage') },
+  { path: 'super/workflows', access: 'staff', page: () => import('../features/lookup/pages/WorkflowSearchPage') },
+  {
+    path: 'super/workflows/WorkflowSearchResult',
+    access: 'staff',
+    page: () => import('../features/lookup/pages/WorkflowSearchResultPage'),
+  },
+  {
+    path: 'super/workflows/WorkflowSearchResultContainer',
+    access: 'staff',
+    page: () => import('../features/lookup/pages/WorkflowSearchResultContainerPage'),
+  },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
   { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
 ];

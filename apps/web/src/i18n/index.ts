@@ -23,6 +23,7 @@ export const namespaces = [
   'orgAdmin',
   'orgSettings',
   'workflowImports',
+  'lookup',
 ] as const satisfies readonly (keyof Catalogue)[];
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {

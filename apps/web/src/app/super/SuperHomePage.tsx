@@ -26,8 +26,9 @@ export function Component() {
         {t('super:home.intro')}
       </Typography>
       <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
-        {superScreens.map(({ to, title, text, icon: Icon }) => {
+        {superScreens.map(({ to, ns = 'super', title, text, icon: Icon }) => {
           const href = localize(to);
+          const name = t(`${ns}:${title}` as 'super:home.title');
           return (
             <Grid key={to} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
               <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -35,16 +36,16 @@ export function Component() {
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
                     <Icon color="primary" aria-hidden />
                     <Typography component="h2" variant="h6">
-                      {t(`super:${title}`)}
+                      {name}
                     </Typography>
                   </Stack>
-                  <Typography color="text.secondary">{t(`super:${text}`)}</Typography>
+                  <Typography color="text.secondary">{t(`${ns}:${text}` as 'super:home.title')}</Typography>
                 </CardContent>
                 <CardActions>
                   <Button
                     component={Link}
                     to={href}
-                    aria-label={`${t('super:home.open')}: ${t(`super:${title}`)}`}
+                    aria-label={`${t('super:home.open')}: ${name}`}
                     onMouseEnter={() => prefetchPage(href)}
                     onFocus={() => prefetchPage(href)}
                   >

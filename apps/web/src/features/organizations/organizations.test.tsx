@@ -83,7 +83,7 @@ describe('the Super entry', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Super' })).toBeTruthy();
     expect(document.title).toBe('Super Integrations');
     expect(where(router)).toBe('/super');
-    const card = screen.getByRole('listitem');
+    const card = screen.getAllByRole('listitem')[0];
     expect(within(card).getByRole('heading', { name: 'Organizations' })).toBeTruthy();
     fireEvent.click(within(card).getByRole('link', { name: 'Open: Organizations' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeTruthy();

@@ -6,6 +6,7 @@ import dashboard from './dashboard.json';
 import documentation from './documentation.json';
 import errors from './errors.json';
 import keys from './keys.json';
+import lookup from './lookup.json';
 import orgAdmin from './orgAdmin.json';
 import orgSettings from './orgSettings.json';
 import superArea from './super.json';
@@ -22,6 +23,7 @@ export default {
   userImports,
   super: superArea,
   analytics,
+  lookup,
   orgAdmin,
   orgSettings,
   workflowImports,

@@ -1,0 +1,424 @@
+import { WORKFLOW_VIDEO_URL_TTL_SECONDS } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema.js';
+import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
+import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('look-ups of the Super area (user by e-mail, workflow by id or name, source video)', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-23T10:00:00.000Z');
+  let staff: SignedIn;
+  let reader: SignedIn;
+  let updateOnly: SignedIn;
+  const emails = { orgAdmin: '', staffEditor: '', noRole: '' };
+  const ids = {
+    acme: '',
+    staff: '',
+    zed: '',
+    assembly: '',
+    leaders: '',
+    withVideo: '',
+    noVideo: '',
+    lostVideo: '',
+    wildcards: '',
+  };
+  const VIDEO = Buffer.from('not really an mp4, but bytes all the same');
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: { now: () => now } });
+    const db = t.database.db;
+    const [plan] = await db.insert(schema.planTypes).values({ name: 'Enterprise' }).returning();
+    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
+    const acme = await createOrganization(db, { name: 'Acme Manufacturing', clientKey: 'acme', planTypeId: plan.id });
+    const globex = await createOrganization(db, { name: 'Globex', disabledAt: new Date('2026-06-01T00:00:00Z') });
+    ids.acme = acme.id;
+
+    const staffEditor = await createUser(db, staffOrg.id, {
+      email: 'sam@workframe.io',
+      displayName: 'Sam Staff',
+      allowedRoleTypes: ['read', 'update'],
+      signInProvider: 'custom',
+    });
+    ids.staff = staffEditor.id;
+    emails.staffEditor = staffEditor.email!;
+    const readerUser = await createUser(db, staffOrg.id, {
+      email: 'rita@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['read'],
+      signInProvider: 'google',
+    });
+    const updateUser = await createUser(db, staffOrg.id, {
+      email: 'uma@workframe.io',
+      role: 'viewer',
+      allowedRoleTypes: ['update'],
+      signInProvider: 'google',
+    });
+    emails.noRole = (await createUser(db, staffOrg.id, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' })).email!;
+    emails.orgAdmin = (await createUser(db, acme.id, { email: 'admin@acme.example', displayName: 'Ada Admin' })).email!;
+
+    const assembly = await createWorkspace(db, acme.id, { name: 'Assembly Line', workspaceGroupName: 'Operations' });
+    const leaders = await createWorkspace(db, acme.id, { name: 'leadership', private: true });
+    ids.assembly = assembly.id;
+    ids.leaders = leaders.id;
+    const [night, day] = await db
+      .insert(schema.teams)
+      .values([
+        { organizationId: acme.id, name: 'Night shift' },
+        { organizationId: acme.id, name: 'day shift' },
+      ])
+      .returning();
+    const zed = await createUser(db, acme.id, {
+      email: 'Zed.Lookup@Acme.example',
+      displayName: 'Zed Lookup',
+      employeeId: 'E0042',
+      role: 'publisher',
+      createdBy: staffEditor.id,
+      createdAt: new Date('2026-01-15T09:30:00.000Z'),
+      invitedBy: staffEditor.id,
+      invitedAt: new Date('2026-01-16T10:00:00.000Z'),
+      lastLoginAt: new Date('2026-11-20T08:05:00.000Z'),
+    });
+    ids.zed = zed.id;
+    await db.insert(schema.userWorkspaces).values([
+      { userId: zed.id, workspaceId: leaders.id },
+      { userId: zed.id, workspaceId: assembly.id },
+    ]);
+    await db.insert(schema.userTeams).values([
+      { userId: zed.id, teamId: night.id },
+      { userId: zed.id, teamId: day.id },
+    ]);
+
+    await t.deps.blobs.put('videos/forklift.mp4', VIDEO);
+    const globexWs = await createWorkspace(db, globex.id, { name: 'Yard' });
+    const flows = await db
+      .insert(schema.workflows)
+      .values([
+        ...Array.from({ length: 23 }, (_, i) => ({
+          organizationId: i % 2 ? globex.id : acme.id,
+          workspaceId: i % 2 ? globexWs.id : assembly.id,
+          authorId: zed.id,
+          title: `Forklift check ${String(23 - i).padStart(2, '0')}`,
+          sourceVideoKey: 'videos/forklift.mp4',
+        })),
+        {
+          organizationId: acme.id,
+          workspaceId: leaders.id,
+          title: 'First day as a manager',
+          stage: 'step_editing',
+          description: 'Onboarding',
+          durationSeconds: 95,
+        },
+        { organizationId: acme.id, workspaceId: assembly.id, title: 'Lost video', sourceVideoKey: 'videos/gone.mp4' },
+        { organizationId: acme.id, workspaceId: assembly.id, title: '100% Safe_Check' },
+      ])
+      .returning();
+    ids.withVideo = flows.find((f) => f.title === 'Forklift check 01')!.id;
+    ids.noVideo = flows.find((f) => f.title === 'First day as a manager')!.id;
+    ids.lostVideo = flows.find((f) => f.title === 'Lost video')!.id;
+    ids.wildcards = flows.find((f) => f.title === '100% Safe_Check')!.id;
+    await db.insert(schema.workflowSteps).values(
+      [2, 0, 1].map((position) => ({
+        workflowId: ids.noVideo,
+        position,
+        title: `Step ${position + 1}`,
+        text: position === 1 ? null : `Do ${position + 1}`,
+        startMs: position * 1000,
+        endMs: (position + 1) * 1000,
+      })),
+    );
+
+    staff = await signInWithProvider(t, staffEditor.email!, 'custom');
+    reader = await signInWithProvider(t, readerUser.email!, 'google');
+    updateOnly = await signInWithProvider(t, updateUser.email!, 'google');
+  });
+  afterAll(() => t.close());
+
+  const get = (who: SignedIn | undefined, url: string) => t.app.inject({ url: `/api/${url}`, headers: who?.headers ?? {} });
+  const signedVideoUrl = async (id: string) => {
+    const res = await get(reader, `workflow/${id}/original-video`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { signedUrl: string; expiresAt: string };
+  };
+
+  describe('who may look up', () => {
+    const urls = () => [
+      'user/admin%40acme.example',
+      `workflow/${ids.withVideo}`,
+      'workflows?q=forklift',
+      `workflow/${ids.withVideo}/original-video`,
+    ];
+
+    it('lets staff with read (or update) use every look-up', async () => {
+      for (const url of urls()) {
+        for (const who of [staff, reader, updateOnly]) expect((await get(who, url)).statusCode, url).toBe(200);
+      }
+    });
+
+    it('refuses a caller without a session (401), an Organizational Admin and staff signed in with a password (403)', async () => {
+      const admin = await signIn(t, emails.orgAdmin);
+      const withPassword = await signInWithProvider(t, emails.staffEditor, 'password');
+      await expect(signInWithProvider(t, emails.noRole, 'custom')).rejects.toThrow(/403/);
+      for (const url of urls()) {
+        expect((await get(undefined, url)).json(), url).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+        expect((await get(admin, url)).json(), url).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+        expect((await get(withPassword, url)).statusCode, url).toBe(403);
+      }
+      const { signedUrl } = await signedVideoUrl(ids.withVideo);
+      const file = (who?: SignedIn) => t.app.inject({ url: signedUrl, headers: who?.headers ?? {} });
+      expect((await file()).statusCode).toBe(401);
+      expect((await file(admin)).statusCode).toBe(403);
+    });
+
+    it('checks permissions before the input: a malformed look-up answers 401/403 to those refused', async () => {
+      const admin = await signIn(t, emails.orgAdmin);
+      for (const url of [
+        'user/not-an-email',
+        'workflow/nope',
+        'workflows?q=',
+        'workflow/nope/original-video',
+        'workflow/nope/original-video/file',
+      ]) {
+        expect((await get(undefined, url)).statusCode, url).toBe(401);
+        expect((await get(admin, url)).statusCode, url).toBe(403);
+        expect((await get(reader, url)).json(), url).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+      }
+    });
+  });
+
+  describe('GET user/{email}', () => {
+    it('answers the user with organization, creator, inviter, groups, workspaces and role', async () => {
+      const res = await get(reader, 'user/Zed.Lookup%40Acme.example');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        user: {
+          id: ids.zed,
+          displayName: 'Zed Lookup',
+          email: 'Zed.Lookup@Acme.example',
+          employeeId: 'E0042',
+          organization: {
+            id: ids.acme,
+            name: 'Acme Manufacturing',
+            clientKey: 'acme',
+            planType: 'Enterprise',
+            isStaff: false,
+            disabled: false,
+          },
+          role: 'publisher',
+          allowedRoleTypes: [],
+          signInProvider: 'password',
+          disabled: false,
+          disabledAt: null,
+          createdAt: '2026-01-15T09:30:00.000Z',
+          createdBy: { id: ids.staff, displayName: 'Sam Staff', email: 'sam@workframe.io' },
+          lastLoginAt: '2026-11-20T08:05:00.000Z',
+          invitedAt: '2026-01-16T10:00:00.000Z',
+          invitedBy: { id: ids.staff, displayName: 'Sam Staff', email: 'sam@workframe.io' },
+          groups: [
+            { id: expect.any(String), name: 'day shift' },
+            { id: expect.any(String), name: 'Night shift' },
+          ],
+          moreGroups: 0,
+          workspaces: [
+            { id: ids.assembly, name: 'Assembly Line', private: false },
+            { id: ids.leaders, name: 'leadership', private: true },
+          ],
+          moreWorkspaces: 0,
+        },
+      });
+    });
+
+    it('finds the user whatever the case of the e-mail, and trims it', async () => {
+      for (const email of ['zed.lookup@acme.example', 'ZED.LOOKUP@ACME.EXAMPLE', '%20zed.lookup@acme.example%20']) {
+        const res = await get(staff, `user/${email}`);
+        expect(res.statusCode, email).toBe(200);
+        expect(res.json().user.id).toBe(ids.zed);
+      }
+    });
+
+    it('answers a staff member with their role types and no creator or inviter', async () => {
+      const { user } = (await get(staff, 'user/rita@workframe.io')).json();
+      expect(user).toMatchObject({
+        allowedRoleTypes: ['read'],
+        signInProvider: 'google',
+        role: 'viewer',
+        createdBy: null,
+        invitedBy: null,
+        invitedAt: null,
+        lastLoginAt: null,
+        groups: [],
+        workspaces: [],
+        organization: { name: 'Workframe Staff', isStaff: true, planType: null },
+      });
+    });
+
+    it("answers 404 with the spec's message and the e-mail when nobody has it", async () => {
+      const res = await get(staff, 'user/Nobody%40acme.example');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ statusCode: 404, code: 'USER_NOT_FOUND', message: 'User was not found: Nobody@acme.example' });
+    });
+
+    it('refuses what is not an e-mail with 400', async () => {
+      for (const bad of ['not-an-email', 'a%40b', '%20%20', 'two%40at%40signs.example', 'spaces%20in%40acme.example']) {
+        const res = await get(staff, `user/${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+    });
+  });
+
+  describe('GET workflow/{id}', () => {
+    it('answers the workflow with organization, workspace, author, stage and its steps in order', async () => {
+      const res = await get(reader, `workflow/${ids.noVideo}`);
+      expect(res.statusCode).toBe(200);
+      const { workflow } = res.json();
+      expect(workflow).toMatchObject({
+        id: ids.noVideo,
+        title: 'First day as a manager',
+        name: 'First day as a manager',
+        description: 'Onboarding',
+        stage: 'step_editing',
+        organization: { id: ids.acme, name: 'Acme Manufacturing', clientKey: 'acme', disabled: false },
+        workspace: { id: ids.leaders, name: 'leadership', private: true, workspaceGroupName: null },
+        author: null,
+        sourceVideo: false,
+        durationSeconds: 95,
+        importedFromId: null,
+      });
+      expect(workflow.steps.map((s: { position: number; title: string; text: string | null }) => [s.position, s.title, s.text])).toEqual([
+        [0, 'Step 1', 'Do 1'],
+        [1, 'Step 2', null],
+        [2, 'Step 3', 'Do 3'],
+      ]);
+      const withAuthor = (await get(reader, `workflow/${ids.withVideo}`)).json().workflow;
+      expect(withAuthor).toMatchObject({
+        author: { id: ids.zed, displayName: 'Zed Lookup', email: 'Zed.Lookup@Acme.example' },
+        sourceVideo: true,
+        stage: 'published',
+        steps: [],
+        workspace: { name: 'Assembly Line', workspaceGroupName: 'Operations' },
+      });
+    });
+
+    it("answers 404 'Workflow not found.' for an unknown id and 400 for what is not an id", async () => {
+      const missing = await get(staff, 'workflow/00000000-0000-4000-8000-000000000000');
+      expect(missing.json()).toEqual({ statusCode: 404, code: 'WORKFLOW_NOT_FOUND', message: 'Workflow not found.' });
+      for (const bad of ['nope', '123', `${ids.noVideo}x`]) {
+        const res = await get(staff, `workflow/${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+    });
+  });
+
+  describe('GET workflows?q (search by name)', () => {
+    const titles = async (query: string) => {
+      const res = await get(reader, `workflows?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      const body = res.json() as { workflows: { title: string }[]; total: number };
+      return { titles: body.workflows.map((w) => w.title), total: body.total, body };
+    };
+
+    it('finds titles that contain the text without case, trimmed, by title, 20 a page', async () => {
+      const p1 = await titles(`q=${encodeURIComponent('  FORKlift  ')}`);
+      expect(p1.total).toBe(23);
+      expect(p1.titles).toHaveLength(20);
+      expect(p1.titles.slice(0, 2)).toEqual(['Forklift check 01', 'Forklift check 02']);
+      const p2 = await titles('q=forklift&page=2');
+      expect(p2).toMatchObject({ total: 23, titles: ['Forklift check 21', 'Forklift check 22', 'Forklift check 23'] });
+      expect(new Set([...p1.titles, ...p2.titles]).size).toBe(23);
+      expect((await titles('q=check 1&limit=5')).titles).toEqual([
+        'Forklift check 10',
+        'Forklift check 11',
+        'Forklift check 12',
+        'Forklift check 13',
+        'Forklift check 14',
+      ]);
+      expect((await titles('q=manager')).titles).toEqual(['First day as a manager']);
+      expect((await titles('q=nothing like it')).body).toEqual({ workflows: [], total: 0 });
+      expect((await titles('q=forklift&page=9')).body).toEqual({ workflows: [], total: 23 });
+    });
+
+    it('shows where each workflow is: organization (disabled ones marked), workspace, stage', async () => {
+      const { body } = await titles('q=Forklift check 0');
+      expect(body.workflows[0]).toEqual({
+        id: ids.withVideo,
+        title: 'Forklift check 01',
+        stage: 'published',
+        organization: { id: ids.acme, name: 'Acme Manufacturing', disabled: false },
+        workspace: { id: ids.assembly, name: 'Assembly Line', private: false },
+        createdAt: expect.any(String),
+      });
+      expect(body.workflows[1]).toMatchObject({ title: 'Forklift check 02', organization: { name: 'Globex', disabled: true } });
+    });
+
+    it('takes wildcards in the text as plain characters', async () => {
+      expect((await titles('q=%25')).titles).toEqual(['100% Safe_Check']);
+      expect((await titles('q=e_c')).titles).toEqual(['100% Safe_Check']);
+    });
+
+    it('refuses an empty or blank text, and bad paging, with 400', async () => {
+      for (const bad of ['', 'q=', 'q=%20%20', 'q=a&limit=1000', 'q=a&page=0', `q=${'x'.repeat(201)}`]) {
+        const res = await get(staff, `workflows?${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+    });
+  });
+
+  describe('GET workflow/{id}/original-video', () => {
+    it('answers a signed link that serves the source video until it expires', async () => {
+      const { signedUrl, expiresAt } = await signedVideoUrl(ids.withVideo);
+      expect(signedUrl).toMatch(new RegExp(`^/api/workflow/${ids.withVideo}/original-video/file\\?expires=\\d+&signature=[\\w-]+$`));
+      expect(expiresAt).toBe(new Date(now.getTime() + WORKFLOW_VIDEO_URL_TTL_SECONDS * 1000).toISOString());
+      const file = await t.app.inject({ url: signedUrl, headers: staff.headers });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('video/mp4');
+      expect(file.headers['cache-control']).toBe('private, no-store');
+      expect(file.rawPayload.equals(VIDEO)).toBe(true);
+    });
+
+    it('refuses a forged signature, a link of another workflow and an expired link', async () => {
+      const { signedUrl } = await signedVideoUrl(ids.withVideo);
+      const url = new URL(signedUrl, 'http://x');
+      const open = (path: string) => t.app.inject({ url: path, headers: reader.headers });
+
+      const forged = new URL(url);
+      const sig = forged.searchParams.get('signature')!;
+      forged.searchParams.set('signature', `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`);
+      expect((await open(forged.pathname + forged.search)).json()).toEqual({
+        statusCode: 403,
+        code: 'DOWNLOAD_LINK_INVALID',
+        message: 'This video link is not valid.',
+      });
+
+      const later = new URL(url);
+      later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+      expect((await open(later.pathname + later.search)).statusCode).toBe(403);
+
+      const otherWorkflow = `/api/workflow/${ids.lostVideo}/original-video/file${url.search}`;
+      expect((await open(otherWorkflow)).json()).toMatchObject({ statusCode: 403, code: 'DOWNLOAD_LINK_INVALID' });
+
+      const before = now;
+      now = new Date(before.getTime() + WORKFLOW_VIDEO_URL_TTL_SECONDS * 1000);
+      try {
+        expect((await open(signedUrl)).json()).toMatchObject({ statusCode: 410, code: 'DOWNLOAD_LINK_EXPIRED' });
+      } finally {
+        now = before;
+      }
+      expect((await open(signedUrl)).statusCode).toBe(200);
+    });
+
+    it('answers a clear 404 for a workflow without a video, with a lost video, or unknown', async () => {
+      const noVideo = { statusCode: 404, code: 'WORKFLOW_VIDEO_NOT_FOUND', message: 'This workflow has no source video.' };
+      expect((await get(reader, `workflow/${ids.noVideo}/original-video`)).json()).toEqual(noVideo);
+      expect((await get(reader, `workflow/${ids.lostVideo}/original-video`)).json()).toEqual(noVideo);
+      expect((await get(reader, 'workflow/00000000-0000-4000-8000-000000000000/original-video')).json()).toMatchObject({
+        statusCode: 404,
+        code: 'WORKFLOW_NOT_FOUND',
+        message: 'Workflow not found.',
+      });
+      expect((await get(reader, 'workflow/nope/original-video')).statusCode).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * The Super look-ups in jsdom against a scripted API: the Super home's cards, the user
+ * searcher (validation, details panel, copy with the 1500 ms notice, not found, Spanish),
+ * the workflow searcher (tabs, name results with pages in the address, id results), the
+ * JSON tree (mouse and keyboard) and the original video's signed link.
+ */
+import type { AuthenticatedUser } from '@console/contracts/auth';
+import {
+  type LookupUserView,
+  type LookupWorkflowView,
+  lookupErrorCodes,
+  type WorkflowListItem,
+  workflowStages,
+} from '@console/contracts/lookup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { locales } from '../../i18n/locales';
+import en from '../../i18n/locales/en';
+import es from '../../i18n/locales/es';
+import fr from '../../i18n/locales/fr';
+import pt from '../../i18n/locales/pt';
+import { notify } from '../../lib/notify';
+import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const staff = user({
+  displayName: 'Sam Staff',
+  email: 'sam@workframe.io',
+  allowedRoleTypes: ['read'],
+  signInProvider: 'custom',
+  isStaff: true,
+  organizationName: 'Workframe Staff',
+});
+
+function signedIn(handlers: Parameters<typeof fakeApi>[0], who: AuthenticatedUser = staff) {
+  setUserInfoCookie(who);
+  return fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    'GET /api/auth/me': () => ({ body: { user: who } }),
+    ...handlers,
+  });
+}
+
+const zed: LookupUserView = {
+  id: uuid(1),
+  displayName: 'Zed Lookup',
+  email: 'zed.lookup@acme.example',
+  employeeId: 'E0042',
+  organization: { id: uuid(2), name: 'Acme Manufacturing', clientKey: 'acme', planType: 'Enterprise', isStaff: false, disabled: false },
+  role: 'publisher',
+  allowedRoleTypes: [],
+  signInProvider: 'password',
+  disabled: false,
+  disabledAt: null,
+  createdAt: '2026-01-15T09:30:00.000Z',
+  createdBy: { id: uuid(3), displayName: 'Sam Staff', email: 'sam@workframe.io' },
+  lastLoginAt: '2026-11-20T08:05:00.000Z',
+  invitedAt: '2026-01-16T10:00:00.000Z',
+  invitedBy: { id: uuid(3), displayName: 'Sam Staff', email: 'sam@workframe.io' },
+  groups: [{ id: uuid(4), name: 'Night shift' }],
+  moreGroups: 0,
+  workspaces: [
+    { id: uuid(5), name: 'Assembly Line', private: false },
+    { id: uuid(6), name: 'Leadership', private: true },
+  ],
+  moreWorkspaces: 3,
+};
+
+const flow: LookupWorkflowView = {
+  id: uuid(10),
+  title: 'Forklift pre-shift check',
+  name: 'Forklift pre-shift check',
+  description: 'Check it first',
+  stage: 'step_editing',
+  organization: { id: uuid(2), name: 'Acme Manufacturing', clientKey: 'acme', disabled: false },
+  workspace: { id: uuid(5), name: 'Assembly Line', private: false, workspaceGroupName: 'Operations' },
+  author: { id: uuid(1), displayName: 'Zed Lookup', email: 'zed.lookup@acme.example' },
+  sourceVideo: true,
+  durationSeconds: 95,
+  importedFromId: null,
+  createdAt: '2026-03-04T00:00:00.000Z',
+  updatedAt: '2026-03-04T00:00:00.000Z',
+  steps: ['Prepare', 'Check the area', 'Do the work'].map((title, position) => ({
+    id: uuid(20 + position),
+    position,
+    title,
+    text: null,
+    startMs: position * 12_000,
+    endMs: (position + 1) * 12_000,
+  })),
+};
+
+const listItem = (n: number): WorkflowListItem => ({
+  id: uuid(100 + n),
+  title: `Forklift check ${String(n).padStart(2, '0')}`,
+  stage: n === 1 ? 'uploading' : 'published',
+  organization: { id: uuid(2), name: 'Acme Manufacturing', disabled: false },
+  workspace: { id: uuid(5), name: 'Assembly Line', private: false },
+  createdAt: '2026-03-04T00:00:00.000Z',
+});
+
+describe('the Super home', () => {
+  it('has a card for each look-up that opens it', async () => {
+    signedIn({});
+    const router = renderApp('/super');
+    fireEvent.click(await screen.findByRole('link', { name: 'Open: Workflow look-up' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workflow look-up' })).toBeTruthy();
+    expect(where(router)).toBe('/super/workflows');
+    await router.navigate('/super');
+    fireEvent.click(await screen.findByRole('link', { name: 'Open: User look-up' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'User look-up' })).toBeTruthy();
+    expect(document.title).toBe('User look-up Integrations');
+  });
+});
+
+describe('the user look-up', () => {
+  it('checks the e-mail before asking, then shows the user details panel and keeps the e-mail in the address', async () => {
+    const calls = signedIn({ 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
+    const router = renderApp('/super/user');
+    const field = await screen.findByRole('textbox', { name: 'E-mail' });
+    const search = screen.getByRole('button', { name: 'Search' });
+
+    fireEvent.click(search);
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'not an e-mail' } });
+    fireEvent.click(search);
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/user'))).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '  zed.lookup@acme.example ' } });
+    fireEvent.click(search);
+    const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
+    expect(where(router)).toBe('/super/user?email=zed.lookup%40acme.example');
+    const row = (label: string) => within(panel).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(row('Employee ID')).toBe('E0042');
+    expect(row('Last login')).toMatch(/^2026-11-2\d \d{2}:05$/);
+    expect(row('Role')).toBe('Publisher');
+    expect(row('Workspaces')).toBe('Assembly LineLeadership (private)and 3 more');
+    expect(row('Groups')).toBe('Night shift');
+    expect(row('Organization')).toBe('Acme Manufacturing');
+    expect(row('Client key')).toBe('acme');
+    expect(row('Plan type')).toBe('Enterprise');
+    expect(row('Invited by')).toBe('Sam Staff (sam@workframe.io)');
+    expect(row('Super permissions')).toBe('—');
+    expect(row('Sign-in provider')).toBe('E-mail and password');
+  });
+
+  it('copies the e-mail and the organization id with a green notice for 1500 ms', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const success = vi.spyOn(notify, 'success');
+    signedIn({ 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
+    renderApp('/super/user?email=zed.lookup%40acme.example');
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy the e-mail' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('zed.lookup@acme.example'));
+    expect(success).toHaveBeenLastCalledWith('Copied to the clipboard', { autoHideDuration: 1500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the organization id' }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(zed.organization.id));
+    expect(await screen.findAllByText('Copied to the clipboard')).not.toHaveLength(0);
+  });
+
+  it('asks nothing for an address that is not an e-mail', async () => {
+    const calls = signedIn({});
+    renderApp('/super/user?email=not-an-email');
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/user'))).toEqual([]);
+  });
+
+  it("says 'User was not found: ' and the e-mail when nobody has it", async () => {
+    signedIn({
+      'GET /api/user/nobody%40acme.example': () => ({
+        status: 404,
+        body: { statusCode: 404, code: 'USER_NOT_FOUND', message: 'User was not found: nobody@acme.example' },
+      }),
+      'GET /api/user/boom%40acme.example': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } }),
+    });
+    const router = renderApp('/super/user?email=nobody%40acme.example');
+    expect(await screen.findByText('User was not found: nobody@acme.example')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty('value', 'nobody@acme.example');
+    await router.navigate('/super/user?email=boom%40acme.example');
+    expect(await screen.findByText('Something went wrong on the server. Try again in a moment.')).toBeTruthy();
+  });
+
+  it('speaks Spanish on /es', async () => {
+    signedIn({
+      'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }),
+      'GET /api/user/nadie%40acme.example': () => ({ status: 404, body: { statusCode: 404, code: 'USER_NOT_FOUND', message: 'x' } }),
+    });
+    const router = renderApp('/es/super/user?email=zed.lookup%40acme.example');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Búsqueda de usuarios' })).toBeTruthy();
+    const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
+    expect(within(panel).getByText('Último acceso')).toBeTruthy();
+    expect(within(panel).getByText('Editor')).toBeTruthy();
+    expect(within(panel).getByText('Correo y contraseña')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Copiar el ID de la organización' })).toBeTruthy();
+    await router.navigate('/es/super/user?email=nadie%40acme.example');
+    expect(await screen.findByText('No se encontró al usuario: nadie@acme.example')).toBeTruthy();
+  });
+});
+
+describe('the workflow look-up', () => {
+  it('searches by name: required, trimmed, results 20 a page with the page in the address', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => listItem(i + 1));
+    const calls = signedIn({
+      'GET /api/workflows': ({ path }) => {
+        const params = new URL(path, 'http://x').searchParams;
+        const page = Number(params.get('page'));
+        return { body: { workflows: all.slice((page - 1) * 20, page * 20), total: all.length } };
+      },
+    });
+    const router = renderApp('/super/workflows');
+    fireEvent.click(await screen.findByRole('tab', { name: 'By name' }));
+    const field = screen.getByRole('textbox', { name: 'Workflow name' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: '  forklift ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('23 workflows found')).toBeTruthy();
+    expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift');
+    const list = screen.getByRole('list', { name: 'Workflows found' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(list).getByRole('listitem', { name: 'Forklift check 01' }).textContent).toContain('Uploading');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Workflows found' })).getAllByRole('listitem')).toHaveLength(3));
+    expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
+    expect(calls.filter((c) => c.path.startsWith('/api/workflows')).map((c) => c.path)).toEqual([
+      '/api/workflows?q=forklift&page=1&limit=20',
+      '/api/workflows?q=forklift&page=2&limit=20',
+    ]);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Details of Forklift check 21' }));
+    await screen.findByRole('tab', { name: 'By ID', selected: true });
+    expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(121)}`);
+    // The way back leads to the page of results it came from.
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to the results' }));
+    expect(await screen.findByText('23 workflows found')).toBeTruthy();
+    expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
+  });
+
+  it('searches by id, shows the details with the stage translated and the data as a tree that opens', async () => {
+    signedIn({ [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }) });
+    const router = renderApp('/super/workflows');
+    const field = await screen.findByRole('textbox', { name: 'Workflow ID' });
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(/This is not a workflow ID/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: ` ${flow.id} ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const details = await screen.findByRole('region', { name: 'Forklift pre-shift check' });
+    expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${flow.id}`);
+    expect(within(details).getByText('Step editing')).toBeTruthy();
+
+    const tree = within(details).getByRole('tree', { name: 'Workflow data' });
+    const root = within(tree).getAllByRole('treeitem')[0];
+    expect(root.getAttribute('aria-expanded')).toBe('true');
+    const steps = within(tree).getByRole('treeitem', { name: 'steps: [ ] 3 items' });
+    expect(steps.getAttribute('aria-expanded')).toBe('false');
+    expect(within(tree).queryByRole('treeitem', { name: 'title: "Prepare"' })).toBeNull();
+    fireEvent.click(steps);
+    expect(steps.getAttribute('aria-expanded')).toBe('true');
+    const first = within(tree).getByRole('treeitem', { name: '0: { } 6 keys' });
+    // The keyboard: Right opens the item, Down goes to its first child.
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(within(tree).getByRole('treeitem', { name: `id: "${uuid(20)}"` }));
+    expect(within(tree).getByRole('treeitem', { name: 'title: "Prepare"' }).getAttribute('aria-level')).toBe('4');
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'ArrowLeft' });
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(within(tree).getByRole('treeitem', { name: 'workspace: { } 4 keys' })).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Collapse all' }));
+    expect(within(tree).queryByRole('treeitem', { name: '0: { } 6 keys' })).toBeNull();
+  });
+
+  it("says 'Workflow not found.' for an unknown id", async () => {
+    signedIn({
+      [`GET /api/workflow/${uuid(99)}`]: () => ({
+        status: 404,
+        body: { statusCode: 404, code: 'WORKFLOW_NOT_FOUND', message: 'Workflow not found.' },
+      }),
+    });
+    renderApp(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(99)}`);
+    expect(await screen.findByText('Workflow not found.')).toBeTruthy();
+  });
+
+  it('opens the original video through a fresh signed link in a new tab', async () => {
+    const signedUrl = `/api/workflow/${flow.id}/original-video/file?expires=1&signature=abc`;
+    const calls = signedIn({
+      [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }),
+      [`GET /api/workflow/${flow.id}/original-video`]: () => ({ body: { signedUrl, expiresAt: '2026-11-23T10:10:00.000Z' } }),
+    });
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    renderApp(`/super/workflows/WorkflowSearchResultContainer?id=${flow.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the original video' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe(signedUrl));
+    expect(tab.opener).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/original-video'))).toHaveLength(1);
+  });
+});
+
+describe('the look-ups in every language', () => {
+  it('translate every error code and every stage of the contracts', () => {
+    const catalogues = { en, es, fr, pt };
+    for (const locale of locales) {
+      const { errors, lookup } = catalogues[locale];
+      for (const code of Object.values(lookupErrorCodes)) expect(Object.keys(errors.codes), `${locale} ${code}`).toContain(code);
+      for (const stage of workflowStages) expect(lookup.stages[stage], `${locale} ${stage}`).toBeTruthy();
+    }
+    expect(i18n.exists('lookup:stages.step_editing')).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The Super area's look-ups in a real browser against the demo data: staff look up the demo
+ * admin by e-mail, search a demo workflow by name, open its details and its original video.
+ */
+import type { Page } from '@playwright/test';
+import { demoAdmin, expectDashboard } from '../fixtures/sign-in';
+import { signInLink } from '../fixtures/sign-in-link';
+import { expect, test } from '../fixtures/test';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
+  const link = new URL(signInLink(email, baseURL));
+  await page.goto(link.pathname + link.search);
+  await expectDashboard(page);
+}
+
+test('staff look up the demo admin by e-mail', async ({ page, baseURL, checkA11y }) => {
+  await signInAsStaff(page, baseURL ?? '');
+  await page.goto('/super');
+  await page.getByRole('link', { name: 'Open: User look-up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User look-up' })).toBeVisible();
+  await expect(page).toHaveTitle('User look-up Integrations');
+
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await email.fill('admin@acme');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+
+  // Another case than the stored one: e-mails compare without case.
+  await email.fill(` ${demoAdmin.email.toUpperCase()} `);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/super\/user\?email=ADMIN%40ACME\.EXAMPLE$/);
+  const panel = page.getByRole('region').filter({ hasText: 'Employee ID' });
+  await expect(panel.getByText(demoAdmin.email, { exact: true })).toBeVisible();
+  await expect(panel.getByText('Organizational Admin')).toBeVisible();
+  await expect(panel.getByText('Acme Manufacturing')).toBeVisible();
+  await expect(panel.getByText('Assembly Line')).toBeVisible();
+  await expect(panel.getByText('Enterprise')).toBeVisible();
+  await checkA11y();
+
+  await panel.getByRole('button', { name: 'Copy the e-mail' }).click();
+  await expect(page.getByText('Copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(demoAdmin.email);
+
+  await email.fill('nobody@acme.example');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('User was not found: nobody@acme.example')).toBeVisible();
+});
+
+test('staff search a demo workflow by name, open its details and its original video', async ({ page, baseURL, checkA11y }) => {
+  await signInAsStaff(page, baseURL ?? '');
+  await page.goto('/super');
+  await page.getByRole('link', { name: 'Open: Workflow look-up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Workflow look-up' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'By name' }).click();
+  await page.getByRole('textbox', { name: 'Workflow name' }).fill('  FORKLIFT pre-shift ');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/super\/workflows\/WorkflowSearchResult\?name=FORKLIFT\+pre-shift$/);
+  // The demo has this workflow in each of its three customer organizations.
+  await expect(page.getByText('3 workflows found')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Workflows found' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await checkA11y();
+
+  const acme = list.getByRole('listitem').filter({ hasText: 'Acme Manufacturing' });
+  await acme.getByRole('link', { name: 'Details of Forklift pre-shift check' }).click();
+  await expect(page).toHaveURL(/\/super\/workflows\/WorkflowSearchResultContainer\?id=[0-9a-f-]{36}$/);
+  const details = page.getByRole('region', { name: 'Forklift pre-shift check' });
+  await expect(details.getByText('Published', { exact: true })).toBeVisible();
+  await expect(details.getByText('Acme Manufacturing', { exact: true })).toBeVisible();
+
+  // The JSON tree: the steps open with a click, and with the keyboard.
+  const tree = details.getByRole('tree', { name: 'Workflow data' });
+  const steps = tree.getByRole('treeitem', { name: /^steps: \[ \] \d items$/ });
+  await expect(steps).toHaveAttribute('aria-expanded', 'false');
+  await steps.click();
+  await expect(steps).toHaveAttribute('aria-expanded', 'true');
+  const first = tree.getByRole('treeitem', { name: /^0: \{ \} 6 keys$/ });
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tree.getByRole('treeitem', { name: 'title: "Prepare"' })).toBeVisible();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(tree.getByRole('treeitem', { name: /^id: "/, level: 4 })).toBeFocused();
+  await checkA11y();
+
+  // The original video opens in a new tab through a signed link that the server serves.
+  const popupPromise = page.waitForEvent('popup');
+  await details.getByRole('button', { name: 'Open the original video' }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/api\/workflow\/[0-9a-f-]{36}\/original-video\/file\?expires=\d+&signature=[\w-]+$/);
+  const signed = popup.url();
+  const video = await page.request.get(signed);
+  expect(video.status()).toBe(200);
+  expect(video.headers()['content-type']).toBe('video/mp4');
+  expect((await video.body()).length).toBeGreaterThan(1000);
+  const forged = await page.request.get(
+    signed.replace(/signature=[\w-]/, (s) => (s.endsWith('A') ? `${s.slice(0, -1)}B` : `${s.slice(0, -1)}A`)),
+  );
+  expect(forged.status()).toBe(403);
+  await popup.close();
+});
