@@ -35,6 +35,7 @@ export const errorCodes = [
   'MANAGER_OTHER_ORGANIZATION',
   'MANAGER_USER_DISABLED',
   'MANAGER_NOT_FOUND',
+  'MANAGER_INVITATION_ACCEPTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number] | (string & {});
 

@@ -130,6 +130,14 @@ export const managerCreateResponse = z.object({
   manager: managerView,
 });
 
+/** POST organization/{id}/managers/{managerId}/invitation: a new invitation replaces the old one. */
+export const managerInvitationParams = z.object({ id: z.uuid(), managerId: z.uuid() });
+export const managerInvitationResponse = z.object({
+  invitationEmail: z.enum(['sent', 'failed']).describe('sent: the new invitation was e-mailed; failed: it could not be delivered'),
+  manager: managerView,
+});
+export type ManagerInvitationResponse = z.infer<typeof managerInvitationResponse>;
+
 export const orgAdminErrorCodes = {
   emailTaken: 'EMAIL_TAKEN',
   clientKeyUnavailable: 'CLIENT_KEY_UNAVAILABLE',
@@ -138,6 +146,7 @@ export const orgAdminErrorCodes = {
   managerOtherOrganization: 'MANAGER_OTHER_ORGANIZATION',
   managerUserDisabled: 'MANAGER_USER_DISABLED',
   managerNotFound: 'MANAGER_NOT_FOUND',
+  managerInvitationAccepted: 'MANAGER_INVITATION_ACCEPTED',
 } as const;
 
 /** The spec's message for a client key that cannot be used. */

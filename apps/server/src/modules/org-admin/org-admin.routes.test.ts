@@ -347,12 +347,103 @@ describe('organization administration (Super area)', () => {
     });
   });
 
+  describe('POST /organization/{id}/managers/{managerId}/invitation', () => {
+    const add = (orgId: string, body: Record<string, unknown>) => call(editor, 'POST', `organization/${orgId}/managers`, body);
+    const resend = (orgId: string, managerId: string, who = editor) =>
+      call(who, 'POST', `organization/${orgId}/managers/${managerId}/invitation`);
+    const lastToken = (to: string) => {
+      const mail = smtp.messages.filter((m) => m.to.includes(to)).at(-1);
+      return /\/auth\/invitation\/accept\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    };
+    const accept = (token: string | undefined) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, password: PASSWORD } });
+
+    it('e-mails a new invitation for an expired one; the old link stops working and the new one is accepted once', async () => {
+      const added = (await add(ids.acme, { displayName: 'Rex Resend', email: 'rex@new.example', locale: 'fr' })).json();
+      const oldToken = lastToken('rex@new.example');
+      expect(oldToken).toBeTruthy();
+      const userId = added.manager.userId as string;
+      await t.database.db
+        .update(schema.userTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.userTokens.userId, userId));
+      expect((await call(reader, 'GET', `organizationManagers/${added.manager.id}`)).json().manager.invitationState).toBe('expired');
+
+      const sent = smtp.messages.length;
+      const res = await resend(ids.acme, added.manager.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        invitationEmail: 'sent',
+        manager: { id: added.manager.id, invitationState: 'pending', invitedBy: 'Sam Staff' },
+      });
+      expect(smtp.messages.length).toBe(sent + 1);
+      const mail = smtp.messages.at(-1)!;
+      expect(mail.to).toEqual(['rex@new.example']);
+      expect(mail.text).toContain('/fr/auth/invitation/accept?token=');
+      const newToken = lastToken('rex@new.example');
+      expect(newToken).not.toBe(oldToken);
+
+      expect((await accept(oldToken)).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      expect((await accept(newToken)).statusCode).toBe(200);
+      const after = await resend(ids.acme, added.manager.id);
+      expect(after.statusCode).toBe(409);
+      expect(after.json()).toMatchObject({ code: 'MANAGER_INVITATION_ACCEPTED' });
+      expect(smtp.messages.length).toBe(sent + 1);
+    });
+
+    it('replaces a pending invitation: only the newest link works', async () => {
+      const added = (await add(ids.acme, { displayName: 'Pia Pending', email: 'pia@new.example' })).json();
+      const first = lastToken('pia@new.example');
+      expect((await resend(ids.acme, added.manager.id)).json()).toMatchObject({
+        invitationEmail: 'sent',
+        manager: { invitationState: 'pending' },
+      });
+      const second = lastToken('pia@new.example');
+      expect(second).not.toBe(first);
+      expect((await accept(first)).statusCode).toBe(400);
+      expect((await accept(second)).statusCode).toBe(200);
+    });
+
+    it('refuses a manager who was never invited (an existing account) with 409', async () => {
+      const sent = smtp.messages.length;
+      const olga = await createUser(t.database.db, ids.acme, { email: 'olga@acme.example', role: 'viewer' });
+      const made = (await add(ids.acme, { displayName: 'Olga', email: olga.email })).json();
+      expect(made.manager.invitationState).toBe('none');
+      const refused = await resend(ids.acme, made.manager.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'MANAGER_INVITATION_ACCEPTED' });
+      expect(smtp.messages.length).toBe(sent);
+    });
+
+    it('answers 404 for a manager of another organization or an unknown one, and 409 for a disabled organization', async () => {
+      const added = (await add(ids.globex, { displayName: 'Gia', email: 'gia@new.example' })).json();
+      const sent = smtp.messages.length;
+      const other = await resend(ids.acme, added.manager.id);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ code: 'MANAGER_NOT_FOUND' });
+      expect((await resend(ids.acme, UNKNOWN_ID)).json()).toMatchObject({ code: 'MANAGER_NOT_FOUND' });
+      expect((await resend(UNKNOWN_ID, added.manager.id)).json()).toMatchObject({ code: 'ORGANIZATION_NOT_FOUND' });
+
+      await t.database.db.update(schema.organizations).set({ disabledAt: new Date() }).where(eq(schema.organizations.id, ids.globex));
+      try {
+        const disabled = await resend(ids.globex, added.manager.id);
+        expect(disabled.statusCode).toBe(409);
+        expect(disabled.json()).toMatchObject({ code: 'ORGANIZATION_DISABLED' });
+      } finally {
+        await t.database.db.update(schema.organizations).set({ disabledAt: null }).where(eq(schema.organizations.id, ids.globex));
+      }
+      expect(smtp.messages.length).toBe(sent);
+      expect((await resend(ids.globex, added.manager.id)).statusCode).toBe(200);
+    });
+  });
+
   describe('who may do what', () => {
     const writes = () =>
       [
         ['POST', 'organization', form({ email: 'perm@perm.example', name: 'Perm' })],
         ['PUT', `organization/${ids.globex}/clientKey`, { clientKey: 'globex' }],
         ['POST', `organization/${ids.globex}/managers`, { displayName: 'Perm', email: 'perm2@perm.example' }],
+        ['POST', `organization/${ids.globex}/managers/${UNKNOWN_ID}/invitation`, {}],
       ] as const;
     const reads = () => [`organization/${ids.acme}/managers`];
 

@@ -4,6 +4,7 @@
  *   PUT  /organization/{id}/clientKey          set the client key once
  *   GET  /organization/{id}/managers           its managers, paged
  *   POST /organization/{id}/managers           add a manager ({ pendingInvitation })
+ *   POST /organization/{id}/managers/{managerId}/invitation  resend a manager's invitation
  *   GET  /organizationManagers/{id}            one manager (the manager page)
  * Staff only, enforced here: `read` reads, `update` changes.
  */
@@ -13,6 +14,8 @@ import {
   managerCreateBody,
   managerCreateResponse,
   managerIdParams,
+  managerInvitationParams,
+  managerInvitationResponse,
   managerResponse,
   managersQuery,
   managersResponse,
@@ -76,6 +79,18 @@ export const orgAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) => reply.status(201).send(await service.addManager(request.auth!, request.params.id, request.body)),
+  );
+  app.post(
+    '/organization/:id/managers/:managerId/invitation',
+    {
+      onRequest: update,
+      schema: {
+        operationId: 'resendOrganizationManagerInvitation',
+        params: managerInvitationParams,
+        response: { 200: managerInvitationResponse },
+      },
+    },
+    (request) => service.resendInvitation(request.auth!, request.params.id, request.params.managerId),
   );
   app.get(
     '/organizationManagers/:id',

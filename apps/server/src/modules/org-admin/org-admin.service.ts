@@ -19,7 +19,7 @@ import type { AppDeps } from '../../deps.js';
 import { clockOf } from '../../http/auth.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, sqlState } from '../../http/errors.js';
-import { createInvitation, sendInvitationEmail } from '../auth/invitations.js';
+import { createInvitation, type Invitation, sendInvitationEmail } from '../auth/invitations.js';
 import { hashPassword } from '../auth/password.js';
 import { organizationNotFound, planTypeUnknown } from '../organizations/organizations.service.js';
 import type { ManagerRow, OrgAdminRepository } from './org-admin.repository.js';
@@ -85,6 +85,16 @@ export function createOrgAdminService(deps: {
       if (isUniqueViolation(err, 'users_email')) throw emailTaken();
       if (isUniqueViolation(err, 'organization_managers_org_user')) throw managerExists();
       throw err;
+    }
+  }
+
+  /** E-mails an invitation after its commit; a delivery failure is recorded on it and reported. */
+  async function mailInvitation(userId: string, invitation: Invitation, invitedBy: string): Promise<'sent' | 'failed'> {
+    try {
+      await sendInvitationEmail(app, { userId, invitationId: invitation.id, token: invitation.token, invitedBy });
+      return 'sent';
+    } catch {
+      return 'failed';
     }
   }
 
@@ -203,7 +213,7 @@ export function createOrgAdminService(deps: {
           if (existing && (await repo.managerOf(organizationId, existing.id, tx))) throw managerExists();
 
           let userId: string;
-          let invitation: Awaited<ReturnType<typeof createInvitation>> | undefined;
+          let invitation: Invitation | undefined;
           if (existing) {
             userId = existing.id;
             if (existing.role !== 'org_admin') await repo.makeOrgAdmin(userId, tx);
@@ -251,22 +261,51 @@ export function createOrgAdminService(deps: {
 
       // The e-mail goes after the commit: the link must work when it arrives. A delivery
       // failure is recorded on the invitation and reported; the manager stays added.
-      let invitationEmail: 'sent' | 'failed' | 'none' = 'none';
-      if (added.invitation) {
-        try {
-          await sendInvitationEmail(app, {
-            userId: added.userId,
-            invitationId: added.invitation.id,
-            token: added.invitation.token,
-            invitedBy: auth.userId,
-          });
-          invitationEmail = 'sent';
-        } catch {
-          invitationEmail = 'failed';
-        }
-      }
+      const invitationEmail = added.invitation ? await mailInvitation(added.userId, added.invitation, auth.userId) : ('none' as const);
       const view = await manager(added.id);
       return { pendingInvitation: view.pendingInvitation, invitationEmail, manager: view };
+    },
+
+    /**
+     * A new invitation (14 days) for a manager who has not set a password yet (the invitation
+     * is pending or expired); it replaces the old one, whose link stops working. E-mailed
+     * after the commit, like addManager. Refused for a manager with an account (accepted, or
+     * added as an existing user), a disabled user or a disabled organization.
+     */
+    async resendInvitation(auth: AuthContext, organizationId: string, managerId: string) {
+      const at = now();
+      const target = await db.transaction(async (tx) => {
+        const org = await repo.lockOrganization(organizationId, 'share', tx);
+        if (!org) throw organizationNotFound();
+        const row = await repo.manager(managerId, at, tx);
+        if (!row || row.organizationId !== organizationId) {
+          throw new NotFound('Organization manager not found.', orgAdminErrorCodes.managerNotFound);
+        }
+        if (org.disabledAt) throw organizationDisabled();
+        const state = toManagerView(row).invitationState;
+        if (state !== 'pending' && state !== 'expired') {
+          throw new Conflict(
+            'This manager already has an account: there is no invitation to resend.',
+            orgAdminErrorCodes.managerInvitationAccepted,
+          );
+        }
+        if (row.disabledAt) throw new Conflict('This user is disabled.', orgAdminErrorCodes.managerUserDisabled);
+        const invitation = await createInvitation(tx, { userId: row.userId, invitedBy: auth.userId, now: at });
+        await repo.audit(
+          {
+            organizationId,
+            actorUserId: auth.userId,
+            action: 'organization.manager.invitation',
+            targetType: 'user',
+            targetId: row.userId,
+            details: { managerId, previousState: state },
+          },
+          tx,
+        );
+        return { userId: row.userId, invitation };
+      });
+      const invitationEmail = await mailInvitation(target.userId, target.invitation, auth.userId);
+      return { invitationEmail, manager: await manager(managerId) };
     },
   };
 }

@@ -278,6 +278,7 @@ describe('the client key', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Client key' })).toBeNull());
     expect(await within(details).findByText('acme2')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
   });
 });
 
@@ -405,22 +406,97 @@ describe('organization managers', () => {
     expect(await screen.findByText('Este correo pertenece a un usuario de otra organización.')).toBeTruthy();
   });
 
+  it('resends a pending or expired invitation: disabled while sending, then a green notice and the new state', async () => {
+    let state = manager(2, {
+      displayName: 'Eve Expired',
+      invited: true,
+      invitedAt: '2026-10-01T08:00:00.000Z',
+      invitationState: 'expired',
+    });
+    const accepted = manager(3, {
+      displayName: 'Al Accepted',
+      invited: true,
+      invitedAt: '2026-10-01T08:00:00.000Z',
+      invitationState: 'accepted',
+    });
+    let release: () => void = () => {};
+    const path = `/api/organization/${acme.id}/managers/${state.id}/invitation`;
+    const calls = managersApi([], {
+      [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [state, accepted, manager(4)], total: 3 } }),
+      [`POST ${path}`]: async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        state = {
+          ...state,
+          invitationState: 'pending',
+          pendingInvitation: true,
+          invitedAt: '2026-11-23T12:00:00.000Z',
+          invitedBy: 'Sam Staff',
+        };
+        return { body: { invitationEmail: 'sent', manager: state } };
+      },
+    });
+    renderApp(`/super/organizations/${acme.id}?mode=read`);
+    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    const table = await within(details).findByRole('table', { name: 'Organization managers' });
+    // Only the expired invitation can be resent: not an accepted one, nor someone never invited.
+    expect(within(table).getAllByRole('button', { name: /Resend the invitation/ })).toHaveLength(1);
+    const button = within(table).getByRole('button', { name: 'Resend the invitation to Eve Expired' }) as HTMLButtonElement;
+    expect(button.textContent).toContain('Resend invitation');
+    fireEvent.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    release();
+    const notice = await screen.findByText('A new invitation was sent to m2@acme.example. The previous link no longer works.');
+    expect(notice.closest('.notistack-MuiContent-success')).toBeTruthy();
+    expect(posts(calls, path)).toHaveLength(1);
+    await waitFor(() => expect(within(table).getAllByRole('row')[1].textContent).toContain('Invitation pending'));
+    expect(within(table).getByRole('button', { name: 'Resend the invitation to Eve Expired' })).toBeTruthy();
+  });
+
+  it('shows a refused resend as a red notice, in Spanish', async () => {
+    const pending = manager(2, {
+      displayName: 'Pia',
+      invited: true,
+      invitedAt: '2026-11-20T08:00:00.000Z',
+      invitationState: 'pending',
+      pendingInvitation: true,
+    });
+    managersApi([pending], {
+      [`POST /api/organization/${acme.id}/managers/${pending.id}/invitation`]: () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'MANAGER_INVITATION_ACCEPTED',
+          message: 'This manager already has an account: there is no invitation to resend.',
+        },
+      }),
+    });
+    renderApp(`/es/super/organizations/${acme.id}?mode=read`);
+    const details = await screen.findByRole('dialog', { name: 'Detalles de la organización' });
+    fireEvent.click(await within(details).findByRole('button', { name: 'Reenviar la invitación a Pia' }));
+    const notice = await screen.findByText('Este responsable ya tiene una cuenta: no hay ninguna invitación que reenviar.');
+    expect(notice.closest('.notistack-MuiContent-error')).toBeTruthy();
+  });
+
   it('offers no Add to a disabled organization nor to staff who may only read', async () => {
     const disabled = organization(8, { name: 'Initech', disabled: true, disabledAt: '2026-06-01T00:00:00.000Z' });
-    managersApi([manager(1)], {}, staff(), disabled);
+    managersApi([manager(1, { invited: true, invitationState: 'expired' })], {}, staff(), disabled);
     renderApp(`/super/organizations/${disabled.id}?mode=read`);
     const details = await screen.findByRole('dialog', { name: 'Organization details' });
     expect(await within(details).findByText('A disabled organization cannot get new managers.')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
   });
 
   it('offers no Add and no client key button to staff who may only read', async () => {
     const noKey = { ...acme, clientKey: null };
-    managersApi([manager(1)], {}, staff(['read']), noKey);
+    managersApi([manager(1, { invited: true, invitationState: 'expired' })], {}, staff(['read']), noKey);
     renderApp(`/super/organizations/${noKey.id}?mode=read`);
     const details = await screen.findByRole('dialog', { name: 'Organization details' });
     expect(await within(details).findByRole('table', { name: 'Organization managers' })).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * The organization's managers in its details (spec: organization managers list and create
  * dialog): name and e-mail (a link to the manager's page), when they were added, and their
  * invitation state, 20 at a time with "load more". Staff with `update` add managers to an
- * organization that is not disabled.
+ * organization that is not disabled, and resend a pending or expired invitation.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -27,6 +27,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { useManagers } from '../api/list-managers';
 import { InvitationStatus } from './InvitationStatus';
+import { ResendInvitationButton } from './ResendInvitationButton';
 
 const ManagerCreateDialog = lazy(withChunkReload(() => import('./ManagerCreateDialog')));
 
@@ -106,6 +107,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
                 </TableCell>
                 <TableCell>
                   <InvitationStatus manager={m} />
+                  {canUpdate && !o.disabled && <ResendInvitationButton manager={m} />}
                 </TableCell>
               </TableRow>
             ))}

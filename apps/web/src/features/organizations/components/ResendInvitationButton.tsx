@@ -1,0 +1,41 @@
+/**
+ * "Resend invitation" for a manager whose invitation is pending or expired (staff with
+ * `update`): a new 14-day invitation replaces the old one. Disabled while sending; the
+ * outcome is a green or red notice.
+ */
+import type { ManagerView } from '@console/contracts/org-admin';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import Button from '@mui/material/Button';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useResendManagerInvitation } from '../api/resend-manager-invitation';
+
+export function ResendInvitationButton({ manager: m }: { manager: ManagerView }) {
+  const { t } = useT();
+  const resend = useResendManagerInvitation();
+  if (m.invitationState !== 'pending' && m.invitationState !== 'expired') return null;
+  return (
+    <Button
+      size="small"
+      startIcon={<ForwardToInboxIcon />}
+      loading={resend.isPending}
+      disabled={resend.isPending}
+      aria-label={t('orgAdmin:managers.resendFor', { name: m.displayName })}
+      onClick={() =>
+        resend.mutate(
+          { organizationId: m.organizationId, managerId: m.id },
+          {
+            onSuccess: ({ invitationEmail, manager }) =>
+              invitationEmail === 'sent'
+                ? notify.success(t('orgAdmin:managers.resent', { email: manager.email }))
+                : notify.error(t('orgAdmin:managers.resendFailed', { name: manager.displayName })),
+            onError: (err) => notify.error(errorMessage(err, 'orgAdmin:errors.resendInvitation')),
+          },
+        )
+      }
+    >
+      {t('orgAdmin:managers.resend')}
+    </Button>
+  );
+}
