@@ -1,7 +1,8 @@
 /**
  * /super/organizationManagers/{id} (spec: "built for a manager row"): one organization
  * manager, opened from the managers table of the organization's details: who they are,
- * when and by whom they were added, and their invitation state.
+ * when and by whom they were added, and their invitation state (staff with `update` resend a
+ * pending or expired one).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
@@ -19,14 +20,17 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session';
 import { useManager } from '../api/get-manager';
 import { InvitationStatus } from '../components/InvitationStatus';
+import { ResendInvitationButton } from '../components/ResendInvitationButton';
 
 export function Component() {
   const { t } = useT();
   const { localize } = useLocale();
   const { id = '' } = useParams();
   const { data: m, error, isPending } = useManager(id);
+  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
   usePageTitle(t('orgAdmin:managerPage.title'));
 
   return (
@@ -63,6 +67,7 @@ export function Component() {
             <DetailRow label={t('orgAdmin:managerPage.invitedBy')}>{m.invitedBy ?? '—'}</DetailRow>
             <DetailRow label={t('orgAdmin:managerPage.invitation')}>
               <InvitationStatus manager={{ ...m, invited: false }} />
+              {canUpdate && <ResendInvitationButton manager={m} />}
             </DetailRow>
           </Stack>
         </Paper>
