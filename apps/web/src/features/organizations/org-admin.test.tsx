@@ -278,7 +278,7 @@ describe('the client key', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Client key' })).toBeNull());
     expect(await within(details).findByText('acme2')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();
-    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
   });
 });
 
@@ -352,7 +352,7 @@ describe('organization managers', () => {
     expect(field('Invited by')).toBe('Sam Staff');
     expect(field('Invitation state')).toMatch(/^Invitation pending/);
     expect(field('Invited at')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(screen.getByRole('button', { name: 'Resend the invitation to Ivy Invited' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend invitation: Ivy Invited' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to Acme Manufacturing' }));
     await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=read`));
   });
@@ -442,8 +442,8 @@ describe('organization managers', () => {
     const details = await screen.findByRole('dialog', { name: 'Organization details' });
     const table = await within(details).findByRole('table', { name: 'Organization managers' });
     // Only the expired invitation can be resent: not an accepted one, nor someone never invited.
-    expect(within(table).getAllByRole('button', { name: /Resend the invitation/ })).toHaveLength(1);
-    const button = within(table).getByRole('button', { name: 'Resend the invitation to Eve Expired' }) as HTMLButtonElement;
+    expect(within(table).getAllByRole('button', { name: /Resend invitation/ })).toHaveLength(1);
+    const button = within(table).getByRole('button', { name: 'Resend invitation: Eve Expired' }) as HTMLButtonElement;
     expect(button.textContent).toContain('Resend invitation');
     fireEvent.click(button);
     await waitFor(() => expect(button.disabled).toBe(true));
@@ -452,7 +452,7 @@ describe('organization managers', () => {
     expect(notice.closest('.notistack-MuiContent-success')).toBeTruthy();
     expect(posts(calls, path)).toHaveLength(1);
     await waitFor(() => expect(within(table).getAllByRole('row')[1].textContent).toContain('Invitation pending'));
-    expect(within(table).getByRole('button', { name: 'Resend the invitation to Eve Expired' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Resend invitation: Eve Expired' })).toBeTruthy();
   });
 
   it('shows a refused resend as a red notice, in Spanish', async () => {
@@ -475,7 +475,7 @@ describe('organization managers', () => {
     });
     renderApp(`/es/super/organizations/${acme.id}?mode=read`);
     const details = await screen.findByRole('dialog', { name: 'Detalles de la organización' });
-    fireEvent.click(await within(details).findByRole('button', { name: 'Reenviar la invitación a Pia' }));
+    fireEvent.click(await within(details).findByRole('button', { name: 'Reenviar invitación: Pia' }));
     const notice = await screen.findByText('Este responsable ya tiene una cuenta: no hay ninguna invitación que reenviar.');
     expect(notice.closest('.notistack-MuiContent-error')).toBeTruthy();
   });
@@ -487,7 +487,7 @@ describe('organization managers', () => {
     const details = await screen.findByRole('dialog', { name: 'Organization details' });
     expect(await within(details).findByText('A disabled organization cannot get new managers.')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
-    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
   });
 
   it('offers no Add and no client key button to staff who may only read', async () => {
@@ -498,6 +498,6 @@ describe('organization managers', () => {
     expect(await within(details).findByRole('table', { name: 'Organization managers' })).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();
-    expect(within(details).queryByRole('button', { name: /Resend the invitation/ })).toBeNull();
+    expect(within(details).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
   });
 });
