@@ -19,6 +19,7 @@ import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js'
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
+import { createServices } from './registry.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -42,8 +43,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     deps.changes = changes;
     app.addHook('onClose', () => changes.close());
   }
-  // The auth guards (http/auth.ts) reach the database, clock and keys through this.
+  // The auth guards (modules/auth/guards.ts) reach the database, clock and keys through this.
   app.decorate('deps', deps);
+  const services = createServices(deps);
+  app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -77,10 +80,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     }
   });
 
-  await app.register(wellKnownRoutes, deps);
+  await app.register(wellKnownRoutes, { deps, services });
   await app.register(
     async (api) => {
-      for (const mod of apiModules) await api.register(mod, deps);
+      for (const mod of apiModules) await api.register(mod, { deps, services });
       // Unknown API paths answer with the JSON envelope, never the SPA.
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),

@@ -23,9 +23,17 @@ export interface AppDeps {
   idTokens: IdTokens;
   /** Outgoing e-mail (SMTP, or the outbox folder). */
   mailer: Mailer;
-  clock?: Clock;
+  /** Every "now" of the server comes from here (tests set the time). */
+  clock: Clock;
   /** Changes of organizations' data, for in-memory caches; buildApp starts one when absent. */
   changes?: ChangeFeed;
   /** For background work outside a request (jobs); requests log through request.log. */
   log?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the app was built from; the guards reach the database and clock through it. */
+    deps: AppDeps;
+  }
 }

@@ -10,7 +10,7 @@ import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } fr
 import { DirectoryLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
-import type { AppDeps } from './deps.js';
+import { type AppDeps, systemClock } from './deps.js';
 import { logRedaction } from './http/log-redaction.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
@@ -63,7 +63,7 @@ async function main() {
     log.warn('DOWNLOAD_URL_SECRET is not set: report download links are signed with a secret in DATA_DIR/keys; replicas must share one');
   }
   const mailer = createMailer(config);
-  const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log };
+  const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log, clock: systemClock };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
   if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));

@@ -10,5 +10,6 @@ export * from './organization-settings.js';
 export * from './organizations.js';
 export * from './paging.js';
 export * from './roles.js';
+export * from './route.js';
 export * from './user-imports.js';
 export * from './workflow-imports.js';

@@ -4,6 +4,8 @@
  * last four characters.
  */
 import { z } from 'zod';
+import { pageQuery } from './paging.js';
+import { route } from './route.js';
 
 export const NAME_MAX = 75;
 export const DESCRIPTION_MAX = 500;
@@ -67,3 +69,39 @@ export const removedIntegrationResponse = z.object({ removedIntegration: integra
 export const integrationErrorCodes = {
   notFound: 'INTEGRATION_NOT_FOUND',
 } as const;
+
+/** The calls of the access keys screen (docs/product.md, "Access keys"). */
+export const accessKeyRoutes = {
+  list: route({ method: 'GET', path: '/integrations', operationId: 'listIntegrations', query: pageQuery, response: integrationsResponse }),
+  create: route({
+    method: 'POST',
+    path: '/integrations',
+    operationId: 'createIntegration',
+    body: integrationBody,
+    response: integrationWithKeyResponse,
+    status: 201,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/integration/:id',
+    operationId: 'updateIntegration',
+    params: integrationIdParams,
+    body: integrationBody,
+    response: integrationResponse,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/integration/:id',
+    operationId: 'deleteIntegration',
+    params: integrationIdParams,
+    response: removedIntegrationResponse,
+  }),
+  roll: route({
+    method: 'POST',
+    path: '/integration/:id/roll',
+    operationId: 'rollIntegration',
+    params: integrationIdParams,
+    body: rollIntegrationBody,
+    response: integrationWithKeyResponse,
+  }),
+};

@@ -45,13 +45,6 @@ export class Conflict extends AppError {
   }
 }
 
-/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
-export function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e?.cause?.code === 'string') return e.cause.code;
-  return typeof e?.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
-}
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {

@@ -14,7 +14,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps, Clock } from '../deps.js';
-import { clockOf } from './auth.js';
 import { AppError } from './errors.js';
 import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
@@ -104,7 +103,7 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** A limiter counting in this app's database, on its clock. */
 export function createDbRateLimiter(deps: AppDeps, opts: { limit: number; windowMs: number; lease?: number }): RateLimiter {
-  return createRateLimiter({ ...opts, count: createHitCounter(deps.database.db), clock: clockOf(deps) });
+  return createRateLimiter({ ...opts, count: createHitCounter(deps.database.db), clock: deps.clock });
 }
 
 /** Counts one call of `key`; over the limit, throws the 429 with Retry-After and the envelope. */

@@ -36,7 +36,7 @@ export async function runHousekeeping(
 ): Promise<HousekeepingReport> {
   const { db } = deps.database;
   const batchSize = opts.batchSize ?? BATCH_SIZE;
-  const now = (deps.clock ?? systemClock).now();
+  const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - deps.config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
   return {
     sessions: await deleteInBatches(

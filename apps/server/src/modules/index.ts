@@ -1,6 +1,5 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../deps.js';
+import type { ApiModule } from '../registry.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
@@ -16,7 +15,7 @@ import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
 import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
 
-export const apiModules: FastifyPluginAsync<AppDeps>[] = [
+export const apiModules: ApiModule[] = [
   systemRoutes,
   authRoutes,
   sessionsRoutes,

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { AppDeps, Clock } from '../deps.js';
+import { type AppDeps, type Clock, systemClock } from '../deps.js';
 import { createJobs } from '../jobs/queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
@@ -41,7 +41,7 @@ export async function createTestApp(
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config);
-  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, clock };
+  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, clock: clock ?? systemClock };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
   await app.ready();

@@ -8,14 +8,13 @@ import { errorCodes } from '@console/contracts/errors';
 import { organizationErrorCodes } from '@console/contracts/organizations';
 import { userImportErrorMessages } from '@console/contracts/user-imports';
 import { describe, expect, it } from 'vitest';
-import { namespaces } from '.';
+import { en, loadCatalogue, namespaces } from './catalogues';
 import { type Locale, locales } from './locales';
-import en from './locales/en';
-import es from './locales/es';
-import fr from './locales/fr';
-import pt from './locales/pt';
 
-const catalogues: Record<Locale, Record<string, unknown>> = { en, es, fr, pt };
+const catalogues = Object.fromEntries(await Promise.all(locales.map(async (l) => [l, await loadCatalogue(l)]))) as Record<
+  Locale,
+  Record<string, unknown>
+>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {

@@ -1,9 +1,9 @@
 import 'i18next';
-import type en from './locales/en';
+import type { Catalogue } from './catalogues';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof en;
+    resources: Catalogue;
   }
 }

@@ -5,32 +5,10 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { type Catalogue, en, loadCatalogue, namespaces } from './catalogues';
 import { defaultLocale, type Locale } from './locales';
-import en from './locales/en';
 
-export type Catalogue = typeof en;
-/** Every namespace; a feature that adds a catalogue adds its name here (and to locales/<lng>/index.ts). */
-export const namespaces = [
-  'common',
-  'auth',
-  'errors',
-  'dashboard',
-  'keys',
-  'documentation',
-  'userImports',
-  'super',
-  'analytics',
-  'orgAdmin',
-  'orgSettings',
-  'workflowImports',
-  'lookup',
-] as const satisfies readonly (keyof Catalogue)[];
-
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  es: () => import('./locales/es'),
-  fr: () => import('./locales/fr'),
-  pt: () => import('./locales/pt'),
-};
+export { type Catalogue, namespaces };
 
 let ready: Promise<unknown> | undefined;
 
@@ -52,7 +30,7 @@ export function initI18n(): Promise<unknown> {
 export async function activateLocale(locale: Locale): Promise<void> {
   await initI18n();
   if (locale !== 'en' && !i18n.hasResourceBundle(locale, 'common')) {
-    const { default: catalogue } = await loaders[locale]();
+    const catalogue = await loadCatalogue(locale);
     for (const ns of namespaces) i18n.addResourceBundle(locale, ns, catalogue[ns], true, true);
   }
   if (i18n.language !== locale) await i18n.changeLanguage(locale);

@@ -78,3 +78,41 @@ export function renderApp(path: string) {
   );
   return router;
 }
+
+/** A staff member of the provider (Super area); `['read']` for a read-only one. */
+export function staff(allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = ['read', 'update']): AuthenticatedUser {
+  return user({
+    displayName: 'Sam Staff',
+    email: 'sam@workframe.io',
+    allowedRoleTypes,
+    signInProvider: 'custom',
+    isStaff: true,
+    organizationName: 'Workframe Staff',
+  });
+}
+
+export type Persona = 'orgAdmin' | 'staff' | 'staffReader' | AuthenticatedUser;
+
+function personaUser(as: Persona): AuthenticatedUser {
+  if (as === 'orgAdmin') return user();
+  if (as === 'staff') return staff();
+  if (as === 'staffReader') return staff(['read']);
+  return as;
+}
+
+/**
+ * The one way a test opens a screen as someone signed in: the readable cookie set, the
+ * app config and `auth/me` answered for that person, then the handlers the screen needs.
+ * Returns the calls made and the router.
+ */
+export function renderSignedIn(path: string, { as = 'orgAdmin', api = {} }: { as?: Persona; api?: Record<string, Handler> } = {}) {
+  const who = personaUser(as);
+  setUserInfoCookie(who);
+  const calls = fakeApi({
+    'GET /api/app-config': () => ({ body: appConfig }),
+    'GET /api/auth/me': () => ({ body: { user: who } }),
+    ...api,
+  });
+  const router = renderApp(path);
+  return { calls, router, user: who };
+}

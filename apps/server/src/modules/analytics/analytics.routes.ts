@@ -13,15 +13,15 @@ import {
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
-import { authOf, requireOrgAdmin } from '../../http/auth.js';
 import { attachment } from '../../http/csv.js';
+import type { ApiModule } from '../../registry.js';
 import { createUrlSigner, downloadUrlSecret } from '../../storage/signed-urls.js';
+import { authOf, requireOrgAdmin } from '../auth/guards.js';
 import { createAnalyticsService } from './analytics.service.js';
 
 const tags = ['Analytics'];
 
-export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const analyticsRoutes: ApiModule = async (app, { deps }) => {
   const service = createAnalyticsService(deps, createUrlSigner(downloadUrlSecret(deps.config)));
   app.addHook('onRequest', requireOrgAdmin);
 

@@ -11,7 +11,6 @@ import {
   analyticsErrorMessages,
 } from '@console/contracts';
 import type { AppDeps } from '../../deps.js';
-import { clockOf } from '../../http/auth.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound } from '../../http/errors.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
@@ -58,7 +57,7 @@ export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
 
   return {
     async list(auth: AuthContext, prefix?: AnalyticsReportPrefix): Promise<{ urls: AnalyticsLink[] }> {
-      const expiresAt = new Date(clockOf(deps).now().getTime() + ANALYTICS_DOWNLOAD_URL_TTL_SECONDS * 1000);
+      const expiresAt = new Date(deps.clock.now().getTime() + ANALYTICS_DOWNLOAD_URL_TTL_SECONDS * 1000);
       const rows = await repo.listReports(db, auth.organizationId, prefix);
       return {
         urls: rows.map((r) => ({
@@ -100,7 +99,7 @@ export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
       params: { id: string; name: string },
       query: { expires: number; signature: string },
     ): Promise<{ name: string; sizeBytes: number; stream: Readable }> {
-      const check = signer.verify(reportFilePath(API_BASE_PATH, params), query.expires, query.signature, clockOf(deps).now());
+      const check = signer.verify(reportFilePath(API_BASE_PATH, params), query.expires, query.signature, deps.clock.now());
       if (check === 'invalid') throw new Forbidden(analyticsErrorMessages.linkInvalid, analyticsErrorCodes.linkInvalid);
       if (check === 'expired') throw new AppError(410, analyticsErrorCodes.linkExpired, analyticsErrorMessages.linkExpired);
       const report = await repo.findReport(db, params.id);

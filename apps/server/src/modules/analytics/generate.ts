@@ -19,7 +19,7 @@ export interface GenerateDeps {
   config: Config;
   database: Database;
   blobs: BlobStore;
-  clock?: Clock;
+  clock: Clock;
   log?: FastifyBaseLogger;
 }
 
@@ -77,7 +77,7 @@ export async function generateReports(
   organizationId: string,
   options: GenerateOptions = {},
 ): Promise<GeneratedReport[]> {
-  const now = (deps.clock ?? systemClock).now();
+  const now = deps.clock.now();
   const run = randomUUID();
   const written: GeneratedReport[] = [];
   for (const prefix of ANALYTICS_REPORT_PREFIXES) {
@@ -116,7 +116,7 @@ export async function runGeneration(
   options: { signal?: AbortSignal; lastTry?: boolean } = {},
 ): Promise<'done' | 'gone'> {
   const db = deps.database.db;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const generation = await repo.findGeneration(db, generationId);
   if (!generation || !(await repo.startGeneration(db, generationId, clock.now()))) return 'gone';
   try {
@@ -135,7 +135,7 @@ export async function runGeneration(
 /** Deletes reports (files, then rows) and ended generations older than the retention. */
 export async function pruneReports(deps: GenerateDeps, batch = 200): Promise<number> {
   const db = deps.database.db;
-  const cutoff = new Date((deps.clock ?? systemClock).now().getTime() - deps.config.ANALYTICS_REPORT_RETENTION_DAYS * DAY_MS);
+  const cutoff = new Date(deps.clock.now().getTime() - deps.config.ANALYTICS_REPORT_RETENTION_DAYS * DAY_MS);
   let total = 0;
   for (;;) {
     const old = await repo.reportsBefore(db, cutoff, batch);

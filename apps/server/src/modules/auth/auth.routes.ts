@@ -19,27 +19,22 @@ import {
   validateOauthResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import {
-  clearSessionCookies,
-  clockOf,
-  requireCsrf,
-  requireSignedIn,
-  resolveBearerUser,
-  resolveSession,
-  setSessionCookies,
-} from '../../http/auth.js';
+import { requireCsrf } from '../../http/csrf.js';
 import { AppError } from '../../http/errors.js';
 import { signInRateLimit } from '../../http/rate-limit.js';
+import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
+import type { ApiModule } from '../../registry.js';
 import { assertSelf, authenticatedUserOf, checkEmail, openSession, passwordSignIn, userInfoOf } from './auth.service.js';
+import { requireSignedIn, resolveSession } from './guards.js';
 import { acceptInvitation } from './invitations.js';
+import { resolveBearerUser } from './principal.js';
 import { revokeSession, touchSession } from './sessions.repository.js';
 import { exchangeSignInLink } from './sign-in-links.js';
 import { enabledSsoProviders } from './sso-config.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 429: errorEnvelope };
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const authRoutes: ApiModule = async (app, { deps }) => {
   const { config } = deps;
   const rateLimit = signInRateLimit(deps);
 
@@ -142,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request) => {
       const auth = request.auth!;
       assertSelf(auth, request.body.userId);
-      const now = clockOf(deps).now();
+      const now = deps.clock.now();
       const row = await touchSession(deps.database.db, auth.sessionId!, now, 0, request.body.deviceInfo ?? null);
       return { lastActivityAt: (row?.lastActivityAt ?? now).toISOString() };
     },
@@ -180,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       try {
         const auth = await resolveSession(request, reply);
-        await revokeSession(deps.database.db, auth.sessionId!, auth.userId, clockOf(deps).now());
+        await revokeSession(deps.database.db, auth.sessionId!, auth.userId, deps.clock.now());
       } catch (err) {
         // Already signed out (no cookie, revoked or expired): still clear what the browser holds.
         if (err instanceof AppError && err.statusCode === 401) {
@@ -198,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 };
 
 /** The JWKS at the well-known address too, outside the API base path. */
-export const wellKnownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const wellKnownRoutes: ApiModule = async (app, { deps }) => {
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return deps.idTokens.jwks();

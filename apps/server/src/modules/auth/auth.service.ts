@@ -13,9 +13,9 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { AppDeps } from '../../deps.js';
-import { clockOf, hashSecret, isAdmitted, notAuthorized, toAuthContext } from '../../http/auth.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { hashSecret } from '../../http/secrets.js';
 import {
   domainRequiresSso,
   findSignInUserByEmail,
@@ -25,6 +25,7 @@ import {
   recordSuccessfulSignIn,
 } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
 import { insertSession } from './sessions.repository.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
@@ -47,7 +48,7 @@ function tooManyAttempts(deps: AppDeps, lockedUntil: Date, now: Date) {
  */
 export async function authenticatePassword(deps: AppDeps, email: string, password: string): Promise<Principal> {
   const { db } = deps.database;
-  const now = clockOf(deps).now();
+  const now = deps.clock.now();
   const row = await findSignInUserByEmail(db, email);
   if (!row) {
     decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
@@ -113,7 +114,7 @@ export async function openSession(deps: AppDeps, req: SessionRequest) {
 /** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
 export async function startSession(deps: AppDeps, principal: Principal, provider: SignInProvider, device: DeviceDetails) {
   const admitted = assertAdmitted(deps, principal, provider);
-  const now = clockOf(deps).now();
+  const now = deps.clock.now();
   const secret = randomBytes(32).toString('base64url');
   const session = await insertSession(deps.database.db, {
     userId: principal.userId,

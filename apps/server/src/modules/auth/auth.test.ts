@@ -2,7 +2,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, USER_INFO_COOKIE } fro
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationSettings, sessions } from '../../db/schema.js';
-import { hashSecret } from '../../http/auth.js';
+import { hashSecret } from '../../http/secrets.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { idTokenFor, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

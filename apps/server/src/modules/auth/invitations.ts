@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { clockOf, hashSecret } from '../../http/auth.js';
 import { AppError, NotFound } from '../../http/errors.js';
+import { hashSecret } from '../../http/secrets.js';
 import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
 import { hashPassword } from './password.js';
 import {
@@ -78,7 +78,7 @@ export async function sendInvitationEmail(
   });
   try {
     const sent = await deps.mailer.send(message);
-    await recordTokenDelivery(db, opts.invitationId, { sentAt: clockOf(deps).now() });
+    await recordTokenDelivery(db, opts.invitationId, { sentAt: deps.clock.now() });
     return sent;
   } catch (err) {
     await recordTokenDelivery(db, opts.invitationId, { error: (err as Error).message });
@@ -87,7 +87,7 @@ export async function sendInvitationEmail(
 }
 
 export async function inviteUser(deps: AppDeps, opts: { userId: string; invitedBy: string | null }): Promise<Invitation> {
-  const invitation = await createInvitation(deps.database.db, { ...opts, now: clockOf(deps).now() });
+  const invitation = await createInvitation(deps.database.db, { ...opts, now: deps.clock.now() });
   await sendInvitationEmail(deps, { userId: opts.userId, invitationId: invitation.id, token: invitation.token, invitedBy: opts.invitedBy });
   return invitation;
 }
@@ -95,7 +95,7 @@ export async function inviteUser(deps: AppDeps, opts: { userId: string; invitedB
 /** Sets the password (already checked against the policy) and signs the person in. */
 export async function acceptInvitation(deps: AppDeps, token: string, password: string) {
   const passwordHash = await hashPassword(password);
-  const now = clockOf(deps).now();
+  const now = deps.clock.now();
   const user = await deps.database.db.transaction(async (tx) => {
     const used = await consumeUserToken(tx, 'invitation', hashSecret(token), now);
     if (!used) return undefined;

@@ -12,9 +12,11 @@ import {
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
-import { assertSameOrganization, clockOf, hasStaffRole, requireSignedIn } from '../../http/auth.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
+import type { ApiModule } from '../../registry.js';
+import { requireSignedIn } from './guards.js';
+import { assertSameOrganization, hasStaffRole } from './principal.js';
 import { findSessionOwner, findUserOrganization, listOpenSessions, revokeSession } from './sessions.repository.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
@@ -37,7 +39,7 @@ async function assertMayManage(
   assertSameOrganization(auth, organizationId ?? (await findUserOrganization(deps.database.db, userId)), notFound);
 }
 
-export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const sessionsRoutes: ApiModule = async (app, { deps }) => {
   app.get(
     '/auth/sessions',
     {
@@ -48,7 +50,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const auth = request.auth!;
       const userId = request.query.userId ?? auth.userId;
       await assertMayManage(deps, auth, 'read', userId);
-      const rows = await listOpenSessions(deps.database.db, userId, clockOf(deps).now());
+      const rows = await listOpenSessions(deps.database.db, userId, deps.clock.now());
       return {
         sessions: rows.map((s) => ({
           id: s.id,
@@ -73,7 +75,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const owner = await findSessionOwner(deps.database.db, request.params.id);
       if (!owner) throw new NotFound('Session not found.');
       await assertMayManage(deps, auth, 'update', owner.userId, owner.organizationId, 'Session not found.');
-      const revoked = await revokeSession(deps.database.db, request.params.id, owner.userId, clockOf(deps).now());
+      const revoked = await revokeSession(deps.database.db, request.params.id, owner.userId, deps.clock.now());
       if (!revoked) throw new NotFound('Session not found.');
       return { revokedSession: { id: request.params.id } };
     },

@@ -5,9 +5,10 @@
  * records its id in user_tokens (kind sign_in_link): a second use finds it there.
  */
 import { authErrorMessage } from '@console/contracts';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
-import { clockOf, hashSecret } from '../../http/auth.js';
-import { AppError, sqlState, Unauthenticated } from '../../http/errors.js';
+import { AppError, Unauthenticated } from '../../http/errors.js';
+import { hashSecret } from '../../http/secrets.js';
 import { consolePageUrl, type MailLocale } from '../../mail/templates.js';
 import { findSignInUserByEmail } from './auth.repository.js';
 import { assertAdmitted } from './auth.service.js';
@@ -35,7 +36,7 @@ export async function exchangeSignInLink(deps: AppDeps, token: string) {
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', deps.config.PRODUCT_NAME));
   const { passwordHash: _p, lockedUntil: _l, ...principal } = user;
   assertAdmitted(deps, principal, 'custom');
-  const now = clockOf(deps).now();
+  const now = deps.clock.now();
   try {
     await insertUserToken(db, {
       userId: user.userId,
@@ -47,7 +48,7 @@ export async function exchangeSignInLink(deps: AppDeps, token: string) {
       usedAt: now,
     });
   } catch (err) {
-    if (sqlState(err) === '23505') throw invalid();
+    if (isUniqueViolation(err)) throw invalid();
     throw err;
   }
   return deps.idTokens.issue({ id: user.userId, email: user.email, displayName: user.displayName }, 'custom');

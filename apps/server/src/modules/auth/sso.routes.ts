@@ -6,9 +6,10 @@
 import { errorEnvelope, ssoProvider } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
-import { assertSafeRedirect, clockOf, setSessionCookies } from '../../http/auth.js';
 import { signInRateLimit } from '../../http/rate-limit.js';
+import { assertSafeRedirect } from '../../http/redirects.js';
+import { setSessionCookies } from '../../http/session-cookies.js';
+import type { ApiModule } from '../../registry.js';
 import { recordSuccessfulSignIn } from './auth.repository.js';
 import { startSession, userInfoOf } from './auth.service.js';
 import { createSsoClients, finishSso, isSsoError, startSso } from './sso.js';
@@ -16,7 +17,7 @@ import { createSsoClients, finishSso, isSsoError, startSso } from './sso.js';
 const STATE_COOKIE = 'sso-state';
 const params = z.object({ provider: ssoProvider });
 
-export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const ssoRoutes: ApiModule = async (app, { deps }) => {
   const { config } = deps;
   const clients = createSsoClients(config);
   const rateLimit = signInRateLimit(deps);
@@ -57,7 +58,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           ip: request.ip ?? null,
           userAgent: request.headers['user-agent'] ?? null,
         });
-        await recordSuccessfulSignIn(deps.database.db, principal.userId, clockOf(deps).now());
+        await recordSuccessfulSignIn(deps.database.db, principal.userId, deps.clock.now());
         setSessionCookies(reply, config, secret, userInfoOf(user), auth.expiresAt);
         return reply.redirect(`/auth/${provider}/success?redirect=${encodeURIComponent(redirectPath)}`, 302);
       } catch (err) {

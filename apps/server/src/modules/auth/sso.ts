@@ -8,8 +8,8 @@ import type { SsoProvider } from '@console/contracts';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
-import { clockOf, hashSecret } from '../../http/auth.js';
 import { AppError, NotFound } from '../../http/errors.js';
+import { hashSecret } from '../../http/secrets.js';
 import { findSignInUserByEmail, type Principal } from './auth.repository.js';
 import { insertLoginState, takeLoginState } from './sso.repository.js';
 import { ssoProviderSettings } from './sso-config.js';
@@ -60,7 +60,7 @@ export type SsoClients = ReturnType<typeof createSsoClients>;
 /** The provider's authorization URL for this browser, and the state its cookie must hold. */
 export async function startSso(deps: AppDeps, clients: SsoClients, provider: SsoProvider, redirectPath: string, loginHint?: string) {
   const conf = await clients.configuration(provider);
-  const now = clockOf(deps).now();
+  const now = deps.clock.now();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -98,7 +98,7 @@ export async function finishSso(
   const state = callback.searchParams.get('state');
   if (!state || !cookieState || state !== cookieState) throw new SsoError('SSO_FAILED', 'The sign-in did not start in this browser.');
   const pending = await takeLoginState(deps.database.db, hashSecret(state));
-  if (!pending || pending.provider !== provider || pending.expiresAt <= clockOf(deps).now()) {
+  if (!pending || pending.provider !== provider || pending.expiresAt <= deps.clock.now()) {
     throw new SsoError('SSO_FAILED', 'The sign-in took too long or was already used.');
   }
   if (callback.searchParams.has('error')) throw new SsoError('SSO_FAILED', `The provider answered ${callback.searchParams.get('error')}.`);

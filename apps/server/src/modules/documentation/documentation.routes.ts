@@ -1,10 +1,10 @@
 /** Where the Documentation screen links to: the external API's interactive reference. */
 import { documentationUrlResponse, EXTERNAL_API_PREFIX } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireOrgAdmin } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
+import { requireOrgAdmin } from '../auth/guards.js';
 
-export const documentationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const documentationRoutes: ApiModule = async (app, { deps }) => {
   const { PUBLIC_URL, API_BASE_PATH } = deps.config;
   const documentationURL = `${PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${EXTERNAL_API_PREFIX}/reference/`;
   app.get(

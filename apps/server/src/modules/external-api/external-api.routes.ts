@@ -35,10 +35,11 @@ import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppDeps, systemClock } from '../../deps.js';
-import { peekBearerUser, resolveBearerUser } from '../../http/auth.js';
 import { Forbidden } from '../../http/errors.js';
 import { createDbRateLimiter, signInRateLimit } from '../../http/rate-limit.js';
+import type { ApiModule } from '../../registry.js';
 import { authenticatePassword } from '../auth/auth.service.js';
+import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
 import { createUserImportService } from '../user-imports/user-imports.service.js';
@@ -61,9 +62,9 @@ const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 429)[]) => Obj
 const guarded = [400, 401, 403, 429] as const;
 const security = [{ apiKey: [], idToken: [] }];
 
-export const externalApi: FastifyPluginAsync<AppDeps> = async (parent, deps) => {
+export const externalApi: ApiModule = async (parent, { deps }) => {
   const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
 
   await parent.register(

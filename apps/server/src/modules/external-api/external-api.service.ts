@@ -66,12 +66,12 @@ const userNotFound = () => new NotFound('User was not found', 'USER_NOT_FOUND');
 export function createExternalApiService(deps: {
   repo: ExternalApiRepository;
   publicUrl: string;
-  clock?: Clock;
+  clock: Clock;
   /** Told after a user is disabled, so this process's caches forget the user at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
 }) {
   const { repo } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
 
   async function userInOrganization(auth: AuthContext, id: string) {

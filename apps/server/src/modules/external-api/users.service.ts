@@ -9,10 +9,11 @@ import type { createApiUserBody } from '@console/contracts';
 import { externalApiErrorCodes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
 import { users } from '../../db/schema.js';
 import { type AppDeps, systemClock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { Conflict, Forbidden, sqlState } from '../../http/errors.js';
+import { Conflict, Forbidden } from '../../http/errors.js';
 import { createInvitation, sendInvitationEmail } from '../auth/invitations.js';
 import { createExternalApiRepository } from './external-api.repository.js';
 import { toApiUser } from './external-api.service.js';
@@ -22,7 +23,7 @@ export async function createApiUser(deps: AppDeps, auth: AuthContext, body: z.in
     throw new Forbidden('Only Organizational Admins can do this through the API.', externalApiErrorCodes.roleNotAllowed);
   }
   const { db } = deps.database;
-  const now = (deps.clock ?? systemClock).now();
+  const now = deps.clock.now();
   let created: { userId: string; invitationId: string; token: string };
   try {
     created = await db.transaction(async (tx) => {
@@ -44,7 +45,7 @@ export async function createApiUser(deps: AppDeps, auth: AuthContext, body: z.in
       return { userId: user.id, invitationId: invitation.id, token: invitation.token };
     });
   } catch (err) {
-    if (sqlState(err) !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     const what = String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('employee')
       ? 'A user with this employee ID already exists.'
       : 'A user with this e-mail already exists.';

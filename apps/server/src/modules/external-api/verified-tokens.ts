@@ -5,7 +5,7 @@
  * token is still loaded on every call, so disabling a user still refuses them at once.
  */
 import type { Clock } from '../../deps.js';
-import { hashSecret } from '../../http/auth.js';
+import { hashSecret } from '../../http/secrets.js';
 import type { IdTokenClaims, IdTokens } from '../auth/id-token.js';
 
 const MAX_ENTRIES = 10_000;

@@ -22,12 +22,12 @@ export interface AuthenticatedKey {
 
 export function createAccessKeyAuthenticator(deps: {
   repo: IntegrationsRepository;
-  clock?: Clock;
+  clock: Clock;
   log?: FastifyBaseLogger;
   /** Key rows by key hash. */
   cache?: OrgCache<KeyRow>;
 }) {
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   /** When this process last wrote last_used_at, per key: a burst of calls writes once. */
   const touched = new Map<string, number>();
 

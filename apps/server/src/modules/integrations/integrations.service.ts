@@ -39,12 +39,12 @@ const notFound = () => new NotFound('Access key not found.', integrationErrorCod
 export function createIntegrationsService(deps: {
   db: Db;
   repo: IntegrationsRepository;
-  clock?: Clock;
+  clock: Clock;
   /** Told after a key is deleted or rolled, so this process's key cache forgets it at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
 }) {
   const { db, repo } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const changedKeys = <T>(auth: AuthContext, result: T) => {
     deps.changes?.changed(auth.organizationId);
     return result;

@@ -14,15 +14,15 @@ import {
   workflowsSearchResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
 import { createUrlSigner, downloadUrlSecret } from '../../storage/signed-urls.js';
+import { requireStaff } from '../auth/guards.js';
 import { createLookupRepository } from './lookup.repository.js';
 import { createLookupService } from './lookup.service.js';
 
 const tags = ['Super'];
 
-export const lookupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const lookupRoutes: ApiModule = async (app, { deps }) => {
   const service = createLookupService({
     repo: createLookupRepository(deps.database.db),
     blobs: deps.blobs,

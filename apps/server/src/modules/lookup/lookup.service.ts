@@ -61,10 +61,10 @@ export function createLookupService(deps: {
   blobs: BlobStore;
   signer: UrlSigner;
   apiBasePath: string;
-  clock?: Clock;
+  clock: Clock;
 }) {
   const { repo, blobs, signer, apiBasePath } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
 
   return {
     async user(email: string): Promise<{ user: LookupUserView }> {

@@ -24,14 +24,14 @@ import {
   organizationIdParams,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
+import { requireStaff } from '../auth/guards.js';
 import { createOrganizationsRepository } from '../organizations/organizations.repository.js';
 import { createOrganizationsService } from '../organizations/organizations.service.js';
 import { createOrgAdminRepository } from './org-admin.repository.js';
 import { createOrgAdminService } from './org-admin.service.js';
 
-export const orgAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const orgAdminRoutes: ApiModule = async (app, { deps }) => {
   const { db } = deps.database;
   const organizations = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: deps.clock });
   const service = createOrgAdminService({ app: deps, repo: createOrgAdminRepository(db), organizationView: organizations.get });

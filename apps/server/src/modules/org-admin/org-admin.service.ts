@@ -15,10 +15,10 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
-import { clockOf } from '../../http/auth.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { Conflict, NotFound, sqlState } from '../../http/errors.js';
+import { Conflict, NotFound } from '../../http/errors.js';
 import { createInvitation, type Invitation, sendInvitationEmail } from '../auth/invitations.js';
 import { hashPassword } from '../auth/password.js';
 import { organizationNotFound, planTypeUnknown } from '../organizations/organizations.service.js';
@@ -31,14 +31,6 @@ const emailTaken = () => new Conflict('This e-mail already belongs to a user.', 
 const clientKeyUnavailable = () => new Conflict(CLIENT_KEY_UNAVAILABLE_MESSAGE, orgAdminErrorCodes.clientKeyUnavailable);
 const organizationDisabled = () => new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
 const managerExists = () => new Conflict('This person is already a manager of this organization.', orgAdminErrorCodes.managerExists);
-
-/** A unique violation of this constraint (a concurrent request won the race). */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  if (sqlState(err) !== '23505') return false;
-  const e = err as { constraint?: string; cause?: { constraint?: string; message?: string }; message?: string };
-  const text = [e.constraint, e.cause?.constraint, e.cause?.message, e.message].filter(Boolean).join(' ');
-  return text.includes(constraint);
-}
 
 export function toManagerView(row: ManagerRow): ManagerView {
   const invited = row.invitedAt !== null;
@@ -70,7 +62,7 @@ export function createOrgAdminService(deps: {
 }) {
   const { repo, app } = deps;
   const db: Db = app.database.db;
-  const now = () => clockOf(app).now();
+  const now = () => app.clock.now();
 
   async function checkClientKeyAvailable(key: string, tx: Db) {
     if (reservedClientKeys.includes(key) || (await repo.clientKeyTaken(key, tx))) throw clientKeyUnavailable();

@@ -16,12 +16,12 @@ import {
   verificationModelsResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
+import { requireStaff } from '../auth/guards.js';
 import { createOrganizationSettingsRepository } from './organization-settings.repository.js';
 import { createOrganizationSettingsService } from './organization-settings.service.js';
 
-export const organizationSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const organizationSettingsRoutes: ApiModule = async (app, { deps }) => {
   const { db } = deps.database;
   const service = createOrganizationSettingsService({ db, repo: createOrganizationSettingsRepository(db), clock: deps.clock });
   const read = requireStaff('read');

@@ -63,9 +63,9 @@ function checkValue(def: OrganizationSettingDefinition, value: unknown): Organiz
     : new ValidationError('This verification model does not exist.', details, organizationSettingErrorCodes.modelUnknown);
 }
 
-export function createOrganizationSettingsService(deps: { db: Db; repo: OrganizationSettingsRepository; clock?: Clock }) {
+export function createOrganizationSettingsService(deps: { db: Db; repo: OrganizationSettingsRepository; clock: Clock }) {
   const { db, repo } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
 
   async function views(organizationId: string, db2: Db = db) {
     const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));

@@ -9,12 +9,12 @@ import {
   planTypesResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
+import { requireStaff } from '../auth/guards.js';
 import { createOrganizationsRepository } from './organizations.repository.js';
 import { createOrganizationsService } from './organizations.service.js';
 
-export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const organizationsRoutes: ApiModule = async (app, { deps }) => {
   const { db } = deps.database;
   const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: deps.clock });
   const read = requireStaff('read');

@@ -45,9 +45,9 @@ export const planTypeUnknown = () =>
 /** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
 export const DISABLE_USERS_BATCH = 1000;
 
-export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock?: Clock; disableBatch?: number }) {
+export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock: Clock; disableBatch?: number }) {
   const { db, repo } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
 
   /**

@@ -185,7 +185,7 @@ describe('changing and disabling organizations (Super area)', () => {
 
   it('disables users batch after batch, and finishes the users of an organization disabled half way', async () => {
     const db = t.database.db;
-    const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), disableBatch: 2 });
+    const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: t.deps.clock, disableBatch: 2 });
     const [staffUser] = await db.select().from(schema.users).where(eq(schema.users.email, emails.editor));
     // The service needs only who acts (the route's guard has checked the role).
     const auth = { userId: staffUser.id } as AuthContext;

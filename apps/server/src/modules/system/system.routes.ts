@@ -2,10 +2,10 @@
 
 import { publicAppConfig } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
+import type { ApiModule } from '../../registry.js';
 import { enabledSsoProviders } from '../auth/sso-config.js';
 
-export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const systemRoutes: ApiModule = async (app, { deps }) => {
   app.get('/app-config', { schema: { operationId: 'getAppConfig', response: { 200: publicAppConfig } } }, async () => ({
     productName: deps.config.PRODUCT_NAME,
     ssoProviders: enabledSsoProviders(deps.config),

@@ -7,7 +7,7 @@
 import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
-import { sqlState } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
@@ -75,7 +75,7 @@ export async function applyBatch(db: Db, scope: ApplyScope, batch: Batch): Promi
   try {
     return await db.transaction((attempt) => applyStatement(attempt, scope, batch, false));
   } catch (err) {
-    if (sqlState(err) !== '23505') throw err;
+    if (!isUniqueViolation(err)) throw err;
     return applyStatement(db, scope, batch, true);
   }
 }

@@ -13,14 +13,14 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
-import { authOf, requireOrgAdmin } from '../../http/auth.js';
 import { attachment } from '../../http/csv.js';
+import type { ApiModule } from '../../registry.js';
+import { authOf, requireOrgAdmin } from '../auth/guards.js';
 import { createUserImportService } from './user-imports.service.js';
 
 const tags = ['User imports'];
 
-export const userImportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const userImportRoutes: ApiModule = async (app, { deps }) => {
   const service = createUserImportService(deps);
   // Limits are set per request (upload.ts); the file streams, so bodyLimit does not apply.
   await app.register(multipart);

@@ -22,12 +22,12 @@ import {
   workflowImportsResponse,
 } from '@console/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../http/auth.js';
+import type { ApiModule } from '../../registry.js';
+import { requireStaff } from '../auth/guards.js';
 import { sourceEnvsOf } from './source-envs.js';
 import { createWorkflowImportsService } from './workflow-imports.service.js';
 
-export const workflowImportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const workflowImportsRoutes: ApiModule = async (app, { deps }) => {
   const service = createWorkflowImportsService(deps);
   const read = requireStaff('read');
   const update = requireStaff('update');

@@ -13,14 +13,14 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
-import { useIntegrations } from './api/list-integrations';
+import { useAccessKeys } from './api/access-keys';
 
 const SHOWN = 3;
 
 export default function KeysCard() {
   const { t } = useT();
   const { localize } = useLocale();
-  const list = useIntegrations();
+  const list = useAccessKeys();
   const first = list.data?.pages[0];
   const keys = first?.integrations.slice(0, SHOWN) ?? [];
   return (

@@ -15,11 +15,8 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
+import { loadCatalogue } from '../../i18n/catalogues';
 import { locales } from '../../i18n/locales';
-import en from '../../i18n/locales/en';
-import es from '../../i18n/locales/es';
-import fr from '../../i18n/locales/fr';
-import pt from '../../i18n/locales/pt';
 import { notify } from '../../lib/notify';
 import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
 
@@ -320,10 +317,9 @@ describe('the workflow look-up', () => {
 });
 
 describe('the look-ups in every language', () => {
-  it('translate every error code and every stage of the contracts', () => {
-    const catalogues = { en, es, fr, pt };
+  it('translate every error code and every stage of the contracts', async () => {
     for (const locale of locales) {
-      const { errors, lookup } = catalogues[locale];
+      const { errors, lookup } = await loadCatalogue(locale);
       for (const code of Object.values(lookupErrorCodes)) expect(Object.keys(errors.codes), `${locale} ${code}`).toContain(code);
       for (const stage of workflowStages) expect(lookup.stages[stage], `${locale} ${stage}`).toBeTruthy();
     }

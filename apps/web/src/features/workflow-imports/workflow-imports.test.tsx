@@ -10,7 +10,7 @@ import type { ImportWorkflowItem, WorkflowImportView } from '@console/contracts/
 import { workflowImportErrorCodes } from '@console/contracts/workflow-imports';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../../i18n/locales/en';
+import { en } from '../../i18n/catalogues';
 import { type ApiCall, appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
 
 vi.setConfig({ testTimeout: 30_000 });

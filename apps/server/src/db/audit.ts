@@ -1,0 +1,48 @@
+/**
+ * The one writer of the audit log. Every change a person makes to an organization's
+ * setup is recorded here, in the same transaction as the change, with one of the actions
+ * below (the stored strings stay as first written: old rows keep their meaning).
+ */
+
+import type { Db } from './client.js';
+import { auditLog } from './schema.js';
+
+/** Each action, with the kind of thing it acts on. */
+export const auditActions = {
+  'integration.create': 'integration',
+  'integration.update': 'integration',
+  'integration.delete': 'integration',
+  'integration.roll': 'integration',
+  'organization.create': 'organization',
+  'organization.update': 'organization',
+  'organization.disable': 'organization',
+  'organization.client_key': 'organization',
+  'organization.setting': 'organization',
+  'organization.manager.add': 'user',
+  'organization.manager.invitation': 'user',
+  'workflow_import.schedule': 'workflow_import',
+} as const;
+
+export type AuditAction = keyof typeof auditActions;
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** The organization whose setup changed. */
+  organizationId: string;
+  /** Who did it (a staff member or an Organizational Admin). */
+  actorUserId: string;
+  /** The id of what it acted on (of the kind auditActions names). */
+  targetId: string;
+  details?: unknown;
+}
+
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    organizationId: entry.organizationId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: auditActions[entry.action],
+    targetId: entry.targetId,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Who is calling, made from the user's row: the AuthContext every guard sets and every
+ * service receives, and the rules read off it (admitted to the console, staff roles, the
+ * caller's own organization). The external API builds it from a bearer idToken here too.
+ */
+import { type AllowedRoleType, authErrorMessage, isStaffUser, type OrgRole, type SignInProvider } from '@console/contracts';
+import type { Config } from '../../config.js';
+import type { OrgCache } from '../../db/org-cache.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { findSignInUserById, type Principal } from './auth.repository.js';
+import type { IdTokenClaims } from './id-token.js';
+
+export function toAuthContext(
+  p: Principal,
+  signInProvider: SignInProvider,
+  config: Config,
+  extra: { via: AuthContext['via']; expiresAt: Date; sessionId?: string },
+): AuthContext {
+  const allowedRoleTypes = p.allowedRoleTypes as AllowedRoleType[];
+  return {
+    userId: p.userId,
+    organizationId: p.organizationId,
+    email: p.email,
+    displayName: p.displayName,
+    organizationName: p.organizationName,
+    locale: p.locale,
+    role: p.role as OrgRole,
+    allowedRoleTypes,
+    signInProvider,
+    isStaff: isStaffUser({ email: p.email, allowedRoleTypes, signInProvider }, config.STAFF_EMAIL_DOMAIN),
+    ...extra,
+  };
+}
+
+/** Who may use the console at all: Organizational Admins and staff (decisions.md, "Roles"). */
+export function isAdmitted(ctx: Pick<AuthContext, 'role' | 'isStaff'>): boolean {
+  return ctx.isStaff || ctx.role === 'org_admin';
+}
+
+export function notAuthorized(config: Config): AppError {
+  return new Forbidden(authErrorMessage('NOT_AUTHORIZED', config.PRODUCT_NAME), 'NOT_AUTHORIZED');
+}
+
+/** Staff allowed to `read` (any allowed role type) or to `update` (that type). */
+export function hasStaffRole(auth: AuthContext, type: AllowedRoleType): boolean {
+  if (!auth.isStaff) return false;
+  return type === 'read' ? auth.allowedRoleTypes.length > 0 : auth.allowedRoleTypes.includes('update');
+}
+
+/** Refuses one organization's user reaching another's data (404: its existence is not theirs to know). */
+export function assertSameOrganization(auth: AuthContext, organizationId: string | undefined, what = 'Not found.'): void {
+  if (!organizationId || organizationId !== auth.organizationId) throw new AppError(404, 'NOT_FOUND', what);
+}
+
+/**
+ * The person behind a bearer idToken (external API). The caller adds its own checks
+ * (the apiKey's organization, the API roles). `users` (by user id) saves the user's
+ * look-up while the change feed reports no change of their organization.
+ */
+export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
+  const claims = await deps.idTokens.verify(idToken);
+  const load = async (): Promise<Principal | undefined> => {
+    const found = await findSignInUserById(deps.database.db, claims.sub);
+    if (!found) return undefined;
+    // Secrets stay out of memory: the password hash is not needed past sign-in.
+    const { passwordHash: _p, lockedUntil: _l, ...principal } = found;
+    return principal;
+  };
+  const row = users ? await users.through(claims.sub, load, (p) => p.organizationId) : await load();
+  if (!row || row.userDisabledAt || row.organizationDisabledAt) {
+    throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
+  }
+  return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
+}
+
+/**
+ * resolveBearerUser from memory alone: the token verified before and its user cached, enabled.
+ * Undefined when anything is missing (resolveBearerUser then decides, with its refusals).
+ */
+export function peekBearerUser(
+  deps: AppDeps & { idTokens: { peek(token: string): IdTokenClaims | undefined } },
+  idToken: string,
+  users: OrgCache<Principal>,
+): AuthContext | undefined {
+  const claims = deps.idTokens.peek(idToken);
+  const row = claims && users.get(claims.sub);
+  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt) return undefined;
+  const made = bearerContexts.get(claims);
+  if (made?.row === row) return made.auth;
+  const auth = Object.freeze(
+    toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) }),
+  );
+  bearerContexts.set(claims, { row, auth });
+  return auth;
+}
+
+/**
+ * peekBearerUser's context per verified token, made again only when the cached user row is
+ * another (read again after a change): an integration's every call would otherwise build
+ * the same object. Frozen, as it is shared between calls.
+ */
+const bearerContexts = new WeakMap<IdTokenClaims, { row: Principal; auth: AuthContext }>();

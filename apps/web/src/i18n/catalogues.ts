@@ -1,0 +1,57 @@
+/**
+ * The one registration of the translation catalogues: one JSON file per namespace in
+ * each locale's folder (locales/<locale>/<namespace>.json). A feature adds its namespace
+ * with one import line below and the same file in every locale folder; the parity test
+ * (catalogues.test.ts) checks the four agree. English is bundled and is the type of every
+ * catalogue; the other locales' files are separate chunks, loaded when first shown.
+ */
+
+import type { Locale } from './locales';
+import analytics from './locales/en/analytics.json';
+import auth from './locales/en/auth.json';
+import common from './locales/en/common.json';
+import dashboard from './locales/en/dashboard.json';
+import documentation from './locales/en/documentation.json';
+import errors from './locales/en/errors.json';
+import keys from './locales/en/keys.json';
+import lookup from './locales/en/lookup.json';
+import orgAdmin from './locales/en/orgAdmin.json';
+import orgSettings from './locales/en/orgSettings.json';
+import superArea from './locales/en/super.json';
+import userImports from './locales/en/userImports.json';
+import workflowImports from './locales/en/workflowImports.json';
+
+export const en = {
+  common,
+  auth,
+  errors,
+  dashboard,
+  keys,
+  documentation,
+  userImports,
+  super: superArea,
+  analytics,
+  lookup,
+  orgAdmin,
+  orgSettings,
+  workflowImports,
+};
+
+export type Catalogue = typeof en;
+export type Namespace = keyof Catalogue;
+export const namespaces = Object.keys(en) as Namespace[];
+
+const translations = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/*.json'], { import: 'default' });
+
+/** A locale's whole catalogue: every namespace, from its own file. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  if (locale === 'en') return en;
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => {
+      const load = translations[`./locales/${locale}/${ns}.json`];
+      if (!load) throw new Error(`No ${ns} catalogue for ${locale}`);
+      return [ns, await load()] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Catalogue;
+}

@@ -1,0 +1,37 @@
+/** Below a paged list: how many of how many are shown, and "Load more" while there are more. */
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useT } from '../i18n/use-t';
+
+export function LoadMore({
+  shown,
+  total,
+  hasMore,
+  loading,
+  onMore,
+  text,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  /** The count in the list's own words (e.g. "3 of 25 keys shown"); "3 of 25 shown" unless given. */
+  text?: string;
+}) {
+  const { t } = useT();
+  if (shown === 0) return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {text ?? t('list.shown', { count: shown, total })}
+      </Typography>
+      {hasMore && (
+        <Button onClick={onMore} loading={loading}>
+          {t('list.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Every link of the console, once, in its English form: `localize(paths.organization(id))`
+ * gives the link in the locale on screen. No component writes a path by concatenation.
+ */
+
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => '/',
+  dashboard: () => '/dashboard',
+  accessKeys: () => '/keys',
+  userImports: () => '/user-imports',
+  analytics: () => '/analytics',
+  documentation: () => '/documentation',
+  logout: () => '/logout',
+  superHome: () => '/super',
+  organizations: (query: { q?: string; mode?: string } = {}) => withQuery('/super/organizations', query),
+  /** An organization's dialog over the list: `read` or `edit`. */
+  organization: (organizationId: string, mode?: 'read' | 'edit') => withQuery(`/super/organizations/${id(organizationId)}`, { mode }),
+  organizationSettings: (organizationId: string, group?: string) =>
+    withQuery(`/super/organizations/${id(organizationId)}/settings`, { group }),
+  organizationSettingsPart: (organizationId: string, section: string, part: string) =>
+    `/super/organizations/${id(organizationId)}/${section}/${id(part)}`,
+  newWorkflowImport: (organizationId: string) => `/super/organizations/${id(organizationId)}/new-workflow-import`,
+  organizationManager: (managerId: string) => `/super/organizationManagers/${id(managerId)}`,
+  userLookup: (query: { email?: string } = {}) => withQuery('/super/user', query),
+  workflowSearch: () => '/super/workflows',
+  workflowSearchResult: (query: Record<string, string | undefined> = {}) => withQuery('/super/workflows/WorkflowSearchResult', query),
+  workflowSearchResultContainer: (query: Record<string, string | undefined> = {}) =>
+    withQuery('/super/workflows/WorkflowSearchResultContainer', query),
+} as const;

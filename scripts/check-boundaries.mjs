@@ -1,0 +1,99 @@
+// The module boundaries, checked on every `npm test` (docs/decisions/017-one-shape.md):
+//  - a web feature never imports another feature (shared code lives in lib/, composition in app/);
+//  - web lib/ imports neither features nor app/;
+//  - a server module never imports another module's repository (it asks that module's service);
+//  - server http/ and db/ (plumbing) import no module (the demo data set aside);
+//  - jobs/ holds the queue and the one registry (index.ts): a module's jobs live beside it;
+//  - the contracts import nothing of the apps.
+// Prints each violation as `file: imports target (rule)` and exits 1 when there is any.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const IMPORT =
+  /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+function* sourceFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(full);
+    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
+  }
+}
+
+/** The repository-relative path an import names, or undefined for a package. */
+function resolve(from, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  return path.relative(root, path.resolve(path.dirname(from), specifier)).replace(/\.js$/, '');
+}
+
+const part = (file, prefix) => (file.startsWith(prefix) ? file.slice(prefix.length).split('/')[0] : undefined);
+
+const WEB = 'apps/web/src/';
+const SERVER = 'apps/server/src/';
+
+const rules = [
+  {
+    name: 'a web feature imports only itself, lib/ and i18n/',
+    broken: (file, target) => {
+      const own = part(file, `${WEB}features/`);
+      const other = part(target, `${WEB}features/`);
+      return own !== undefined && other !== undefined && other !== own;
+    },
+  },
+  {
+    name: 'web lib/ imports no feature and nothing of app/',
+    broken: (file, target) => file.startsWith(`${WEB}lib/`) && (target.startsWith(`${WEB}features/`) || target.startsWith(`${WEB}app/`)),
+  },
+  {
+    name: "a server module never imports another module's repository",
+    broken: (file, target) => {
+      const own = part(file, `${SERVER}modules/`);
+      const other = part(target, `${SERVER}modules/`);
+      return own !== undefined && other !== undefined && other !== own && /\.repository$/.test(target);
+    },
+  },
+  {
+    name: 'server http/ and db/ are plumbing: they import no module',
+    broken: (file, target) =>
+      (file.startsWith(`${SERVER}http/`) || file.startsWith(`${SERVER}db/`)) &&
+      !/\.test\.ts$/.test(file) &&
+      // The demo data makes users with the auth module's password hash.
+      !file.startsWith(`${SERVER}db/demo-data/`) &&
+      target.startsWith(`${SERVER}modules/`),
+  },
+  {
+    name: 'jobs live beside their module: only jobs/index.ts (the registry) imports modules',
+    broken: (file, target) =>
+      file.startsWith(`${SERVER}jobs/`) &&
+      !/\.test\.ts$/.test(file) &&
+      file !== `${SERVER}jobs/index.ts` &&
+      target.startsWith(`${SERVER}modules/`),
+  },
+  {
+    name: 'the contracts import nothing of the apps',
+    broken: (file, target) => file.startsWith('packages/contracts/') && target.startsWith('apps/'),
+  },
+];
+
+export function violations(files = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))]) {
+  const found = [];
+  for (const full of files) {
+    const file = path.relative(root, full);
+    const text = fs.readFileSync(full, 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const target = resolve(full, m[1] ?? m[2] ?? m[3]);
+      if (!target) continue;
+      for (const rule of rules) if (rule.broken(file, target)) found.push(`${file}: imports ${target} (${rule.name})`);
+    }
+  }
+  return found;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = violations();
+  for (const line of found) console.error(line);
+  console.log(found.length === 0 ? 'boundaries: ok' : `boundaries: ${found.length} violation(s)`);
+  process.exit(found.length === 0 ? 0 : 1);
+}
