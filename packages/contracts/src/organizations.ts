@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './integrations.js';
 import { pageQuery } from './paging.js';
+import { route } from './route.js';
 
 export const ORGANIZATION_NAME_MAX = NAME_MAX;
 /** The organization details show at most this many admins (and say how many there are). */
@@ -96,3 +97,14 @@ export const organizationErrorCodes = {
   staff: 'ORGANIZATION_IS_STAFF',
   planTypeUnknown: 'PLAN_TYPE_UNKNOWN',
 } as const;
+
+/** The calls of the Super area's organizations (docs/product.md, "Organizations"). */
+export const organizationRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/organization/:id',
+    operationId: 'getOrganization',
+    params: organizationIdParams,
+    response: organizationResponse,
+  }),
+};
