@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Organization roles (decisions.md, "Roles"). */
+/** Organization roles (docs/product.md, "Roles and access"). */
 export const orgRoles = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] as const;
 export const orgRole = z.enum(orgRoles);
 export type OrgRole = z.infer<typeof orgRole>;

@@ -14,7 +14,7 @@ export interface AuthContext {
   role: OrgRole;
   allowedRoleTypes: AllowedRoleType[];
   signInProvider: SignInProvider;
-  /** Staff by the rule of decisions.md (domain, provider, at least one allowed role type). */
+  /** Staff by the rule of docs/product.md, "Roles and access" (domain, provider, at least one allowed role type). */
   isStaff: boolean;
   /** Browser session (cookie) or external API (apiKey + bearer idToken). */
   via: 'session' | 'api';

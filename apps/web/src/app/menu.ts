@@ -1,6 +1,6 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
- * the spec's full menu is Dashboard, Keys, User imports, Analytics, API Docs, and Super
+ * the full menu (docs/product.md, "Screens") is Dashboard, Keys, User imports, Analytics, API Docs, and Super
  * for staff.
  */
 

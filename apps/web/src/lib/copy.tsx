@@ -1,4 +1,4 @@
-/** Copy to the clipboard with the spec's green notice for 1500 ms. */
+/** Copy to the clipboard with the green notice for 1500 ms (docs/product.md, "Messages"). */
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import { useT } from '../i18n/use-t';

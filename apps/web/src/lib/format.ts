@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** The console's date format (spec section 9). */
+/** The console's date format (docs/product.md, "Limits"). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {
