@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testConfig } from '../apps/server/src/config.js';
 import { type Database, openPglite } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { generateReports } from '../apps/server/src/modules/analytics/generate.js';
+import { systemClock } from '../apps/server/src/deps.js';
+import { createAnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository.js';
+import { generateReports, reportPageRows } from '../apps/server/src/modules/analytics/generate.js';
 import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { measure, scratchPostgres } from './measure.js';
 
@@ -64,7 +65,12 @@ async function onDatabase(kind: string, open: () => Promise<{ database: Database
     try {
       await migrateDatabase(database);
       const org = await seed(database, completions);
-      const deps = { config: testConfig({ DATA_DIR: dataDir }), database, blobs: createFolderBlobStore(path.join(dataDir, 'blobs')) };
+      const deps = {
+        repo: createAnalyticsRepository(database.db),
+        blobs: createFolderBlobStore(path.join(dataDir, 'blobs')),
+        clock: systemClock,
+        pageRows: reportPageRows(database),
+      };
       const outcome = await measureWithHeap(database, () => generateReports(deps, org));
       console.log(JSON.stringify({ database: kind, completions, ...outcome }));
     } finally {

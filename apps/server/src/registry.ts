@@ -9,8 +9,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { createAnalyticsService } from './modules/analytics/analytics.service.js';
+import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
 import { createIntegrationsService } from './modules/integrations/integrations.service.js';
+import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
+import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
+import { createUserImportService } from './modules/user-imports/user-imports.service.js';
+import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
@@ -21,10 +28,53 @@ export function createServices(deps: AppDeps) {
 
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
+    userImports: createUserImportsRepository(db),
+    analytics: createAnalyticsRepository(db),
   };
+
+  // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
+  const { config, database, blobs, jobs, log } = deps;
+  const userImportPipeline = createUserImportPipeline({
+    database,
+    repo: repositories.userImports,
+    blobs,
+    jobs,
+    batchRows: batchRows(config.USER_IMPORT_BATCH_ROWS, database),
+    leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
+    batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
+    log,
+  });
+  const analyticsReports = createAnalyticsReports({
+    repo: repositories.analytics,
+    blobs,
+    jobs,
+    clock,
+    pageRows: reportPageRows(database),
+    retentionDays: config.ANALYTICS_REPORT_RETENTION_DAYS,
+    log,
+  });
 
   return {
     accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
+    userImports: createUserImportService({
+      db,
+      repo: repositories.userImports,
+      blobs,
+      jobs,
+      pipeline: userImportPipeline,
+      maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
+    }),
+    userImportPipeline,
+    analytics: createAnalyticsService({
+      repo: repositories.analytics,
+      blobs,
+      clock,
+      signer: createUrlSigner(downloadUrlSecret(config)),
+      reports: analyticsReports,
+      apiBasePath: config.API_BASE_PATH,
+      downloadUrlTtlSeconds: config.ANALYTICS_DOWNLOAD_URL_TTL_SECONDS,
+    }),
+    analyticsReports,
   };
 }
 

@@ -1,9 +1,10 @@
 /**
- * Analytics reports: CSV files for LMS import (console-spec sections 2, 3, 7, 8;
- * decisions.md, "Analytics reports"; docs/decisions/007-analytics-reports.md).
+ * Analytics reports: CSV files for LMS import (docs/product.md, "Analytics reports";
+ * docs/decisions/007-analytics-reports.md).
  * Each file's name is `<prefix>-<YYYY-MM-DD>.csv`; the page filters by prefix.
  */
 import { z } from 'zod';
+import { route } from './route.js';
 
 /** The report types, as the prefix of their file names. */
 export const ANALYTICS_REPORT_PREFIXES = ['completions', 'users', 'skill-progress'] as const;
@@ -26,7 +27,7 @@ export const analyticsDownloadQuery = z.object({
   prefix: analyticsReportPrefix.optional().describe('Only the reports whose name starts with this type prefix'),
 });
 
-/** "Analytics link: name and url" (spec section 3), with what the page shows beside them. */
+/** An analytics link: its name and url (docs/product.md, "Analytics reports"), with what the page shows beside them. */
 export const analyticsLink = z.object({
   id: z.uuid(),
   name: z.string().describe('File name: the type prefix and the day, e.g. completions-2026-11-20.csv'),
@@ -54,6 +55,7 @@ export const analyticsGenerationView = z.object({
 export type AnalyticsGenerationView = z.infer<typeof analyticsGenerationView>;
 export const analyticsGenerationResponse = z.object({ generation: analyticsGenerationView });
 export const analyticsGenerationParams = z.object({ id: z.uuid() });
+export const latestAnalyticsGenerationResponse = z.object({ generation: analyticsGenerationView.nullable() });
 
 /** The signed download: the path names the report; the query carries the expiry and signature. */
 export const analyticsFileParams = z.object({ id: z.uuid(), name: z.string().min(1).max(200) });
@@ -75,3 +77,54 @@ export const analyticsErrorMessages = {
   linkInvalid: 'This download link is not valid.',
   linkExpired: 'This download link has expired. Open Analytics again for a new one.',
 } as const;
+
+const tags = ['Analytics'];
+
+/**
+ * The analytics calls of an Organizational Admin (docs/product.md, "Calls"). The download
+ * answers the CSV file, so it has no `response`; its signed path comes from the list.
+ */
+export const analyticsRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/analytics-data-download',
+    operationId: 'listAnalyticsReports',
+    tags,
+    description: 'The reports of your organization, newest first, each with a short-lived signed download url.',
+    query: analyticsDownloadQuery,
+    response: analyticsDownloadResponse,
+  }),
+  generate: route({
+    method: 'POST',
+    path: '/analytics-data-download',
+    operationId: 'generateAnalyticsReports',
+    tags,
+    description: 'Generates every report of your organization now (answers the generation already queued, if any).',
+    response: analyticsGenerationResponse,
+    status: 202,
+  }),
+  latestGeneration: route({
+    method: 'GET',
+    path: '/analytics-data-download/generations/latest',
+    operationId: 'getLatestAnalyticsGeneration',
+    tags,
+    response: latestAnalyticsGenerationResponse,
+  }),
+  generation: route({
+    method: 'GET',
+    path: '/analytics-data-download/generations/:id',
+    operationId: 'getAnalyticsGeneration',
+    tags,
+    params: analyticsGenerationParams,
+    response: analyticsGenerationResponse,
+  }),
+  download: route({
+    method: 'GET',
+    path: '/analytics-data-download/files/:id/:name',
+    operationId: 'downloadAnalyticsReport',
+    tags,
+    description: 'The CSV file of a signed url from the list (403 forged, 410 expired).',
+    params: analyticsFileParams,
+    query: analyticsFileQuery,
+  }),
+};

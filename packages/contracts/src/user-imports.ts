@@ -1,9 +1,10 @@
 /**
- * Bulk user imports from CSV (console-spec sections 2-5 and 7; decisions.md, "User-import CSV").
+ * Bulk user imports from CSV (docs/product.md, "User imports" and "CSV format").
  * The CSV rules live here so that the server, the web app and the template agree.
  */
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
+import { route } from './route.js';
 
 export const USER_IMPORT_STATUSES = ['processing', 'error', 'validation_error', 'completed'] as const;
 export const userImportStatus = z.enum(USER_IMPORT_STATUSES);
@@ -63,7 +64,7 @@ const flag = (describe: string, fallback: boolean) =>
     .default(fallback)
     .describe(describe);
 
-/** The import options of spec section 2: what an import may do beyond creating and updating users. */
+/** The import options (docs/product.md, "User imports"): what an import may do beyond creating and updating users. */
 export const userImportOptions = z.object({
   assignSkills: flag('Assign the skills of the skills column', true),
   assignTeams: flag('Assign the teams of the teams column', true),
@@ -132,6 +133,83 @@ export const userImportErrorsQuery = pageQuery.extend({
 export const userImportErrorsResponse = z.object({ errors: z.array(userImportErrorView), total: z.number().int() });
 
 export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
+export const removedUserImportResponse = z.object({ removed: z.literal(true) });
+
+const tags = ['User imports'];
+
+/**
+ * The user-import calls of an Organizational Admin (docs/product.md, "Calls"). The upload
+ * is multipart/form-data (the file streams), so it has no JSON body here; the template and
+ * the errors as CSV answer files, so they have no `response`.
+ */
+export const userImportRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/user-imports',
+    operationId: 'listUserImports',
+    tags,
+    query: listUserImportsQuery,
+    response: userImportsResponse,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/user-imports',
+    operationId: 'createUserImport',
+    tags,
+    description:
+      'multipart/form-data: `file` (a .csv), `columnSeparator` (one character, default ","), and the options ' +
+      'assignSkills, assignTeams, assignWorkspaces, createEmployeeIdUsers, disableUsers ("true" or "false").',
+    response: userImportResponse,
+    status: 201,
+  }),
+  template: route({
+    method: 'GET',
+    path: '/user-imports/template',
+    operationId: 'getUserImportTemplate',
+    tags,
+    query: userImportTemplateQuery,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/user-import/:id',
+    operationId: 'getUserImport',
+    tags,
+    params: userImportIdParams,
+    response: userImportResponse,
+  }),
+  errors: route({
+    method: 'GET',
+    path: '/user-import/:id/errors',
+    operationId: 'listUserImportErrors',
+    tags,
+    params: userImportIdParams,
+    query: userImportErrorsQuery,
+    response: userImportErrorsResponse,
+  }),
+  errorsCsv: route({
+    method: 'GET',
+    path: '/user-import/:id/errors.csv',
+    operationId: 'downloadUserImportErrors',
+    tags,
+    params: userImportIdParams,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/user-import/:id',
+    operationId: 'deleteUserImport',
+    tags,
+    params: userImportIdParams,
+    response: removedUserImportResponse,
+  }),
+  retry: route({
+    method: 'PUT',
+    path: '/user-import/:id/retry',
+    operationId: 'retryUserImport',
+    tags,
+    params: userImportIdParams,
+    response: userImportResponse,
+  }),
+};
 
 /** Error codes of the request (4xx) and of an import's rows. */
 export const userImportRequestErrors = {

@@ -108,7 +108,7 @@ describe('housekeeping job', () => {
   });
 
   it('runs as a pg-boss job on an hourly schedule', async () => {
-    const definition = jobDefinitions(t.deps).find((d) => d.name === HOUSEKEEPING_JOB);
+    const definition = jobDefinitions({ deps: t.deps, services: t.app.services }).find((d) => d.name === HOUSEKEEPING_JOB);
     expect(definition?.cron).toBe('7 * * * *');
     await seed();
     const job = housekeepingJob(t.deps);

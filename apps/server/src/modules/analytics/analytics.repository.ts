@@ -1,7 +1,8 @@
 /**
  * SQL of analytics reports: the report rows and their generations, and the pages of data
  * each report type is written from. Pages are keyset pages (never OFFSET), so each is one
- * short statement however large the organization is.
+ * short statement however large the organization is. Every method takes an optional
+ * executor last (`db`).
  */
 import type { AnalyticsReportPrefix } from '@console/contracts';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -13,143 +14,160 @@ export type GenerationRow = typeof reportGenerations.$inferSelect;
 
 const ACTIVE = ['queued', 'running'];
 
-export async function listReports(db: Db, organizationId: string, prefix?: AnalyticsReportPrefix, limit = 500): Promise<ReportRow[]> {
-  return db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.organizationId, organizationId), prefix ? eq(reports.type, prefix) : undefined))
-    .orderBy(desc(reports.generatedAt), reports.type)
-    .limit(limit);
-}
+export function createAnalyticsRepository(root: Db) {
+  return {
+    async listReports(organizationId: string, prefix?: AnalyticsReportPrefix, limit = 500, db: Db = root): Promise<ReportRow[]> {
+      return db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.organizationId, organizationId), prefix ? eq(reports.type, prefix) : undefined))
+        .orderBy(desc(reports.generatedAt), reports.type)
+        .limit(limit);
+    },
 
-export async function findReport(db: Db, id: string): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(reports).where(eq(reports.id, id));
-  return row;
-}
+    async findReport(id: string, db: Db = root): Promise<ReportRow | undefined> {
+      const [row] = await db.select().from(reports).where(eq(reports.id, id));
+      return row;
+    },
 
-/** Stores a generated file; one of the same name (same type, same day) is replaced. Answers the replaced file's key. */
-export async function upsertReport(
-  db: Db,
-  values: Pick<ReportRow, 'organizationId' | 'type' | 'name' | 'blobKey' | 'sizeBytes' | 'rowCount' | 'generatedAt'>,
-): Promise<{ replacedBlobKey: string | null }> {
-  return db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ blobKey: reports.blobKey })
-      .from(reports)
-      .where(and(eq(reports.organizationId, values.organizationId), eq(reports.name, values.name)))
-      .for('update');
-    await tx
-      .insert(reports)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [reports.organizationId, reports.name],
-        set: { blobKey: values.blobKey, sizeBytes: values.sizeBytes, rowCount: values.rowCount, generatedAt: values.generatedAt },
+    /** Stores a generated file; one of the same name (same type, same day) is replaced. Answers the replaced file's key. */
+    async upsertReport(
+      values: Pick<ReportRow, 'organizationId' | 'type' | 'name' | 'blobKey' | 'sizeBytes' | 'rowCount' | 'generatedAt'>,
+      db: Db = root,
+    ): Promise<{ replacedBlobKey: string | null }> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ blobKey: reports.blobKey })
+          .from(reports)
+          .where(and(eq(reports.organizationId, values.organizationId), eq(reports.name, values.name)))
+          .for('update');
+        await tx
+          .insert(reports)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [reports.organizationId, reports.name],
+            set: { blobKey: values.blobKey, sizeBytes: values.sizeBytes, rowCount: values.rowCount, generatedAt: values.generatedAt },
+          });
+        return { replacedBlobKey: old && old.blobKey !== values.blobKey ? old.blobKey : null };
       });
-    return { replacedBlobKey: old && old.blobKey !== values.blobKey ? old.blobKey : null };
-  });
+    },
+
+    /** Reports generated before the cutoff, a batch at a time (their files go first, then the rows). */
+    async reportsBefore(cutoff: Date, limit: number, db: Db = root): Promise<Pick<ReportRow, 'id' | 'blobKey'>[]> {
+      return db
+        .select({ id: reports.id, blobKey: reports.blobKey })
+        .from(reports)
+        .where(lt(reports.generatedAt, cutoff))
+        .orderBy(reports.generatedAt)
+        .limit(limit);
+    },
+
+    async deleteReports(ids: string[], db: Db = root): Promise<void> {
+      if (ids.length > 0) await db.delete(reports).where(inArray(reports.id, ids));
+    },
+
+    /** Organizations that get reports: every enabled one. */
+    async enabledOrganizationIds(db: Db = root): Promise<string[]> {
+      const rows = await db.select({ id: organizations.id }).from(organizations).where(isNull(organizations.disabledAt));
+      return rows.map((r) => r.id);
+    },
+
+    /** Enabled organizations without any report (a new installation, a new organization). */
+    async organizationsWithoutReports(db: Db = root): Promise<string[]> {
+      const rows = await sqlRows<{ id: string }>(
+        db,
+        sql`select o.id from ${organizations} o
+            where o.disabled_at is null and not exists (select 1 from ${reports} r where r.organization_id = o.id)`,
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * A new queued generation of the organization, or the one already queued or running
+     * (at most one is, by a partial unique index): asking twice never queues twice.
+     */
+    async requestGeneration(
+      organizationId: string,
+      requestedBy: string | null,
+      db: Db = root,
+    ): Promise<{ generation: GenerationRow; created: boolean }> {
+      for (;;) {
+        const [created] = await db
+          .insert(reportGenerations)
+          .values({ organizationId, requestedBy })
+          .onConflictDoNothing({
+            target: reportGenerations.organizationId,
+            where: sql`${reportGenerations.status} in ('queued', 'running')`,
+          })
+          .returning();
+        if (created) return { generation: created, created: true };
+        const [active] = await db
+          .select()
+          .from(reportGenerations)
+          .where(and(eq(reportGenerations.organizationId, organizationId), inArray(reportGenerations.status, ACTIVE)));
+        // It may have finished between the two statements: then ask again.
+        if (active) return { generation: active, created: false };
+      }
+    },
+
+    async findGeneration(id: string, db: Db = root): Promise<GenerationRow | undefined> {
+      const [row] = await db.select().from(reportGenerations).where(eq(reportGenerations.id, id));
+      return row;
+    },
+
+    async latestGeneration(organizationId: string, db: Db = root): Promise<GenerationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(reportGenerations)
+        .where(eq(reportGenerations.organizationId, organizationId))
+        .orderBy(desc(reportGenerations.requestedAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Generations still queued or running: resumed when workers start (their job may be gone). */
+    async activeGenerations(db: Db = root): Promise<GenerationRow[]> {
+      return db.select().from(reportGenerations).where(inArray(reportGenerations.status, ACTIVE));
+    },
+
+    /** Marks the generation running (from queued, or again after a worker died); false when it has ended. */
+    async startGeneration(id: string, now: Date, db: Db = root): Promise<boolean> {
+      const rows = await db
+        .update(reportGenerations)
+        .set({ status: 'running', startedAt: now, error: null })
+        .where(and(eq(reportGenerations.id, id), inArray(reportGenerations.status, ACTIVE)))
+        .returning({ id: reportGenerations.id });
+      return rows.length > 0;
+    },
+
+    async finishGeneration(id: string, now: Date, error: string | null, db: Db = root): Promise<void> {
+      await db
+        .update(reportGenerations)
+        .set({ status: error ? 'failed' : 'completed', finishedAt: now, error })
+        .where(eq(reportGenerations.id, id));
+    },
+
+    /** Ended generations older than the cutoff (the screen only needs the recent ones). */
+    async deleteGenerationsBefore(cutoff: Date, db: Db = root): Promise<void> {
+      await db
+        .delete(reportGenerations)
+        .where(and(lt(reportGenerations.requestedAt, cutoff), sql`${reportGenerations.status} not in ('queued', 'running')`));
+    },
+
+    /** One keyset page of a report type's data, after `after` (null: the first page). */
+    reportPage(
+      prefix: AnalyticsReportPrefix,
+      organizationId: string,
+      after: string[] | null,
+      limit: number,
+      db: Db = root,
+    ): Promise<DataPage> {
+      return reportPages[prefix](db, organizationId, after, limit);
+    },
+  };
 }
 
-/** Reports generated before the cutoff, a batch at a time (their files go first, then the rows). */
-export async function reportsBefore(db: Db, cutoff: Date, limit: number): Promise<Pick<ReportRow, 'id' | 'blobKey'>[]> {
-  return db
-    .select({ id: reports.id, blobKey: reports.blobKey })
-    .from(reports)
-    .where(lt(reports.generatedAt, cutoff))
-    .orderBy(reports.generatedAt)
-    .limit(limit);
-}
-
-export async function deleteReports(db: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.delete(reports).where(inArray(reports.id, ids));
-}
-
-/** Organizations that get reports: every enabled one. */
-export async function enabledOrganizationIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: organizations.id }).from(organizations).where(isNull(organizations.disabledAt));
-  return rows.map((r) => r.id);
-}
-
-/** Enabled organizations without any report (a new installation, a new organization). */
-export async function organizationsWithoutReports(db: Db): Promise<string[]> {
-  const rows = await sqlRows<{ id: string }>(
-    db,
-    sql`select o.id from ${organizations} o
-        where o.disabled_at is null and not exists (select 1 from ${reports} r where r.organization_id = o.id)`,
-  );
-  return rows.map((r) => r.id);
-}
-
-/**
- * A new queued generation of the organization, or the one already queued or running
- * (at most one is, by a partial unique index): asking twice never queues twice.
- */
-export async function requestGeneration(
-  db: Db,
-  organizationId: string,
-  requestedBy: string | null,
-): Promise<{ generation: GenerationRow; created: boolean }> {
-  for (;;) {
-    const [created] = await db
-      .insert(reportGenerations)
-      .values({ organizationId, requestedBy })
-      .onConflictDoNothing({
-        target: reportGenerations.organizationId,
-        where: sql`${reportGenerations.status} in ('queued', 'running')`,
-      })
-      .returning();
-    if (created) return { generation: created, created: true };
-    const [active] = await db
-      .select()
-      .from(reportGenerations)
-      .where(and(eq(reportGenerations.organizationId, organizationId), inArray(reportGenerations.status, ACTIVE)));
-    // It may have finished between the two statements: then ask again.
-    if (active) return { generation: active, created: false };
-  }
-}
-
-export async function findGeneration(db: Db, id: string): Promise<GenerationRow | undefined> {
-  const [row] = await db.select().from(reportGenerations).where(eq(reportGenerations.id, id));
-  return row;
-}
-
-export async function latestGeneration(db: Db, organizationId: string): Promise<GenerationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(reportGenerations)
-    .where(eq(reportGenerations.organizationId, organizationId))
-    .orderBy(desc(reportGenerations.requestedAt))
-    .limit(1);
-  return row;
-}
-
-/** Generations still queued or running: resumed when workers start (their job may be gone). */
-export async function activeGenerations(db: Db): Promise<GenerationRow[]> {
-  return db.select().from(reportGenerations).where(inArray(reportGenerations.status, ACTIVE));
-}
-
-/** Marks the generation running (from queued, or again after a worker died); false when it has ended. */
-export async function startGeneration(db: Db, id: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(reportGenerations)
-    .set({ status: 'running', startedAt: now, error: null })
-    .where(and(eq(reportGenerations.id, id), inArray(reportGenerations.status, ACTIVE)))
-    .returning({ id: reportGenerations.id });
-  return rows.length > 0;
-}
-
-export async function finishGeneration(db: Db, id: string, now: Date, error: string | null): Promise<void> {
-  await db
-    .update(reportGenerations)
-    .set({ status: error ? 'failed' : 'completed', finishedAt: now, error })
-    .where(eq(reportGenerations.id, id));
-}
-
-/** Ended generations older than the cutoff (the screen only needs the recent ones). */
-export async function deleteGenerationsBefore(db: Db, cutoff: Date): Promise<void> {
-  await db
-    .delete(reportGenerations)
-    .where(and(lt(reportGenerations.requestedAt, cutoff), sql`${reportGenerations.status} not in ('queued', 'running')`));
-}
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
 
 // ---- The data of each report type, a keyset page at a time -------------------------------
 
@@ -274,7 +292,7 @@ const skillProgressPage: PageReader = async (db, organizationId, after, limit) =
   return page(rows, limit, (r) => [r.email, r.employee_id, r.skill, r.progress, r.assigned_at, r.achieved_at]);
 };
 
-export const reportPages: Record<AnalyticsReportPrefix, PageReader> = {
+const reportPages: Record<AnalyticsReportPrefix, PageReader> = {
   completions: completionsPage,
   users: usersPage,
   'skill-progress': skillProgressPage,

@@ -10,19 +10,17 @@ import {
   analyticsErrorCodes,
   analyticsErrorMessages,
 } from '@console/contracts';
-import type { AppDeps } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound } from '../../http/errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
-import * as repo from './analytics.repository.js';
-
-export const ANALYTICS_REPORTS_JOB = 'analytics-reports';
-/** Generating the reports of a large organization on the embedded database can take a while. */
-export const ANALYTICS_JOB_EXPIRE_SECONDS = 3 * 3600;
+import type { AnalyticsRepository, GenerationRow, ReportRow } from './analytics.repository.js';
+import type { AnalyticsReports } from './generate.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toGenerationView(row: repo.GenerationRow): AnalyticsGenerationView {
+export function toGenerationView(row: GenerationRow): AnalyticsGenerationView {
   return {
     id: row.id,
     status: row.status as AnalyticsGenerationView['status'],
@@ -34,36 +32,36 @@ export function toGenerationView(row: repo.GenerationRow): AnalyticsGenerationVi
 }
 
 /** The download path of a report, under the API base path; the signature covers all of it. */
-export function reportFilePath(apiBasePath: string, report: Pick<repo.ReportRow, 'id' | 'name'>): string {
+export function reportFilePath(apiBasePath: string, report: Pick<ReportRow, 'id' | 'name'>): string {
   return `${apiBasePath}/analytics-data-download/files/${report.id}/${encodeURIComponent(report.name)}`;
 }
 
 const noReport = () => new NotFound(analyticsErrorMessages.noReport, analyticsErrorCodes.noReport);
 
-/** Queues a generation of the organization's reports (or answers the one already queued). */
-export async function enqueueGeneration(deps: Pick<AppDeps, 'database' | 'jobs'>, organizationId: string, requestedBy: string | null) {
-  const { generation, created } = await repo.requestGeneration(deps.database.db, organizationId, requestedBy);
-  if (created) await sendGenerationJob(deps, generation.id);
-  return generation;
+export interface AnalyticsServiceDeps {
+  repo: AnalyticsRepository;
+  blobs: BlobStore;
+  clock: Clock;
+  /** Signs and checks the download paths. */
+  signer: UrlSigner;
+  /** Queues a generation on demand. */
+  reports: Pick<AnalyticsReports, 'enqueue'>;
+  /** API_BASE_PATH: the signed paths are under it. */
+  apiBasePath: string;
+  /** ANALYTICS_DOWNLOAD_URL_TTL_SECONDS: how long a listed link works. */
+  downloadUrlTtlSeconds: number;
 }
 
-export async function sendGenerationJob(deps: Pick<AppDeps, 'jobs'>, generationId: string): Promise<void> {
-  await deps.jobs?.send(ANALYTICS_REPORTS_JOB, { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
-}
-
-export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
-  const db = deps.database.db;
-  const { API_BASE_PATH, ANALYTICS_DOWNLOAD_URL_TTL_SECONDS } = deps.config;
-
+export function createAnalyticsService({ repo, blobs, clock, signer, reports, apiBasePath, downloadUrlTtlSeconds }: AnalyticsServiceDeps) {
   return {
     async list(auth: AuthContext, prefix?: AnalyticsReportPrefix): Promise<{ urls: AnalyticsLink[] }> {
-      const expiresAt = new Date(deps.clock.now().getTime() + ANALYTICS_DOWNLOAD_URL_TTL_SECONDS * 1000);
-      const rows = await repo.listReports(db, auth.organizationId, prefix);
+      const expiresAt = new Date(clock.now().getTime() + downloadUrlTtlSeconds * 1000);
+      const rows = await repo.listReports(auth.organizationId, prefix);
       return {
         urls: rows.map((r) => ({
           id: r.id,
           name: r.name,
-          url: signer.sign(reportFilePath(API_BASE_PATH, r), expiresAt),
+          url: signer.sign(reportFilePath(apiBasePath, r), expiresAt),
           prefix: r.type as AnalyticsReportPrefix,
           generatedAt: r.generatedAt.toISOString(),
           sizeBytes: r.sizeBytes,
@@ -74,11 +72,11 @@ export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
     },
 
     async generate(auth: AuthContext): Promise<AnalyticsGenerationView> {
-      return toGenerationView(await enqueueGeneration(deps, auth.organizationId, auth.userId));
+      return toGenerationView(await reports.enqueue(auth.organizationId, auth.userId));
     },
 
     async generation(auth: AuthContext, id: string): Promise<AnalyticsGenerationView> {
-      const row = await repo.findGeneration(db, id);
+      const row = await repo.findGeneration(id);
       if (!row || row.organizationId !== auth.organizationId) {
         throw new NotFound(analyticsErrorMessages.generationNotFound, analyticsErrorCodes.generationNotFound);
       }
@@ -86,7 +84,7 @@ export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
     },
 
     async latestGeneration(auth: AuthContext): Promise<AnalyticsGenerationView | null> {
-      const row = await repo.latestGeneration(db, auth.organizationId);
+      const row = await repo.latestGeneration(auth.organizationId);
       return row ? toGenerationView(row) : null;
     },
 
@@ -99,14 +97,16 @@ export function createAnalyticsService(deps: AppDeps, signer: UrlSigner) {
       params: { id: string; name: string },
       query: { expires: number; signature: string },
     ): Promise<{ name: string; sizeBytes: number; stream: Readable }> {
-      const check = signer.verify(reportFilePath(API_BASE_PATH, params), query.expires, query.signature, deps.clock.now());
+      const check = signer.verify(reportFilePath(apiBasePath, params), query.expires, query.signature, clock.now());
       if (check === 'invalid') throw new Forbidden(analyticsErrorMessages.linkInvalid, analyticsErrorCodes.linkInvalid);
       if (check === 'expired') throw new AppError(410, analyticsErrorCodes.linkExpired, analyticsErrorMessages.linkExpired);
-      const report = await repo.findReport(db, params.id);
+      const report = await repo.findReport(params.id);
       if (!report || report.organizationId !== auth.organizationId || report.name !== params.name) throw noReport();
       // Pruned or replaced between the list and the click.
-      if (!(await deps.blobs.exists(report.blobKey))) throw noReport();
-      return { name: report.name, sizeBytes: report.sizeBytes, stream: deps.blobs.read(report.blobKey) };
+      if (!(await blobs.exists(report.blobKey))) throw noReport();
+      return { name: report.name, sizeBytes: report.sizeBytes, stream: blobs.read(report.blobKey) };
     },
   };
 }
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -3,25 +3,24 @@
  * time and streamed as CSV into the blob store (memory holds one page), then recorded
  * under its name `<prefix>-<day>.csv`. A second generation on the same day replaces the
  * files of the first; its old files are removed once the new ones are recorded.
+ *
+ * The generations run as jobs (analytics.jobs.ts): one per organization on demand, and the
+ * daily run that queues every enabled organization and prunes old reports.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ANALYTICS_REPORT_COLUMNS, ANALYTICS_REPORT_PREFIXES, type AnalyticsReportPrefix, analyticsReportName } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { type Clock, systemClock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import { csvLine } from '../../http/csv.js';
+import type { Jobs } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import * as repo from './analytics.repository.js';
+import type { AnalyticsRepository } from './analytics.repository.js';
 
-export interface GenerateDeps {
-  config: Config;
-  database: Database;
-  blobs: BlobStore;
-  clock: Clock;
-  log?: FastifyBaseLogger;
-}
+export const ANALYTICS_REPORTS_JOB = 'analytics-reports';
+/** Generating the reports of a large organization on the embedded database can take a while. */
+export const ANALYTICS_JOB_EXPIRE_SECONDS = 3 * 3600;
 
 const DAY_MS = 86_400_000;
 
@@ -32,30 +31,12 @@ export function reportPageRows(database: Pick<Database, 'kind'>): number {
 
 export class GenerationStopped extends Error {}
 
-/** The CSV text of one report, a page at a time. */
-async function* reportCsv(
-  deps: GenerateDeps,
-  prefix: AnalyticsReportPrefix,
-  organizationId: string,
-  counter: { rows: number },
-  options: GenerateOptions,
-): AsyncGenerator<string> {
-  // A BOM: spreadsheets then read the file as UTF-8 (names with accents).
-  yield `\uFEFF${csvLine(ANALYTICS_REPORT_COLUMNS[prefix])}`;
-  const readPage = repo.reportPages[prefix];
-  const limit = options.pageRows ?? reportPageRows(deps.database);
-  let after: string[] | null = null;
-  for (;;) {
-    if (options.signal?.aborted) throw new GenerationStopped('The process is stopping.');
-    const page = await readPage(deps.database.db, organizationId, after, limit);
-    counter.rows += page.rows.length;
-    // One chunk per page: fewer, larger writes.
-    if (page.rows.length > 0) yield page.rows.map(csvLine).join('');
-    if (!page.next) return;
-    after = page.next;
-    // Let requests in between two pages: on PGlite they share the main thread.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+export interface GenerateDeps {
+  repo: AnalyticsRepository;
+  blobs: BlobStore;
+  clock: Clock;
+  /** Rows per page (reportPageRows). */
+  pageRows: number;
 }
 
 export interface GenerateOptions {
@@ -69,6 +50,31 @@ export interface GeneratedReport {
   name: string;
   rowCount: number;
   sizeBytes: number;
+}
+
+/** The CSV text of one report, a page at a time. */
+async function* reportCsv(
+  deps: GenerateDeps,
+  prefix: AnalyticsReportPrefix,
+  organizationId: string,
+  counter: { rows: number },
+  options: GenerateOptions,
+): AsyncGenerator<string> {
+  // A BOM: spreadsheets then read the file as UTF-8 (names with accents).
+  yield `\uFEFF${csvLine(ANALYTICS_REPORT_COLUMNS[prefix])}`;
+  const limit = options.pageRows ?? deps.pageRows;
+  let after: string[] | null = null;
+  for (;;) {
+    if (options.signal?.aborted) throw new GenerationStopped('The process is stopping.');
+    const page = await deps.repo.reportPage(prefix, organizationId, after, limit);
+    counter.rows += page.rows.length;
+    // One chunk per page: fewer, larger writes.
+    if (page.rows.length > 0) yield page.rows.map(csvLine).join('');
+    if (!page.next) return;
+    after = page.next;
+    // Let requests in between two pages: on PGlite they share the main thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Writes every report type of the organization; answers what was written. */
@@ -85,8 +91,8 @@ export async function generateReports(
     const blobKey = `reports/${organizationId}/${run}/${name}`;
     const counter = { rows: 0 };
     const { sizeBytes } = await deps.blobs.put(blobKey, Readable.from(reportCsv(deps, prefix, organizationId, counter, options)));
-    const { replacedBlobKey } = await repo
-      .upsertReport(deps.database.db, {
+    const { replacedBlobKey } = await deps.repo
+      .upsertReport({
         organizationId,
         type: prefix,
         name,
@@ -105,48 +111,87 @@ export async function generateReports(
   return written;
 }
 
-/**
- * Runs a queued generation to its end. A failure is thrown for the job's retry and recorded
- * on the generation only at the last try (`lastTry`); until then it stays running, and the
- * retry takes it up again. A stopping process also leaves it running for the next start.
- */
-export async function runGeneration(
-  deps: GenerateDeps,
-  generationId: string,
-  options: { signal?: AbortSignal; lastTry?: boolean } = {},
-): Promise<'done' | 'gone'> {
-  const db = deps.database.db;
-  const { clock } = deps;
-  const generation = await repo.findGeneration(db, generationId);
-  if (!generation || !(await repo.startGeneration(db, generationId, clock.now()))) return 'gone';
-  try {
-    const written = await generateReports(deps, generation.organizationId, { signal: options.signal });
-    await repo.finishGeneration(db, generationId, clock.now(), null);
-    deps.log?.info({ organizationId: generation.organizationId, reports: written }, 'analytics reports generated');
-    return 'done';
-  } catch (err) {
-    if (options.lastTry !== false && !(err instanceof GenerationStopped)) {
-      await repo.finishGeneration(db, generationId, clock.now(), (err as Error).message);
-    }
-    throw err;
-  }
+export interface AnalyticsReportsDeps extends GenerateDeps {
+  /** Absent in a process that does not queue (some tests): then nothing is queued. */
+  jobs?: Jobs;
+  /** ANALYTICS_REPORT_RETENTION_DAYS: reports and ended generations older than this are pruned. */
+  retentionDays: number;
+  log?: FastifyBaseLogger;
 }
 
-/** Deletes reports (files, then rows) and ended generations older than the retention. */
-export async function pruneReports(deps: GenerateDeps, batch = 200): Promise<number> {
-  const db = deps.database.db;
-  const cutoff = new Date(deps.clock.now().getTime() - deps.config.ANALYTICS_REPORT_RETENTION_DAYS * DAY_MS);
-  let total = 0;
-  for (;;) {
-    const old = await repo.reportsBefore(db, cutoff, batch);
-    for (const r of old) await deps.blobs.remove(r.blobKey);
-    await repo.deleteReports(
-      db,
-      old.map((r) => r.id),
-    );
-    total += old.length;
-    if (old.length < batch) break;
+/** The reports' generations: queued, run, pruned; built once (registry.ts) for the routes and the jobs. */
+export function createAnalyticsReports(deps: AnalyticsReportsDeps) {
+  const { repo, jobs, clock } = deps;
+
+  async function sendJob(generationId: string): Promise<void> {
+    await jobs?.send(ANALYTICS_REPORTS_JOB, { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
   }
-  await repo.deleteGenerationsBefore(db, cutoff);
-  return total;
+
+  /** Queues a generation of the organization's reports (or answers the one already queued). */
+  async function enqueue(organizationId: string, requestedBy: string | null) {
+    const { generation, created } = await repo.requestGeneration(organizationId, requestedBy);
+    if (created) await sendJob(generation.id);
+    return generation;
+  }
+
+  /** Deletes reports (files, then rows) and ended generations older than the retention. */
+  async function prune(batch = 200): Promise<number> {
+    const cutoff = new Date(clock.now().getTime() - deps.retentionDays * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const old = await repo.reportsBefore(cutoff, batch);
+      for (const r of old) await deps.blobs.remove(r.blobKey);
+      await repo.deleteReports(old.map((r) => r.id));
+      total += old.length;
+      if (old.length < batch) break;
+    }
+    await repo.deleteGenerationsBefore(cutoff);
+    return total;
+  }
+
+  return {
+    enqueue,
+    sendJob,
+    prune,
+
+    /** Writes every report of the organization now, outside a generation (tests, tools). */
+    generate: (organizationId: string, options: GenerateOptions = {}) => generateReports(deps, organizationId, options),
+
+    /**
+     * Runs a queued generation to its end. A failure is thrown for the job's retry and recorded
+     * on the generation only at the last try (`lastTry`); until then it stays running, and the
+     * retry takes it up again. A stopping process also leaves it running for the next start.
+     */
+    async run(generationId: string, options: { signal?: AbortSignal; lastTry?: boolean } = {}): Promise<'done' | 'gone'> {
+      const generation = await repo.findGeneration(generationId);
+      if (!generation || !(await repo.startGeneration(generationId, clock.now()))) return 'gone';
+      try {
+        const written = await generateReports(deps, generation.organizationId, { signal: options.signal });
+        await repo.finishGeneration(generationId, clock.now(), null);
+        deps.log?.info({ organizationId: generation.organizationId, reports: written }, 'analytics reports generated');
+        return 'done';
+      } catch (err) {
+        if (options.lastTry !== false && !(err instanceof GenerationStopped)) {
+          await repo.finishGeneration(generationId, clock.now(), (err as Error).message);
+        }
+        throw err;
+      }
+    },
+
+    /** The daily run: prune, then queue a generation of every enabled organization. */
+    async daily(): Promise<{ pruned: number; queued: number }> {
+      const pruned = await prune();
+      const organizations = await repo.enabledOrganizationIds();
+      for (const organizationId of organizations) await enqueue(organizationId, null);
+      return { pruned, queued: organizations.length };
+    },
+
+    /** When workers start: the generations a stopped process left (their job may be gone), then organizations with no report yet. */
+    async resume(): Promise<void> {
+      for (const { id } of await repo.activeGenerations()) await sendJob(id);
+      for (const organizationId of await repo.organizationsWithoutReports()) await enqueue(organizationId, null);
+    },
+  };
 }
+
+export type AnalyticsReports = ReturnType<typeof createAnalyticsReports>;

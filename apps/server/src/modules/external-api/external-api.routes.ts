@@ -42,7 +42,6 @@ import { authenticatePassword } from '../auth/auth.service.js';
 import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { createAccessKeyAuthenticator } from '../integrations/access-key-auth.js';
 import { createIntegrationsRepository } from '../integrations/integrations.repository.js';
-import { createUserImportService } from '../user-imports/user-imports.service.js';
 import { createExternalApiGuard } from './external-api.auth.js';
 import {
   cachedWorkflowsPage,
@@ -62,7 +61,7 @@ const errors = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 429)[]) => Obj
 const guarded = [400, 401, 403, 429] as const;
 const security = [{ apiKey: [], idToken: [] }];
 
-export const externalApi: ApiModule = async (parent, { deps }) => {
+export const externalApi: ApiModule = async (parent, { deps, services }) => {
   const { config, database } = deps;
   const { clock } = deps;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
@@ -292,7 +291,7 @@ export const externalApi: ApiModule = async (parent, { deps }) => {
         await authed.register(async (uploads) => {
           await uploads.register(multipart);
           const u = uploads.withTypeProvider<ZodTypeProvider>();
-          const imports = createUserImportService(deps);
+          const imports = services.userImports;
           const importer = (request: { auth?: import('../../http/auth-context.js').AuthContext }) => {
             requireRole(auth(request), ['org_admin']);
             return auth(request);

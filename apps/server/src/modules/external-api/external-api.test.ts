@@ -16,8 +16,7 @@ import { capturedLogger, everyStoredText } from '../../test/capture.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runUserImport } from '../user-imports/pipeline.js';
-import { multipartBody } from '../user-imports/test-helpers.js';
+import { multipartBody } from '../user-imports/user-imports.fixtures.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -309,12 +308,12 @@ describe('external API', () => {
       expect(ok.statusCode).toBe(201);
       const { userImport } = ok.json();
       expect(userImport).toMatchObject({ filename: 'users.csv', status: 'processing', columnSeparator: ';' });
-      await runUserImport(t.deps, userImport.id);
+      await t.app.services.userImportPipeline.run(userImport.id);
       const status = await get(`/api/v1/user-imports/${userImport.id}`);
       expect(status.json().userImport).toMatchObject({ status: 'completed', usersCreated: 1 });
 
       const bad = await send(adminToken, 'email;name;role\nnot-an-email;Someone;viewer\nimported.two@example.com;Two;chief\n');
-      await runUserImport(t.deps, bad.json().userImport.id);
+      await t.app.services.userImportPipeline.run(bad.json().userImport.id);
       expect((await get(`/api/v1/user-imports/${bad.json().userImport.id}`)).json().userImport.status).toBe('validation_error');
       const errors = await get(`/api/v1/user-imports/${bad.json().userImport.id}/errors?limit=10`);
       expect(errors.statusCode).toBe(200);

@@ -1,26 +1,30 @@
 /**
- * One run of an import, phase by phase (decisions.md, "User-import CSV"):
+ * One run of an import, phase by phase (docs/product.md, "User imports"):
  *   staging     the file from the blob store through the CSV reader into user_import_rows
  *   validating  set-based checks over every row; any error ends it as validation_error
  *   applying    batches of users, each in a transaction with its checkpoint
  *   retrying    the same, for the rows a retry marked
  * The phase and the checkpoint are on the import row, so a run that died is resumed by
  * the next one where it stopped. A run holds a lease on the import while it works.
+ *
+ * The pipeline is built once (registry.ts) and is also what the jobs (user-imports.jobs.ts)
+ * run: the import, the purge of a removed one, its invitations and the resume sweep.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type UserImportOptions, userImportOptions } from '@console/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { userImports } from '../../db/schema.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
+import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
+import { purgeImport } from './purge.js';
 import { openStagingSink } from './staging.js';
-import * as repo from './user-imports.repository.js';
+import { type ImportUpdate, LeaseLost, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
 
 export const USER_IMPORT_JOB = 'user-import';
@@ -31,10 +35,18 @@ export const USER_IMPORT_RESUME_JOB = 'user-import-resume';
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 
 export interface PipelineDeps {
-  config: Config;
+  /** Its executor, and its connection for staging (COPY). */
   database: Database;
+  repo: UserImportsRepository;
   blobs: BlobStore;
+  /** Absent in a process that does not queue (some tests): then nothing is queued. */
   jobs?: Jobs;
+  /** Rows per apply batch (and per purge chunk): see batchRows. */
+  batchRows: number;
+  /** How long a run's hold on an import lasts without a checkpoint (USER_IMPORT_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** A pause between two apply batches (USER_IMPORT_BATCH_PAUSE_MS). */
+  batchPauseMs: number;
   log?: FastifyBaseLogger;
 }
 
@@ -46,8 +58,9 @@ export interface PipelineDeps {
  */
 export const STAGING_BATCH_ROWS = 1_000;
 
-export function batchRows(deps: Pick<PipelineDeps, 'config' | 'database'>): number {
-  return deps.config.USER_IMPORT_BATCH_ROWS ?? (deps.database.kind === 'postgres' ? 20_000 : 2_000);
+/** USER_IMPORT_BATCH_ROWS, else what suits the database. */
+export function batchRows(configured: number | undefined, database: Pick<Database, 'kind'>): number {
+  return configured ?? (database.kind === 'postgres' ? 20_000 : 2_000);
 }
 
 export async function enqueueImport(jobs: Jobs | undefined, importId: string, startAfterSeconds?: number): Promise<void> {
@@ -73,55 +86,78 @@ class Stopped extends Error {}
 /** The import's organization is disabled: nothing more may be done for it. */
 class OrganizationDisabled extends Error {}
 
-/** Runs the import as far as it goes. */
-export async function runUserImport(deps: PipelineDeps, importId: string, options: RunOptions = {}): Promise<Outcome> {
-  const db = deps.database.db;
-  const owner = randomUUID();
-  const leaseSeconds = deps.config.USER_IMPORT_LEASE_SECONDS;
-  const claimed = await repo.claimImport(db, importId, owner, leaseSeconds);
-  if (!claimed) {
-    const wait = await repo.leaseWait(db, importId);
-    if (wait === undefined) return 'gone';
-    // Another run holds it: come back when its hold would end, in case that run died.
-    await enqueueImport(deps.jobs, importId, Math.ceil(wait) + 1);
-    return 'busy';
-  }
-  const run = new Run(deps, claimed, owner, options);
-  try {
-    await run.go();
-    return 'finished';
-  } catch (err) {
-    if (err instanceof repo.LeaseLost) return 'gone';
-    if (err instanceof Stopped) return 'stopped';
-    throw err;
-  } finally {
-    // Released on every way out, a stop included: the next run need not wait for the lease to end.
-    await repo.releaseImport(db, importId, owner).catch(() => {});
-  }
+export function createUserImportPipeline(deps: PipelineDeps) {
+  const { repo, jobs } = deps;
+
+  return {
+    /** Runs the import as far as it goes. */
+    async run(importId: string, options: RunOptions = {}): Promise<Outcome> {
+      const owner = randomUUID();
+      const claimed = await repo.claimImport(importId, owner, deps.leaseSeconds);
+      if (!claimed) {
+        const wait = await repo.leaseWait(importId);
+        if (wait === undefined) return 'gone';
+        // Another run holds it: come back when its hold would end, in case that run died.
+        await enqueueImport(jobs, importId, Math.ceil(wait) + 1);
+        return 'busy';
+      }
+      const run = new Run(deps, claimed, owner, options);
+      try {
+        await run.go();
+        return 'finished';
+      } catch (err) {
+        if (err instanceof LeaseLost) return 'gone';
+        if (err instanceof Stopped) return 'stopped';
+        throw err;
+      } finally {
+        // Released on every way out, a stop included: the next run need not wait for the lease to end.
+        await repo.releaseImport(importId, owner).catch(() => {});
+      }
+    },
+
+    /** Marks an import that keeps failing as `error`, so that it stops being resumed and can be retried. */
+    async fail(importId: string, message: string): Promise<void> {
+      await repo.updateImport(importId, { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null });
+      await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }]);
+    },
+
+    /** Queues a run of the import (after a while, when given). */
+    enqueue: (importId: string, startAfterSeconds?: number) => enqueueImport(jobs, importId, startAfterSeconds),
+
+    /** Removes what is left of a removed import (purge.ts). */
+    purge: (importId: string, signal?: AbortSignal) => purgeImport({ repo, blobs: deps.blobs, chunk: deps.batchRows }, importId, signal),
+
+    /** Sends the invitations the import owes, for a while (invitations.ts); answers whether some are still owed. */
+    sendInvitations: (importId: string, invite: InviteUser, opts: SendOptions) => sendImportInvitations({ repo }, importId, invite, opts),
+
+    /** What a stopped worker left: imports no run holds, invitations nobody sends, removed imports not yet purged. */
+    orphanedImports: () => repo.orphanedImports(),
+    importsOwingInvitations: () => repo.importsOwingInvitations(),
+    removedImports: () => repo.removedImports(),
+    /** Imports a run holds, with the seconds its hold has left. */
+    heldImports: () => repo.heldImports(),
+    /** Ends every hold: only for a process that knows the holders died. */
+    dropAllLeases: () => repo.dropAllLeases(),
+  };
 }
 
-/** Marks an import that keeps failing as `error`, so that it stops being resumed and can be retried. */
-export async function failImport(db: Db, importId: string, message: string): Promise<void> {
-  await db
-    .update(userImports)
-    .set({ status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-    .where(eq(userImports.id, importId));
-  await repo.insertErrors(db, importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }]);
-}
+export type UserImportPipeline = ReturnType<typeof createUserImportPipeline>;
 
 class Run {
   private readonly db: Db;
+  private readonly repo: UserImportsRepository;
   private readonly scope: ApplyScope;
   private readonly batch: number;
 
   constructor(
     private readonly deps: PipelineDeps,
-    private row: repo.UserImportRow,
+    private row: UserImportRow,
     private readonly owner: string,
     private readonly options: RunOptions,
   ) {
     this.db = deps.database.db;
-    this.batch = batchRows(deps);
+    this.repo = deps.repo;
+    this.batch = deps.batchRows;
     this.scope = {
       importId: row.id,
       organizationId: row.organizationId,
@@ -130,9 +166,9 @@ class Run {
     };
   }
 
-  private checkpoint(values: repo.ImportUpdate = {}, db: Db = this.db) {
+  private checkpoint(values: ImportUpdate = {}, db: Db = this.db) {
     if (this.options.signal?.aborted) throw new Stopped();
-    return repo.checkpoint(db, this.row.id, this.owner, this.deps.config.USER_IMPORT_LEASE_SECONDS, values);
+    return this.repo.checkpoint(this.row.id, this.owner, this.deps.leaseSeconds, values, db);
   }
 
   async go() {
@@ -171,7 +207,7 @@ class Run {
 
   /** Throws OrganizationDisabled when it is; in a transaction, it also keeps it from being disabled until the end. */
   private async checkOrganization(db: Db = this.db) {
-    if (await repo.organizationDisabled(db, this.row.id)) throw new OrganizationDisabled();
+    if (await this.repo.organizationDisabled(this.row.id, db)) throw new OrganizationDisabled();
   }
 
   /**
@@ -181,7 +217,7 @@ class Run {
   private async endForDisabledOrganization() {
     await this.db.transaction(async (tx) => {
       await this.checkpoint({ status: 'error', finishedAt: sql`now()` }, tx);
-      await repo.recordOrganizationDisabled(tx, this.row.id);
+      await this.repo.recordOrganizationDisabled(this.row.id, tx);
     });
     // The invitations owed from earlier batches are settled (not sent) by the invitations job.
     await this.deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId: this.row.id });
@@ -192,7 +228,7 @@ class Run {
     const { db, row } = this;
     await this.checkpoint({ phase: 'staging', startedAt: row.startedAt ?? sql`now()`, rowsRead: 0, rowsTotal: null, rowsWithErrors: 0 });
     await this.purgeStagedRows();
-    await repo.deleteErrors(db, row.id);
+    await this.repo.deleteErrors(row.id);
     const sink = await openStagingSink(this.deps.database, row.id);
     let read = 0;
     let reported = 0;
@@ -219,8 +255,7 @@ class Run {
     } catch (err) {
       await sink.abort(err as Error);
       if (!(err instanceof FileFormatError)) throw err;
-      await repo.insertErrors(
-        db,
+      await this.repo.insertErrors(
         row.id,
         err.errors.map((e) => ({ code: e.code, rows: e.row ? [e.row] : [], value: e.value ?? null })),
       );
@@ -234,7 +269,7 @@ class Run {
   private async validate(): Promise<boolean> {
     const { db, row } = this;
     await this.checkpoint({ phase: 'validating', rowsWithErrors: 0 });
-    await repo.deleteErrors(db, row.id);
+    await this.repo.deleteErrors(row.id);
     const bounds = await rowNumberBounds(db, row.id);
     let bad = 0;
     if (bounds) {
@@ -269,16 +304,16 @@ class Run {
   }
 
   private async purgeStagedRows() {
-    while ((await repo.deleteStagedRows(this.db, this.row.id, this.batch)) > 0) {
+    while ((await this.repo.deleteStagedRows(this.row.id, this.batch)) > 0) {
       await this.checkpoint();
     }
   }
 
   private async apply(retry: boolean, log?: FastifyBaseLogger) {
-    const fresh = await repo.getImport(this.db, this.row.id);
+    const fresh = await this.repo.getImport(this.row.id);
     let after = retry ? 0 : (fresh?.appliedThrough ?? 0);
     log?.info({ retry, appliedThrough: after }, 'user import: applying');
-    const pause = this.deps.config.USER_IMPORT_BATCH_PAUSE_MS;
+    const pause = this.deps.batchPauseMs;
     for (;;) {
       const next = await nextBatch(this.db, this.row.id, after, this.batch, retry);
       if (!next) break;
@@ -311,8 +346,8 @@ class Run {
   }
 
   private async finish() {
-    const row = await repo.getImport(this.db, this.row.id);
-    if (!row) throw new repo.LeaseLost();
+    const row = await this.repo.getImport(this.row.id);
+    if (!row) throw new LeaseLost();
     const failed = row.usersFailed > 0 || row.invitationsFailed > 0;
     await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: sql`now()` });
     await this.deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId: row.id });

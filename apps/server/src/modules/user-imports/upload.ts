@@ -8,6 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
+/** What an upload is read from: the request's headers and its multipart parts. */
+export type UploadRequest = Pick<FastifyRequest, 'isMultipart' | 'parts' | 'headers'>;
+
 export interface ReceivedUpload {
   filename: string;
   sizeBytes: number;
@@ -32,7 +35,7 @@ export function isCsvName(filename: string): boolean {
 
 /** Streams the `file` part to `blobKey`; answers its name, size and the other fields. */
 export async function receiveCsvUpload(
-  request: FastifyRequest,
+  request: UploadRequest,
   blobs: BlobStore,
   blobKey: string,
   maxBytes: number,

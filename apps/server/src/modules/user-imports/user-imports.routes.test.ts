@@ -1,4 +1,4 @@
-/** The calls of spec section 7: access, listing, details, errors, template, retry and removal. */
+/** The user-import calls (docs/product.md, "Calls"): access, listing, details, errors, template, retry and removal. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { userImportTemplate } from '@console/contracts';
@@ -8,9 +8,7 @@ import { userImportRows, userImports, users } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runUserImport } from './pipeline.js';
-import { purgeImport } from './purge.js';
-import { getImport, type Headers, importCsv, importErrors, multipartBody, upload } from './test-helpers.js';
+import { getImport, type Headers, importCsv, importErrors, multipartBody, upload } from './user-imports.fixtures.js';
 
 describe('user-import routes', () => {
   let t: TestApp;
@@ -161,7 +159,7 @@ describe('user-import routes', () => {
       rowsWithErrors: 0,
     });
     await createWorkspace(t.database.db, org.id, { name: 'Later' });
-    await runUserImport(t.deps, failed.id);
+    await t.app.services.userImportPipeline.run(failed.id);
     expect(await getImport(t, headers, failed.id)).toMatchObject({ status: 'completed', usersCreated: 1 });
     expect(await importErrors(t, headers, failed.id)).toEqual([]);
     const again = await t.app.inject({ method: 'PUT', url: `/api/user-import/${failed.id}/retry`, headers });
@@ -173,11 +171,11 @@ describe('user-import routes', () => {
     const db = t.database.db;
     const res = await upload(t, headers, 'email,name\nfirst@routes.example,First\nraced@routes.example,Raced\nlast@routes.example,Last\n');
     const { id } = res.json().userImport;
-    await runUserImport(t.deps, id, { stopAt: 'applying' });
+    await t.app.services.userImportPipeline.run(id, { stopAt: 'applying' });
     expect(await getImport(t, headers, id)).toMatchObject({ status: 'processing', phase: 'applying' });
     // Someone takes the e-mail in another organization between validation and apply.
     const racer = await createUser(db, (await createOrganization(db)).id, { email: 'raced@routes.example' });
-    await runUserImport(t.deps, id);
+    await t.app.services.userImportPipeline.run(id);
     const failed = await getImport(t, headers, id);
     expect(failed).toMatchObject({ status: 'error', usersCreated: 2, usersFailed: 1, rowsApplied: 3, rowsWithErrors: 1 });
     expect(await importErrors(t, headers, id)).toEqual([
@@ -187,7 +185,7 @@ describe('user-import routes', () => {
     await db.delete(users).where(eq(users.id, racer.id));
     const retried = await t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
     expect(retried.json().userImport).toMatchObject({ status: 'processing', phase: 'retrying', usersFailed: 0 });
-    await runUserImport(t.deps, id);
+    await t.app.services.userImportPipeline.run(id);
     expect(await getImport(t, headers, id)).toMatchObject({ status: 'completed', usersCreated: 3, usersUpdated: 0, usersFailed: 0 });
     expect(await importErrors(t, headers, id)).toEqual([]);
     const mine = await db
@@ -222,7 +220,7 @@ describe('user-import routes', () => {
     expect((await t.app.inject({ url: `/api/user-import/${done.id}`, headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user-import/${done.id}`, headers })).statusCode).toBe(404);
     // Without a job queue the purge ran inline; running it again is harmless.
-    await purgeImport(t.deps, done.id);
+    await t.app.services.userImportPipeline.purge(done.id);
     expect(await t.database.db.select().from(userImports).where(eq(userImports.id, done.id))).toEqual([]);
     expect(await t.database.db.select().from(userImportRows).where(eq(userImportRows.importId, done.id))).toEqual([]);
     expect(fs.existsSync(blob)).toBe(false);

@@ -12,21 +12,20 @@ import {
   userImportRequestErrors,
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
 import { userImports } from '../../db/schema.js';
-import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { csvCell } from '../../http/csv.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import { resetFailedInvitations } from './invitations.js';
-import { enqueueImport, USER_IMPORT_PURGE_JOB } from './pipeline.js';
-import { purgeImport } from './purge.js';
-import { receiveCsvUpload } from './upload.js';
-import * as repo from './user-imports.repository.js';
+import type { Jobs } from '../../jobs/queue.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { USER_IMPORT_PURGE_JOB, type UserImportPipeline } from './pipeline.js';
+import { receiveCsvUpload, type UploadRequest } from './upload.js';
+import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toView(row: repo.UserImportRow, invitationsPending: number): UserImportView {
+export function toView(row: UserImportRow, invitationsPending: number): UserImportView {
   return {
     id: row.id,
     filename: row.filename,
@@ -58,24 +57,34 @@ function displayName(filename: string): string {
 
 const notFound = () => new NotFound('User import not found.');
 
-export function createUserImportService(deps: AppDeps) {
-  const db = deps.database.db;
+export interface UserImportServiceDeps {
+  db: Db;
+  repo: UserImportsRepository;
+  blobs: BlobStore;
+  /** Absent in a process that does not queue (some tests): a removed import is then purged at once. */
+  jobs?: Jobs;
+  /** Queues the runs and purges removed imports. */
+  pipeline: Pick<UserImportPipeline, 'enqueue' | 'purge'>;
+  /** USER_IMPORT_MAX_BYTES: the largest file an upload may send. */
+  maxUploadBytes: number;
+}
 
+export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUploadBytes }: UserImportServiceDeps) {
   async function findOwn(auth: AuthContext, id: string) {
-    const found = await repo.findImport(db, auth.organizationId, id);
+    const found = await repo.findImport(auth.organizationId, id);
     if (!found) throw notFound();
     return found;
   }
 
   return {
     /** Streams the request's CSV into the blob store and queues the import. */
-    async createFromRequest(auth: AuthContext, request: FastifyRequest): Promise<UserImportView> {
+    async createFromRequest(auth: AuthContext, request: UploadRequest): Promise<UserImportView> {
       const id = randomUUID();
       const blobKey = `user-imports/${auth.organizationId}/${id}.csv`;
-      const upload = await receiveCsvUpload(request, deps.blobs, blobKey, deps.config.USER_IMPORT_MAX_BYTES);
+      const upload = await receiveCsvUpload(request, blobs, blobKey, maxUploadBytes);
       const parsed = createUserImportFields.safeParse(upload.fields);
       if (!parsed.success) {
-        await deps.blobs.remove(blobKey);
+        await blobs.remove(blobKey);
         throw new ValidationError(
           'The request is not valid.',
           parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message, in: 'body' })),
@@ -83,7 +92,7 @@ export function createUserImportService(deps: AppDeps) {
       }
       const { columnSeparator, ...options } = parsed.data;
       const row = await repo
-        .insertImport(db, {
+        .insertImport({
           id,
           organizationId: auth.organizationId,
           createdBy: auth.userId,
@@ -94,15 +103,15 @@ export function createUserImportService(deps: AppDeps) {
           options,
         })
         .catch(async (err) => {
-          await deps.blobs.remove(blobKey);
+          await blobs.remove(blobKey);
           throw err;
         });
-      await enqueueImport(deps.jobs, row.id);
+      await pipeline.enqueue(row.id);
       return toView(row, 0);
     },
 
     async list(auth: AuthContext, page: number, limit: number) {
-      const { rows, total } = await repo.listImports(db, auth.organizationId, page, limit);
+      const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
       return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
     },
 
@@ -113,7 +122,7 @@ export function createUserImportService(deps: AppDeps) {
 
     async errors(auth: AuthContext, id: string, q: { page: number; limit: number; email?: string }) {
       await findOwn(auth, id);
-      const { rows, total } = await repo.listErrors(db, id, {
+      const { rows, total } = await repo.listErrors(id, {
         email: q.email || undefined,
         offset: (q.page - 1) * q.limit,
         limit: q.limit,
@@ -128,7 +137,7 @@ export function createUserImportService(deps: AppDeps) {
         yield `${['email', 'employeeId', 'rows', 'code', 'error', 'value'].join(',')}\r\n`;
         let after: { row: number; id: string } | undefined;
         for (;;) {
-          const page = await repo.errorsAfter(db, id, after, 1000);
+          const page = await repo.errorsAfter(id, after, 1000);
           for (const e of page) {
             yield `${[e.email, e.employeeId, e.rows.join(' '), e.code, e.error, e.value].map(csvCell).join(',')}\r\n`;
           }
@@ -143,9 +152,9 @@ export function createUserImportService(deps: AppDeps) {
 
     /** Hides the import at once; its rows and file are purged in the background. */
     async remove(auth: AuthContext, id: string): Promise<void> {
-      if (!(await repo.markRemoved(db, auth.organizationId, id))) throw notFound();
-      if (deps.jobs) await deps.jobs.send(USER_IMPORT_PURGE_JOB, { importId: id });
-      else await purgeImport(deps, id);
+      if (!(await repo.markRemoved(auth.organizationId, id))) throw notFound();
+      if (jobs) await jobs.send(USER_IMPORT_PURGE_JOB, { importId: id });
+      else await pipeline.purge(id);
     },
 
     /** Runs again what failed: the failed users and invitations, or the whole file after validation errors. */
@@ -155,33 +164,43 @@ export function createUserImportService(deps: AppDeps) {
         throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
       }
       const reset = await db.transaction(async (tx) => {
-        const invitations = await resetFailedInvitations(tx, id);
-        await repo.deleteErrors(tx, id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED']);
+        const invitations = await repo.resetFailedInvitations(id, tx);
+        await repo.deleteErrors(id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'], tx);
         if (row.status === 'validation_error') {
-          await repo.deleteErrors(tx, id);
-          return repo.updateImportWhere(tx, id, row.status, {
-            status: 'processing',
-            phase: 'queued',
-            rowsRead: 0,
-            rowsTotal: null,
-            rowsWithErrors: 0,
-            finishedAt: null,
-          });
+          await repo.deleteErrors(id, undefined, tx);
+          return repo.updateImportWhere(
+            id,
+            row.status,
+            {
+              status: 'processing',
+              phase: 'queued',
+              rowsRead: 0,
+              rowsTotal: null,
+              rowsWithErrors: 0,
+              finishedAt: null,
+            },
+            tx,
+          );
         }
-        const failedRows = await repo.markFailedRowsForRetry(tx, id);
-        return repo.updateImportWhere(tx, id, row.status, {
-          status: 'processing',
-          // A run that stopped half way resumes from its phase; a finished one retries its failures.
-          phase: row.phase === 'done' ? 'retrying' : row.phase,
-          usersFailed: sql`greatest(0, ${userImports.usersFailed} - ${failedRows})`,
-          invitationsFailed: sql`greatest(0, ${userImports.invitationsFailed} - ${invitations})`,
-          rowsWithErrors: sql`greatest(0, ${userImports.rowsWithErrors} - ${failedRows})`,
-          finishedAt: null,
-        });
+        const failedRows = await repo.markFailedRowsForRetry(id, tx);
+        return repo.updateImportWhere(
+          id,
+          row.status,
+          {
+            status: 'processing',
+            // A run that stopped half way resumes from its phase; a finished one retries its failures.
+            phase: row.phase === 'done' ? 'retrying' : row.phase,
+            usersFailed: sql`greatest(0, ${userImports.usersFailed} - ${failedRows})`,
+            invitationsFailed: sql`greatest(0, ${userImports.invitationsFailed} - ${invitations})`,
+            rowsWithErrors: sql`greatest(0, ${userImports.rowsWithErrors} - ${failedRows})`,
+            finishedAt: null,
+          },
+          tx,
+        );
       });
       // Someone else retried or removed it in between.
       if (!reset) throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
-      await enqueueImport(deps.jobs, id);
+      await pipeline.enqueue(id);
       return this.get(auth, id);
     },
   };

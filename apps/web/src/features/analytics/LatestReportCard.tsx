@@ -11,7 +11,8 @@ import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
-import { useAnalyticsReports } from './api/list-analytics-reports';
+import { paths } from '../../lib/paths';
+import { useAnalyticsReports } from './api/analytics-reports';
 
 export default function LatestReportCard() {
   const { t } = useT();
@@ -36,7 +37,7 @@ export default function LatestReportCard() {
         </Typography>
       </CardContent>
       <CardActions>
-        <Button component={Link} to={localize('/analytics')}>
+        <Button component={Link} to={localize(paths.analytics())}>
           {t('analytics:card.open')}
         </Button>
       </CardActions>

@@ -1,10 +1,11 @@
 /** The analytics screen and its dashboard card in jsdom against a scripted API. */
 import type { AnalyticsGenerationView, AnalyticsLink } from '@console/contracts/analytics';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { type ApiCall, appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
-import { refreshInMs } from './api/list-analytics-reports';
+import { type ApiCall, renderSignedIn } from '../../test/app';
+import { refreshInMs } from './api/analytics-reports';
 import { formatSize } from './components/report-types';
 
 afterEach(() => {
@@ -48,18 +49,17 @@ function generation(status: AnalyticsGenerationView['status']): AnalyticsGenerat
   };
 }
 
-function api(overrides: Record<string, (call: ApiCall) => { status?: number; body?: unknown } | undefined> = {}) {
-  const admin = user();
-  setUserInfoCookie(admin);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: admin } }),
-    'GET /api/analytics-data-download': (call) => {
-      const prefix = new URLSearchParams(call.path.split('?')[1]).get('prefix');
-      return { body: { urls: reports.filter((r) => !prefix || r.prefix === prefix) } };
+/** The screen at `path` for an Organizational Admin, against the reports above (or the overrides). */
+function open(path: string, overrides: Record<string, (call: ApiCall) => { status?: number; body?: unknown } | undefined> = {}) {
+  return renderSignedIn(path, {
+    api: {
+      'GET /api/analytics-data-download': (call) => {
+        const prefix = new URLSearchParams(call.path.split('?')[1]).get('prefix');
+        return { body: { urls: reports.filter((r) => !prefix || r.prefix === prefix) } };
+      },
+      'GET /api/analytics-data-download/generations/latest': () => ({ body: { generation: generation('completed') } }),
+      ...overrides,
     },
-    'GET /api/analytics-data-download/generations/latest': () => ({ body: { generation: generation('completed') } }),
-    ...overrides,
   });
 }
 
@@ -68,8 +68,8 @@ const table = () => screen.findByRole('table', { name: 'Reports' }, { timeout: 1
 // The first render loads the page's chunks and catalogues: slow on a busy machine.
 describe('the analytics screen', { timeout: 30_000 }, () => {
   it('lists the reports with their type, size and download link, and filters them by prefix', async () => {
-    const calls = api();
-    const router = renderApp('/analytics');
+    const ui = userEvent.setup();
+    const { calls, router } = open('/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 })).toBeTruthy();
     const rows = within(await table()).getAllByRole('row');
     expect(rows).toHaveLength(5);
@@ -82,7 +82,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     expect(download.getAttribute('href')).toBe(reports[0].url);
     expect(download.getAttribute('download')).toBe('completions-2026-11-21.csv');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Users' }));
+    await ui.click(screen.getByRole('button', { name: 'Users' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Reports' })).getAllByRole('row')).toHaveLength(2));
     expect(screen.getByText('users-2026-11-21.csv')).toBeTruthy();
     expect(screen.queryByText('completions-2026-11-21.csv')).toBeNull();
@@ -90,13 +90,12 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('?prefix=users');
     expect(screen.getByRole('button', { name: 'Users' }).getAttribute('aria-pressed')).toBe('true');
 
-    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    await ui.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Reports' })).getAllByRole('row')).toHaveLength(5));
   });
 
   it('says so when there is no report', async () => {
-    api({ 'GET /api/analytics-data-download': () => ({ body: { urls: [] } }) });
-    renderApp('/analytics?prefix=skill-progress');
+    open('/analytics?prefix=skill-progress', { 'GET /api/analytics-data-download': () => ({ body: { urls: [] } }) });
     expect(await screen.findByText('No report available', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Skill progress' }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -105,7 +104,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     let state: AnalyticsGenerationView['status'] = 'completed';
     let polls = 0;
     let lists = 0;
-    const calls = api({
+    const { calls } = open('/analytics', {
       'POST /api/analytics-data-download': () => {
         state = 'queued';
         return { status: 202, body: { generation: generation('queued') } };
@@ -119,11 +118,10 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
         return { body: { urls: reports } };
       },
     });
-    renderApp('/analytics');
     await table();
     const button = screen.getByRole('button', { name: 'Generate now' });
     expect(screen.getByText('Last generated 2026-11-21 09:00', { exact: false })).toBeTruthy();
-    fireEvent.click(button);
+    await userEvent.click(button);
     expect(await screen.findByRole('progressbar', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Generate now' }).hasAttribute('disabled')).toBe(true);
     expect(await screen.findByText('The reports are ready.', {}, { timeout: 10_000 })).toBeTruthy();
@@ -135,7 +133,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
 
   it('announces a generation that failed, and says so beside the button', async () => {
     let state: AnalyticsGenerationView['status'] = 'completed';
-    api({
+    open('/analytics', {
       'POST /api/analytics-data-download': () => {
         state = 'running';
         return { status: 202, body: { generation: generation('running') } };
@@ -146,30 +144,27 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
         return { body: { generation: generation(now) } };
       },
     });
-    renderApp('/analytics');
     await table();
-    fireEvent.click(screen.getByRole('button', { name: 'Generate now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate now' }));
     expect(await screen.findByText('The reports could not be generated. Try again later.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(/^The last generation failed/)).toBeTruthy();
   });
 
   it('announces a failed request in the user’s language', async () => {
-    api({
+    open('/es/analytics', {
       'POST /api/analytics-data-download': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } }),
     });
-    renderApp('/es/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Analíticas' }, { timeout: 10_000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Generar ahora' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Generar ahora' }));
     expect(
       await screen.findByText('Algo ha fallado en el servidor. Vuelve a intentarlo dentro de un momento.', { exact: false }),
     ).toBeTruthy();
   });
 
   it('shows the load failure in the user’s language', async () => {
-    api({
+    open('/fr/analytics', {
       'GET /api/analytics-data-download': () => ({ status: 403, body: { statusCode: 403, code: 'NOT_A_CODE', message: 'nope' } }),
     });
-    renderApp('/fr/analytics');
     expect(
       await screen.findByText("Une erreur s'est produite lors du chargement des rapports statistiques.", {}, { timeout: 10_000 }),
     ).toBeTruthy();
@@ -177,8 +172,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
   });
 
   it('has a dashboard card with the newest report’s date, linking to the screen', async () => {
-    api();
-    renderApp('/pt/dashboard');
+    open('/pt/dashboard');
     const card = (await screen.findByRole('heading', { name: 'Relatórios de análise' }, { timeout: 10_000 })).closest(
       '.MuiCard-root',
     ) as HTMLElement;

@@ -13,7 +13,8 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
-import { useUserImports } from './api/list-user-imports';
+import { paths } from '../../lib/paths';
+import { useUserImports } from './api/user-imports';
 import { StatusChip } from './components/StatusChip';
 
 const RECENT = 5;
@@ -42,7 +43,7 @@ export default function RecentImportsCard() {
         )}
       </CardContent>
       <CardActions>
-        <Button component={Link} to={localize('/user-imports')}>
+        <Button component={Link} to={localize(paths.userImports())}>
           {t('userImports:recent.open')}
         </Button>
       </CardActions>

@@ -1,9 +1,10 @@
 /** The user-imports screen in jsdom against a scripted API. */
 import type { UserImportErrorView, UserImportView } from '@console/contracts/user-imports';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { renderSignedIn } from '../../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,26 +62,25 @@ const errors: UserImportErrorView[] = [
 /** Why an import failed: its organization was disabled while it ran (no user, no row). */
 const stopped: UserImportErrorView = { email: null, employeeId: null, rows: [], code: 'ORGANIZATION_DISABLED', error: 'x', value: null };
 
-function api() {
-  const admin = user();
-  setUserInfoCookie(admin);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: admin } }),
-    'GET /api/user-imports': () => ({ body: { userImports: imports, total: 25 } }),
-    'GET /api/user-import/00000000-0000-4000-8000-000000000002/errors': (call) => {
-      const email = new URLSearchParams(call.path.split('?')[1]).get('email')?.toLowerCase();
-      const list = email ? errors.filter((e) => e.email?.toLowerCase().includes(email)) : errors;
-      return { body: { errors: list, total: list.length } };
+/** The screen at `path` for an Organizational Admin, against the imports and errors above. */
+function open(path: string) {
+  return renderSignedIn(path, {
+    api: {
+      'GET /api/user-imports': () => ({ body: { userImports: imports, total: 25 } }),
+      'GET /api/user-import/00000000-0000-4000-8000-000000000002/errors': (call) => {
+        const email = new URLSearchParams(call.path.split('?')[1]).get('email')?.toLowerCase();
+        const list = email ? errors.filter((e) => e.email?.toLowerCase().includes(email)) : errors;
+        return { body: { errors: list, total: list.length } };
+      },
+      'GET /api/user-import/00000000-0000-4000-8000-000000000003/errors': () => ({ body: { errors: [stopped], total: 1 } }),
     },
-    'GET /api/user-import/00000000-0000-4000-8000-000000000003/errors': () => ({ body: { errors: [stopped], total: 1 } }),
   });
 }
 
 describe('the user imports screen', () => {
   it('lists imports with the spec’s status labels, unknown ones as processing, live progress and "load more"', async () => {
-    const calls = api();
-    renderApp('/user-imports');
+    const ui = userEvent.setup();
+    const { calls } = open('/user-imports');
     expect(await screen.findByRole('heading', { level: 1, name: 'User imports' }, { timeout: 10_000 })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Imports' }, { timeout: 10_000 });
     const status = (name: string) => within(within(table).getByText(name).closest('tr') as HTMLElement);
@@ -96,21 +96,22 @@ describe('the user imports screen', () => {
     expect(status('failed.csv').getByRole('button', { name: 'Retry failed.csv' })).toBeTruthy();
     expect(status('done.csv').queryByRole('button', { name: 'Retry done.csv' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.getByText('5 of 25 shown')).toBeTruthy();
+    await ui.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/user-imports?page=2&limit=20')).toBe(true));
     expect(calls.find((c) => c.path.startsWith('/api/user-imports?'))?.path).toBe('/api/user-imports?page=1&limit=20');
   });
 
   it('opens the errors of an import, filtered by e-mail in any case', async () => {
-    const calls = api();
-    renderApp('/user-imports');
+    const ui = userEvent.setup();
+    const { calls } = open('/user-imports');
     const table = await screen.findByRole('table', { name: 'Imports' }, { timeout: 10_000 });
-    fireEvent.click(within(within(table).getByText('broken.csv').closest('tr') as HTMLElement).getByRole('button', { name: 'Details' }));
+    await ui.click(within(within(table).getByText('broken.csv').closest('tr') as HTMLElement).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Errors of broken.csv' });
     expect(await within(dialog).findByText('The e-mail appears in more than one row.')).toBeTruthy();
     expect(within(dialog).getByText('2, 7')).toBeTruthy();
     expect(within(dialog).getByText('Nowhere')).toBeTruthy();
-    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Filter by e-mail' }), { target: { value: 'ANNA' } });
+    await ui.type(within(dialog).getByRole('searchbox', { name: 'Filter by e-mail' }), 'ANNA');
     await waitFor(() => expect(within(dialog).queryByText('Nowhere')).toBeNull());
     expect(calls.some((c) => c.path.includes('errors?page=1&limit=50&email=ANNA'))).toBe(true);
     expect(within(dialog).getByText('1 error')).toBeTruthy();
@@ -119,12 +120,12 @@ describe('the user imports screen', () => {
   });
 
   it('shows why a failed import stopped, in the language of the path: its organization was disabled', async () => {
-    api();
-    renderApp('/fr/user-imports');
+    const ui = userEvent.setup();
+    open('/fr/user-imports');
     const table = await screen.findByRole('table', { name: 'Importations' }, { timeout: 10_000 });
     const row = within(within(table).getByText('failed.csv').closest('tr') as HTMLElement);
     expect(row.getByText('Erreur lors du traitement des utilisateurs')).toBeTruthy();
-    fireEvent.click(row.getByRole('button', { name: 'Détails' }));
+    await ui.click(row.getByRole('button', { name: 'Détails' }));
     const dialog = await screen.findByRole('dialog', { name: 'Erreurs de failed.csv' });
     expect(
       await within(dialog).findByText(
@@ -134,15 +135,16 @@ describe('the user imports screen', () => {
   });
 
   it('needs a file, refuses one that is not .csv, and keeps the separator to one character', async () => {
-    api();
-    renderApp('/user-imports');
+    const ui = userEvent.setup();
+    const { calls } = open('/user-imports');
     const form = await screen.findByRole('form', { name: 'Upload a file' }, { timeout: 10_000 });
-    fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+    await ui.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await within(form).findByText('You need to specify the file')).toBeTruthy();
     expect(within(form).getByRole('alert').textContent).toBe('no file detected');
 
     const input = screen.getByTestId('user-import-file') as HTMLInputElement;
     expect(input.accept).toContain('.csv');
+    // Past the picker's filter (a browser lets "All files" through): the form itself refuses it.
     fireEvent.change(input, { target: { files: [new File(['email,name\n'], 'users.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('Format is incorrect. Remember that we are expecting a CSV file')).toBeTruthy();
     expect(within(form).queryByText('users.txt')).toBeNull();
@@ -159,5 +161,11 @@ describe('the user imports screen', () => {
     for (const option of ['Assign skills', 'Assign teams', 'Assign workspaces', 'Create users with employee ID', 'Disable users']) {
       expect(within(form).getByRole('checkbox', { name: option })).toBeTruthy();
     }
+    const disableUsers = within(form).getByRole('checkbox', { name: 'Disable users' }) as HTMLInputElement;
+    expect(disableUsers.checked).toBe(false);
+    expect((within(form).getByRole('checkbox', { name: 'Assign teams' }) as HTMLInputElement).checked).toBe(true);
+    await ui.click(disableUsers);
+    expect(disableUsers.checked).toBe(true);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -14,8 +14,7 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useGenerateAnalyticsReports } from '../api/generate-analytics-reports';
-import { analyticsGenerationKey, isRunning, useAnalyticsGeneration } from '../api/get-analytics-generation';
+import { analyticsGenerationKeys, isRunning, useAnalyticsGeneration, useGenerateAnalyticsReports } from '../api/analytics-generations';
 
 export function GeneratePanel() {
   const { t } = useT();
@@ -40,7 +39,7 @@ export function GeneratePanel() {
     try {
       const g = await generate.mutateAsync();
       requested.current = g.id;
-      client.setQueryData([...analyticsGenerationKey, 'latest'], g);
+      client.setQueryData(analyticsGenerationKeys.one('latest'), g);
     } catch (err) {
       notify.error(errorMessage(err, 'analytics:generate.requestFailed'));
     }

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
-import { isExpiring, useAnalyticsReports } from '../api/list-analytics-reports';
+import { isExpiring, useAnalyticsReports } from '../api/analytics-reports';
 import { formatSize, reportTypeLabel } from './report-types';
 
 export function ReportList({ prefix }: { prefix?: AnalyticsReportPrefix }) {

@@ -6,10 +6,9 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
-import { usePageTitle } from '../../../lib/page-title';
+import { PageHeader } from '../../../lib/PageHeader';
 import { GeneratePanel } from '../components/GeneratePanel';
 import { ReportList } from '../components/ReportList';
 import { parsePrefix, reportTypeLabel } from '../components/report-types';
@@ -18,7 +17,6 @@ const ALL = 'all';
 
 export function Component() {
   const { t } = useT();
-  usePageTitle(t('analytics:title'));
   const [params, setParams] = useSearchParams();
   const prefix = parsePrefix(params.get('prefix'));
 
@@ -29,37 +27,32 @@ export function Component() {
   }
 
   return (
-    <Stack spacing={3}>
-      <div>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-          {t('analytics:title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('analytics:intro')}
-        </Typography>
-      </div>
-      <GeneratePanel />
-      <Card variant="outlined">
-        <CardHeader title={t('analytics:list.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
-        <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={prefix ?? ALL}
-            onChange={(_e, value: string | null) => onFilter(value)}
-            aria-label={t('analytics:filter.label')}
-            sx={{ mb: 2, flexWrap: 'wrap' }}
-          >
-            <ToggleButton value={ALL}>{t('analytics:filter.all')}</ToggleButton>
-            {ANALYTICS_REPORT_PREFIXES.map((p) => (
-              <ToggleButton key={p} value={p}>
-                {t(`analytics:${reportTypeLabel[p]}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <ReportList prefix={prefix} />
-        </CardContent>
-      </Card>
-    </Stack>
+    <>
+      <PageHeader title={t('analytics:title')} intro={t('analytics:intro')} />
+      <Stack spacing={3}>
+        <GeneratePanel />
+        <Card variant="outlined">
+          <CardHeader title={t('analytics:list.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+          <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={prefix ?? ALL}
+              onChange={(_e, value: string | null) => onFilter(value)}
+              aria-label={t('analytics:filter.label')}
+              sx={{ mb: 2, flexWrap: 'wrap' }}
+            >
+              <ToggleButton value={ALL}>{t('analytics:filter.all')}</ToggleButton>
+              {ANALYTICS_REPORT_PREFIXES.map((p) => (
+                <ToggleButton key={p} value={p}>
+                  {t(`analytics:${reportTypeLabel[p]}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            <ReportList prefix={prefix} />
+          </CardContent>
+        </Card>
+      </Stack>
+    </>
   );
 }

@@ -1,27 +1,13 @@
 /** An import's details, live while it runs: file, status, dates, rows and the counts of users and invitations. */
 import type { UserImportView } from '@console/contracts/user-imports';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { formatDateTime } from '../../../lib/format';
-import { useUserImport } from '../api/get-user-import';
+import { useUserImport } from '../api/user-imports';
 import { ImportProgress } from './ImportProgress';
 import { StatusChip } from './StatusChip';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography component="dt" color="text.secondary" sx={{ width: 170, flex: 'none' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
 
 export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImportView; onClose: () => void; onErrors: () => void }) {
   const { t, i18n } = useT();
@@ -31,34 +17,34 @@ export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImp
   return (
     <AppDialog open size="details" title={t('userImports:details.title')} onClose={onClose}>
       <Stack component="dl" sx={{ m: 0 }}>
-        <Row label={t('userImports:details.filename')}>{u.filename}</Row>
-        <Row label={t('userImports:details.status')}>
+        <DetailRow label={t('userImports:details.filename')}>{u.filename}</DetailRow>
+        <DetailRow label={t('userImports:details.status')}>
           <StatusChip status={u.status} onDetails={onErrors} />
-        </Row>
+        </DetailRow>
         {u.status === 'processing' && (
-          <Row label={t('userImports:details.progress')}>
+          <DetailRow label={t('userImports:details.progress')}>
             <ImportProgress userImport={u} />
-          </Row>
+          </DetailRow>
         )}
-        <Row label={t('userImports:details.created')}>{formatDateTime(u.createDate)}</Row>
-        <Row label={t('userImports:details.started')}>{formatDateTime(u.startedAt) || '—'}</Row>
-        <Row label={t('userImports:details.finished')}>{formatDateTime(u.finishedAt) || '—'}</Row>
-        <Row label={t('userImports:details.rows')}>{n(u.rowsTotal ?? u.rowsRead)}</Row>
-        <Row label={t('userImports:details.rowsApplied')}>{n(u.rowsApplied)}</Row>
-        <Row label={t('userImports:details.rowsWithErrors')}>{n(u.rowsWithErrors)}</Row>
-        <Row label={t('userImports:details.users')}>
+        <DetailRow label={t('userImports:details.created')}>{formatDateTime(u.createDate)}</DetailRow>
+        <DetailRow label={t('userImports:details.started')}>{formatDateTime(u.startedAt) || '—'}</DetailRow>
+        <DetailRow label={t('userImports:details.finished')}>{formatDateTime(u.finishedAt) || '—'}</DetailRow>
+        <DetailRow label={t('userImports:details.rows')}>{n(u.rowsTotal ?? u.rowsRead)}</DetailRow>
+        <DetailRow label={t('userImports:details.rowsApplied')}>{n(u.rowsApplied)}</DetailRow>
+        <DetailRow label={t('userImports:details.rowsWithErrors')}>{n(u.rowsWithErrors)}</DetailRow>
+        <DetailRow label={t('userImports:details.users')}>
           {t('userImports:details.userCounts', { created: n(u.usersCreated), updated: n(u.usersUpdated), failed: n(u.usersFailed) })}
-        </Row>
-        <Row label={t('userImports:details.invitations')}>
+        </DetailRow>
+        <DetailRow label={t('userImports:details.invitations')}>
           {t('userImports:details.invitationCounts', {
             sent: n(u.invitationsSent),
             pending: n(u.invitationsPending),
             failed: n(u.invitationsFailed),
           })}
-        </Row>
-        <Row label={t('userImports:details.separator')}>
+        </DetailRow>
+        <DetailRow label={t('userImports:details.separator')}>
           <code>{u.columnSeparator === '\t' ? 'TAB' : u.columnSeparator}</code>
-        </Row>
+        </DetailRow>
       </Stack>
     </AppDialog>
   );

@@ -17,8 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
-import { userImportErrorsCsvUrl } from '../api/download-links';
-import { useUserImportErrors } from '../api/list-user-import-errors';
+import { LoadMore } from '../../../lib/LoadMore';
+import { pagedItems } from '../../../lib/paged-query';
+import { userImportErrorsCsvHref, useUserImportErrors } from '../api/user-import-errors';
 
 function ErrorText({ error }: { error: UserImportErrorView }) {
   const { t } = useT();
@@ -40,8 +41,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
   const [email, setEmail] = useState('');
   const filter = useDeferredValue(email.trim());
   const errors = useUserImportErrors(importId, filter);
-  const rows = errors.data?.pages.flatMap((p) => p.errors) ?? [];
-  const total = errors.data?.pages[0]?.total ?? 0;
+  const { items: rows, total } = pagedItems(errors.data, (p) => p.errors);
   return (
     <AppDialog open size="wide" title={t('userImports:errors.title', { name: filename })} onClose={onClose}>
       <Stack spacing={2}>
@@ -54,7 +54,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
             size="small"
             sx={{ flex: 1 }}
           />
-          <Button component="a" href={userImportErrorsCsvUrl(importId)} download startIcon={<DownloadIcon />}>
+          <Button component="a" href={userImportErrorsCsvHref(importId)} download startIcon={<DownloadIcon />}>
             {t('userImports:errors.download')}
           </Button>
         </Stack>
@@ -83,11 +83,13 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
             ))}
           </TableBody>
         </Table>
-        {errors.hasNextPage && (
-          <Button onClick={() => errors.fetchNextPage()} disabled={errors.isFetchingNextPage}>
-            {t('userImports:list.loadMore')}
-          </Button>
-        )}
+        <LoadMore
+          shown={rows.length}
+          total={total}
+          hasMore={errors.hasNextPage}
+          loading={errors.isFetchingNextPage}
+          onMore={() => void errors.fetchNextPage()}
+        />
       </Stack>
     </AppDialog>
   );

@@ -3,7 +3,6 @@ import type { UserImportView } from '@console/contracts/user-imports';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,11 +15,11 @@ import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
-import { useDeleteUserImport } from '../api/delete-user-import';
-import { useUserImports } from '../api/list-user-imports';
-import { useRetryUserImport } from '../api/retry-user-import';
+import { pagedItems } from '../../../lib/paged-query';
+import { useDeleteUserImport, useRetryUserImport, useUserImports } from '../api/user-imports';
 import { DetailsDialog } from './DetailsDialog';
 import { ErrorsDialog } from './ErrorsDialog';
 import { ImportProgress } from './ImportProgress';
@@ -35,7 +34,7 @@ export function ImportList() {
   const confirm = useConfirm();
   const [details, setDetails] = useState<UserImportView | null>(null);
   const [errorsOf, setErrorsOf] = useState<UserImportView | null>(null);
-  const rows = list.data?.pages.flatMap((p) => p.userImports) ?? [];
+  const { items: rows, total } = pagedItems(list.data, (p) => p.userImports);
 
   async function onRemove(u: UserImportView) {
     const yes = await confirm({
@@ -112,11 +111,13 @@ export function ImportList() {
           ))}
         </TableBody>
       </Table>
-      {list.hasNextPage && (
-        <Button onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} sx={{ mt: 2 }}>
-          {t('userImports:list.loadMore')}
-        </Button>
-      )}
+      <LoadMore
+        shown={rows.length}
+        total={total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+      />
       {details && (
         <DetailsDialog
           initial={details}

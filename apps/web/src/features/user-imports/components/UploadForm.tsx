@@ -1,7 +1,7 @@
 /**
  * The upload form: a .csv file (required: 'You need to specify the file' and the red
  * 'no file detected' banner), the column separator (exactly one character, default ','),
- * the import options of spec section 2, and the template to start from.
+ * the import options (docs/product.md, "User imports"), and the template to start from.
  */
 import {
   DEFAULT_COLUMN_SEPARATOR,
@@ -21,58 +21,55 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCreateUserImport } from '../api/create-user-import';
-import { userImportTemplateUrl } from '../api/download-links';
+import { useCreateUserImport, userImportTemplateHref } from '../api/user-imports';
 
-/** How long the bad-format notice stays (spec section 9). */
+/** How long the bad-format notice stays (docs/product.md, "User imports"). */
 export const BAD_FILE_NOTICE_MS = 4500;
 
 const isCsv = (name: string) => name.toLowerCase().endsWith(IMPORT_FILE_EXTENSION);
-const defaultOptions = (): UserImportOptions => userImportOptions.parse({});
+
+interface Values {
+  file: File | null;
+  columnSeparator: string;
+  options: UserImportOptions;
+}
+
+const defaultValues = (): Values => ({ file: null, columnSeparator: DEFAULT_COLUMN_SEPARATOR, options: userImportOptions.parse({}) });
 
 export function UploadForm() {
   const { t } = useT();
   const create = useCreateUserImport();
   const input = useRef<HTMLInputElement>(null);
   const fileHelpId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileMissing, setFileMissing] = useState(false);
-  const [separator, setSeparator] = useState(DEFAULT_COLUMN_SEPARATOR);
-  const [options, setOptions] = useState<UserImportOptions>(defaultOptions);
+  const form = useForm<Values>({ defaultValues: defaultValues() });
+  const file = useWatch({ control: form.control, name: 'file' });
+  const separator = useWatch({ control: form.control, name: 'columnSeparator' });
+  const fileMissing = !!form.formState.errors.file;
+  // Shown as soon as the separator is wrong, not only on submit.
   const separatorError = separator.length !== 1 ? t('userImports:upload.separatorRule') : undefined;
+  const separatorField = form.register('columnSeparator', { validate: (value) => value.length === 1 || 'separatorRule' });
 
-  function pick(chosen: File | undefined) {
-    if (!chosen) return;
-    if (!isCsv(chosen.name)) {
-      notify.error(t('userImports:upload.badFormat'), { autoHideDuration: BAD_FILE_NOTICE_MS });
-      if (input.current) input.current.value = '';
-      setFile(null);
-      return;
-    }
-    setFile(chosen);
-    setFileMissing(false);
+  function clearInput() {
+    if (input.current) input.current.value = '';
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      setFileMissing(true);
-      return;
-    }
-    if (separatorError) return;
+  const submit = form.handleSubmit(async ({ file: chosen, columnSeparator, options }) => {
+    if (!chosen) return;
     try {
-      await create.mutateAsync({ file, columnSeparator: separator, options });
-      notify.success(t('userImports:upload.started', { name: file.name }));
-      setFile(null);
-      if (input.current) input.current.value = '';
+      await create.mutateAsync({ file: chosen, columnSeparator, options });
+      notify.success(t('userImports:upload.started', { name: chosen.name }));
+      // The separator and options stay for the next file.
+      form.setValue('file', null);
+      clearInput();
     } catch (err) {
       notify.error(errorMessage(err, 'userImports:upload.failed'));
     }
-  }
+  });
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('userImports:upload.title')}>
@@ -81,31 +78,52 @@ export function UploadForm() {
           {t('userImports:upload.noFileDetected')}
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
-          {t('userImports:upload.chooseFile')}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            name="file"
-            accept={`${IMPORT_FILE_EXTENSION},text/csv`}
-            aria-describedby={fileHelpId}
-            data-testid="user-import-file"
-            onChange={(e) => pick(e.target.files?.[0])}
-          />
-        </Button>
-        <Typography sx={{ overflowWrap: 'anywhere' }} color={file ? 'text.primary' : 'text.secondary'}>
-          {file ? file.name : t('userImports:upload.noFile')}
-        </Typography>
-      </Stack>
+      <Controller
+        name="file"
+        control={form.control}
+        rules={{ validate: (value) => !!value || 'fileRequired' }}
+        render={({ field }) => (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+              {t('userImports:upload.chooseFile')}
+              <input
+                ref={input}
+                hidden
+                type="file"
+                name={field.name}
+                accept={`${IMPORT_FILE_EXTENSION},text/csv`}
+                aria-describedby={fileHelpId}
+                data-testid="user-import-file"
+                onChange={(e) => {
+                  const chosen = e.target.files?.[0];
+                  if (!chosen) return;
+                  if (!isCsv(chosen.name)) {
+                    notify.error(t('userImports:upload.badFormat'), { autoHideDuration: BAD_FILE_NOTICE_MS });
+                    clearInput();
+                    field.onChange(null);
+                    return;
+                  }
+                  field.onChange(chosen);
+                }}
+              />
+            </Button>
+            <Typography sx={{ overflowWrap: 'anywhere' }} color={file ? 'text.primary' : 'text.secondary'}>
+              {file ? file.name : t('userImports:upload.noFile')}
+            </Typography>
+          </Stack>
+        )}
+      />
       <FormHelperText id={fileHelpId} error={fileMissing} sx={{ mt: '0 !important' }}>
         {fileMissing ? t('userImports:upload.fileRequired') : t('userImports:upload.fileHint')}
       </FormHelperText>
       <TextField
+        {...separatorField}
+        onChange={(e) => {
+          // One character: what is typed replaces it.
+          e.target.value = e.target.value.slice(0, 1);
+          return separatorField.onChange(e);
+        }}
         label={t('userImports:upload.separator')}
-        value={separator}
-        onChange={(e) => setSeparator(e.target.value.slice(0, 1))}
         error={!!separatorError}
         helperText={separatorError ?? t('userImports:upload.separatorHint')}
         slotProps={{ htmlInput: { maxLength: 1, 'aria-required': true } }}
@@ -116,10 +134,22 @@ export function UploadForm() {
           {t('userImports:options.title')}
         </Typography>
         {USER_IMPORT_OPTION_KEYS.map((key) => (
-          <FormControlLabel
+          <Controller
             key={key}
-            control={<Checkbox checked={options[key]} onChange={(e) => setOptions((o) => ({ ...o, [key]: e.target.checked }))} />}
-            label={t(`userImports:options.${key}`)}
+            name={`options.${key}`}
+            control={form.control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={t(`userImports:options.${key}`)}
+              />
+            )}
           />
         ))}
       </FormGroup>
@@ -129,7 +159,7 @@ export function UploadForm() {
         </Button>
         <Button
           component="a"
-          href={userImportTemplateUrl(separator.length === 1 ? separator : DEFAULT_COLUMN_SEPARATOR)}
+          href={userImportTemplateHref(separator.length === 1 ? separator : DEFAULT_COLUMN_SEPARATOR)}
           download
           startIcon={<DownloadIcon />}
         >

@@ -1,6 +1,6 @@
 import { USER_IMPORT_STATUSES, type UserImportStatus } from '@console/contracts/user-imports';
 
-/** The spec's rule: anything the screen does not know is shown as processing. */
+/** Anything the screen does not know is shown as processing (docs/product.md, "User imports"). */
 export function statusOf(value: string): UserImportStatus {
   return (USER_IMPORT_STATUSES as readonly string[]).includes(value) ? (value as UserImportStatus) : 'processing';
 }

@@ -7,7 +7,7 @@ import { skills, teams, userImports, users } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { type Headers, importCsv, importErrors, upload } from './test-helpers.js';
+import { type Headers, importCsv, importErrors, upload } from './user-imports.fixtures.js';
 
 describe('user imports: bad input', () => {
   let t: TestApp;

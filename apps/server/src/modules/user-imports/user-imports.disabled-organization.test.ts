@@ -14,11 +14,10 @@ import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { inviteUser } from '../auth/invitations.js';
-import { type InviteUser, sendImportInvitations } from './invitations.js';
-import { runUserImport } from './pipeline.js';
-import { type Headers, importCsv, upload } from './test-helpers.js';
-import * as repo from './user-imports.repository.js';
-import { createUserImportService, toView } from './user-imports.service.js';
+import type { InviteUser } from './invitations.js';
+import { type Headers, importCsv, upload } from './user-imports.fixtures.js';
+import { createUserImportsRepository } from './user-imports.repository.js';
+import { toView } from './user-imports.service.js';
 
 const disabledError = {
   email: null,
@@ -71,8 +70,9 @@ describe('user imports of a disabled organization', () => {
 
   /** The import as its admin would see it (the admin's session ends with the organization). */
   async function state(id: string) {
-    const row = await repo.getImport(t.database.db, id);
-    const { rows } = await repo.listErrors(t.database.db, id, { offset: 0, limit: 100 });
+    const repo = createUserImportsRepository(t.database.db);
+    const row = await repo.getImport(id);
+    const { rows } = await repo.listErrors(id, { offset: 0, limit: 100 });
     return { view: toView(row!, 0), errors: rows.map(({ id: _id, ...e }) => e) };
   }
 
@@ -97,7 +97,7 @@ describe('user imports of a disabled organization', () => {
     await inviteUser(t.deps, input);
   };
   const send = (importId: string, fn: InviteUser = invite) =>
-    sendImportInvitations(t.database.db, importId, fn, { perSecond: 50, maxSeconds: 30 });
+    t.app.services.userImportPipeline.sendInvitations(importId, fn, { perSecond: 50, maxSeconds: 30 });
   const mailedTo = (domain: string) =>
     smtp.messages
       .map((m) => m.to[0])
@@ -111,7 +111,7 @@ describe('user imports of a disabled organization', () => {
     const { id } = res.json().userImport;
     await disable(org.id);
 
-    expect(await runUserImport(t.deps, id)).toBe('finished');
+    expect(await t.app.services.userImportPipeline.run(id)).toBe('finished');
     const { view, errors } = await state(id);
     expect(view).toMatchObject({ status: 'error', phase: 'queued', rowsRead: 0, usersCreated: 0 });
     expect(view.finishedAt).not.toBeNull();
@@ -129,7 +129,7 @@ describe('user imports of a disabled organization', () => {
     expect(validated).toMatchObject({ status: 'processing', phase: 'applying', rowsTotal: 3 });
     await disable(org.id);
 
-    await runUserImport(t.deps, validated.id);
+    await t.app.services.userImportPipeline.run(validated.id);
     const { view, errors } = await state(validated.id);
     expect(view).toMatchObject({ status: 'error', rowsApplied: 0, usersCreated: 0, usersUpdated: 0 });
     expect(errors).toEqual([disabledError]);
@@ -146,7 +146,7 @@ describe('user imports of a disabled organization', () => {
     let disabledAfter: number | undefined;
     const res = await upload(t, headers, `email,name\n${rows}\n`);
     const { id } = res.json().userImport;
-    await runUserImport(t.deps, id, {
+    await t.app.services.userImportPipeline.run(id, {
       afterBatch: async (appliedThrough) => {
         disabledAfter ??= appliedThrough;
         await disable(org.id);
@@ -202,8 +202,8 @@ describe('user imports of a disabled organization', () => {
     // The address works now: only the disabled organization keeps it from being sent.
     smtp.rejected.clear();
     const auth = { userId: admin.id, organizationId: org.id } as AuthContext;
-    await createUserImportService(t.deps).retry(auth, done.id);
-    await runUserImport(t.deps, done.id);
+    await t.app.services.userImports.retry(auth, done.id);
+    await t.app.services.userImportPipeline.run(done.id);
     expect(await send(done.id)).toBe(false);
     expect(mailedTo('@retry.example')).toEqual([]);
     expect(await invitationStatuses(done.id)).toEqual(['bounce@retry.example:cancelled']);

@@ -16,7 +16,7 @@ import { userImports, users } from '../../db/schema.js';
 import { createFolderBlobStore } from '../../storage/blob-store.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { createTestDatabase, testDatabaseUrl, testDbKind, withDatabaseName } from '../../test/test-database.js';
-import { insertImport } from './user-imports.repository.js';
+import { createUserImportsRepository } from './user-imports.repository.js';
 
 const ROWS = 3000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-recovery-'));
@@ -126,7 +126,14 @@ describe('user import recovery', () => {
     const id = randomUUID();
     const blobKey = `user-imports/${org.id}/${id}.csv`;
     await createFolderBlobStore(path.join(dataDir, 'blobs')).put(blobKey, csv);
-    await insertImport(db, { id, organizationId: org.id, createdBy: admin.id, filename: 'big.csv', blobKey, sizeBytes: csv.length });
+    await createUserImportsRepository(db).insertImport({
+      id,
+      organizationId: org.id,
+      createdBy: admin.id,
+      filename: 'big.csv',
+      blobKey,
+      sizeBytes: csv.length,
+    });
     // The embedded database belongs to one process at a time: the workers get it now.
     if (kind === 'pglite') await database.close();
 

@@ -1,8 +1,8 @@
-/** Uploading and running imports from tests, through the real routes and the real pipeline. */
+/** Uploading and running imports from tests, through the real routes and the app's own pipeline. */
 import type { UserImportErrorView, UserImportView } from '@console/contracts';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
-import { type RunOptions, runUserImport } from './pipeline.js';
+import type { RunOptions } from './pipeline.js';
 
 export type Headers = Record<string, string>;
 
@@ -42,7 +42,7 @@ export async function importCsv(
   const res = await upload(t, headers, content, fields);
   expect(res.statusCode, res.body).toBe(201);
   const { userImport } = res.json() as { userImport: UserImportView };
-  await runUserImport(t.deps, userImport.id, options);
+  await t.app.services.userImportPipeline.run(userImport.id, options);
   return getImport(t, headers, userImport.id);
 }
 

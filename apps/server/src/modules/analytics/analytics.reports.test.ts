@@ -1,5 +1,5 @@
 /**
- * Analytics reports (decisions.md, "Analytics reports"): the CSV of each type, formula
+ * Analytics reports (docs/product.md, "Analytics reports"): the CSV of each type, formula
  * neutralisation, signed downloads, who may list and download, the prefix filter, and
  * generation (same day replaces; queued once; pruned after the retention).
  */
@@ -7,12 +7,9 @@ import { ANALYTICS_REPORT_COLUMNS } from '@console/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema.js';
-import { runDailyAnalytics } from '../../jobs/analytics-reports.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { enqueueGeneration } from './analytics.service.js';
-import { generateReports, runGeneration } from './generate.js';
 
 const DAY_MS = 86_400_000;
 const BOM = '\uFEFF';
@@ -110,8 +107,8 @@ describe('analytics reports', () => {
     });
     admin = await signIn(t, adminUser.email!);
     otherAdmin = await signIn(t, stranger.email!);
-    await generateReports(t.deps, org.id);
-    await generateReports(t.deps, other.id);
+    await t.app.services.analyticsReports.generate(org.id);
+    await t.app.services.analyticsReports.generate(other.id);
   });
   afterAll(() => t.close());
 
@@ -259,8 +256,8 @@ describe('analytics reports', () => {
       completedAt: new Date('2026-11-20T10:30:00Z'),
       timeSpentSeconds: 12,
     });
-    expect(await runGeneration(t.deps, generation.id)).toBe('done');
-    expect(await runGeneration(t.deps, generation.id)).toBe('gone');
+    expect(await t.app.services.analyticsReports.run(generation.id)).toBe('done');
+    expect(await t.app.services.analyticsReports.run(generation.id)).toBe('gone');
     const status = await t.app.inject({ url: `/api/analytics-data-download/generations/${generation.id}`, headers: admin.headers });
     expect(status.json().generation).toMatchObject({ id: generation.id, status: 'completed', error: null });
     expect(status.json().generation.finishedAt).toBe(now.toISOString());
@@ -310,7 +307,7 @@ describe('analytics reports', () => {
         timeSpentSeconds: i,
       })),
     );
-    const written = await generateReports(t.deps, big.id, { pageRows: 4 });
+    const written = await t.app.services.analyticsReports.generate(big.id, { pageRows: 4 });
     expect(written.map((w) => [w.name, w.rowCount])).toEqual([
       ['completions-2026-11-20.csv', 25],
       ['users-2026-11-20.csv', 25],
@@ -336,27 +333,27 @@ describe('analytics reports', () => {
   it('the daily run queues every enabled organization once, and prunes reports past the retention', async () => {
     const db = t.database.db;
     const disabled = await createOrganization(db, { disabledAt: now });
-    const { queued } = await runDailyAnalytics(t.deps);
+    const { queued } = await t.app.services.analyticsReports.daily();
     const generations = await db.select().from(s.reportGenerations).where(eq(s.reportGenerations.status, 'queued'));
     expect(generations.map((g) => g.organizationId)).toContain(org.id);
     expect(generations.map((g) => g.organizationId)).not.toContain(disabled.id);
     expect(new Set(generations.map((g) => g.organizationId)).size).toBe(generations.length);
     expect(queued).toBe(generations.length);
     // Queued again before the first ran: still one each.
-    await runDailyAnalytics(t.deps);
+    await t.app.services.analyticsReports.daily();
     expect(await db.select().from(s.reportGenerations).where(eq(s.reportGenerations.status, 'queued'))).toHaveLength(generations.length);
 
     const keys = (await db.select().from(s.reports).where(eq(s.reports.organizationId, org.id))).map((r) => r.blobKey);
     const saved = now;
     now = new Date(saved.getTime() + (t.config.ANALYTICS_REPORT_RETENTION_DAYS + 1) * DAY_MS);
     try {
-      const { pruned } = await runDailyAnalytics(t.deps);
+      const { pruned } = await t.app.services.analyticsReports.daily();
       expect(pruned).toBeGreaterThanOrEqual(6);
       expect(await db.select().from(s.reports)).toEqual([]);
       for (const key of keys) expect(await t.deps.blobs.exists(key)).toBe(false);
       // A generation queued for an organization runs to new files dated today.
-      const g = await enqueueGeneration(t.deps, org.id, null);
-      expect(await runGeneration(t.deps, g.id)).toBe('done');
+      const g = await t.app.services.analyticsReports.enqueue(org.id, null);
+      expect(await t.app.services.analyticsReports.run(g.id)).toBe('done');
       const names = (await db.select().from(s.reports).where(eq(s.reports.organizationId, org.id))).map((r) => r.name);
       expect(names).toContain(`users-${now.toISOString().slice(0, 10)}.csv`);
     } finally {

@@ -1,12 +1,12 @@
 /** Analytics reports as the workers make them: at start for organizations without any, and on demand. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports } from '../db/schema.js';
-import { createOrganization, createUser } from '../test/factories.js';
-import { type SignedIn, signIn } from '../test/sign-in.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
-import { until } from '../test/until.js';
-import { analyticsJobs } from './analytics-reports.js';
+import { reports } from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
+import { analyticsJobs } from './analytics.jobs.js';
 
 describe('analytics report jobs', () => {
   let t: TestApp;
@@ -16,7 +16,7 @@ describe('analytics report jobs', () => {
     t = await createTestApp({ withJobs: true });
     orgId = (await createOrganization(t.database.db)).id;
     admin = await signIn(t, (await createUser(t.database.db, orgId)).email!);
-    await t.deps.jobs!.startWorkers(analyticsJobs(t.deps));
+    await t.deps.jobs!.startWorkers(analyticsJobs({ deps: t.deps, services: t.app.services }));
   });
   afterAll(() => t.close());
 

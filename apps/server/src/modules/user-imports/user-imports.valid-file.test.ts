@@ -4,7 +4,7 @@ import { skills, teams, userImportInvitations, userImportRows, userSkills, users
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { type Headers, importCsv, importErrors } from './test-helpers.js';
+import { type Headers, importCsv, importErrors } from './user-imports.fixtures.js';
 
 describe('user imports: a valid file', () => {
   let t: TestApp;

@@ -1,9 +1,12 @@
-/** GET analytics-data-download?prefix: the organization's reports, newest first, each with a short-lived signed url. */
-import type { AnalyticsLink, AnalyticsReportPrefix } from '@console/contracts/analytics';
+/** The organization's reports, newest first, each with a short-lived signed url; read again before the urls expire. */
+import { type AnalyticsLink, type AnalyticsReportPrefix, analyticsRoutes as routes } from '@console/contracts/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { api } from '../../../lib/api';
 
-export const analyticsReportsKey = ['analytics-reports'] as const;
+export const analyticsReportKeys = {
+  all: ['analytics-reports'] as const,
+  list: (prefix?: AnalyticsReportPrefix) => [...analyticsReportKeys.all, prefix ?? 'all'] as const,
+};
 
 /** Read the list again this long before its links expire, so a link on screen is one that works. */
 const RENEW_BEFORE_MS = 60_000;
@@ -11,8 +14,8 @@ const MIN_REFRESH_MS = 10_000;
 
 export function analyticsReportsQuery(prefix?: AnalyticsReportPrefix) {
   return queryOptions({
-    queryKey: [...analyticsReportsKey, prefix ?? 'all'],
-    queryFn: ({ signal }) => http<{ urls: AnalyticsLink[] }>('analytics-data-download', { query: { prefix }, signal }).then((r) => r.urls),
+    queryKey: analyticsReportKeys.list(prefix),
+    queryFn: ({ signal }) => api(routes.list, { query: { prefix } }, { signal }).then((r) => r.urls),
   });
 }
 

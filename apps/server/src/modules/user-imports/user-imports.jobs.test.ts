@@ -2,14 +2,14 @@
 import type { UserImportView } from '@console/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userImports, users, userTokens } from '../db/schema.js';
-import { getImport, type Headers, importErrors, upload } from '../modules/user-imports/test-helpers.js';
-import { createOrganization, createUser } from '../test/factories.js';
-import { signIn } from '../test/sign-in.js';
-import { startSmtpPeer } from '../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
-import { until } from '../test/until.js';
-import { userImportJobs } from './user-import.js';
+import { userImports, users, userTokens } from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { signIn } from '../../test/sign-in.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
+import { getImport, type Headers, importErrors, upload } from './user-imports.fixtures.js';
+import { userImportJobs } from './user-imports.jobs.js';
 
 describe('user-import jobs', () => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe('user-import jobs', () => {
     t = await createTestApp({ withJobs: true, config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '20' } });
     orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
-    await t.deps.jobs!.startWorkers(userImportJobs(t.deps));
+    await t.deps.jobs!.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
   });
   afterAll(async () => {
     await t.close();

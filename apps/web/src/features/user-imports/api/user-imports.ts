@@ -1,0 +1,96 @@
+/**
+ * The imports of the signed-in admin's organization: the list (newest first, "load more"),
+ * one import polled while it runs, the upload, retry and removal, and the template link.
+ */
+import { PAGE_SIZE } from '@console/contracts/paging';
+import { type RouteResult, routePath } from '@console/contracts/route';
+import { userImportRoutes as routes, type UserImportOptions, type UserImportView } from '@console/contracts/user-imports';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiHref } from '../../../lib/api';
+import { http } from '../../../lib/http';
+import { pagedQuery } from '../../../lib/paged-query';
+
+export const userImportKeys = {
+  all: ['user-imports'] as const,
+  list: (limit: number) => [...userImportKeys.all, 'list', limit] as const,
+  one: (id: string) => [...userImportKeys.all, 'one', id] as const,
+  errors: (id: string, email: string) => [...userImportKeys.all, 'errors', id, email] as const,
+};
+
+/** Still changing: running, or with invitations being sent. */
+export function isLive(u: Pick<UserImportView, 'status' | 'invitationsPending'>): boolean {
+  return u.status === 'processing' || u.invitationsPending > 0;
+}
+
+/** While something is live it is polled, so progress moves without reloading. */
+export const LIVE_POLL_MS = 1000;
+
+export const userImportsQuery = (limit = PAGE_SIZE) =>
+  pagedQuery({
+    queryKey: userImportKeys.list(limit),
+    fetchPage: (query, signal) => api(routes.list, { query }, { signal }),
+    items: (page) => page.userImports,
+    limit,
+  });
+
+export function useUserImports(limit = PAGE_SIZE) {
+  return useInfiniteQuery({
+    ...userImportsQuery(limit),
+    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.userImports.some(isLive)) ? LIVE_POLL_MS : false),
+  });
+}
+
+export const userImportQuery = (id: string) =>
+  queryOptions({
+    queryKey: userImportKeys.one(id),
+    queryFn: ({ signal }) => api(routes.get, { params: { id } }, { signal }).then((r) => r.userImport),
+  });
+
+/** One import's details and progress, polled while it runs. */
+export function useUserImport(id: string | undefined) {
+  return useQuery({
+    ...userImportQuery(id ?? ''),
+    enabled: !!id,
+    refetchInterval: (query) => (query.state.data && isLive(query.state.data) ? LIVE_POLL_MS : false),
+  });
+}
+
+export interface CreateUserImport {
+  file: File;
+  columnSeparator: string;
+  options: UserImportOptions;
+}
+
+/**
+ * The upload. Its body is multipart/form-data (the file streams to the server), which the
+ * route table does not describe as a JSON body: the path, method and answer still come
+ * from the table, through `http`, which sends FormData as it is.
+ */
+export function createUserImport({ file, columnSeparator, options }: CreateUserImport) {
+  const form = new FormData();
+  // The text fields first: the server has them before the file streams in.
+  form.append('columnSeparator', columnSeparator);
+  for (const [key, value] of Object.entries(options)) form.append(key, String(value));
+  form.append('file', file, file.name);
+  return http<RouteResult<typeof routes.create>>(routePath(routes.create.path), { method: routes.create.method, body: form }).then(
+    (r) => r.userImport,
+  );
+}
+
+/** A change of an import; the lists and details are read again after it. */
+function useUserImportChange<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: userImportKeys.all }) });
+}
+
+export const useCreateUserImport = () => useUserImportChange(createUserImport);
+
+/** Removes an import (its users stay). */
+export const useDeleteUserImport = () => useUserImportChange((id: string) => api(routes.remove, { params: { id } }));
+
+/** Runs again what failed. */
+export const useRetryUserImport = () =>
+  useUserImportChange((id: string) => api(routes.retry, { params: { id } }).then((r) => r.userImport));
+
+/** The template in this separator: a plain link, the browser downloads it with the session cookie. */
+export const userImportTemplateHref = (columnSeparator: string) => apiHref(routes.template, { query: { columnSeparator } });
