@@ -11,6 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
 import { createIntegrationsService } from './modules/integrations/integrations.service.js';
+import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
+import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
+import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
+import { createWorkflowImportItemsRepository } from './modules/workflow-imports/workflow-import-items.repository.js';
+import { createWorkflowImportPickersRepository } from './modules/workflow-imports/workflow-import-pickers.repository.js';
+import { createWorkflowImportsRepository } from './modules/workflow-imports/workflow-imports.repository.js';
+import { createWorkflowImportsService } from './modules/workflow-imports/workflow-imports.service.js';
 
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
@@ -19,12 +26,34 @@ export function createServices(deps: AppDeps) {
   // read when called, as the app starts its change feed after the deps are made.
   const changes = { changed: (organizationId: string) => deps.changes?.changed(organizationId) };
 
+  // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
+  const sourceEnvs = currentSourceEnvs(deps);
+
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
+    workflowImportPickers: createWorkflowImportPickersRepository(db),
+    workflowImports: createWorkflowImportsRepository(db),
+    workflowImportItems: createWorkflowImportItemsRepository(db),
+    workflowCopy: createWorkflowCopyRepository(db),
   };
 
   return {
     accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
+    workflowImports: createWorkflowImportsService({
+      db,
+      pickers: repositories.workflowImportPickers,
+      imports: repositories.workflowImports,
+      envs: sourceEnvs,
+      jobs: deps.jobs,
+    }),
+    workflowImportRunner: createWorkflowImportRunner({
+      db,
+      imports: repositories.workflowImports,
+      items: repositories.workflowImportItems,
+      copy: repositories.workflowCopy,
+      envs: sourceEnvs,
+      log: deps.log,
+    }),
   };
 }
 
