@@ -17,6 +17,13 @@ import { createIntegrationsService } from './modules/integrations/integrations.s
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService } from './modules/user-imports/user-imports.service.js';
+import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
+import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
+import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
+import { createWorkflowImportItemsRepository } from './modules/workflow-imports/workflow-import-items.repository.js';
+import { createWorkflowImportPickersRepository } from './modules/workflow-imports/workflow-import-pickers.repository.js';
+import { createWorkflowImportsRepository } from './modules/workflow-imports/workflow-imports.repository.js';
+import { createWorkflowImportsService } from './modules/workflow-imports/workflow-imports.service.js';
 import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 
 export function createServices(deps: AppDeps) {
@@ -26,10 +33,17 @@ export function createServices(deps: AppDeps) {
   // read when called, as the app starts its change feed after the deps are made.
   const changes = { changed: (organizationId: string) => deps.changes?.changed(organizationId) };
 
+  // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
+  const sourceEnvs = currentSourceEnvs(deps);
+
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
     userImports: createUserImportsRepository(db),
     analytics: createAnalyticsRepository(db),
+    workflowImportPickers: createWorkflowImportPickersRepository(db),
+    workflowImports: createWorkflowImportsRepository(db),
+    workflowImportItems: createWorkflowImportItemsRepository(db),
+    workflowCopy: createWorkflowCopyRepository(db),
   };
 
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
@@ -75,6 +89,21 @@ export function createServices(deps: AppDeps) {
       downloadUrlTtlSeconds: config.ANALYTICS_DOWNLOAD_URL_TTL_SECONDS,
     }),
     analyticsReports,
+    workflowImports: createWorkflowImportsService({
+      db,
+      pickers: repositories.workflowImportPickers,
+      imports: repositories.workflowImports,
+      envs: sourceEnvs,
+      jobs: deps.jobs,
+    }),
+    workflowImportRunner: createWorkflowImportRunner({
+      db,
+      imports: repositories.workflowImports,
+      items: repositories.workflowImportItems,
+      copy: repositories.workflowCopy,
+      envs: sourceEnvs,
+      log: deps.log,
+    }),
   };
 }
 

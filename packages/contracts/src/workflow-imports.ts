@@ -1,12 +1,14 @@
 /**
- * Workflow imports of the Super area (console-spec sections 1-7; decisions.md
- * "Environments"): staff copy workflows of a source organization's workspace into a
- * workspace of a target organization, with a chosen author. The look-ups are paged by 20
- * with a "contains" name filter; the import runs in the background, item by item.
- * See docs/decisions/015-workflow-imports.md.
+ * Workflow imports of the Super area (docs/product.md, "Workflow imports"): staff copy
+ * workflows of a source organization's workspace (in this installation or another
+ * environment) into a workspace of a target organization, with a chosen author. The
+ * look-ups are paged by 20 with a "contains" name filter; the import runs in the
+ * background, item by item. See docs/decisions/015-workflow-imports.md.
  */
 import { z } from 'zod';
+import { organizationIdParams } from './organizations.js';
 import { pageQuery } from './paging.js';
+import { route } from './route.js';
 
 /** Our own database; other names are read-only environments from configuration (WORKFLOW_SOURCE_ENVS). */
 export const DEFAULT_SOURCE_ENV = 'default';
@@ -15,7 +17,7 @@ export const WORKFLOW_IMPORT_MAX_WORKFLOWS = 500;
 /** Organization roles that may author a workflow. */
 export const WORKFLOW_AUTHOR_ROLES = ['org_admin', 'workspace_admin', 'publisher'] as const;
 
-/** Processing stages of a workflow (spec section 2); `published` is a workflow that is done. */
+/** Processing stages of a workflow (docs/product.md, "Workflow imports"); `published` is a workflow that is done. */
 export const WORKFLOW_PROCESSING_STAGES = ['copy', 'segmentation', 'step_editing', 'uploading', 'workflow_editing', 'published'] as const;
 export type WorkflowProcessingStage = (typeof WORKFLOW_PROCESSING_STAGES)[number];
 
@@ -89,7 +91,7 @@ export const importAuthorsResponse = z.object({ authors: z.array(importAuthorVie
 
 /**
  * The messages of the form's fields (keys the web app translates): each missing field has
- * its own (spec section 5).
+ * its own (docs/product.md, "Workflow imports").
  */
 export const workflowImportFieldMessages = {
   sourceOrganizationId: 'sourceOrganizationRequired',
@@ -212,3 +214,79 @@ export const workflowImportFailedReasons = {
   organizationDisabled: 'The target organization was disabled.',
   sourceEnvGone: 'The source environment is no longer configured.',
 } as const;
+
+/**
+ * The calls of workflow imports (docs/product.md, "Workflow imports"): the look-ups of the
+ * screen's searchers and the status for staff with `read`, scheduling for `update`.
+ */
+export const workflowImportRoutes = {
+  environments: route({
+    method: 'GET',
+    path: '/workflow-import/environments',
+    operationId: 'listSourceEnvironments',
+    response: sourceEnvironmentsResponse,
+  }),
+  sourceOrganizations: route({
+    method: 'GET',
+    // The spec's path ends with a slash; `sourceOrganizationsNoSlash` is the same without it.
+    path: '/organizations/source/',
+    operationId: 'listSourceOrganizations',
+    query: sourceOrganizationsQuery,
+    response: sourceOrganizationsResponse,
+  }),
+  sourceOrganizationsNoSlash: route({
+    method: 'GET',
+    path: '/organizations/source',
+    operationId: 'listSourceOrganizationsNoSlash',
+    query: sourceOrganizationsQuery,
+    response: sourceOrganizationsResponse,
+  }),
+  workspaces: route({
+    method: 'GET',
+    path: '/organization/:id/workspaces',
+    operationId: 'listOrganizationWorkspaces',
+    params: organizationIdParams,
+    query: importWorkspacesQuery,
+    response: importWorkspacesResponse,
+  }),
+  workflows: route({
+    method: 'GET',
+    path: '/organization/:id/workspace/:workspaceId/workflows',
+    operationId: 'listWorkspaceWorkflows',
+    params: organizationWorkspaceParams,
+    query: importWorkflowsQuery,
+    response: importWorkflowsResponse,
+  }),
+  authors: route({
+    method: 'GET',
+    path: '/organization/:id/workspace/:workspaceId/authors',
+    operationId: 'listWorkspaceAuthors',
+    params: organizationWorkspaceParams,
+    query: importAuthorsQuery,
+    response: importAuthorsResponse,
+  }),
+  schedule: route({
+    method: 'POST',
+    path: '/organization/:id/workspace/:workspaceId/workflows',
+    operationId: 'scheduleWorkflowImport',
+    params: organizationWorkspaceParams,
+    body: workflowImportBody,
+    response: workflowImportResponse,
+    status: 202,
+  }),
+  list: route({
+    method: 'GET',
+    path: '/organization/:id/workflow-imports',
+    operationId: 'listWorkflowImports',
+    params: organizationIdParams,
+    query: workflowImportsQuery,
+    response: workflowImportsResponse,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/organization/:id/workflow-imports/:importId',
+    operationId: 'getWorkflowImport',
+    params: workflowImportParams,
+    response: workflowImportDetailsResponse,
+  }),
+};

@@ -1,5 +1,5 @@
 /**
- * The environments workflow imports read from (decisions.md "Environments"; decision 015):
+ * The environments workflow imports read from (docs/product.md, "Workflow imports"; decision 015):
  * "default" is this installation's own database; the others come from WORKFLOW_SOURCE_ENVS
  * and are opened on first use as small pools whose transactions are read-only, so an import
  * can never write to a source.
@@ -78,4 +78,17 @@ export function sourceEnvsOf(deps: Pick<AppDeps, 'database' | 'config'>): Source
 /** Tests give the dependencies environments of their own (another test database). */
 export function useSourceEnvs(deps: object, envs: SourceEnvs): void {
   registries.set(deps, envs);
+}
+
+/**
+ * The process's source environments, looked up at each call rather than once: tests give
+ * the dependencies environments of their own (useSourceEnvs) after the app and its
+ * services are built.
+ */
+export function currentSourceEnvs(deps: Pick<AppDeps, 'database' | 'config'>): SourceEnvs {
+  return {
+    names: () => sourceEnvsOf(deps).names(),
+    db: (name, field) => sourceEnvsOf(deps).db(name, field),
+    close: () => sourceEnvsOf(deps).close(),
+  };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { type ImportWorld, importBody, seedImportWorld } from './test-fixtures.js';
+import { type ImportWorld, importBody, seedImportWorld } from './workflow-imports.fixtures.js';
 
 describe('workflow-import routes (Super area)', () => {
   let t: TestApp;

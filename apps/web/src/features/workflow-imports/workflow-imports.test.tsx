@@ -5,13 +5,14 @@
  * refusal shown on its field, read-only staff, the entry in the organization details, and
  * the screen in Portuguese.
  */
-import type { AuthenticatedUser } from '@console/contracts/auth';
 import type { ImportWorkflowItem, WorkflowImportView } from '@console/contracts/workflow-imports';
 import { workflowImportErrorCodes } from '@console/contracts/workflow-imports';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/catalogues';
-import { type ApiCall, appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { organizationKeys } from '../../lib/queries/organization';
+import { queryClient } from '../../lib/query-client';
+import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -29,9 +30,6 @@ const LINE = id(20);
 const VAULT = id(21);
 const AUTHOR = id(30);
 const PAGE_URL = `/super/organizations/${GLOBEX}/new-workflow-import`;
-
-const staff = (allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = ['read', 'update']) =>
-  user({ displayName: 'Sam Staff', email: 'sam@workframe.io', allowedRoleTypes, signInProvider: 'custom', isStaff: true });
 
 function flow(n: number, overrides: Partial<ImportWorkflowItem> = {}): ImportWorkflowItem {
   return {
@@ -86,26 +84,26 @@ const organization = {
 
 const query = (call: ApiCall) => new URL(call.path, 'http://x').searchParams;
 
-/** A scripted server with `workflows` in Acme's Assembly Line (paged like the real one) and the imports it was given. */
-function server(
+/**
+ * Opens `path` as staff (`as`) against a scripted server with `workflows` in Acme's
+ * Assembly Line (paged like the real one) and the imports it was given; returns the calls.
+ */
+function open(
+  path: string,
   options: {
+    as?: Persona;
     environments?: string[];
-    who?: AuthenticatedUser;
     workflows?: ImportWorkflowItem[];
     imports?: () => WorkflowImportView[];
     post?: (call: ApiCall) => { status?: number; body?: unknown };
   } = {},
 ) {
-  const who = options.who ?? staff();
   const workflows = options.workflows ?? [
     flow(1, { stage: 'step_editing' }),
     flow(2, { stage: 'segmentation', hasSourceVideo: false }),
     flow(3),
   ];
-  setUserInfoCookie(who);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: who } }),
+  const api: Record<string, (call: ApiCall) => { status?: number; body?: unknown }> = {
     [`GET /api/organization/${GLOBEX}`]: () => ({ body: { organization } }),
     'GET /api/workflow-import/environments': () => ({ body: { environments: options.environments ?? ['default'] } }),
     'GET /api/organizations/source/': (call) => {
@@ -146,7 +144,8 @@ function server(
     },
     [`POST /api/organization/${GLOBEX}/workspace/${LINE}/workflows`]: (call) =>
       options.post?.(call) ?? { status: 202, body: { workflowImport: importView() } },
-  });
+  };
+  return renderSignedIn(path, { as: options.as ?? 'staff', api }).calls;
 }
 
 async function choose(label: RegExp | string, text: string, option: RegExp | string) {
@@ -163,8 +162,7 @@ async function fillSource() {
 
 describe('new workflows import', () => {
   it('shows each missing field with its own message, and sends nothing', async () => {
-    const calls = server();
-    renderApp(PAGE_URL);
+    const calls = open(PAGE_URL);
     expect(await screen.findByRole('heading', { level: 1, name: 'New workflows import' })).toBeTruthy();
     expect((await screen.findByRole('textbox', { name: 'Target organization' })) as HTMLInputElement).toHaveProperty(
       'value',
@@ -191,7 +189,7 @@ describe('new workflows import', () => {
   it('selects every workflow with select-all, offers target workspaces of the same privacy, confirms, and schedules with a green notice', async () => {
     let imports: WorkflowImportView[] = [];
     let polls = 0;
-    const calls = server({
+    const calls = open(PAGE_URL, {
       imports: () => {
         polls++;
         if (imports.length > 0 && polls > 3)
@@ -210,7 +208,6 @@ describe('new workflows import', () => {
         return { status: 202, body: { workflowImport: importView() } };
       },
     });
-    renderApp(PAGE_URL);
     expect(await screen.findByText('No workflows were imported into this organization yet.')).toBeTruthy();
     await fillSource();
     const list = await screen.findByRole('list', { name: 'Workflows' });
@@ -270,8 +267,7 @@ describe('new workflows import', () => {
   });
 
   it('selects all the workflows of the workspace, beyond the loaded page', async () => {
-    const calls = server({ workflows: Array.from({ length: 150 }, (_, i) => flow(i + 1)) });
-    renderApp(PAGE_URL);
+    const calls = open(PAGE_URL, { workflows: Array.from({ length: 150 }, (_, i) => flow(i + 1)) });
     await fillSource();
     expect(await screen.findByText('100 of 150 shown')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 150 workflows' }));
@@ -280,8 +276,7 @@ describe('new workflows import', () => {
   });
 
   it('imports from another environment when more than this installation is configured', async () => {
-    const calls = server({ environments: ['default', 'staging'] });
-    renderApp(PAGE_URL);
+    const calls = open(PAGE_URL, { environments: ['default', 'staging'] });
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Source environment' }));
     expect(screen.getByRole('option', { name: 'This installation' })).toBeTruthy();
     const chosenAt = calls.length;
@@ -303,7 +298,7 @@ describe('new workflows import', () => {
   });
 
   it('shows a refusal of the server on its field and in a red notice', async () => {
-    server({
+    open(PAGE_URL, {
       post: () => ({
         status: 400,
         body: {
@@ -314,7 +309,6 @@ describe('new workflows import', () => {
         },
       }),
     });
-    renderApp(PAGE_URL);
     await fillSource();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
     await choose(/Target workspace/, 'line', /Line/);
@@ -325,9 +319,40 @@ describe('new workflows import', () => {
     await waitFor(() => expect(screen.getAllByText(text).length).toBe(2));
   });
 
+  it('clears what depends on a changed choice: the workflows and a target of the other privacy with the workspace, the workspace with the organization', async () => {
+    open(PAGE_URL);
+    await fillSource();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
+    expect(await screen.findByText('3 workflows selected')).toBeTruthy();
+    await choose(/Target workspace/, 'line', /Line/);
+    await choose(/Author of the copies/, 'pia', /Pia Publisher/);
+
+    await choose(/Source workspace/, 'lead', /Leadership Onboarding/);
+    expect(await screen.findByText('0 workflows selected')).toBeTruthy();
+    expect(screen.getByText('Only private workspaces: the source workspace is private.')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /Target workspace/ })).toHaveProperty('value', '');
+    expect(screen.getByRole('combobox', { name: /Author of the copies/ })).toHaveProperty('disabled', true);
+
+    await choose(/Source organization/, 'glob', /Globex Logistics/);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Source workspace/ })).toHaveProperty('value', ''));
+    expect(screen.queryByRole('list', { name: 'Workflows' })).toBeNull();
+    expect(screen.getAllByText('Choose the source workspace first')).toHaveLength(2);
+  });
+
+  it('shows the target organization from the one organization query, so an edit of it elsewhere shows here', async () => {
+    open(PAGE_URL);
+    const target = await screen.findByRole('textbox', { name: 'Target organization' });
+    expect(target).toHaveProperty('value', 'Globex Logistics');
+    act(() => {
+      queryClient.setQueryData(organizationKeys.one(GLOBEX), { organization: { ...organization, name: 'Globex Freight' } });
+    });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Target organization' })).toHaveProperty('value', 'Globex Freight'));
+    expect(screen.getByText(/into a workspace of Globex Freight/)).toBeTruthy();
+  });
+
   it('lets read-only staff follow the imports without the form', async () => {
-    server({
-      who: staff(['read']),
+    open(PAGE_URL, {
+      as: 'staffReader',
       imports: () => [
         importView({
           status: 'error',
@@ -336,7 +361,6 @@ describe('new workflows import', () => {
         }),
       ],
     });
-    renderApp(PAGE_URL);
     expect(await screen.findByText(/Your staff role allows reading only/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
     const table = await screen.findByRole('table', { name: 'Recent workflow imports' });
@@ -345,15 +369,13 @@ describe('new workflows import', () => {
   });
 
   it('is opened from the organization details by staff who may update', async () => {
-    server({});
-    renderApp(`/super/organizations/${GLOBEX}?mode=read`);
+    open(`/super/organizations/${GLOBEX}?mode=read`);
     const link = await screen.findByRole('link', { name: 'Import workflows into Globex Logistics' });
     expect(link.getAttribute('href')).toBe(PAGE_URL);
   });
 
   it('speaks Portuguese under /pt', async () => {
-    server();
-    renderApp(`/pt${PAGE_URL}`);
+    open(`/pt${PAGE_URL}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Nova importação de fluxos de trabalho' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Importar' }));
     expect(await screen.findByText('Escolha a organização de origem')).toBeTruthy();

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
-import { useWorkflowImport } from '../api/get-workflow-import';
+import { useWorkflowImport } from '../api/workflow-imports';
 import { importErrorMessage } from '../import-error';
 import { ImportCounts, ImportStatus } from './RecentImports';
 

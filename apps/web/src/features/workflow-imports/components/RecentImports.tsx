@@ -17,7 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
-import { useWorkflowImports } from '../api/list-workflow-imports';
+import { LoadMore } from '../../../lib/LoadMore';
+import { pagedItems } from '../../../lib/paged-query';
+import { useWorkflowImports } from '../api/workflow-imports';
 import { importErrorMessage } from '../import-error';
 import { ImportDetailsDialog } from './ImportDetailsDialog';
 
@@ -48,8 +50,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
   const { t } = useT();
   const list = useWorkflowImports(organizationId);
   const [open, setOpen] = useState<string | null>(null);
-  const imports = list.data?.pages.flatMap((p) => p.workflowImports) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const { items: imports, total } = pagedItems(list.data, (p) => p.workflowImports);
 
   return (
     <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5 }}>
@@ -110,17 +111,15 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
           </TableBody>
         </Table>
       )}
-      {list.isSuccess && imports.length > 0 && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('workflowImports:recent.shown', { count: imports.length, total })}
-          </Typography>
-          {list.hasNextPage && (
-            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('workflowImports:recent.loadMore')}
-            </Button>
-          )}
-        </Stack>
+      {list.isSuccess && (
+        <LoadMore
+          shown={imports.length}
+          total={total}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onMore={() => void list.fetchNextPage()}
+          text={t('workflowImports:recent.shown', { count: imports.length, total })}
+        />
       )}
       {open && <ImportDetailsDialog organizationId={organizationId} importId={open} onClose={() => setOpen(null)} />}
     </Stack>

@@ -1,5 +1,5 @@
 /**
- * A searcher (spec section 2: organization, workspace and author searchers): a combo box
+ * A searcher (docs/product.md, "Workflow imports": organization, workspace and author searchers): a combo box
  * whose options the server filters by what is typed (300 ms after the last key stroke).
  */
 import Autocomplete from '@mui/material/Autocomplete';

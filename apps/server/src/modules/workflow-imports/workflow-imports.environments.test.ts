@@ -1,5 +1,5 @@
 /**
- * Workflow imports from another environment of the platform (decisions.md "Environments"):
+ * Workflow imports from another environment of the platform (docs/product.md, "Workflow imports"):
  * configured by name, only read, looked up and copied from like our own.
  */
 import { eq } from 'drizzle-orm';
@@ -11,9 +11,8 @@ import { createOrganization, createUser, createWorkspace } from '../../test/fact
 import { type SignedIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { runWorkflowImport } from './run.js';
 import { createSourceEnvs, readOnlyUrl, useSourceEnvs } from './source-envs.js';
-import { createWorkflow } from './test-fixtures.js';
+import { createWorkflow } from './workflow-imports.fixtures.js';
 
 describe('WORKFLOW_SOURCE_ENVS', () => {
   it('reads a JSON object of names to postgres URLs, empty by default', () => {
@@ -90,6 +89,7 @@ describe('imports from another environment', () => {
   // Closing the app closes the environments it opened: the staging database too.
   afterAll(() => t.close());
 
+  const runWorkflowImport = (importId: string) => t.app.services.workflowImportRunner.run(importId);
   const get = (url: string) => t.app.inject({ url: `/api/${url}`, headers: staff.headers });
   const schedule = (overrides: Record<string, unknown> = {}) =>
     t.app.inject({
@@ -146,7 +146,7 @@ describe('imports from another environment', () => {
       sourceOrganizationName: 'Staging Plant',
       sourceWorkspaceName: 'Pilot line',
     });
-    await runWorkflowImport(t.deps, id);
+    await runWorkflowImport(id);
     const view = (await get(`organization/${ids.target}/workflow-imports/${id}`)).json().workflowImport;
     expect(view).toMatchObject({ status: 'completed', counts: { completed: 1, failed: 0 } });
     expect(view.items).toEqual([expect.objectContaining({ title: 'Pilot calibration', status: 'completed' })]);
@@ -171,7 +171,7 @@ describe('imports from another environment', () => {
       })
       .returning();
     await t.database.db.insert(schema.workflowImportItems).values({ importId: row.id, sourceWorkflowId: ids.flow });
-    await runWorkflowImport(t.deps, row.id);
+    await runWorkflowImport(row.id);
     const view = (await get(`organization/${ids.target}/workflow-imports/${row.id}`)).json().workflowImport;
     expect(view).toMatchObject({ status: 'error', sourceOrganizationName: null });
     expect(view.items).toEqual([

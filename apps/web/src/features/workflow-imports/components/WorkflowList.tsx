@@ -1,12 +1,12 @@
 /**
- * The workflow searcher (spec section 2): a multi-select of the source workspace's workflows
- * with "select all" (every workflow that matches the filter, not only those shown), each with
- * its processing stage label, its steps and whether it has a source video.
+ * The workflows of the source workspace (docs/product.md, "Workflow imports"): a
+ * multi-select list, 100 a page with "load more", with "select all" (every workflow that
+ * matches the filter, not only those shown), each with its processing stage label, its
+ * steps and whether it has a source video.
  */
 import { WORKFLOW_IMPORT_MAX_WORKFLOWS } from '@console/contracts/workflow-imports';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,27 +18,26 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { LoadMore } from '../../../lib/LoadMore';
 import { notify } from '../../../lib/notify';
+import { pagedItems } from '../../../lib/paged-query';
 import { useDebounced } from '../../../lib/use-debounced';
-import { allWorkflowIds, useWorkflows } from '../api/list-workflows';
+import { allWorkflowIds, useWorkflows, type WorkflowsSource } from '../api/workflows';
 
-export interface WorkflowPickerProps {
-  organizationId: string;
-  workspaceId: string;
-  sourceEnv: string;
+export interface WorkflowListProps {
+  source: WorkflowsSource;
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
 }
 
-export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, onChange, error }: WorkflowPickerProps) {
+export function WorkflowList({ source, value, onChange, error }: WorkflowListProps) {
   const { t } = useT();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
-  const list = useWorkflows(organizationId, workspaceId, sourceEnv, q);
+  const list = useWorkflows(source, q);
   const [selectingAll, setSelectingAll] = useState(false);
-  const workflows = list.data?.pages.flatMap((p) => p.workflows) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const { items: workflows, total } = pagedItems(list.data, (p) => p.workflows);
   const selected = new Set(value);
   const shownSelected = workflows.filter((w) => selected.has(w.id)).length;
   const allShownSelected = workflows.length > 0 && shownSelected === workflows.length;
@@ -47,8 +46,7 @@ export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, 
   async function toggleAll() {
     setSelectingAll(true);
     try {
-      const ids =
-        workflows.length < total ? (await allWorkflowIds(organizationId, workspaceId, sourceEnv, q)).ids : workflows.map((w) => w.id);
+      const ids = workflows.length < total ? (await allWorkflowIds(source, q)).ids : workflows.map((w) => w.id);
       const everyOne = ids.every((id) => selected.has(id));
       if (everyOne) onChange(value.filter((id) => !ids.includes(id)));
       else {
@@ -127,17 +125,14 @@ export function WorkflowPicker({ organizationId, workspaceId, sourceEnv, value, 
           </Box>
         ))}
       </Box>
-      {list.isSuccess && workflows.length > 0 && (
-        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('workflowImports:workflows.shown', { count: workflows.length, total })}
-          </Typography>
-          {list.hasNextPage && (
-            <Button size="small" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('workflowImports:workflows.loadMore')}
-            </Button>
-          )}
-        </Stack>
+      {list.isSuccess && (
+        <LoadMore
+          shown={workflows.length}
+          total={total}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onMore={() => void list.fetchNextPage()}
+        />
       )}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>

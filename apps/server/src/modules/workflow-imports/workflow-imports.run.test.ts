@@ -3,13 +3,13 @@ import type { WorkflowImportView } from '@console/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { workflowImportJobs } from '../../jobs/workflow-import.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { type SignedIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
-import { ITEM_MAX_ATTEMPTS, runWorkflowImport } from './run.js';
-import { createWorkflow, type ImportWorld, importBody, seedImportWorld } from './test-fixtures.js';
+import { ITEM_MAX_ATTEMPTS, type RunOptions } from './run.js';
+import { createWorkflow, type ImportWorld, importBody, seedImportWorld } from './workflow-imports.fixtures.js';
+import { workflowImportJobs } from './workflow-imports.jobs.js';
 
 describe('workflow-import job', () => {
   let t: TestApp;
@@ -25,6 +25,8 @@ describe('workflow-import job', () => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
+  /** The run the job makes, called here directly (the app's runner, from the registry). */
+  const runWorkflowImport = (importId: string, opts?: RunOptions) => t.app.services.workflowImportRunner.run(importId, opts);
 
   /** A fresh public target workspace of Globex per test, so counts do not mix. */
   async function schedule(workflows: string[], target?: { org: string; ws: string; author: string }) {
@@ -60,7 +62,7 @@ describe('workflow-import job', () => {
 
   it('copies each workflow with its steps into the target workspace with the chosen author, and ends completed', async () => {
     const { importId, workspaceId, organizationId } = await schedule([w.flows.lockout.id, w.flows.belt.id, w.flows.inspection.id]);
-    await runWorkflowImport(t.deps, importId);
+    await runWorkflowImport(importId);
     const view = await status(organizationId, importId);
     expect(view).toMatchObject({
       status: 'completed',
@@ -99,7 +101,7 @@ describe('workflow-import job', () => {
     // One source workflow is deleted after scheduling; another fails on every try.
     await db().delete(schema.workflows).where(eq(schema.workflows.id, doomed.id));
     let beltTries = 0;
-    await runWorkflowImport(t.deps, importId, {
+    await runWorkflowImport(importId, {
       beforeCopy: (id) => {
         if (id === w.flows.belt.id) {
           beltTries++;
@@ -131,7 +133,7 @@ describe('workflow-import job', () => {
     const { importId, workspaceId, organizationId } = await schedule([w.flows.lockout.id, w.flows.belt.id]);
     let crashed = false;
     // The first run dies in the middle of the belt's copy (after the lockout is done).
-    await runWorkflowImport(t.deps, importId, {
+    await runWorkflowImport(importId, {
       beforeCopy: async (id) => {
         if (id === w.flows.belt.id && !crashed) {
           crashed = true;
@@ -146,7 +148,7 @@ describe('workflow-import job', () => {
       attempts: 2,
     });
     // Two more runs at once, and one after: nothing new.
-    await Promise.all([runWorkflowImport(t.deps, importId), runWorkflowImport(t.deps, importId)]);
+    await Promise.all([runWorkflowImport(importId), runWorkflowImport(importId)]);
     const copies = await copiesIn(workspaceId);
     expect(copies.map((c) => c.title)).toEqual(['Changing a belt', 'Lockout procedure']);
     const steps = await db().$count(
@@ -162,7 +164,7 @@ describe('workflow-import job', () => {
   it('runs two imports of the same workflows side by side without mixing them', async () => {
     const a = await schedule([w.flows.lockout.id]);
     const b = await schedule([w.flows.lockout.id]);
-    await Promise.all([runWorkflowImport(t.deps, a.importId), runWorkflowImport(t.deps, b.importId)]);
+    await Promise.all([runWorkflowImport(a.importId), runWorkflowImport(b.importId)]);
     expect(await copiesIn(a.workspaceId)).toHaveLength(1);
     expect(await copiesIn(b.workspaceId)).toHaveLength(1);
   });
@@ -173,7 +175,7 @@ describe('workflow-import job', () => {
     const author = await createUser(db(), org.id, { role: 'publisher' });
     const { importId } = await schedule([w.flows.lockout.id, w.flows.belt.id], { org: org.id, ws: ws.id, author: author.id });
     await db().update(schema.organizations).set({ disabledAt: new Date() }).where(eq(schema.organizations.id, org.id));
-    await runWorkflowImport(t.deps, importId);
+    await runWorkflowImport(importId);
     const items = await db().select().from(schema.workflowImportItems).where(eq(schema.workflowImportItems.importId, importId));
     expect(items.map((i) => [i.status, i.failedReason])).toEqual([
       ['failed', 'The target organization was disabled.'],
@@ -188,7 +190,7 @@ describe('workflow-import job', () => {
     const lost = await schedule([w.flows.inspection.id]);
     const deleted = await t.database.executeSql(`delete from pgboss.job where data->>'importId' = $1 returning id`, [lost.importId]);
     expect(deleted.rows).toHaveLength(1);
-    await t.deps.jobs!.startWorkers(workflowImportJobs(t.deps));
+    await t.deps.jobs!.startWorkers(workflowImportJobs({ deps: t.deps, services: t.app.services }));
     for (const { importId, organizationId, workspaceId } of [queued, lost]) {
       const done = await until('the import', async () => {
         const view = await status(organizationId, importId);

@@ -1,0 +1,27 @@
+/**
+ * Workflow-import jobs: one run per scheduled import (idempotent, so a retry or a second
+ * run only does what is left), and, when a process starts, a new run for every import a
+ * stopped process left unfinished.
+ */
+import type { AppDeps } from '../../deps.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { Services } from '../../registry.js';
+import { WORKFLOW_IMPORT_JOB } from './workflow-imports.service.js';
+
+export function workflowImportJobs({ deps, services }: { deps: AppDeps; services: Services }): JobDefinition<any>[] {
+  return [
+    {
+      name: WORKFLOW_IMPORT_JOB,
+      retryLimit: 3,
+      handler: async ({ importId }: { importId: string }, job) => {
+        try {
+          await services.workflowImportRunner.run(importId, { signal: job.signal });
+        } catch (err) {
+          deps.log?.error({ err, workflowImportId: importId, retryCount: job.retryCount }, 'workflow import failed');
+          throw err;
+        }
+      },
+      onStart: () => services.workflowImports.resumeUnfinished(),
+    },
+  ];
+}
