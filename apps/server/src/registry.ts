@@ -9,11 +9,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createAccessKeyAuthenticator } from './modules/access-keys/access-key-auth.js';
+import { createAccessKeysRepository } from './modules/access-keys/access-keys.repository.js';
+import { createAccessKeysService } from './modules/access-keys/access-keys.service.js';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
-import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
-import { createIntegrationsService } from './modules/integrations/integrations.service.js';
+import { authenticatePassword } from './modules/auth/auth.service.js';
+import { sendInvitationEmail } from './modules/auth/invitations.js';
+import { createBearerUsers } from './modules/external-api/external-api.auth.js';
+import { createExternalApiCaches } from './modules/external-api/external-api.cache.js';
+import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
+import { createExternalApiService } from './modules/external-api/external-api.service.js';
+import { createApiUsersService } from './modules/external-api/users.service.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService } from './modules/user-imports/user-imports.service.js';
@@ -37,13 +45,14 @@ export function createServices(deps: AppDeps) {
   const sourceEnvs = currentSourceEnvs(deps);
 
   const repositories = {
-    accessKeys: createIntegrationsRepository(db),
     userImports: createUserImportsRepository(db),
     analytics: createAnalyticsRepository(db),
     workflowImportPickers: createWorkflowImportPickersRepository(db),
     workflowImports: createWorkflowImportsRepository(db),
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
+    accessKeys: createAccessKeysRepository(db),
+    externalApi: createExternalApiRepository(db),
   };
 
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
@@ -68,16 +77,20 @@ export function createServices(deps: AppDeps) {
     log,
   });
 
+  const userImports = createUserImportService({
+    db,
+    repo: repositories.userImports,
+    blobs,
+    jobs,
+    pipeline: userImportPipeline,
+    maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
+  });
+
+  // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
+  // users and workflow pages, one set per app; none while no change feed runs.
+  const apiCaches = createExternalApiCaches(deps.changes);
+
   return {
-    accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
-    userImports: createUserImportService({
-      db,
-      repo: repositories.userImports,
-      blobs,
-      jobs,
-      pipeline: userImportPipeline,
-      maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
-    }),
     userImportPipeline,
     analytics: createAnalyticsService({
       repo: repositories.analytics,
@@ -104,6 +117,26 @@ export function createServices(deps: AppDeps) {
       envs: sourceEnvs,
       log: deps.log,
     }),
+    accessKeys: createAccessKeysService({ db, repo: repositories.accessKeys, clock, changes }),
+    accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log: deps.log, cache: apiCaches?.keys }),
+    bearerUsers: createBearerUsers(deps, apiCaches?.users),
+    externalApi: createExternalApiService({
+      repo: repositories.externalApi,
+      publicUrl: deps.config.PUBLIC_URL,
+      clock,
+      changes,
+      workflowPages: apiCaches?.workflowPages,
+      authenticatePassword: (email, password) => authenticatePassword(deps, email, password),
+      idTokens: deps.idTokens,
+      userImports,
+    }),
+    externalApiUsers: createApiUsersService({
+      db,
+      repo: repositories.externalApi,
+      clock,
+      sendInvitation: (invitation) => sendInvitationEmail(deps, invitation),
+    }),
+    userImports,
   };
 }
 

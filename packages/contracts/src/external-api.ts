@@ -1,13 +1,17 @@
 /**
- * The external integration API under `/api/v1` (decisions.md, "External integration API").
- * These schemas validate the requests, strip the responses and generate its OpenAPI document.
+ * The external integration API under `/api/v1` (docs/product.md, "External API"). These
+ * schemas validate the requests, strip the responses and generate its OpenAPI document;
+ * its calls are defined once in `externalApiRoutes` below.
  */
 import { z } from 'zod';
-import { NAME_MAX } from './integrations.js';
+import { NAME_MAX } from './access-keys.js';
+import { errorEnvelope } from './errors.js';
 import { pageQuery } from './paging.js';
 import { orgRole } from './roles.js';
+import { type RouteDef, route } from './route.js';
+import { userImportErrorsQuery, userImportErrorsResponse, userImportIdParams, userImportResponse } from './user-imports.js';
 
-/** The header that carries the integration access key. */
+/** The header that carries the access key. */
 export const API_KEY_HEADER = 'apikey';
 export const EXTERNAL_API_PREFIX = '/v1';
 export const API_LOCALES = ['en', 'es', 'fr', 'pt'] as const;
@@ -101,6 +105,7 @@ export const createApiUserBody = z.object({
   employeeId: z.string().trim().min(1).max(100).optional(),
   locale: z.enum(API_LOCALES).default('en').describe('Language of the invitation'),
 });
+export type CreateApiUserBody = z.infer<typeof createApiUserBody>;
 export const createdUserResponse = z.object({
   user: apiUserView,
   invitationSent: z.boolean().describe('false when the e-mail could not be sent now; the invitation still exists'),
@@ -124,3 +129,185 @@ export const externalApiErrorCodes = {
 export const documentationUrlResponse = z.object({
   documentationURL: z.string().describe('The interactive reference of the external API'),
 });
+
+/** The calls of the Documentation screen (docs/product.md, "Documentation"). */
+export const documentationRoutes = {
+  url: route({ method: 'GET', path: '/settings/documentation', operationId: 'getDocumentationUrl', response: documentationUrlResponse }),
+  /** The interactive reference of the external API (Scalar): an HTML page, linked to, not called. */
+  reference: route({ method: 'GET', path: '/v1/reference/', operationId: 'getApiReference' }),
+};
+
+/** The statuses of the error answers an external call documents, each with the error envelope. */
+export type ExternalApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+/** An external API call: a route, with what its OpenAPI document says besides its success. */
+export interface ExternalApiRouteDef extends RouteDef {
+  /** Its error answers. */
+  errors: readonly ExternalApiErrorStatus[];
+  /** The OpenAPI security requirement: both headers, on every call but the token's. */
+  security?: readonly { apiKey: readonly []; idToken: readonly [] }[];
+}
+
+const externalRoute = <const R extends ExternalApiRouteDef>(def: R): R => route(def);
+
+/** The answers of a call's errors, for its OpenAPI document: `{ 401: errorEnvelope, … }`. */
+export const externalApiErrorResponses = (def: ExternalApiRouteDef): Record<number, typeof errorEnvelope> =>
+  Object.fromEntries(def.errors.map((status) => [status, errorEnvelope]));
+
+/** Every call checked by the guard (apiKey, rate limit, idToken) may be refused so. */
+const guarded = [400, 401, 403, 429] as const;
+const security = [{ apiKey: [], idToken: [] }] as const;
+
+/**
+ * The calls of the external API (docs/product.md, "External API"), under the API base path;
+ * tags, summaries and descriptions are those of its OpenAPI document.
+ */
+export const externalApiRoutes = {
+  token: externalRoute({
+    method: 'POST',
+    path: '/v1/auth/token',
+    operationId: 'createIdToken',
+    tags: ['Authorization'],
+    summary: 'Get an idToken',
+    description: 'E-mail and password of an API user for an idToken to send as a bearer token. It expires after `expiresIn` seconds.',
+    body: apiTokenBody,
+    response: apiTokenResponse,
+    errors: [400, 401, 403, 429],
+  }),
+  listWorkflows: externalRoute({
+    method: 'GET',
+    path: '/v1/workflows',
+    operationId: 'listWorkflows',
+    tags: ['Workflows'],
+    summary: 'List or search workflows',
+    description: 'Newest changes first. `q` searches titles. Below Organizational Admin, only workflows of your workspaces.',
+    security,
+    query: workflowsQuery,
+    response: workflowsResponse,
+    errors: guarded,
+  }),
+  getWorkflow: externalRoute({
+    method: 'GET',
+    path: '/v1/workflows/:id',
+    operationId: 'getWorkflow',
+    tags: ['Workflows'],
+    summary: 'A workflow with its steps and a deep link',
+    security,
+    params: workflowParams,
+    response: workflowResponse,
+    errors: [...guarded, 404],
+  }),
+  listWorkspaces: externalRoute({
+    method: 'GET',
+    path: '/v1/workspaces',
+    operationId: 'listWorkspaces',
+    tags: ['Workspaces'],
+    summary: 'List workspaces',
+    description: 'By name. Below Organizational Admin, only your workspaces.',
+    security,
+    query: pageQuery,
+    response: workspacesResponse,
+    errors: guarded,
+  }),
+  listSkills: externalRoute({
+    method: 'GET',
+    path: '/v1/skills',
+    operationId: 'listSkills',
+    tags: ['Skills'],
+    summary: 'List the skills of the organization',
+    security,
+    query: pageQuery,
+    response: skillsResponse,
+    errors: guarded,
+  }),
+  listUsers: externalRoute({
+    method: 'GET',
+    path: '/v1/users',
+    operationId: 'listUsers',
+    tags: ['Users'],
+    summary: 'List or search users',
+    description: 'Organizational and Workspace Admins.',
+    security,
+    query: apiUsersQuery,
+    response: apiUsersResponse,
+    errors: guarded,
+  }),
+  createUser: externalRoute({
+    method: 'POST',
+    path: '/v1/users',
+    operationId: 'createUser',
+    tags: ['Users'],
+    summary: 'Create a user and send an invitation',
+    description: 'Organizational Admins. The invitation (valid 14 days) lets the user set a password.',
+    security,
+    body: createApiUserBody,
+    response: createdUserResponse,
+    status: 201,
+    errors: [...guarded, 409],
+  }),
+  disableUser: externalRoute({
+    method: 'POST',
+    path: '/v1/users/:id/disable',
+    operationId: 'disableUser',
+    tags: ['Users'],
+    summary: 'Disable a user',
+    description: 'Organizational Admins. The user can no longer sign in; their sessions end.',
+    security,
+    params: apiUserParams,
+    response: apiUserResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  userSkillProgress: externalRoute({
+    method: 'GET',
+    path: '/v1/users/:id/skills',
+    operationId: 'getUserSkillProgress',
+    tags: ['Skills', 'Users'],
+    summary: "A user's progress on their skills",
+    description: 'Organizational and Workspace Admins.',
+    security,
+    params: apiUserParams,
+    query: pageQuery,
+    response: skillProgressResponse,
+    errors: [...guarded, 404],
+  }),
+  /** A multipart upload (the part `file` and the fields of createUserImportFields): no JSON body schema. */
+  createUserImport: externalRoute({
+    method: 'POST',
+    path: '/v1/user-imports',
+    operationId: 'createUserImport',
+    tags: ['User imports'],
+    summary: 'Upload a CSV file of users to import',
+    description:
+      'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields. ' +
+      'The import runs in the background: read its status with GET /user-imports/{id}.',
+    security,
+    response: userImportResponse,
+    status: 201,
+    errors: [...guarded, 413],
+  }),
+  getUserImport: externalRoute({
+    method: 'GET',
+    path: '/v1/user-imports/:id',
+    operationId: 'getUserImport',
+    tags: ['User imports'],
+    summary: 'The status and counts of an import',
+    description: 'Organizational Admins. status: processing, error, validation_error or completed.',
+    security,
+    params: userImportIdParams,
+    response: userImportResponse,
+    errors: [...guarded, 404],
+  }),
+  listUserImportErrors: externalRoute({
+    method: 'GET',
+    path: '/v1/user-imports/:id/errors',
+    operationId: 'listUserImportErrors',
+    tags: ['User imports'],
+    summary: 'The errors of an import, by e-mail or employee ID with their rows',
+    description: 'Organizational Admins. `email` filters case-insensitively.',
+    security,
+    params: userImportIdParams,
+    query: userImportErrorsQuery,
+    response: userImportErrorsResponse,
+    errors: [...guarded, 404],
+  }),
+};

@@ -4,7 +4,7 @@
  * "contains" filter on the name; disabled organizations are listed only when asked for.
  */
 import { z } from 'zod';
-import { NAME_MAX } from './integrations.js';
+import { NAME_MAX } from './access-keys.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 

@@ -21,8 +21,8 @@ export interface AuthContext {
   sessionId?: string;
   /** When the session (or, via the API, the idToken) ends. */
   expiresAt: Date;
-  /** The integration key that authenticated an external API call. */
-  integrationId?: string;
+  /** The access key that authenticated an external API call. */
+  accessKeyId?: string;
 }
 
 declare module 'fastify' {

@@ -42,9 +42,14 @@ export function registerRoute<R extends RouteDef>(app: AnyApp, def: R, handler: 
       ...(def.body && { body: def.body }),
       ...(def.response && { response: { [status]: def.response } }),
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (status !== 200) reply.status(status);
-      return handler(request as unknown as RouteRequest<R>, reply);
-    },
+    // Not wrapped in an async function: a handler that answers at once (the external API's
+    // pages from memory) is not held up by a promise.
+    handler:
+      status === 200
+        ? (handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown)
+        : (request: FastifyRequest, reply: FastifyReply) => {
+            reply.status(status);
+            return handler(request as unknown as RouteRequest<R>, reply);
+          },
   });
 }

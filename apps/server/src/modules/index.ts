@@ -1,12 +1,12 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
 import type { ApiModule } from '../registry.js';
+import { accessKeysRoutes } from './access-keys/access-keys.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { sessionsRoutes } from './auth/sessions.routes.js';
 import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
-import { externalApi } from './external-api/external-api.routes.js';
-import { integrationsRoutes } from './integrations/integrations.routes.js';
+import { externalApiRoutes } from './external-api/external-api.routes.js';
 import { lookupRoutes } from './lookup/lookup.routes.js';
 import { orgAdminRoutes } from './org-admin/org-admin.routes.js';
 import { organizationSettingsRoutes } from './organization-settings/organization-settings.routes.js';
@@ -20,8 +20,8 @@ export const apiModules: ApiModule[] = [
   authRoutes,
   sessionsRoutes,
   ssoRoutes,
-  integrationsRoutes,
-  externalApi,
+  accessKeysRoutes,
+  externalApiRoutes,
   documentationRoutes,
   userImportRoutes,
   organizationsRoutes,

@@ -12,6 +12,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ParseKeys } from 'i18next';
+import { paths } from '../lib/paths';
 
 export interface MenuEntry {
   /** English-form path, as in routes.tsx. */
@@ -23,10 +24,10 @@ export interface MenuEntry {
 
 export const menu: MenuEntry[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
-  { to: '/keys', label: 'nav.keys', icon: VpnKeyIcon },
+  { to: paths.accessKeys(), label: 'nav.keys', icon: VpnKeyIcon },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
   { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon },
-  { to: '/documentation', label: 'nav.documentation', icon: MenuBookIcon },
+  { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon },
   { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, staffOnly: true },
 ];
 

@@ -38,7 +38,7 @@ export const pages: PageRoute[] = [
   { path: 'user-imports', access: 'session', page: () => import('../features/user-imports/pages/UserImportsPage') },
   { path: 'analytics', access: 'session', page: () => import('../features/analytics/pages/AnalyticsPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
-  { path: 'keys', access: 'session', page: () => import('../features/keys/pages/KeysPage') },
+  { path: 'keys', access: 'session', page: () => import('../features/access-keys/pages/AccessKeysPage') },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: organizationsPage },

@@ -7,13 +7,13 @@
  */
 
 import type { Locale } from './locales';
+import accessKeys from './locales/en/accessKeys.json';
 import analytics from './locales/en/analytics.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import dashboard from './locales/en/dashboard.json';
 import documentation from './locales/en/documentation.json';
 import errors from './locales/en/errors.json';
-import keys from './locales/en/keys.json';
 import lookup from './locales/en/lookup.json';
 import orgAdmin from './locales/en/orgAdmin.json';
 import orgSettings from './locales/en/orgSettings.json';
@@ -26,7 +26,7 @@ export const en = {
   auth,
   errors,
   dashboard,
-  keys,
+  accessKeys,
   documentation,
   userImports,
   super: superArea,

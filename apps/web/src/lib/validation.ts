@@ -3,15 +3,16 @@
  * message ('required', 'tooLong', 'email', …); a form shows it with fieldError, in the
  * user's language, from the common catalogue's `validation.*` keys.
  */
-import type { TFunction } from 'i18next';
-
 export const validationCodes = ['required', 'email', 'tooLong', 'invalid', 'passwordMin', 'passwordPolicy', 'passwordMismatch'] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
 const isCode = (value: string): value is ValidationCode => (validationCodes as readonly string[]).includes(value);
 
+/** The `t` of any screen (useT's, over every namespace, or the common namespace's). */
+type ValidationT = (key: `validation.${ValidationCode}`, limits: { max?: number; min?: number }) => string;
+
 /** The message of a field's problem, or undefined when it has none; `max`/`min` fill the limits. */
-export function fieldError(t: TFunction, message: string | undefined, limits: { max?: number; min?: number } = {}): string | undefined {
+export function fieldError(t: ValidationT, message: string | undefined, limits: { max?: number; min?: number } = {}): string | undefined {
   if (!message) return undefined;
   return t(`validation.${isCode(message) ? message : 'invalid'}`, limits);
 }

@@ -1,15 +1,11 @@
-/** Where the Documentation screen links to: the external API's interactive reference. */
-import { documentationUrlResponse, EXTERNAL_API_PREFIX } from '@console/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+/** Where the Documentation screen links to (docs/product.md, "Documentation"): the external API's interactive reference. */
+import { documentationRoutes as routes } from '@console/contracts';
+import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
 import { requireOrgAdmin } from '../auth/guards.js';
 
 export const documentationRoutes: ApiModule = async (app, { deps }) => {
   const { PUBLIC_URL, API_BASE_PATH } = deps.config;
-  const documentationURL = `${PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${EXTERNAL_API_PREFIX}/reference/`;
-  app.get(
-    '/settings/documentation',
-    { onRequest: requireOrgAdmin, schema: { operationId: 'getDocumentationUrl', response: { 200: documentationUrlResponse } } },
-    async () => ({ documentationURL }),
-  );
+  const documentationURL = `${PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${routes.reference.path}`;
+  registerRoute(app, routes.url, () => ({ documentationURL }), { onRequest: requireOrgAdmin });
 };

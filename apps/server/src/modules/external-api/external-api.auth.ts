@@ -2,16 +2,19 @@
  * The guard of every external API call but the token endpoint: an access key in the
  * `apiKey` header AND a user's idToken as a bearer token, of the same organization, for a
  * user with an API role who signs in with a password. Each refusal has its own code.
- * An `onRequest` hook (http/auth.ts, decision 012): it reads headers only, so it runs
+ * An `onRequest` hook (modules/auth/guards.ts, decision 012): it reads headers only, so it runs
  * before the query and body are validated or the body read; a refused call learns nothing
  * of the route's shape. Its own order stays: key, rate limit, token, then the rest.
  */
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
-import type { AccessKeyAuthenticator } from '../integrations/access-key-auth.js';
+import type { AccessKeyAuthenticator } from '../access-keys/access-key-auth.js';
+import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
+import { withVerifiedTokenCache } from './verified-tokens.js';
 
 export interface ExternalApiGuardDeps {
   authenticateKey: AccessKeyAuthenticator;
@@ -36,17 +39,17 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     const key = deps.authenticateKey.peek(request.headers.apikey);
     if (!key || key.organizationId !== auth.organizationId) return false;
     if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
-    request.auth = apiContext(auth, key.integrationId);
+    request.auth = apiContext(auth, key.accessKeyId);
     return true;
   }
 
   /** The caller's context with its key, made once per user context and key: peekBearer's are shared. */
-  const apiContexts = new WeakMap<AuthContext, { integrationId: string; auth: AuthContext }>();
-  function apiContext(auth: AuthContext, integrationId: string): AuthContext {
+  const apiContexts = new WeakMap<AuthContext, { accessKeyId: string; auth: AuthContext }>();
+  function apiContext(auth: AuthContext, accessKeyId: string): AuthContext {
     const made = apiContexts.get(auth);
-    if (made?.integrationId === integrationId) return made.auth;
-    const context = Object.freeze({ ...auth, via: 'api' as const, integrationId });
-    apiContexts.set(auth, { integrationId, auth: context });
+    if (made?.accessKeyId === accessKeyId) return made.auth;
+    const context = Object.freeze({ ...auth, via: 'api' as const, accessKeyId });
+    apiContexts.set(auth, { accessKeyId, auth: context });
     return context;
   }
 
@@ -78,14 +81,30 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     if (auth.organizationId !== key.organizationId) {
       throw new Forbidden("The access key belongs to another organization than the idToken's user.", codes.apiKeyWrongOrganization);
     }
-    request.auth = { ...auth, via: 'api', integrationId: key.integrationId };
+    request.auth = { ...auth, via: 'api', accessKeyId: key.accessKeyId };
   }
 }
 
-const rateKey = (key: { integrationId: string }) => `api-key:${key.integrationId}`;
+const rateKey = (key: { accessKeyId: string }) => `api-key:${key.accessKeyId}`;
 
 const missingToken = () =>
   new Unauthenticated(
     'The Authorization header is missing: send "Authorization: Bearer <idToken>" from POST /api/v1/auth/token.',
     codes.tokenMissing,
   );
+
+/**
+ * The users behind bearer idTokens: the auth module's resolveBearerUser with the idTokens
+ * this process verified before (verified-tokens.ts) and, while the change feed runs, the
+ * cached users; `peek` answers from memory alone (undefined when the caches do not run).
+ * Needs the app's deps: resolveBearerUser reads the config, database and idTokens.
+ */
+export function createBearerUsers(deps: AppDeps, users: NonNullable<Parameters<typeof resolveBearerUser>[2]> | undefined) {
+  const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, deps.clock) };
+  return {
+    resolve: (idToken: string) => resolveBearerUser(bearerDeps, idToken, users),
+    peek: users ? (idToken: string) => peekBearerUser(bearerDeps, idToken, users) : undefined,
+  };
+}
+
+export type BearerUsers = ReturnType<typeof createBearerUsers>;

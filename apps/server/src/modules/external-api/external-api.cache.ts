@@ -10,8 +10,11 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { OrgCache } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import type { Principal } from '../auth/auth.repository.js';
-import type { KeyRow } from '../integrations/integrations.repository.js';
+import type { KeyRow } from '../access-keys/access-key-auth.js';
+import type { resolveBearerUser } from '../auth/principal.js';
+
+/** The user rows the auth module resolves an idToken to (its principal, without secrets). */
+type BearerUser = NonNullable<Parameters<typeof resolveBearerUser>[2]> extends OrgCache<infer U> ? U : never;
 
 /** A safety net: even without a reported change, an entry is read again after this. */
 const TTL_MS = 60_000;
@@ -22,7 +25,7 @@ export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
   return {
     keys: new OrgCache<KeyRow>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
-    users: new OrgCache<Principal>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
+    users: new OrgCache<BearerUser>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
     // A page of 100 is about 30 kB: at most some 30 MB of pages.
     workflowPages: new OrgCache<Buffer>(feed, { maxEntries: 1_000, ttlMs: TTL_MS }),
   };

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, exists, ilike, isNull, or, type SQL, sql } from 'dr
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { sessions, skills, userSkills, users, userWorkspaces, workflowSteps, workflows, workspaces } from '../../db/schema.js';
+import { sessions, skills, userSkills, users, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
+import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 export interface Page {
   page: number;
@@ -91,17 +92,7 @@ export function createExternalApiRepository(root: Db) {
         .leftJoin(users, eq(users.id, workflows.authorId))
         .where(and(eq(workflows.organizationId, scope.organizationId), eq(workflows.id, id), inWorkspaceScope(scope)));
       if (!row) return undefined;
-      const steps = await db
-        .select({
-          position: workflowSteps.position,
-          title: workflowSteps.title,
-          text: workflowSteps.text,
-          startMs: workflowSteps.startMs,
-          endMs: workflowSteps.endMs,
-        })
-        .from(workflowSteps)
-        .where(eq(workflowSteps.workflowId, id))
-        .orderBy(asc(workflowSteps.position));
+      const steps = (await orderedWorkflowSteps(db, id)).map(({ id: _id, ...step }) => step);
       return { ...row, steps };
     },
 
@@ -182,6 +173,28 @@ export function createExternalApiRepository(root: Db) {
         .from(users)
         .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
       return row;
+    },
+
+    /** A new user of the organization, who signs in with a password (once they set it). */
+    async insertUser(
+      values: {
+        organizationId: string;
+        email: string;
+        displayName: string;
+        role: string;
+        employeeId: string | null;
+        locale: string;
+        createdBy: string;
+        now: Date;
+      },
+      db: Db = root,
+    ) {
+      const { now, ...user } = values;
+      const [row] = await db
+        .insert(users)
+        .values({ ...user, signInProvider: 'password', createdAt: now })
+        .returning({ id: users.id });
+      return row.id;
     },
 
     /** Disables the user and ends their browser sessions; false when already disabled or absent. */

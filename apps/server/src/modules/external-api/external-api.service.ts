@@ -1,14 +1,20 @@
 /**
- * What the external API does for an authenticated caller (apiKey + idToken). Reads are
- * open to every API role, limited to their own workspaces below Organizational Admin;
- * user data is for Organizational and Workspace Admins; changing users is for
- * Organizational Admins (docs/decisions/ on the external API).
+ * What the external API does (docs/product.md, "External API"): the idToken for an API
+ * user's password, then, for an authenticated caller (apiKey + idToken), reads open to
+ * every API role, limited to their own workspaces below Organizational Admin; user data
+ * for Organizational and Workspace Admins; changing users and importing them for
+ * Organizational Admins.
  */
-import { externalApiErrorCodes, type OrgRole } from '@console/contracts';
+import { apiRoles, externalApiErrorCodes, type OrgRole } from '@console/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { type Clock, systemClock } from '../../deps.js';
+import type { OrgCache } from '../../db/org-cache.js';
+import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
+import type { IdTokens } from '../auth/id-token.js';
+import type { UserImportService } from '../user-imports/user-imports.service.js';
+import { cachedWorkflowsPage, peekWorkflowsPage, serializeWorkflowsPage, type WorkflowsQuery } from './external-api.cache.js';
 import type { ExternalApiRepository, Page, ReadScope, UserRow, WorkflowRow } from './external-api.repository.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -63,15 +69,29 @@ const scopeOf = (auth: AuthContext): ReadScope => ({
 
 const userNotFound = () => new NotFound('User was not found', 'USER_NOT_FOUND');
 
+/** Who a password belongs to, as the console's sign-in finds them (it refuses a wrong password, a locked account, …). */
+export interface PasswordUser {
+  userId: string;
+  email: string | null;
+  displayName: string;
+  role: string;
+}
+
 export function createExternalApiService(deps: {
   repo: ExternalApiRepository;
   publicUrl: string;
   clock: Clock;
   /** Told after a user is disabled, so this process's caches forget the user at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
+  /** Serialised workflow pages (external-api.cache.ts); absent while no change feed runs. */
+  workflowPages?: OrgCache<Buffer>;
+  /** The console's password sign-in (auth), with its lockout. */
+  authenticatePassword: (email: string, password: string) => Promise<PasswordUser>;
+  idTokens: Pick<IdTokens, 'issue'>;
+  /** The console's user imports: the API uploads and reads them through the same service. */
+  userImports: Pick<UserImportService, 'createFromRequest' | 'get' | 'errors'>;
 }) {
-  const { repo } = deps;
-  const { clock } = deps;
+  const { repo, clock, userImports } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
 
   async function userInOrganization(auth: AuthContext, id: string) {
@@ -80,11 +100,45 @@ export function createExternalApiService(deps: {
     return row;
   }
 
+  async function listWorkflows(auth: AuthContext, query: WorkflowsQuery) {
+    const { rows, total } = await repo.listWorkflows(scopeOf(auth), query);
+    return { workflows: rows.map(workflowSummary), total };
+  }
+
+  /** User imports are for Organizational Admins. */
+  const importer = (auth: AuthContext) => {
+    requireRole(auth, ['org_admin']);
+    return auth;
+  };
+
   return {
-    async listWorkflows(auth: AuthContext, query: Page & { q?: string; workspaceId?: string }) {
-      const { rows, total } = await repo.listWorkflows(scopeOf(auth), query);
-      return { workflows: rows.map(workflowSummary), total };
+    /** An idToken for the e-mail and password of an API user. */
+    async issueToken(email: string, password: string) {
+      const user = await deps.authenticatePassword(email, password);
+      if (!apiRoles.includes(user.role as OrgRole)) {
+        throw new Forbidden(
+          'Only Organizational Admins, Workspace Admins and Publishers can use the API.',
+          externalApiErrorCodes.roleNotAllowed,
+        );
+      }
+      const token = await deps.idTokens.issue({ id: user.userId, email: user.email, displayName: user.displayName }, 'password');
+      return { idToken: token.idToken, expiresIn: token.expiresIn };
     },
+
+    /**
+     * The serialised page of workflows from memory (cached per caller's scope and query,
+     * external-api.cache.ts), or undefined: answered without a promise when it is there.
+     */
+    peekWorkflowsPage(auth: AuthContext, query: WorkflowsQuery): Buffer | undefined {
+      return peekWorkflowsPage(deps.workflowPages, auth, query);
+    },
+
+    /** The serialised page of workflows, read (and cached) when it is not in memory. */
+    workflowsPage(auth: AuthContext, query: WorkflowsQuery): Promise<Buffer> {
+      return cachedWorkflowsPage(deps.workflowPages, auth, query, async () => serializeWorkflowsPage(await listWorkflows(auth, query)));
+    },
+
+    listWorkflows,
 
     async getWorkflow(auth: AuthContext, id: string) {
       const row = await repo.findWorkflow(scopeOf(auth), id);
@@ -131,6 +185,19 @@ export function createExternalApiService(deps: {
       await repo.disableUser(auth.organizationId, id, clock.now());
       deps.changes?.changed(auth.organizationId);
       return { user: toApiUser(await userInOrganization(auth, id)) };
+    },
+
+    /** Streams the request's CSV (multipart) into an import of the caller's organization. */
+    async createUserImport(auth: AuthContext, request: FastifyRequest) {
+      return { userImport: await userImports.createFromRequest(importer(auth), request) };
+    },
+
+    async getUserImport(auth: AuthContext, id: string) {
+      return { userImport: await userImports.get(importer(auth), id) };
+    },
+
+    userImportErrors(auth: AuthContext, id: string, query: Parameters<UserImportService['errors']>[2]) {
+      return userImports.errors(importer(auth), id, query);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The dashboard's cards, in order: one line per card. A feature adds the card of its
- * screen (keys, user imports, analytics, docs) when that screen lands; each card is a
+ * screen (access keys, user imports, analytics, docs) when that screen lands; each card is a
  * lazily loaded component that links to its screen.
  */
 import { type ComponentType, lazy } from 'react';
@@ -16,7 +16,7 @@ export interface DashboardCard {
 export const dashboardCards: DashboardCard[] = [
   { id: 'account', Card: lazy(withChunkReload(() => import('./AccountCard'))), width: 6 },
   { id: 'recent-imports', Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))), width: 6 },
-  { id: 'keys', Card: lazy(withChunkReload(() => import('../../features/keys/KeysCard'))), width: 6 },
+  { id: 'access-keys', Card: lazy(withChunkReload(() => import('../../features/access-keys/AccessKeysCard'))), width: 6 },
   { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6 },
   { id: 'docs', Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))), width: 6 },
 ];

@@ -1,33 +1,30 @@
 /** The dashboard's cards against a scripted API: each shows its summary and links to its screen. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
-import { integrationView } from '../../test/integrations';
+import { anAccessKey } from '../../test/access-keys';
+import { renderSignedIn } from '../../test/app';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const key = (n: number, lastUsedAt: string | null) => integrationView(n, { name: `ERP ${n}`, keyLast4: `000${n}`, lastUsedAt });
+const key = (n: number, lastUsedAt: string | null) => anAccessKey(n, { name: `ERP ${n}`, keyLast4: `000${n}`, lastUsedAt });
 
-function signedIn(handlers: Parameters<typeof fakeApi>[0]) {
-  const admin = user();
-  setUserInfoCookie(admin);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: admin } }),
-    'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
-    'GET /api/settings/documentation': () => ({ body: { documentationURL: 'http://localhost:3000/api/v1/reference' } }),
-    ...handlers,
+/** The dashboard as an Organizational Admin: the other cards' calls answered, then `handlers`. */
+const renderDashboard = (path: string, handlers: NonNullable<Parameters<typeof renderSignedIn>[1]>['api']) =>
+  renderSignedIn(path, {
+    api: {
+      'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
+      'GET /api/settings/documentation': () => ({ body: { documentationURL: 'http://localhost:3000/api/v1/reference' } }),
+      ...handlers,
+    },
   });
-}
 
 describe('the dashboard', () => {
   it('summarises the keys: how many, the newest with their last use, and a link to the keys screen', async () => {
-    signedIn({
+    renderDashboard('/fr/dashboard', {
       'GET /api/integrations': () => ({
         body: { integrations: [key(1, '2026-11-21T08:30:00.000Z'), key(2, null), key(3, null), key(4, null)], total: 24 },
       }),
     });
-    renderApp('/fr/dashboard');
     const card = within((await screen.findByRole('heading', { name: 'Clés d’accès' })).closest('.MuiCard-root') as HTMLElement);
     expect(await card.findByText('24 clés dans votre organisation')).toBeTruthy();
     expect(card.getAllByRole('listitem')).toHaveLength(3);
@@ -38,20 +35,19 @@ describe('the dashboard', () => {
   });
 
   it('says so when the organization has no key', async () => {
-    signedIn({ 'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }) });
-    renderApp('/dashboard');
+    renderDashboard('/dashboard', { 'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }) });
     expect(await screen.findByText('There are no access keys yet.')).toBeTruthy();
   });
 
   it('shows an error in the card when the keys fail to load', async () => {
-    signedIn({ 'GET /api/integrations': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } }) });
-    renderApp('/dashboard');
+    renderDashboard('/dashboard', {
+      'GET /api/integrations': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } }),
+    });
     expect(await screen.findByText('The access keys could not be loaded.')).toBeTruthy();
   });
 
   it('links the API card to the guide and to the interactive reference', async () => {
-    signedIn({ 'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }) });
-    renderApp('/es/dashboard');
+    renderDashboard('/es/dashboard', { 'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }) });
     const card = within((await screen.findByRole('heading', { name: 'API de integración' })).closest('.MuiCard-root') as HTMLElement);
     expect(card.getByRole('link', { name: 'Leer la guía' }).getAttribute('href')).toBe('/es/documentation');
     const reference = await card.findByRole('link', { name: /Abrir la referencia/ });

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
-import { useDocumentationUrl } from './api/get-documentation-url';
+import { paths } from '../../lib/paths';
+import { useDocumentationUrl } from './api/documentation';
 
 export default function DocsCard() {
   const { t } = useT();
@@ -22,7 +23,7 @@ export default function DocsCard() {
         <Typography>{t('documentation:card.text')}</Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button component={Link} to={localize('/documentation')}>
+        <Button component={Link} to={localize(paths.documentation())}>
           {t('documentation:card.open')}
         </Button>
         {reference.data && (

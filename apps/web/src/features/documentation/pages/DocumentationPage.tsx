@@ -1,7 +1,9 @@
 /**
- * /documentation: what the external API needs (an apiKey header and a bearer idToken from
- * the token endpoint), who may use it, a curl example to paste, and the interactive reference.
+ * /documentation (docs/product.md, "Documentation"): what the external API needs (an apiKey
+ * header and a bearer idToken from the token endpoint), who may use it, a curl example to
+ * paste, and the interactive reference.
  */
+import { documentationRoutes, EXTERNAL_API_PREFIX } from '@console/contracts/external-api';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,10 +13,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { apiHref } from '../../../lib/api';
 import { CopyButton } from '../../../lib/copy';
-import { API_BASE } from '../../../lib/http';
-import { usePageTitle } from '../../../lib/page-title';
-import { useDocumentationUrl } from '../api/get-documentation-url';
+import { apiUrl as apiPath } from '../../../lib/http';
+import { PageHeader } from '../../../lib/PageHeader';
+import { useDocumentationUrl } from '../api/documentation';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -56,17 +59,11 @@ export function curlExample(apiUrl: string): string {
 
 export function Component() {
   const { t } = useT();
-  usePageTitle(t('titles.documentation'));
   const reference = useDocumentationUrl();
-  const apiUrl = `${window.location.origin}${API_BASE}/v1`;
+  const apiUrl = `${window.location.origin}${apiPath(EXTERNAL_API_PREFIX)}`;
   return (
     <Box sx={{ maxWidth: 900 }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('titles.documentation')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('documentation:intro')}
-      </Typography>
+      <PageHeader title={t('titles.documentation')} intro={t('documentation:intro')} />
 
       <Section title={t('documentation:apiKey.title')}>
         <Typography>{t('documentation:apiKey.text')}</Typography>
@@ -99,7 +96,7 @@ export function Component() {
             <Button
               variant="contained"
               endIcon={<OpenInNewIcon />}
-              href={reference.data ?? `${API_BASE}/v1/reference/`}
+              href={reference.data ?? apiHref(documentationRoutes.reference, {})}
               target="_blank"
               rel="noopener"
             >

@@ -5,7 +5,7 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-describe('integrations routes', () => {
+describe('access keys routes', () => {
   let t: TestApp;
   let admin: SignedIn;
   let otherAdmin: SignedIn;

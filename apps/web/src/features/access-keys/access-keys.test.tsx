@@ -1,40 +1,33 @@
-/** The keys screen in jsdom against a scripted API: list and load more, the form's checks, the row states, reveal. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+/** The access keys screen in jsdom against a scripted API: list and load more, the form's checks, the row states, reveal. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
-import { integrationView } from '../../test/integrations';
+import { anAccessKey } from '../../test/access-keys';
+import { renderSignedIn } from '../../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-const key = (n: number) => integrationView(n);
+const key = (n: number) => anAccessKey(n);
 
-function signedIn(handlers: Parameters<typeof fakeApi>[0]) {
-  const admin = user();
-  setUserInfoCookie(admin);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: admin } }),
-    ...handlers,
-  });
-}
-
-describe('the keys screen', () => {
+describe('the access keys screen', () => {
   it('lists 20 keys and loads the next page on demand', async () => {
+    const user = userEvent.setup();
     const all = Array.from({ length: 25 }, (_, i) => key(i + 1));
-    const calls = signedIn({
-      'GET /api/integrations': ({ path }) => {
-        const page = Number(new URL(path, 'http://x').searchParams.get('page'));
-        return { body: { integrations: all.slice((page - 1) * 20, page * 20), total: 25 } };
+    const { calls } = renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': ({ path }) => {
+          const page = Number(new URL(path, 'http://x').searchParams.get('page'));
+          return { body: { integrations: all.slice((page - 1) * 20, page * 20), total: 25 } };
+        },
       },
     });
-    renderApp('/keys');
     expect(await screen.findByRole('heading', { level: 1, name: 'Access keys' })).toBeTruthy();
     expect(await screen.findByText('20 of 25 keys shown')).toBeTruthy();
     expect(screen.getByText('wfk_AbCd…1001')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('25 of 25 keys shown')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls.filter((c) => c.path.startsWith('/api/integrations')).map((c) => c.path)).toEqual([
@@ -44,29 +37,33 @@ describe('the keys screen', () => {
   });
 
   it('checks the form, counts the name, and reveals the new key once', async () => {
-    const calls = signedIn({
-      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
-      'POST /api/integrations': ({ body }) => ({
-        status: 201,
-        body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
-      }),
+    const user = userEvent.setup();
+    const { calls } = renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
+        'POST /api/integrations': ({ body }) => ({
+          status: 201,
+          body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
+        }),
+      },
     });
-    renderApp('/keys');
-    fireEvent.click(await screen.findByRole('button', { name: 'New key' }));
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
     const form = await screen.findByRole('form', { name: 'New access key' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('There are errors in the form')).toBeTruthy();
     expect(within(form).getAllByText('This field is required')).toHaveLength(2);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     const name = within(form).getByRole('textbox', { name: 'Name' });
-    fireEvent.change(name, { target: { value: 'x'.repeat(76) } });
-    fireEvent.blur(name);
+    await user.click(name);
+    await user.paste('x'.repeat(76));
+    await user.tab();
     expect(await within(form).findByText('Use at most 75 characters')).toBeTruthy();
-    fireEvent.change(name, { target: { value: 'LMS' } });
+    await user.clear(name);
+    await user.type(name, 'LMS');
     expect(await within(form).findByText('3/75')).toBeTruthy();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Description' }), { target: { value: 'Nightly sync' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Nightly sync');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'The key “LMS”' });
     expect(within(dialog).getByText('wfk_secretsecretsecretsecretsecretse123456')).toBeTruthy();
@@ -75,44 +72,46 @@ describe('the keys screen', () => {
   });
 
   it('keeps a row idle, editing or removing: exclusive, and a second click cancels', async () => {
-    signedIn({ 'GET /api/integrations': () => ({ body: { integrations: [key(1), key(2)], total: 2 } }) });
-    renderApp('/keys');
+    const user = userEvent.setup();
+    renderSignedIn('/keys', { api: { 'GET /api/integrations': () => ({ body: { integrations: [key(1), key(2)], total: 2 } }) } });
     const row = await screen.findByRole('listitem', { name: 'Key 1' });
     const other = screen.getByRole('listitem', { name: 'Key 2' });
     const mode = (el: HTMLElement) => el.getAttribute('data-mode');
     const edit = within(row).getByRole('button', { name: 'Edit' });
     const del = within(row).getByRole('button', { name: 'Delete' });
 
-    fireEvent.click(edit);
+    await user.click(edit);
     expect(mode(row)).toBe('editing');
     expect(within(row).getByRole('form', { name: 'Edit Key 1' })).toBeTruthy();
-    fireEvent.click(del);
+    await user.click(del);
     expect(mode(row)).toBe('removing');
     expect(within(row).queryByRole('form')).toBeNull();
     expect(within(row).getByRole('alert').textContent).toContain('Delete the key “Key 1”?');
-    fireEvent.click(del);
+    await user.click(del);
     expect(mode(row)).toBe('idle');
-    fireEvent.click(edit);
-    fireEvent.click(within(other).getByRole('button', { name: 'Edit' }));
+    await user.click(edit);
+    await user.click(within(other).getByRole('button', { name: 'Edit' }));
     expect([mode(row), mode(other)]).toEqual(['idle', 'editing']);
-    fireEvent.click(within(other).getByRole('button', { name: 'Edit' }));
+    await user.click(within(other).getByRole('button', { name: 'Edit' }));
     expect(mode(other)).toBe('idle');
   });
 
   it('deletes after the confirmation in the row', async () => {
+    const user = userEvent.setup();
     let keys = [key(1)];
-    const calls = signedIn({
-      'GET /api/integrations': () => ({ body: { integrations: keys, total: keys.length } }),
-      'DELETE /api/integration/00000000-0000-4000-8000-000000000001': () => {
-        const removedIntegration = keys[0];
-        keys = [];
-        return { body: { removedIntegration } };
+    const { calls } = renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({ body: { integrations: keys, total: keys.length } }),
+        'DELETE /api/integration/00000000-0000-4000-8000-000000000001': () => {
+          const removedIntegration = keys[0];
+          keys = [];
+          return { body: { removedIntegration } };
+        },
       },
     });
-    renderApp('/keys');
     const row = await screen.findByRole('listitem', { name: 'Key 1' });
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete key' }));
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(row).getByRole('button', { name: 'Delete key' }));
     expect(await screen.findByText('The key was deleted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Key 1' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);

@@ -1,5 +1,5 @@
-/** /keys: the organization's access keys (spec section 2): list, create, edit, roll, delete. */
-import type { IntegrationView } from '@console/contracts/integrations';
+/** /keys: the organization's access keys (docs/product.md, "Access keys"): list, create, edit, roll, delete. */
+import type { AccessKeyView } from '@console/contracts/access-keys';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,18 +10,19 @@ import Typography from '@mui/material/Typography';
 import { useReducer, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { LoadMore } from '../../../lib/LoadMore';
 import { notify } from '../../../lib/notify';
-import { usePageTitle } from '../../../lib/page-title';
+import { PageHeader } from '../../../lib/PageHeader';
+import { pagedItems } from '../../../lib/paged-query';
 import { useAccessKeys, useCreateAccessKey, useDeleteAccessKey, useRollAccessKey, useUpdateAccessKey } from '../api/access-keys';
-import { IntegrationForm } from '../components/IntegrationForm';
-import { KeyRow } from '../components/KeyRow';
+import { AccessKeyForm } from '../components/AccessKeyForm';
+import { AccessKeyRow } from '../components/AccessKeyRow';
 import { RevealKeyDialog } from '../components/RevealKeyDialog';
 import { RollKeyDialog } from '../components/RollKeyDialog';
 import { modeOf, rowReducer } from '../row-state';
 
 export function Component() {
   const { t } = useT();
-  usePageTitle(t('titles.keys'));
   const list = useAccessKeys();
   const create = useCreateAccessKey();
   const update = useUpdateAccessKey();
@@ -30,67 +31,64 @@ export function Component() {
   const [active, dispatch] = useReducer(rowReducer, null);
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<{ name: string; secret: string } | null>(null);
-  const [rolling, setRolling] = useState<IntegrationView | null>(null);
+  const [rolling, setRolling] = useState<AccessKeyView | null>(null);
 
-  const integrations = list.data?.pages.flatMap((p) => p.integrations) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const { items: accessKeys, total } = pagedItems(list.data, (page) => page.integrations);
 
   return (
     <>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 3, gap: 2, flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-          {t('titles.keys')}
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} aria-expanded={creating} onClick={() => setCreating((c) => !c)}>
-          {t('keys:create.open')}
-        </Button>
-      </Stack>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('keys:intro')}
-      </Typography>
+      <PageHeader
+        title={t('titles.keys')}
+        intro={t('accessKeys:intro')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} aria-expanded={creating} onClick={() => setCreating((c) => !c)}>
+            {t('accessKeys:create.open')}
+          </Button>
+        }
+      />
 
       {creating && (
         <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
           <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-            {t('keys:create.title')}
+            {t('accessKeys:create.title')}
           </Typography>
-          <IntegrationForm
-            label={t('keys:create.title')}
-            submitLabel={t('keys:create.submit')}
+          <AccessKeyForm
+            label={t('accessKeys:create.title')}
+            submitLabel={t('accessKeys:create.submit')}
             onCancel={() => setCreating(false)}
             onSubmit={async (values) => {
-              const { integration, accessKey } = await create.mutateAsync(values);
+              const { integration: created, accessKey } = await create.mutateAsync(values);
               setCreating(false);
-              notify.success(t('keys:notices.created'));
-              setRevealed({ name: integration.name, secret: accessKey });
+              notify.success(t('accessKeys:notices.created'));
+              setRevealed({ name: created.name, secret: accessKey });
             }}
           />
         </Paper>
       )}
 
       {list.isPending && <Skeleton variant="rounded" height={120} />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'keys:errors.load')}</Alert>}
-      {list.isSuccess && integrations.length === 0 && <Typography color="text.secondary">{t('keys:empty')}</Typography>}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, 'accessKeys:errors.load')}</Alert>}
+      {list.isSuccess && accessKeys.length === 0 && <Typography color="text.secondary">{t('accessKeys:empty')}</Typography>}
 
-      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('keys:listLabel')}>
-        {integrations.map((k) => (
-          <KeyRow
+      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('accessKeys:listLabel')}>
+        {accessKeys.map((k) => (
+          <AccessKeyRow
             key={k.id}
-            integration={k}
+            accessKey={k}
             mode={modeOf(active, k.id)}
             onToggle={(mode) => dispatch({ type: 'toggle', id: k.id, mode })}
             onSave={async (values) => {
               await update.mutateAsync({ id: k.id, ...values });
               dispatch({ type: 'done' });
-              notify.success(t('keys:notices.updated'));
+              notify.success(t('accessKeys:notices.updated'));
             }}
             onRemove={async () => {
               try {
                 await remove.mutateAsync(k.id);
                 dispatch({ type: 'done' });
-                notify.success(t('keys:notices.deleted'));
+                notify.success(t('accessKeys:notices.deleted'));
               } catch (err) {
-                notify.error(errorMessage(err, 'keys:errors.delete'));
+                notify.error(errorMessage(err, 'accessKeys:errors.delete'));
               }
             }}
             onRoll={() => setRolling(k)}
@@ -98,18 +96,14 @@ export function Component() {
         ))}
       </Stack>
 
-      {list.isSuccess && integrations.length > 0 && (
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('keys:shown', { count: integrations.length, total })}
-          </Typography>
-          {list.hasNextPage && (
-            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('keys:loadMore')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <LoadMore
+        shown={accessKeys.length}
+        total={total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+        text={t('accessKeys:shown', { count: accessKeys.length, total })}
+      />
 
       <RollKeyDialog
         open={!!rolling}
@@ -121,10 +115,10 @@ export function Component() {
           if (!target) return;
           try {
             const { accessKey } = await roll.mutateAsync({ id: target.id, gracePeriod });
-            notify.success(t('keys:notices.rolled'));
+            notify.success(t('accessKeys:notices.rolled'));
             setRevealed({ name: target.name, secret: accessKey });
           } catch (err) {
-            notify.error(errorMessage(err, 'keys:errors.roll'));
+            notify.error(errorMessage(err, 'accessKeys:errors.roll'));
           }
         }}
       />

@@ -13,11 +13,12 @@ import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { useAccessKeys } from './api/access-keys';
 
 const SHOWN = 3;
 
-export default function KeysCard() {
+export default function AccessKeysCard() {
   const { t } = useT();
   const { localize } = useLocale();
   const list = useAccessKeys();
@@ -25,24 +26,26 @@ export default function KeysCard() {
   const keys = first?.integrations.slice(0, SHOWN) ?? [];
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardHeader title={t('keys:card.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardHeader title={t('accessKeys:card.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent sx={{ pt: 0, flex: 1 }}>
         {list.isPending ? (
           <Skeleton />
         ) : list.isError ? (
-          <Typography color="error">{t('keys:card.failed')}</Typography>
+          <Typography color="error">{t('accessKeys:card.failed')}</Typography>
         ) : keys.length === 0 ? (
-          <Typography color="text.secondary">{t('keys:empty')}</Typography>
+          <Typography color="text.secondary">{t('accessKeys:empty')}</Typography>
         ) : (
           <>
-            <Typography color="text.secondary">{t('keys:card.total', { count: first?.total ?? 0 })}</Typography>
-            <List dense disablePadding aria-label={t('keys:card.title')}>
+            <Typography color="text.secondary">{t('accessKeys:card.total', { count: first?.total ?? 0 })}</Typography>
+            <List dense disablePadding aria-label={t('accessKeys:card.title')}>
               {keys.map((key) => (
                 <ListItem key={key.id} disableGutters>
                   <ListItemText
                     primary={`${key.name} · ${key.keyPrefix}…${key.keyLast4}`}
                     secondary={
-                      key.lastUsedAt ? t('keys:card.lastUsed', { date: formatDateTime(key.lastUsedAt) }) : t('keys:card.neverUsed')
+                      key.lastUsedAt
+                        ? t('accessKeys:card.lastUsed', { date: formatDateTime(key.lastUsedAt) })
+                        : t('accessKeys:card.neverUsed')
                     }
                     sx={{ overflowWrap: 'anywhere' }}
                   />
@@ -53,8 +56,8 @@ export default function KeysCard() {
         )}
       </CardContent>
       <CardActions>
-        <Button component={Link} to={localize('/keys')}>
-          {t('keys:card.open')}
+        <Button component={Link} to={localize(paths.accessKeys())}>
+          {t('accessKeys:card.open')}
         </Button>
       </CardActions>
     </Card>

@@ -1,20 +1,20 @@
-/** SQL of integration access keys. Every method takes an optional transaction. */
+/** SQL of access keys (their table keeps its first name, `integrations`). Every method takes an optional transaction. */
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { auditLog, integrations, users } from '../../db/schema.js';
+import { integrations as accessKeys, users } from '../../db/schema.js';
 
 const viewColumns = {
-  id: integrations.id,
-  organizationId: integrations.organizationId,
-  name: integrations.name,
-  description: integrations.description,
-  keyPrefix: integrations.keyPrefix,
-  keyLast4: integrations.keyLast4,
-  createdAt: integrations.createdAt,
-  updatedAt: integrations.updatedAt,
-  lastUsedAt: integrations.lastUsedAt,
-  previousKeyExpiresAt: integrations.previousKeyExpiresAt,
+  id: accessKeys.id,
+  organizationId: accessKeys.organizationId,
+  name: accessKeys.name,
+  description: accessKeys.description,
+  keyPrefix: accessKeys.keyPrefix,
+  keyLast4: accessKeys.keyLast4,
+  createdAt: accessKeys.createdAt,
+  updatedAt: accessKeys.updatedAt,
+  lastUsedAt: accessKeys.lastUsedAt,
+  previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
   creatorId: users.id,
   creatorName: users.displayName,
   creatorEmail: users.email,
@@ -26,42 +26,42 @@ export interface NewKey {
   keyLast4: string;
 }
 
-export function createIntegrationsRepository(root: Db) {
-  const selectViews = (db: Db) => db.select(viewColumns).from(integrations).leftJoin(users, eq(users.id, integrations.createdBy));
+export function createAccessKeysRepository(root: Db) {
+  const selectViews = (db: Db) => db.select(viewColumns).from(accessKeys).leftJoin(users, eq(users.id, accessKeys.createdBy));
 
   const keyHashParam = sql.placeholder('keyHash');
   const findByKeyHashStatement = root
     .select({
-      id: integrations.id,
-      organizationId: integrations.organizationId,
-      lastUsedAt: integrations.lastUsedAt,
-      current: sql<boolean>`${integrations.keyHash} = ${keyHashParam}`,
-      previousKeyExpiresAt: integrations.previousKeyExpiresAt,
+      id: accessKeys.id,
+      organizationId: accessKeys.organizationId,
+      lastUsedAt: accessKeys.lastUsedAt,
+      current: sql<boolean>`${accessKeys.keyHash} = ${keyHashParam}`,
+      previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
     })
-    .from(integrations)
-    .where(or(eq(integrations.keyHash, keyHashParam), eq(integrations.previousKeyHash, keyHashParam)))
+    .from(accessKeys)
+    .where(or(eq(accessKeys.keyHash, keyHashParam), eq(accessKeys.previousKeyHash, keyHashParam)))
     .limit(1)
-    .prepare('integrations_find_by_key_hash');
+    .prepare('access_keys_find_by_key_hash');
 
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
       const rows = await db
         .select({ ...viewColumns, total: totalOver() })
-        .from(integrations)
-        .leftJoin(users, eq(users.id, integrations.createdBy))
-        .where(eq(integrations.organizationId, organizationId))
-        .orderBy(desc(integrations.createdAt), desc(integrations.id))
+        .from(accessKeys)
+        .leftJoin(users, eq(users.id, accessKeys.createdBy))
+        .where(eq(accessKeys.organizationId, organizationId))
+        .orderBy(desc(accessKeys.createdAt), desc(accessKeys.id))
         .limit(page.limit)
         .offset(pageOffset(page));
       return { rows, total: await pageTotal(rows, page, () => repo.count(organizationId, db)) };
     },
 
     async count(organizationId: string, db: Db = root) {
-      return db.$count(integrations, eq(integrations.organizationId, organizationId));
+      return db.$count(accessKeys, eq(accessKeys.organizationId, organizationId));
     },
 
     async findById(organizationId: string, id: string, db: Db = root) {
-      const [row] = await selectViews(db).where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)));
+      const [row] = await selectViews(db).where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)));
       return row;
     },
 
@@ -71,26 +71,26 @@ export function createIntegrationsRepository(root: Db) {
     ) {
       const { now, ...rest } = values;
       const [row] = await db
-        .insert(integrations)
+        .insert(accessKeys)
         .values({ ...rest, createdAt: now, updatedAt: now })
-        .returning({ id: integrations.id });
+        .returning({ id: accessKeys.id });
       return row.id;
     },
 
     async update(organizationId: string, id: string, values: { name: string; description: string; now: Date }, db: Db = root) {
       const rows = await db
-        .update(integrations)
+        .update(accessKeys)
         .set({ name: values.name, description: values.description, updatedAt: values.now })
-        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
-        .returning({ id: integrations.id });
+        .where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)))
+        .returning({ id: accessKeys.id });
       return rows.length > 0;
     },
 
     async remove(organizationId: string, id: string, db: Db = root) {
       const rows = await db
-        .delete(integrations)
-        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
-        .returning({ id: integrations.id });
+        .delete(accessKeys)
+        .where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)))
+        .returning({ id: accessKeys.id });
       return rows.length > 0;
     },
 
@@ -101,17 +101,17 @@ export function createIntegrationsRepository(root: Db) {
      */
     async replaceKey(organizationId: string, id: string, key: NewKey & { previousKeyExpiresAt: Date; now: Date }, db: Db = root) {
       const rows = await db
-        .update(integrations)
+        .update(accessKeys)
         .set({
-          previousKeyHash: sql`${integrations.keyHash}`,
+          previousKeyHash: sql`${accessKeys.keyHash}`,
           previousKeyExpiresAt: key.previousKeyExpiresAt,
           keyHash: key.keyHash,
           keyPrefix: key.keyPrefix,
           keyLast4: key.keyLast4,
           updatedAt: key.now,
         })
-        .where(and(eq(integrations.organizationId, organizationId), eq(integrations.id, id)))
-        .returning({ id: integrations.id });
+        .where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)))
+        .returning({ id: accessKeys.id });
       return rows.length > 0;
     },
 
@@ -134,22 +134,15 @@ export function createIntegrationsRepository(root: Db) {
     /** Sets last_used_at unless it is already newer than `notBefore` (so a burst writes once). */
     async touchLastUsed(id: string, now: Date, notBefore: Date, db: Db = root) {
       await db
-        .update(integrations)
+        .update(accessKeys)
         .set({ lastUsedAt: now })
-        .where(and(eq(integrations.id, id), or(isNull(integrations.lastUsedAt), lt(integrations.lastUsedAt, notBefore))));
-    },
-
-    async audit(
-      entry: { organizationId: string; actorUserId: string; action: string; targetId: string; details?: unknown },
-      db: Db = root,
-    ) {
-      await db.insert(auditLog).values({ ...entry, targetType: 'integration', details: entry.details ?? null });
+        .where(and(eq(accessKeys.id, id), or(isNull(accessKeys.lastUsedAt), lt(accessKeys.lastUsedAt, notBefore))));
     },
   };
   return repo;
 }
 
-export type KeyRow = NonNullable<Awaited<ReturnType<IntegrationsRepository['findKeyRow']>>>;
+export type KeyRow = NonNullable<Awaited<ReturnType<AccessKeysRepository['findKeyRow']>>>;
 
 /** The key of a stored row at `now`: `expiredAt` when only its previous secret matched and its grace is over. */
 export function keyAt(row: KeyRow, now: Date) {
@@ -163,5 +156,5 @@ export function keyExpiredAt(row: KeyRow, now: Date): Date | null {
   return !current && (!previousKeyExpiresAt || previousKeyExpiresAt <= now) ? (previousKeyExpiresAt ?? now) : null;
 }
 
-export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;
-export type IntegrationRow = NonNullable<Awaited<ReturnType<IntegrationsRepository['findById']>>>;
+export type AccessKeysRepository = ReturnType<typeof createAccessKeysRepository>;
+export type AccessKeyRow = NonNullable<Awaited<ReturnType<AccessKeysRepository['findById']>>>;

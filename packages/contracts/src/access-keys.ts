@@ -1,7 +1,8 @@
 /**
- * Integration access keys (spec sections 2, 3, 7; decisions.md "Integration access keys").
+ * Access keys of an organization, for its external API calls (docs/product.md, "Access keys").
  * A key is a secret shown once, when created or rolled; lists show only a prefix and the
- * last four characters.
+ * last four characters. The URLs, JSON fields and error code keep the API's first name for
+ * a key, "integration" (`/integrations`, `integration`, `INTEGRATION_NOT_FOUND`).
  */
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
@@ -32,7 +33,7 @@ export const GRACE_PERIOD_MS: Record<GracePeriod, number> = {
 };
 
 /** Field messages are keys the web app translates. */
-export const integrationBody = z.object({
+export const accessKeyBody = z.object({
   name: z.string().trim().min(1, 'required').max(NAME_MAX, 'tooLong').describe(`A name for the key, at most ${NAME_MAX} characters`),
   description: z
     .string()
@@ -41,9 +42,9 @@ export const integrationBody = z.object({
     .max(DESCRIPTION_MAX, 'tooLong')
     .describe(`What the key is used for, at most ${DESCRIPTION_MAX} characters`),
 });
-export type IntegrationBody = z.infer<typeof integrationBody>;
+export type AccessKeyBody = z.infer<typeof accessKeyBody>;
 
-export const integrationView = z.object({
+export const accessKeyView = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string(),
@@ -55,53 +56,53 @@ export const integrationView = z.object({
   lastUsedAt: z.string().nullable().describe('Last external API call with this key (updated at most once a minute)'),
   previousKeyExpiresAt: z.string().nullable().describe('After a roll: until when the previous secret still works'),
 });
-export type IntegrationView = z.infer<typeof integrationView>;
+export type AccessKeyView = z.infer<typeof accessKeyView>;
 
-export const integrationIdParams = z.object({ id: z.uuid() });
-export const rollIntegrationBody = z.object({ gracePeriod: gracePeriod.describe('How long the previous secret keeps working') });
+export const accessKeyIdParams = z.object({ id: z.uuid() });
+export const rollAccessKeyBody = z.object({ gracePeriod: gracePeriod.describe('How long the previous secret keeps working') });
 
-export const integrationsResponse = z.object({ integrations: z.array(integrationView), total: z.number().int() });
+export const accessKeysResponse = z.object({ integrations: z.array(accessKeyView), total: z.number().int() });
 /** `accessKey` is the full secret: returned here and by a roll, never again. */
-export const integrationWithKeyResponse = z.object({ integration: integrationView, accessKey: z.string() });
-export const integrationResponse = z.object({ integration: integrationView });
-export const removedIntegrationResponse = z.object({ removedIntegration: integrationView });
+export const accessKeyWithSecretResponse = z.object({ integration: accessKeyView, accessKey: z.string() });
+export const accessKeyResponse = z.object({ integration: accessKeyView });
+export const removedAccessKeyResponse = z.object({ removedIntegration: accessKeyView });
 
-export const integrationErrorCodes = {
+export const accessKeyErrorCodes = {
   notFound: 'INTEGRATION_NOT_FOUND',
 } as const;
 
 /** The calls of the access keys screen (docs/product.md, "Access keys"). */
 export const accessKeyRoutes = {
-  list: route({ method: 'GET', path: '/integrations', operationId: 'listIntegrations', query: pageQuery, response: integrationsResponse }),
+  list: route({ method: 'GET', path: '/integrations', operationId: 'listIntegrations', query: pageQuery, response: accessKeysResponse }),
   create: route({
     method: 'POST',
     path: '/integrations',
     operationId: 'createIntegration',
-    body: integrationBody,
-    response: integrationWithKeyResponse,
+    body: accessKeyBody,
+    response: accessKeyWithSecretResponse,
     status: 201,
   }),
   update: route({
     method: 'PUT',
     path: '/integration/:id',
     operationId: 'updateIntegration',
-    params: integrationIdParams,
-    body: integrationBody,
-    response: integrationResponse,
+    params: accessKeyIdParams,
+    body: accessKeyBody,
+    response: accessKeyResponse,
   }),
   remove: route({
     method: 'DELETE',
     path: '/integration/:id',
     operationId: 'deleteIntegration',
-    params: integrationIdParams,
-    response: removedIntegrationResponse,
+    params: accessKeyIdParams,
+    response: removedAccessKeyResponse,
   }),
   roll: route({
     method: 'POST',
     path: '/integration/:id/roll',
     operationId: 'rollIntegration',
-    params: integrationIdParams,
-    body: rollIntegrationBody,
-    response: integrationWithKeyResponse,
+    params: accessKeyIdParams,
+    body: rollAccessKeyBody,
+    response: accessKeyWithSecretResponse,
   }),
 };

@@ -1,5 +1,5 @@
 /** One key of the list: idle, editing (inline form) or removing (inline confirmation). */
-import type { IntegrationView } from '@console/contracts/integrations';
+import type { AccessKeyView } from '@console/contracts/access-keys';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -12,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
 import type { RowMode } from '../row-state';
-import { IntegrationForm } from './IntegrationForm';
+import { AccessKeyForm } from './AccessKeyForm';
 
-export interface KeyRowProps {
-  integration: IntegrationView;
+export interface AccessKeyRowProps {
+  accessKey: AccessKeyView;
   mode: RowMode;
   onToggle: (mode: Exclude<RowMode, 'idle'>) => void;
   onSave: (values: { name: string; description: string }) => Promise<unknown>;
@@ -24,7 +24,7 @@ export interface KeyRowProps {
   now?: number;
 }
 
-export function KeyRow({ integration: k, mode, onToggle, onSave, onRemove, onRoll, now = Date.now() }: KeyRowProps) {
+export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, onRoll, now = Date.now() }: AccessKeyRowProps) {
   const { t } = useT();
   const previousWorks = k.previousKeyExpiresAt && Date.parse(k.previousKeyExpiresAt) > now;
   return (
@@ -38,28 +38,31 @@ export function KeyRow({ integration: k, mode, onToggle, onSave, onRemove, onRol
             {k.description}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('keys:row.key')}{' '}
+            {t('accessKeys:row.key')}{' '}
             <Box component="code" sx={{ fontFamily: 'monospace' }}>
               {k.keyPrefix}…{k.keyLast4}
             </Box>
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('keys:row.created', { date: formatDateTime(k.createdAt), name: k.createdBy?.displayName ?? t('keys:row.unknownUser') })}
+            {t('accessKeys:row.created', {
+              date: formatDateTime(k.createdAt),
+              name: k.createdBy?.displayName ?? t('accessKeys:row.unknownUser'),
+            })}
             {' · '}
-            {k.lastUsedAt ? t('keys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('keys:row.neverUsed')}
+            {k.lastUsedAt ? t('accessKeys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('accessKeys:row.neverUsed')}
           </Typography>
           {previousWorks && (
             <Typography variant="body2" color="warning.main">
-              {t('keys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
+              {t('accessKeys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
             </Typography>
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
           <Button size="small" startIcon={<EditIcon />} aria-pressed={mode === 'editing'} onClick={() => onToggle('editing')}>
-            {t('keys:row.edit')}
+            {t('accessKeys:row.edit')}
           </Button>
           <Button size="small" startIcon={<AutorenewIcon />} onClick={onRoll}>
-            {t('keys:row.roll')}
+            {t('accessKeys:row.roll')}
           </Button>
           <Button
             size="small"
@@ -68,14 +71,14 @@ export function KeyRow({ integration: k, mode, onToggle, onSave, onRemove, onRol
             aria-pressed={mode === 'removing'}
             onClick={() => onToggle('removing')}
           >
-            {t('keys:row.delete')}
+            {t('accessKeys:row.delete')}
           </Button>
         </Stack>
       </Stack>
       {mode === 'editing' && (
         <Box sx={{ mt: 2 }}>
-          <IntegrationForm
-            label={t('keys:form.editTitle', { name: k.name })}
+          <AccessKeyForm
+            label={t('accessKeys:form.editTitle', { name: k.name })}
             initial={{ name: k.name, description: k.description }}
             submitLabel={t('dialog.save')}
             onSubmit={onSave}
@@ -94,12 +97,12 @@ export function KeyRow({ integration: k, mode, onToggle, onSave, onRemove, onRol
                 {t('dialog.cancel')}
               </Button>
               <Button color="error" variant="contained" size="small" onClick={onRemove}>
-                {t('keys:remove.confirm')}
+                {t('accessKeys:remove.confirm')}
               </Button>
             </Stack>
           }
         >
-          {t('keys:remove.question', { name: k.name })}
+          {t('accessKeys:remove.question', { name: k.name })}
         </Alert>
       )}
     </Paper>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { renderSignedIn } from '../../test/app';
 import { curlExample } from './pages/DocumentationPage';
 
 afterEach(() => {
@@ -17,14 +17,9 @@ describe('the documentation screen', () => {
   };
   for (const [prefix, heading] of Object.entries(headings)) {
     it(`explains the external API in ${prefix || '/en'}, with a curl example and the reference`, async () => {
-      const admin = user();
-      setUserInfoCookie(admin);
-      fakeApi({
-        'GET /api/app-config': () => ({ body: appConfig }),
-        'GET /api/auth/me': () => ({ body: { user: admin } }),
-        'GET /api/settings/documentation': () => ({ body: { documentationURL: 'http://localhost:3000/api/v1/reference/' } }),
+      renderSignedIn(`${prefix}/documentation`, {
+        api: { 'GET /api/settings/documentation': () => ({ body: { documentationURL: 'http://localhost:3000/api/v1/reference/' } }) },
       });
-      renderApp(`${prefix}/documentation`);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
       expect(screen.getAllByText(/apiKey/).length).toBeGreaterThan(0);
       expect(screen.getAllByText(/Authorization: Bearer/).length).toBeGreaterThan(1);

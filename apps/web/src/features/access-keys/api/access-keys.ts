@@ -1,5 +1,5 @@
 /** The access keys of the signed-in admin's organization: the list (20 a page) and the changes that refresh it. */
-import { type GracePeriod, type IntegrationBody, accessKeyRoutes as routes } from '@console/contracts/integrations';
+import { type AccessKeyBody, type GracePeriod, accessKeyRoutes as routes } from '@console/contracts/access-keys';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';
@@ -26,10 +26,10 @@ function useAccessKeyChange<TInput, TResult>(call: (input: TInput) => Promise<TR
 }
 
 /** A new key; the answer holds its secret, shown once. */
-export const useCreateAccessKey = () => useAccessKeyChange((body: IntegrationBody) => api(routes.create, { body }));
+export const useCreateAccessKey = () => useAccessKeyChange((body: AccessKeyBody) => api(routes.create, { body }));
 
 export const useUpdateAccessKey = () =>
-  useAccessKeyChange(({ id, ...body }: IntegrationBody & { id: string }) => api(routes.update, { params: { id }, body }));
+  useAccessKeyChange(({ id, ...body }: AccessKeyBody & { id: string }) => api(routes.update, { params: { id }, body }));
 
 /** The key stops working at once. */
 export const useDeleteAccessKey = () => useAccessKeyChange((id: string) => api(routes.remove, { params: { id } }));

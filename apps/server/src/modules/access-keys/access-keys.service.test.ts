@@ -6,8 +6,8 @@ import { NotFound } from '../../http/errors.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
-import { createIntegrationsRepository } from './integrations.repository.js';
-import { createIntegrationsService } from './integrations.service.js';
+import { createAccessKeysRepository } from './access-keys.repository.js';
+import { createAccessKeysService } from './access-keys.service.js';
 
 function authOf(user: { id: string; organizationId: string; email: string | null; displayName: string }): AuthContext {
   return {
@@ -24,18 +24,18 @@ function authOf(user: { id: string; organizationId: string; email: string | null
   };
 }
 
-describe('integrations service', () => {
+describe('access keys service', () => {
   let database: Database;
   let now = new Date('2026-11-20T10:00:00Z');
-  let service: ReturnType<typeof createIntegrationsService>;
-  let repo: ReturnType<typeof createIntegrationsRepository>;
+  let service: ReturnType<typeof createAccessKeysService>;
+  let repo: ReturnType<typeof createAccessKeysRepository>;
   let admin: AuthContext;
   let otherAdmin: AuthContext;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    repo = createIntegrationsRepository(database.db);
-    service = createIntegrationsService({ db: database.db, repo, clock: { now: () => now } });
+    repo = createAccessKeysRepository(database.db);
+    service = createAccessKeysService({ db: database.db, repo, clock: { now: () => now } });
     const org = await createOrganization(database.db);
     const other = await createOrganization(database.db);
     admin = authOf(await createUser(database.db, org.id, { displayName: 'Ada Admin' }));

@@ -1,25 +1,26 @@
 /**
- * Integration access keys of an organization, for its Organizational Admins (the route
- * guard checks the role; every query here is scoped to the caller's organization, so
- * another organization's key is simply not found).
+ * The access keys of an organization, for its Organizational Admins (docs/product.md,
+ * "Access keys"). The route guard checks the role; every query here is scoped to the
+ * caller's organization, so another organization's key is simply not found.
  */
 import {
+  type AccessKeyBody,
+  type AccessKeyView,
+  accessKeyErrorCodes,
   GRACE_PERIOD_MS,
   type GracePeriod,
-  type IntegrationBody,
-  type IntegrationView,
-  integrationErrorCodes,
   type PageQuery,
 } from '@console/contracts';
+import { type AuditAction, writeAudit } from '../../db/audit.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
-import { type Clock, systemClock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { NotFound } from '../../http/errors.js';
 import { generateAccessKey } from './access-key.js';
-import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.js';
+import type { AccessKeyRow, AccessKeysRepository } from './access-keys.repository.js';
 
-export function toIntegrationView(row: IntegrationRow): IntegrationView {
+export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -34,35 +35,39 @@ export function toIntegrationView(row: IntegrationRow): IntegrationView {
   };
 }
 
-const notFound = () => new NotFound('Access key not found.', integrationErrorCodes.notFound);
+type AccessKeyAction = Extract<AuditAction, `integration.${string}`>;
 
-export function createIntegrationsService(deps: {
+const notFound = () => new NotFound('Access key not found.', accessKeyErrorCodes.notFound);
+
+export function createAccessKeysService(deps: {
   db: Db;
-  repo: IntegrationsRepository;
+  repo: AccessKeysRepository;
   clock: Clock;
   /** Told after a key is deleted or rolled, so this process's key cache forgets it at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
 }) {
-  const { db, repo } = deps;
-  const { clock } = deps;
+  const { db, repo, clock } = deps;
   const changedKeys = <T>(auth: AuthContext, result: T) => {
     deps.changes?.changed(auth.organizationId);
     return result;
   };
+  /** The audit row of the caller's change (the stored actions keep the key's first name, `integration.*`). */
+  const audit = (tx: Db, auth: AuthContext, action: AccessKeyAction, targetId: string, details?: unknown) =>
+    writeAudit(tx, { action, organizationId: auth.organizationId, actorUserId: auth.userId, targetId, details });
 
   async function view(auth: AuthContext, id: string, tx: Db = db) {
     const row = await repo.findById(auth.organizationId, id, tx);
     if (!row) throw notFound();
-    return toIntegrationView(row);
+    return toAccessKeyView(row);
   }
 
   return {
     async list(auth: AuthContext, page: PageQuery) {
       const { rows, total } = await repo.list(auth.organizationId, page);
-      return { integrations: rows.map(toIntegrationView), total };
+      return { integrations: rows.map(toAccessKeyView), total };
     },
 
-    async create(auth: AuthContext, body: IntegrationBody) {
+    async create(auth: AuthContext, body: AccessKeyBody) {
       const key = generateAccessKey();
       return db.transaction(async (tx) => {
         const id = await repo.insert(
@@ -78,15 +83,15 @@ export function createIntegrationsService(deps: {
           },
           tx,
         );
-        await repo.audit({ organizationId: auth.organizationId, actorUserId: auth.userId, action: 'integration.create', targetId: id }, tx);
+        await audit(tx, auth, 'integration.create', id);
         return { integration: await view(auth, id, tx), accessKey: key.secret };
       });
     },
 
-    async update(auth: AuthContext, id: string, body: IntegrationBody) {
+    async update(auth: AuthContext, id: string, body: AccessKeyBody) {
       return db.transaction(async (tx) => {
         if (!(await repo.update(auth.organizationId, id, { ...body, now: clock.now() }, tx))) throw notFound();
-        await repo.audit({ organizationId: auth.organizationId, actorUserId: auth.userId, action: 'integration.update', targetId: id }, tx);
+        await audit(tx, auth, 'integration.update', id);
         return { integration: await view(auth, id, tx) };
       });
     },
@@ -96,7 +101,7 @@ export function createIntegrationsService(deps: {
       const result = await db.transaction(async (tx) => {
         const removedIntegration = await view(auth, id, tx);
         await repo.remove(auth.organizationId, id, tx);
-        await repo.audit({ organizationId: auth.organizationId, actorUserId: auth.userId, action: 'integration.delete', targetId: id }, tx);
+        await audit(tx, auth, 'integration.delete', id);
         return { removedIntegration };
       });
       return changedKeys(auth, result);
@@ -120,16 +125,7 @@ export function createIntegrationsService(deps: {
           tx,
         );
         if (!replaced) throw notFound();
-        await repo.audit(
-          {
-            organizationId: auth.organizationId,
-            actorUserId: auth.userId,
-            action: 'integration.roll',
-            targetId: id,
-            details: { gracePeriod },
-          },
-          tx,
-        );
+        await audit(tx, auth, 'integration.roll', id, { gracePeriod });
         return { integration: await view(auth, id, tx), accessKey: key.secret };
       });
       return changedKeys(auth, result);
@@ -137,4 +133,4 @@ export function createIntegrationsService(deps: {
   };
 }
 
-export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
+export type AccessKeysService = ReturnType<typeof createAccessKeysService>;

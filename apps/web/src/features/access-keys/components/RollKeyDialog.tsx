@@ -1,5 +1,5 @@
 /** Roll a key: a new secret, and how long the old one keeps working. */
-import { type GracePeriod, gracePeriods } from '@console/contracts/integrations';
+import { type GracePeriod, gracePeriods } from '@console/contracts/access-keys';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -27,16 +27,16 @@ export function RollKeyDialog({
     <AppDialog
       open={open}
       size="confirm"
-      title={t('keys:roll.title', { name })}
+      title={t('accessKeys:roll.title', { name })}
       onClose={onClose}
       onSave={() => onRoll(grace)}
-      saveLabel={t('keys:roll.confirm')}
+      saveLabel={t('accessKeys:roll.confirm')}
     >
       <FormControl>
-        <FormLabel id={labelId}>{t('keys:roll.grace')}</FormLabel>
+        <FormLabel id={labelId}>{t('accessKeys:roll.grace')}</FormLabel>
         <RadioGroup aria-labelledby={labelId} value={grace} onChange={(e) => setGrace(e.target.value as GracePeriod)}>
           {gracePeriods.map((g) => (
-            <FormControlLabel key={g} value={g} control={<Radio />} label={t(`keys:roll.periods.${g}`)} />
+            <FormControlLabel key={g} value={g} control={<Radio />} label={t(`accessKeys:roll.periods.${g}`)} />
           ))}
         </RadioGroup>
       </FormControl>

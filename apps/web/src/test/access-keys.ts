@@ -1,7 +1,7 @@
 /** An access key as the API lists it, for screen tests: key `n`, with `overrides`. */
-import type { IntegrationView } from '@console/contracts/integrations';
+import type { AccessKeyView } from '@console/contracts/access-keys';
 
-export function integrationView(n: number, overrides: Partial<IntegrationView> = {}): IntegrationView {
+export function anAccessKey(n: number, overrides: Partial<AccessKeyView> = {}): AccessKeyView {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `Key ${n}`,

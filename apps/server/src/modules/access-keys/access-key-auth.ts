@@ -8,20 +8,23 @@
 import { externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrgCache } from '../../db/org-cache.js';
-import { type Clock, systemClock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
 import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
-import { type IntegrationsRepository, type KeyRow, keyExpiredAt } from './integrations.repository.js';
+import { type AccessKeysRepository, type KeyRow, keyExpiredAt } from './access-keys.repository.js';
+
+/** A key's stored row, as the key cache keeps it (external-api.cache.ts). */
+export type { KeyRow };
 
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthenticatedKey {
-  integrationId: string;
+  accessKeyId: string;
   organizationId: string;
 }
 
 export function createAccessKeyAuthenticator(deps: {
-  repo: IntegrationsRepository;
+  repo: AccessKeysRepository;
   clock: Clock;
   log?: FastifyBaseLogger;
   /** Key rows by key hash. */
@@ -38,7 +41,7 @@ export function createAccessKeyAuthenticator(deps: {
     if (touched.size > 10_000) touched.clear();
     deps.repo
       .touchLastUsed(id, now, new Date(notBefore))
-      .catch((err) => deps.log?.warn({ err, integrationId: id }, 'could not record key use'));
+      .catch((err) => deps.log?.warn({ err, accessKeyId: id }, 'could not record key use'));
   }
 
   /** The key from the cache alone, when it is there and works now; undefined otherwise (no refusal). */
@@ -50,7 +53,7 @@ export function createAccessKeyAuthenticator(deps: {
     const now = clock.now();
     if (keyExpiredAt(row, now)) return undefined;
     touch(row.id, row.lastUsedAt, now);
-    return { integrationId: row.id, organizationId: row.organizationId };
+    return { accessKeyId: row.id, organizationId: row.organizationId };
   }
 
   async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
@@ -74,7 +77,7 @@ export function createAccessKeyAuthenticator(deps: {
       );
     }
     touch(row.id, row.lastUsedAt, now);
-    return { integrationId: row.id, organizationId: row.organizationId };
+    return { accessKeyId: row.id, organizationId: row.organizationId };
   }
 
   return Object.assign(authenticateAccessKey, { peek });

@@ -10,9 +10,15 @@ import { AppDialog } from '../../../lib/dialogs/AppDialog';
 export function RevealKeyDialog({ secret, name, onClose }: { secret: string | null; name: string; onClose: () => void }) {
   const { t } = useT();
   return (
-    <AppDialog open={!!secret} size="details" title={t('keys:reveal.title', { name })} onClose={onClose} closeLabel={t('keys:reveal.done')}>
+    <AppDialog
+      open={!!secret}
+      size="details"
+      title={t('accessKeys:reveal.title', { name })}
+      onClose={onClose}
+      closeLabel={t('accessKeys:reveal.done')}
+    >
       <Stack spacing={2}>
-        <Alert severity="warning">{t('keys:reveal.once')}</Alert>
+        <Alert severity="warning">{t('accessKeys:reveal.once')}</Alert>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Box
             component="code"
@@ -21,10 +27,10 @@ export function RevealKeyDialog({ secret, name, onClose }: { secret: string | nu
           >
             {secret}
           </Box>
-          <CopyButton value={secret ?? ''} label={t('keys:reveal.copy')} />
+          <CopyButton value={secret ?? ''} label={t('accessKeys:reveal.copy')} />
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          {t('keys:reveal.how')}
+          {t('accessKeys:reveal.how')}
         </Typography>
       </Stack>
     </AppDialog>

@@ -3,7 +3,7 @@
  * (required), checked by the same zod schema as the server. Saving with errors shows the
  * red notice 'There are errors in the form'.
  */
-import { DESCRIPTION_MAX, type IntegrationBody, integrationBody, NAME_MAX } from '@console/contracts/integrations';
+import { type AccessKeyBody, accessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,37 +13,36 @@ import { useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
+import { fieldError } from '../../../lib/validation';
 
-export interface IntegrationFormProps {
-  initial?: IntegrationBody;
+export interface AccessKeyFormProps {
+  initial?: AccessKeyBody;
   /** Accessible name of the form. */
   label: string;
   submitLabel: string;
-  onSubmit: (values: IntegrationBody) => Promise<unknown>;
+  onSubmit: (values: AccessKeyBody) => Promise<unknown>;
   onCancel: () => void;
 }
 
-export function IntegrationForm({ initial, label, submitLabel, onSubmit, onCancel }: IntegrationFormProps) {
+export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel }: AccessKeyFormProps) {
   const { t } = useT();
-  const form = useForm<IntegrationBody>({
+  const form = useForm<AccessKeyBody>({
     defaultValues: initial ?? { name: '', description: '' },
-    resolver: zodResolver(integrationBody),
+    resolver: zodResolver(accessKeyBody),
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const name = form.watch('name') ?? '';
-  const problem = (message: string | undefined, max: number) =>
-    message ? t(message === 'tooLong' ? 'keys:form.tooLong' : 'validation.required', { max }) : undefined;
 
   const submit = form.handleSubmit(
     async (values) => {
       try {
         await onSubmit(values);
       } catch (err) {
-        notify.error(errorMessage(err, 'keys:errors.save'));
+        notify.error(errorMessage(err, 'accessKeys:errors.save'));
       }
     },
-    () => notify.error(t('keys:form.hasErrors')),
+    () => notify.error(t('accessKeys:form.hasErrors')),
   );
 
   return (
@@ -51,23 +50,25 @@ export function IntegrationForm({ initial, label, submitLabel, onSubmit, onCance
       <Stack spacing={2}>
         <TextField
           {...form.register('name')}
-          label={t('keys:form.name')}
+          label={t('accessKeys:form.name')}
           required
           fullWidth
           autoFocus
           error={!!errors.name}
-          helperText={problem(errors.name?.message, NAME_MAX) ?? t('keys:form.counter', { count: name.length, max: NAME_MAX })}
+          helperText={
+            fieldError(t, errors.name?.message, { max: NAME_MAX }) ?? t('accessKeys:form.counter', { count: name.length, max: NAME_MAX })
+          }
           slotProps={{ formHelperText: { sx: { textAlign: errors.name ? 'left' : 'right' } } }}
         />
         <TextField
           {...form.register('description')}
-          label={t('keys:form.description')}
+          label={t('accessKeys:form.description')}
           required
           fullWidth
           multiline
           minRows={2}
           error={!!errors.description}
-          helperText={problem(errors.description?.message, DESCRIPTION_MAX)}
+          helperText={fieldError(t, errors.description?.message, { max: DESCRIPTION_MAX })}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} color="inherit">
