@@ -9,8 +9,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { sendInvitationEmail } from './modules/auth/invitations.js';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
 import { createIntegrationsService } from './modules/integrations/integrations.service.js';
+import { createOrganizationManagersRepository } from './modules/organizations/organization-managers.repository.js';
+import { createOrganizationManagersService } from './modules/organizations/organization-managers.service.js';
+import { createOrganizationSettingsRepository } from './modules/organizations/organization-settings.repository.js';
+import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
@@ -21,10 +28,30 @@ export function createServices(deps: AppDeps) {
 
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
+    organizations: createOrganizationsRepository(db),
+    organizationManagers: createOrganizationManagersRepository(db),
+    organizationSettings: createOrganizationSettingsRepository(db),
   };
+
+  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
 
   return {
     accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
+    organizations,
+    organizationManagers: createOrganizationManagersService({
+      db,
+      repo: repositories.organizationManagers,
+      organizations: repositories.organizations,
+      clock,
+      organizationView: organizations.get,
+      sendInvitation: (opts) => sendInvitationEmail(deps, opts),
+    }),
+    organizationSettings: createOrganizationSettingsService({
+      db,
+      repo: repositories.organizationSettings,
+      organizations: repositories.organizations,
+      clock,
+    }),
   };
 }
 
