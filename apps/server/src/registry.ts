@@ -22,6 +22,12 @@ import { createExternalApiCaches } from './modules/external-api/external-api.cac
 import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
 import { createExternalApiService } from './modules/external-api/external-api.service.js';
 import { createApiUsersService } from './modules/external-api/users.service.js';
+import { createOrganizationManagersRepository } from './modules/organizations/organization-managers.repository.js';
+import { createOrganizationManagersService } from './modules/organizations/organization-managers.service.js';
+import { createOrganizationSettingsRepository } from './modules/organizations/organization-settings.repository.js';
+import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService } from './modules/user-imports/user-imports.service.js';
@@ -53,6 +59,9 @@ export function createServices(deps: AppDeps) {
     workflowCopy: createWorkflowCopyRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
+    organizations: createOrganizationsRepository(db),
+    organizationManagers: createOrganizationManagersRepository(db),
+    organizationSettings: createOrganizationSettingsRepository(db),
   };
 
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
@@ -89,6 +98,8 @@ export function createServices(deps: AppDeps) {
   // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
+
+  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
 
   return {
     userImportPipeline,
@@ -137,6 +148,21 @@ export function createServices(deps: AppDeps) {
       sendInvitation: (invitation) => sendInvitationEmail(deps, invitation),
     }),
     userImports,
+    organizations,
+    organizationManagers: createOrganizationManagersService({
+      db,
+      repo: repositories.organizationManagers,
+      organizations: repositories.organizations,
+      clock,
+      organizationView: organizations.get,
+      sendInvitation: (opts) => sendInvitationEmail(deps, opts),
+    }),
+    organizationSettings: createOrganizationSettingsService({
+      db,
+      repo: repositories.organizationSettings,
+      organizations: repositories.organizations,
+      clock,
+    }),
   };
 }
 

@@ -27,7 +27,7 @@ export const errorCodes = [
   'CSRF',
   'BAD_REDIRECT',
   'SSO_FAILED',
-  // Organization administration (org-admin.ts).
+  // Organizations: creating them, client keys and managers (organizations.ts, organizationErrorCodes).
   'EMAIL_TAKEN',
   'CLIENT_KEY_UNAVAILABLE',
   'CLIENT_KEY_ALREADY_SET',

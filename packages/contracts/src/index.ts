@@ -5,8 +5,6 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './external-api.js';
 export * from './lookup.js';
-export * from './org-admin.js';
-export * from './organization-settings.js';
 export * from './organizations.js';
 export * from './paging.js';
 export * from './roles.js';

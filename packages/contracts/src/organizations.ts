@@ -1,12 +1,22 @@
 /**
- * Organizations of the Super area (console-spec sections 2-7; decisions.md "Roles": staff
- * `read` sees them, `update` changes them). Lists are paged by 20 with a case-insensitive
- * "contains" filter on the name; disabled organizations are listed only when asked for.
+ * The Super area's organization aggregate, one contract: organizations (list, details,
+ * edit, disable), creating them with their first Organizational Admin, client keys,
+ * managers and their invitations, per-organization settings and the import status
+ * (docs/product.md, "Organizations" and "Organization settings"; decisions 008, 013 and
+ * 014). Staff with `read` read them, `update` changes them ("Roles and access"). Field
+ * messages are keys the web app translates. Every call is in `organizationRoutes`, at the end.
  */
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
+import { newPassword } from './auth.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { userImportStatus } from './user-imports.js';
+
+// ---------------------------------------------------------------------------------------
+// Organizations: the list (paged by 20, a case-insensitive "contains" filter on the name,
+// disabled ones only when asked for), one organization, its edit and disable.
+// ---------------------------------------------------------------------------------------
 
 export const ORGANIZATION_NAME_MAX = NAME_MAX;
 /** The organization details show at most this many admins (and say how many there are). */
@@ -62,8 +72,8 @@ export const planTypesResponse = z.object({ planTypes: z.array(planTypeView) });
 
 /**
  * PUT /organization/{id}: any of the name and the plan type (by name), and `disabled: true`,
- * which disables the organization for good (spec section 4: irreversible, deactivates all
- * its users). Field messages are keys the web app translates.
+ * which disables the organization for good (docs/product.md, "Organizations": irreversible,
+ * deactivates all its users).
  */
 export const organizationName = z
   .string()
@@ -91,20 +101,471 @@ export const organizationUpdateResponse = z.object({
   usersDisabled: z.number().int().describe('Users this call disabled (and signed out): 0 unless it disabled the organization'),
 });
 
+// ---------------------------------------------------------------------------------------
+// Creating an organization with its first Organizational Admin, its client key (set once),
+// and its managers with their invitations (decision 013).
+// ---------------------------------------------------------------------------------------
+
+export const CLIENT_KEY_MAX = 40;
+export const PERSON_NAME_MAX = ORGANIZATION_NAME_MAX;
+export const contentLocales = ['en', 'es', 'fr', 'pt'] as const;
+
+/**
+ * Client keys that are never available: they would clash with the platform's own names
+ * (client keys name an organization in addresses and sign-in).
+ */
+export const reservedClientKeys: readonly string[] = [
+  'admin',
+  'api',
+  'app',
+  'auth',
+  'console',
+  'help',
+  'login',
+  'mail',
+  'staff',
+  'static',
+  'status',
+  'super',
+  'support',
+  'www',
+];
+
+/** Lowercase letters or digits only, trimmed (docs/product.md, "Organizations", Client key). */
+export const clientKey = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(CLIENT_KEY_MAX, 'clientKeyTooLong')
+  .regex(/^[a-z0-9]+$/, 'clientKeyInvalid')
+  .describe(`Lowercase letters or digits, at most ${CLIENT_KEY_MAX}; unique; cannot be changed once set`);
+
+export const personName = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(PERSON_NAME_MAX, 'tooLong')
+  .describe(`A person's display name, at most ${PERSON_NAME_MAX} characters`);
+export const personEmail = z.string().trim().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
+export const contentLocale = z.enum(contentLocales).describe('The language of e-mails: the console language of the staff member');
+
+/** The create form (docs/product.md, "Organizations", Create): the fields staff fill in. */
+export const organizationCreateForm = z.object({
+  name: organizationName,
+  adminName: personName.describe('The display name of the first Organizational Admin'),
+  email: personEmail.describe('The e-mail of the first Organizational Admin; must not belong to any user yet'),
+  password: newPassword.describe('The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces'),
+  planType: z.string().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
+  clientKey: z
+    .string()
+    .trim()
+    .max(CLIENT_KEY_MAX, 'clientKeyTooLong')
+    .regex(/^[a-z0-9]*$/, 'clientKeyInvalid')
+    .optional()
+    .describe('Optional here (empty is none); it can be set once later'),
+});
+export type OrganizationCreateForm = z.infer<typeof organizationCreateForm>;
+
+/** POST /organization: the form plus the current locale. */
+export const organizationCreateBody = organizationCreateForm.extend({ locale: contentLocale.default('en') });
+export type OrganizationCreateBody = z.input<typeof organizationCreateBody>;
+
+export const organizationCreateResponse = z.object({ organization: organizationView });
+
+/** PUT organization/{id}/clientKey: sets the client key of an organization that has none. */
+export const clientKeyBody = z.object({ clientKey });
+export type ClientKeyBody = z.infer<typeof clientKeyBody>;
+export const clientKeyResponse = z.object({ organization: organizationView });
+
+/** POST organization/{id}/managers. */
+export const managerCreateBody = z.object({
+  displayName: personName,
+  email: personEmail,
+  locale: contentLocale.default('en').describe('The language of the invitation e-mail and of the new user'),
+});
+export type ManagerCreateBody = z.input<typeof managerCreateBody>;
+/** The create dialog: the same fields, the language chosen (the console's by default). */
+export const managerCreateForm = managerCreateBody.extend({ locale: contentLocale });
+export type ManagerCreateForm = z.infer<typeof managerCreateForm>;
+
+/**
+ * none: added as an existing user, never invited; pending: invited, not accepted yet, the
+ * invitation still works; expired: invited, never accepted, the invitation no longer works;
+ * accepted: invited and the person has set a password.
+ */
+export const invitationState = z.enum(['none', 'pending', 'expired', 'accepted']);
+export type InvitationState = z.infer<typeof invitationState>;
+
+export const managerView = z.object({
+  id: z.uuid(),
+  organizationId: z.uuid(),
+  organizationName: z.string(),
+  userId: z.uuid(),
+  displayName: z.string().describe("The person's name on their account"),
+  email: z.string(),
+  locale: z.string(),
+  createdAt: z.string().describe('ISO 8601: when the person was made a manager'),
+  createdBy: z.string().nullable().describe('The display name of the staff member who added them'),
+  disabled: z.boolean().describe('The user is disabled'),
+  pendingInvitation: z.boolean().describe('An invitation is out and not yet accepted'),
+  invited: z.boolean(),
+  invitedAt: z.string().nullable().describe('ISO 8601'),
+  invitedBy: z.string().nullable().describe('The display name of who sent the invitation'),
+  invitationState,
+});
+export type ManagerView = z.infer<typeof managerView>;
+
+export const managersQuery = pageQuery;
+export const managersResponse = z.object({ managers: z.array(managerView), total: z.number().int() });
+export const managerIdParams = z.object({ id: z.uuid() });
+export const managerResponse = z.object({ manager: managerView });
+export const managerCreateResponse = z.object({
+  pendingInvitation: z.boolean().describe('The manager has an invitation out that they have not accepted yet'),
+  invitationEmail: z
+    .enum(['sent', 'failed', 'none'])
+    .describe('sent: this call e-mailed an invitation (the e-mail was new); failed: it could not be delivered; none: an existing user'),
+  manager: managerView,
+});
+
+/** POST organization/{id}/managers/{managerId}/invitation: a new invitation replaces the old one. */
+export const managerInvitationParams = z.object({ id: z.uuid(), managerId: z.uuid() });
+export const managerInvitationResponse = z.object({
+  invitationEmail: z.enum(['sent', 'failed']).describe('sent: the new invitation was e-mailed; failed: it could not be delivered'),
+  manager: managerView,
+});
+export type ManagerInvitationResponse = z.infer<typeof managerInvitationResponse>;
+
+/** The message for a client key that cannot be used (docs/product.md, "Organizations", Client key). */
+export const CLIENT_KEY_UNAVAILABLE_MESSAGE = 'Client Key is duplicated in the system or not available.';
+
+// ---------------------------------------------------------------------------------------
+// Settings (feature switches) of an organization (decision 014). The one list of settings:
+// the server validates changes with it and the web screen draws its switches from it. A
+// setting that was never changed has its default (no row in organization_settings).
+// ---------------------------------------------------------------------------------------
+
+/** The groups of docs/product.md, "Organization settings", in the order the screen shows them. */
+export const ORGANIZATION_SETTING_GROUPS = [
+  'basic',
+  'aiFeatures',
+  'learningFeatures',
+  'downloadOffline',
+  'productFeatures',
+  'customFeatures',
+  'products',
+] as const;
+export type OrganizationSettingGroup = (typeof ORGANIZATION_SETTING_GROUPS)[number];
+
+/** The kinds of setting: an on/off switch, or AI verification (a switch with two required models). */
+export const ORGANIZATION_SETTING_TYPES = ['toggle', 'aiVerification'] as const;
+export type OrganizationSettingType = (typeof ORGANIZATION_SETTING_TYPES)[number];
+
+/** The models AI verification can use (GET organization/verificationModels). */
+export const VERIFICATION_MODEL_KINDS = ['photo', 'video'] as const;
+export type VerificationModelKind = (typeof VERIFICATION_MODEL_KINDS)[number];
+export const verificationModel = z.object({ id: z.string(), name: z.string() });
+export type VerificationModel = z.infer<typeof verificationModel>;
+export const VERIFICATION_MODELS: Record<VerificationModelKind, VerificationModel[]> = {
+  photo: [
+    { id: 'photo-standard-v1', name: 'Photo Standard v1' },
+    { id: 'photo-precision-v2', name: 'Photo Precision v2' },
+  ],
+  video: [
+    { id: 'video-standard-v1', name: 'Video Standard v1' },
+    { id: 'video-precision-v2', name: 'Video Precision v2' },
+  ],
+};
+export const verificationModelsResponse = z.object({
+  verificationModels: z.object({ photo: z.array(verificationModel), video: z.array(verificationModel) }),
+});
+export type VerificationModels = z.infer<typeof verificationModelsResponse>['verificationModels'];
+
+export function isVerificationModel(kind: VerificationModelKind, id: string): boolean {
+  return VERIFICATION_MODELS[kind].some((m) => m.id === id);
+}
+
+/** AI verification's value: on or off, and the photo and video models it uses. */
+export const aiVerificationShape = z
+  .object({
+    enabled: z.boolean(),
+    photoModel: z.string().nullable().describe('A photo model id of GET organization/verificationModels'),
+    videoModel: z.string().nullable().describe('A video model id of GET organization/verificationModels'),
+  })
+  .strict();
+export type AiVerificationValue = z.infer<typeof aiVerificationShape>;
+
+/**
+ * The rule of AI verification (docs/product.md, "Organization settings"): when it is on,
+ * the photo model and the video model are each required; a model that is set must be one
+ * of the catalogue's. Messages are keys the web app translates.
+ */
+export const aiVerificationValue = aiVerificationShape.superRefine((v, ctx) => {
+  for (const kind of VERIFICATION_MODEL_KINDS) {
+    const model = v[`${kind}Model`];
+    const path = [`${kind}Model`];
+    if (model === null || model.trim() === '') {
+      if (v.enabled) ctx.addIssue({ code: 'custom', path, message: 'required' });
+    } else if (!isVerificationModel(kind, model)) ctx.addIssue({ code: 'custom', path, message: 'unknown' });
+  }
+});
+
+export type OrganizationSettingValue = boolean | AiVerificationValue;
+
+interface DefinitionBase<K extends string> {
+  key: K;
+  group: OrganizationSettingGroup;
+}
+export type OrganizationSettingDefinition =
+  | (DefinitionBase<string> & { type: 'toggle'; default: boolean })
+  | (DefinitionBase<string> & { type: 'aiVerification'; default: AiVerificationValue });
+
+const toggle = <K extends string>(key: K, group: OrganizationSettingGroup) => ({ key, group, type: 'toggle' as const, default: false });
+
+/** Every setting, by group, in the order of the screen. Every switch is off until staff turn it on. */
+export const ORGANIZATION_SETTINGS = [
+  toggle('textToSpeech', 'basic'),
+  toggle('publicSharing', 'basic'),
+  toggle('sharingExternalEmails', 'basic'),
+  toggle('sharingExternalDomains', 'basic'),
+  toggle('restrictedIp', 'basic'),
+  /** Password sign-in refused for the organization's people (the auth module reads it). */
+  toggle('ssoLoginOnly', 'basic'),
+  toggle('employeeIdLogin', 'basic'),
+  toggle('textSop', 'aiFeatures'),
+  toggle('qaAi', 'aiFeatures'),
+  toggle('aiSummary', 'aiFeatures'),
+  {
+    key: 'aiVerification' as const,
+    group: 'aiFeatures' as const,
+    type: 'aiVerification' as const,
+    default: { enabled: false, photoModel: null, videoModel: null } as AiVerificationValue,
+  },
+  toggle('quiz', 'learningFeatures'),
+  toggle('scorm', 'learningFeatures'),
+  toggle('skillsManagement', 'learningFeatures'),
+  toggle('tasksManagement', 'learningFeatures'),
+  toggle('offlineViewingDisabled', 'downloadOffline'),
+  toggle('smartVideoDownloads', 'downloadOffline'),
+  toggle('rawDownloads', 'downloadOffline'),
+  toggle('mediaVerification', 'productFeatures'),
+  toggle('governance', 'productFeatures'),
+  toggle('approvalWorkflows', 'productFeatures'),
+  toggle('webhooksSharing', 'customFeatures'),
+  toggle('samlSharing', 'customFeatures'),
+  toggle('rusticiLms', 'customFeatures'),
+  toggle('askMaven', 'products'),
+  toggle('smartAssist', 'products'),
+  toggle('dataHub', 'products'),
+] satisfies OrganizationSettingDefinition[];
+
+export type OrganizationSettingKey = (typeof ORGANIZATION_SETTINGS)[number]['key'];
+
+/** The key of "SSO login only": password sign-in is refused while it is on. */
+export const SSO_LOGIN_ONLY_SETTING = 'ssoLoginOnly' satisfies OrganizationSettingKey;
+/** The key of "employee ID login". */
+export const EMPLOYEE_ID_LOGIN_SETTING = 'employeeIdLogin' satisfies OrganizationSettingKey;
+export const AI_VERIFICATION_SETTING = 'aiVerification' satisfies OrganizationSettingKey;
+
+export function organizationSettingDefinition(key: string): OrganizationSettingDefinition | undefined {
+  return (ORGANIZATION_SETTINGS as OrganizationSettingDefinition[]).find((d) => d.key === key);
+}
+
+/** The value schema of one kind of setting, with its rules (the server and the form use it). */
+export function organizationSettingValueSchema(type: OrganizationSettingType): z.ZodType<OrganizationSettingValue> {
+  return type === 'toggle' ? z.boolean() : aiVerificationValue;
+}
+
+const settingValue = z
+  .union([z.boolean(), aiVerificationShape])
+  .describe('A boolean, or for aiVerification { enabled, photoModel, videoModel }');
+
+export const organizationSettingView = z.object({
+  key: z.string(),
+  group: z.enum(ORGANIZATION_SETTING_GROUPS),
+  type: z.enum(ORGANIZATION_SETTING_TYPES),
+  value: settingValue,
+  isDefault: z.boolean().describe('true: never changed, the value is the default'),
+  updatedAt: z.string().nullable().describe('ISO 8601; null while the default holds'),
+  updatedBy: z.object({ id: z.uuid(), displayName: z.string() }).nullable().describe('Who changed it last, when known'),
+});
+export type OrganizationSettingView = z.infer<typeof organizationSettingView>;
+
+export const organizationSettingsResponse = z.object({ settings: z.array(organizationSettingView) });
+export const organizationSettingParams = z.object({ id: z.uuid(), key: z.string().min(1).max(100) });
+/** PUT organization/{id}/settings/{key}: the new value; its kind must be the setting's. */
+export const organizationSettingBody = z.object({ value: settingValue });
+export type OrganizationSettingBody = z.infer<typeof organizationSettingBody>;
+export const organizationSettingResponse = z.object({ setting: organizationSettingView });
+
+/**
+ * GET organization/{id}/importStatus (the constants/importStatus part of docs/product.md,
+ * "Organization settings"): how the organization's imports stand: user imports by status
+ * (the four of "User imports") with the latest few, and the latest workflow imports into it
+ * with their items' counts.
+ */
+export const IMPORT_STATUS_LATEST = 5;
+const count = z.number().int();
+export const importStatusView = z.object({
+  userImports: z.object({
+    counts: z.object({ processing: count, error: count, validation_error: count, completed: count }),
+    latest: z.array(
+      z.object({
+        id: z.uuid(),
+        filename: z.string(),
+        status: userImportStatus,
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+        rowsTotal: count.nullable(),
+        rowsWithErrors: count,
+      }),
+    ),
+  }),
+  workflowImports: z.object({
+    total: count,
+    latest: z.array(
+      z.object({
+        id: z.uuid(),
+        createdAt: z.string(),
+        finishedAt: z.string().nullable(),
+        scheduled: count,
+        pending: count,
+        completed: count,
+        failed: count,
+      }),
+    ),
+  }),
+});
+export type ImportStatusView = z.infer<typeof importStatusView>;
+export const importStatusResponse = z.object({ importStatus: importStatusView });
+
+// ---------------------------------------------------------------------------------------
+// Error codes and the calls.
+// ---------------------------------------------------------------------------------------
+
 export const organizationErrorCodes = {
   notFound: 'ORGANIZATION_NOT_FOUND',
   disabled: 'ORGANIZATION_DISABLED',
   staff: 'ORGANIZATION_IS_STAFF',
   planTypeUnknown: 'PLAN_TYPE_UNKNOWN',
+  emailTaken: 'EMAIL_TAKEN',
+  clientKeyUnavailable: 'CLIENT_KEY_UNAVAILABLE',
+  clientKeySet: 'CLIENT_KEY_ALREADY_SET',
+  managerExists: 'MANAGER_EXISTS',
+  managerOtherOrganization: 'MANAGER_OTHER_ORGANIZATION',
+  managerUserDisabled: 'MANAGER_USER_DISABLED',
+  managerNotFound: 'MANAGER_NOT_FOUND',
+  managerInvitationAccepted: 'MANAGER_INVITATION_ACCEPTED',
 } as const;
 
-/** The calls of the Super area's organizations (docs/product.md, "Organizations"). */
+export const organizationSettingErrorCodes = {
+  notFound: 'ORGANIZATION_SETTING_NOT_FOUND',
+  invalid: 'ORGANIZATION_SETTING_INVALID',
+  modelsRequired: 'VERIFICATION_MODELS_REQUIRED',
+  modelUnknown: 'VERIFICATION_MODEL_UNKNOWN',
+} as const;
+
+/**
+ * Every call of the Super area's organizations (docs/product.md, "Calls", Organizations and
+ * Organization settings). Static segments (`planTypes`, `verificationModels`) win over
+ * `/organization/:id` whatever the order.
+ */
 export const organizationRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/organizations',
+    operationId: 'listOrganizations',
+    query: organizationsQuery,
+    response: organizationsResponse,
+  }),
+  planTypes: route({ method: 'GET', path: '/organization/planTypes', operationId: 'listPlanTypes', response: planTypesResponse }),
   get: route({
     method: 'GET',
     path: '/organization/:id',
     operationId: 'getOrganization',
     params: organizationIdParams,
     response: organizationResponse,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/organization/:id',
+    operationId: 'updateOrganization',
+    params: organizationIdParams,
+    body: organizationUpdateBody,
+    response: organizationUpdateResponse,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/organization',
+    operationId: 'createOrganization',
+    body: organizationCreateBody,
+    response: organizationCreateResponse,
+    status: 201,
+  }),
+  setClientKey: route({
+    method: 'PUT',
+    path: '/organization/:id/clientKey',
+    operationId: 'setClientKey',
+    params: organizationIdParams,
+    body: clientKeyBody,
+    response: clientKeyResponse,
+  }),
+  listManagers: route({
+    method: 'GET',
+    path: '/organization/:id/managers',
+    operationId: 'listOrganizationManagers',
+    params: organizationIdParams,
+    query: managersQuery,
+    response: managersResponse,
+  }),
+  addManager: route({
+    method: 'POST',
+    path: '/organization/:id/managers',
+    operationId: 'createOrganizationManager',
+    params: organizationIdParams,
+    body: managerCreateBody,
+    response: managerCreateResponse,
+    status: 201,
+  }),
+  resendManagerInvitation: route({
+    method: 'POST',
+    path: '/organization/:id/managers/:managerId/invitation',
+    operationId: 'resendOrganizationManagerInvitation',
+    params: managerInvitationParams,
+    response: managerInvitationResponse,
+  }),
+  getManager: route({
+    method: 'GET',
+    path: '/organizationManagers/:id',
+    operationId: 'getOrganizationManager',
+    params: managerIdParams,
+    response: managerResponse,
+  }),
+  verificationModels: route({
+    method: 'GET',
+    path: '/organization/verificationModels',
+    operationId: 'listVerificationModels',
+    response: verificationModelsResponse,
+  }),
+  listSettings: route({
+    method: 'GET',
+    path: '/organization/:id/settings',
+    operationId: 'getOrganizationSettings',
+    params: organizationIdParams,
+    response: organizationSettingsResponse,
+  }),
+  changeSetting: route({
+    method: 'PUT',
+    path: '/organization/:id/settings/:key',
+    operationId: 'changeOrganizationSetting',
+    params: organizationSettingParams,
+    body: organizationSettingBody,
+    response: organizationSettingResponse,
+  }),
+  importStatus: route({
+    method: 'GET',
+    path: '/organization/:id/importStatus',
+    operationId: 'getOrganizationImportStatus',
+    params: organizationIdParams,
+    response: importStatusResponse,
   }),
 };

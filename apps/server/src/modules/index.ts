@@ -8,8 +8,6 @@ import { ssoRoutes } from './auth/sso.routes.js';
 import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApiRoutes } from './external-api/external-api.routes.js';
 import { lookupRoutes } from './lookup/lookup.routes.js';
-import { orgAdminRoutes } from './org-admin/org-admin.routes.js';
-import { organizationSettingsRoutes } from './organization-settings/organization-settings.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
@@ -25,8 +23,6 @@ export const apiModules: ApiModule[] = [
   documentationRoutes,
   userImportRoutes,
   organizationsRoutes,
-  orgAdminRoutes,
-  organizationSettingsRoutes,
   analyticsRoutes,
   workflowImportsRoutes,
   lookupRoutes,

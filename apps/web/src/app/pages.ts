@@ -9,7 +9,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { isAuthResult } from '../features/auth/auth-results';
-import { settingsPart } from '../features/organization-settings/settings-paths';
+import { settingsPart } from '../features/organizations/settings-paths';
 import { stripLocale } from '../i18n/locales';
 import { canPrefetch } from '../lib/prefetch';
 import type { Access } from './guards';
@@ -29,7 +29,7 @@ export interface PageRoute {
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
 const organizationsPage = () => import('../features/organizations/pages/OrganizationsPage');
-const settingsPage = () => import('../features/organization-settings/pages/OrganizationSettingsPage');
+const settingsPage = () => import('../features/organizations/pages/OrganizationSettingsPage');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const pages: PageRoute[] = [

@@ -5,7 +5,7 @@
  */
 import { authErrorCodes } from '@console/contracts/auth';
 import { errorCodes } from '@console/contracts/errors';
-import { organizationErrorCodes } from '@console/contracts/organizations';
+import { organizationErrorCodes, organizationSettingErrorCodes } from '@console/contracts/organizations';
 import { userImportErrorMessages } from '@console/contracts/user-imports';
 import { describe, expect, it } from 'vitest';
 import { en, loadCatalogue, namespaces } from './catalogues';
@@ -93,7 +93,12 @@ describe('translation catalogues', () => {
   }
 
   it('translate every error code of the contracts', () => {
-    const codes = new Set<string>([...errorCodes, ...Object.values(authErrorCodes), ...Object.values(organizationErrorCodes)]);
+    const codes = new Set<string>([
+      ...errorCodes,
+      ...Object.values(authErrorCodes),
+      ...Object.values(organizationErrorCodes),
+      ...Object.values(organizationSettingErrorCodes),
+    ]);
     const translated = Object.keys((en as { errors: { codes: object } }).errors.codes);
     expect([...codes].filter((c) => !translated.includes(c))).toEqual([]);
   });

@@ -15,9 +15,7 @@ import dashboard from './locales/en/dashboard.json';
 import documentation from './locales/en/documentation.json';
 import errors from './locales/en/errors.json';
 import lookup from './locales/en/lookup.json';
-import orgAdmin from './locales/en/orgAdmin.json';
-import orgSettings from './locales/en/orgSettings.json';
-import superArea from './locales/en/super.json';
+import organizations from './locales/en/organizations.json';
 import userImports from './locales/en/userImports.json';
 import workflowImports from './locales/en/workflowImports.json';
 
@@ -29,11 +27,9 @@ export const en = {
   accessKeys,
   documentation,
   userImports,
-  super: superArea,
+  organizations,
   analytics,
   lookup,
-  orgAdmin,
-  orgSettings,
   workflowImports,
 };
 

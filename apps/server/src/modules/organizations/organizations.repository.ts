@@ -1,9 +1,13 @@
-/** SQL of the Super area's organizations. Every method takes an optional transaction. */
+/**
+ * SQL of the Super area's organizations: the rows themselves, their counts, plan types and
+ * the disabling of their users. The managers and settings parts of the module read and lock
+ * an organization through it too. Every method takes an optional executor last.
+ */
 import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { auditLog, organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
+import { organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
 
 const orgColumns = {
   id: organizations.id,
@@ -108,14 +112,41 @@ export function createOrganizationsRepository(root: Db) {
       return row;
     },
 
-    /** Locks the organization's row for the rest of the transaction (concurrent changes wait). */
-    async lockForUpdate(id: string, db: Db) {
+    async exists(id: string, db: Db = root) {
+      return (await db.$count(organizations, eq(organizations.id, id))) > 0;
+    },
+
+    /**
+     * The organization's row, locked for the rest of the transaction: FOR UPDATE where it
+     * changes (concurrent changes wait), FOR SHARE where something is added to it (a disable
+     * waits, and is waited for).
+     */
+    async lock(id: string, mode: 'share' | 'update', db: Db = root) {
       const [row] = await db
-        .select({ id: organizations.id, isStaff: organizations.isStaff, disabledAt: organizations.disabledAt })
+        .select({
+          id: organizations.id,
+          isStaff: organizations.isStaff,
+          clientKey: organizations.clientKey,
+          disabledAt: organizations.disabledAt,
+          locale: organizations.locale,
+        })
         .from(organizations)
         .where(eq(organizations.id, id))
-        .for('update');
+        .for(mode);
       return row;
+    },
+
+    async insert(values: { name: string; planTypeId: string; clientKey: string | null; locale: string; createdBy: string }, db: Db = root) {
+      const [row] = await db.insert(organizations).values(values).returning({ id: organizations.id });
+      return row;
+    },
+
+    async clientKeyTaken(key: string, db: Db = root) {
+      return (await db.$count(organizations, eq(organizations.clientKey, key))) > 0;
+    },
+
+    async setClientKey(id: string, key: string, db: Db = root) {
+      await db.update(organizations).set({ clientKey: key }).where(eq(organizations.id, id));
     },
 
     async update(id: string, values: { name?: string; planTypeId?: string; disabledAt?: Date }, db: Db = root) {
@@ -151,12 +182,6 @@ export function createOrganizationsRepository(root: Db) {
         }
         return disabled.length;
       });
-    },
-
-    async audit(entry: { organizationId: string; actorUserId: string; action: string; details?: unknown }, db: Db = root) {
-      await db
-        .insert(auditLog)
-        .values({ ...entry, targetType: 'organization', targetId: entry.organizationId, details: entry.details ?? null });
     },
   };
   return repo;

@@ -1,55 +1,48 @@
-/** The Super area's organizations (spec sections 2 and 7): staff only, enforced here. */
-import {
-  organizationIdParams,
-  organizationResponse,
-  organizationsQuery,
-  organizationsResponse,
-  organizationUpdateBody,
-  organizationUpdateResponse,
-  planTypesResponse,
-} from '@console/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+/**
+ * The Super area's organizations (docs/product.md, "Organizations" and "Organization
+ * settings"): the list and one organization, creating, editing and disabling them, client
+ * keys, managers and their invitations, settings and the import status. Staff only,
+ * enforced here: `read` reads, `update` changes ("Roles and access").
+ */
+import { organizationRoutes as routes } from '@console/contracts';
+import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
-import { requireStaff } from '../auth/guards.js';
-import { createOrganizationsRepository } from './organizations.repository.js';
-import { createOrganizationsService } from './organizations.service.js';
+import { authOf, requireStaff } from '../auth/guards.js';
 
-export const organizationsRoutes: ApiModule = async (app, { deps }) => {
-  const { db } = deps.database;
-  const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: deps.clock });
-  const read = requireStaff('read');
-  const update = requireStaff('update');
+export const organizationsRoutes: ApiModule = async (app, { services }) => {
+  const { organizations, organizationManagers: managers, organizationSettings: settings } = services;
+  const read = { onRequest: requireStaff('read') };
+  const update = { onRequest: requireStaff('update') };
 
-  app.get(
-    '/organizations',
-    {
-      onRequest: read,
-      schema: { operationId: 'listOrganizations', querystring: organizationsQuery, response: { 200: organizationsResponse } },
-    },
-    (request) => service.list(request.query),
+  registerRoute(app, routes.list, (request) => organizations.list(request.query), read);
+  registerRoute(app, routes.planTypes, () => organizations.planTypes(), read);
+  registerRoute(app, routes.get, (request) => organizations.get(request.params.id), read);
+  registerRoute(app, routes.update, (request) => organizations.update(authOf(request), request.params.id, request.body), update);
+
+  registerRoute(app, routes.create, (request) => managers.createOrganization(authOf(request), request.body), update);
+  registerRoute(
+    app,
+    routes.setClientKey,
+    (request) => managers.setClientKey(authOf(request), request.params.id, request.body.clientKey),
+    update,
   );
-  // A static segment: it wins over /organization/:id whatever the order.
-  app.get(
-    '/organization/planTypes',
-    { onRequest: read, schema: { operationId: 'listPlanTypes', response: { 200: planTypesResponse } } },
-    () => service.planTypes(),
+  registerRoute(app, routes.listManagers, (request) => managers.managers(request.params.id, request.query), read);
+  registerRoute(app, routes.addManager, (request) => managers.addManager(authOf(request), request.params.id, request.body), update);
+  registerRoute(
+    app,
+    routes.resendManagerInvitation,
+    (request) => managers.resendInvitation(authOf(request), request.params.id, request.params.managerId),
+    update,
   );
-  app.get(
-    '/organization/:id',
-    { onRequest: read, schema: { operationId: 'getOrganization', params: organizationIdParams, response: { 200: organizationResponse } } },
-    (request) => service.get(request.params.id),
+  registerRoute(app, routes.getManager, async (request) => ({ manager: await managers.manager(request.params.id) }), read);
+
+  registerRoute(app, routes.verificationModels, () => settings.verificationModels(), read);
+  registerRoute(app, routes.listSettings, (request) => settings.list(request.params.id), read);
+  registerRoute(
+    app,
+    routes.changeSetting,
+    (request) => settings.change(authOf(request), request.params.id, request.params.key, request.body.value),
+    update,
   );
-  app.put(
-    '/organization/:id',
-    {
-      onRequest: update,
-      schema: {
-        operationId: 'updateOrganization',
-        params: organizationIdParams,
-        body: organizationUpdateBody,
-        response: { 200: organizationUpdateResponse },
-      },
-    },
-    (request) => service.update(request.auth!, request.params.id, request.body),
-  );
+  registerRoute(app, routes.importStatus, (request) => settings.importStatus(request.params.id), read);
 };

@@ -1,5 +1,6 @@
 /**
- * Organizations for the Super area. The routes admit staff only (`read` for these reads,
+ * Organizations for the Super area (docs/product.md, "Organizations"): the list, one
+ * organization, its edit and disable. The routes admit staff only (`read` for these reads,
  * `update` for changes); staff see every organization, so nothing here is scoped to the
  * caller's own.
  */
@@ -11,8 +12,9 @@ import {
   type OrganizationView,
   organizationErrorCodes,
 } from '@console/contracts';
+import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
-import { type Clock, systemClock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
@@ -46,8 +48,7 @@ export const planTypeUnknown = () =>
 export const DISABLE_USERS_BATCH = 1000;
 
 export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock: Clock; disableBatch?: number }) {
-  const { db, repo } = deps;
-  const { clock } = deps;
+  const { db, repo, clock } = deps;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
 
   /**
@@ -103,7 +104,7 @@ export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRe
       const now = clock.now();
       const onlyDisable = body.disabled === true && body.name === undefined && body.planType === undefined;
       const disabledAt = await db.transaction(async (tx) => {
-        const org = await repo.lockForUpdate(id, tx);
+        const org = await repo.lock(id, 'update', tx);
         if (!org) throw organizationNotFound();
         if (org.disabledAt) {
           if (onlyDisable) return org.disabledAt;
@@ -119,9 +120,17 @@ export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRe
         await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);
         if (body.name !== undefined || body.planType !== undefined) {
           const changes = { name: body.name, planType: body.planType };
-          await repo.audit({ organizationId: id, actorUserId: auth.userId, action: 'organization.update', details: changes }, tx);
+          await writeAudit(tx, {
+            action: 'organization.update',
+            organizationId: id,
+            actorUserId: auth.userId,
+            targetId: id,
+            details: changes,
+          });
         }
-        if (body.disabled) await repo.audit({ organizationId: id, actorUserId: auth.userId, action: 'organization.disable' }, tx);
+        if (body.disabled) {
+          await writeAudit(tx, { action: 'organization.disable', organizationId: id, actorUserId: auth.userId, targetId: id });
+        }
         return body.disabled ? now : null;
       });
       // The organization's own disabled_at already keeps every one of its users out; the users

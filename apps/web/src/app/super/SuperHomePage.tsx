@@ -1,4 +1,4 @@
-/** /super: the staff area's home, a card for each of its screens (screens.ts). */
+/** /super: the staff area's home (docs/product.md, "Super area"), a card for each of its screens (screens.ts). */
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -9,26 +9,20 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
-import { usePageTitle } from '../../lib/page-title';
+import { PageHeader } from '../../lib/PageHeader';
 import { prefetchPage } from '../pages';
 import { superScreens } from './screens';
 
 export function Component() {
   const { t } = useT();
   const { localize } = useLocale();
-  usePageTitle(t('super:home.title'));
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-        {t('super:home.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {t('super:home.intro')}
-      </Typography>
+      <PageHeader title={t('superHome.title')} intro={t('superHome.intro')} />
       <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
-        {superScreens.map(({ to, ns = 'super', title, text, icon: Icon }) => {
+        {superScreens.map(({ to, ns, title, text, icon: Icon }) => {
           const href = localize(to);
-          const name = t(`${ns}:${title}` as 'super:home.title');
+          const name = t(`${ns}:${title}` as 'superHome.title');
           return (
             <Grid key={to} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
               <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -39,17 +33,17 @@ export function Component() {
                       {name}
                     </Typography>
                   </Stack>
-                  <Typography color="text.secondary">{t(`${ns}:${text}` as 'super:home.title')}</Typography>
+                  <Typography color="text.secondary">{t(`${ns}:${text}` as 'superHome.title')}</Typography>
                 </CardContent>
                 <CardActions>
                   <Button
                     component={Link}
                     to={href}
-                    aria-label={`${t('super:home.open')}: ${name}`}
+                    aria-label={`${t('superHome.open')}: ${name}`}
                     onMouseEnter={() => prefetchPage(href)}
                     onFocus={() => prefetchPage(href)}
                   >
-                    {t('super:home.open')}
+                    {t('superHome.open')}
                   </Button>
                 </CardActions>
               </Card>

@@ -1,7 +1,7 @@
 /**
- * The Super area's screens, shown as cards on its home page: one line per screen, added
- * when that screen exists (pages.ts). A screen's texts are in the `super` namespace, or in
- * its feature's own (`ns`).
+ * The Super area's screens, shown as cards on its home page (docs/product.md, "Super
+ * area"): one line per screen, added when that screen exists (pages.ts). A card's texts are
+ * in its feature's namespace (`ns`), under `home`.
  */
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
@@ -9,8 +9,9 @@ import BusinessIcon from '@mui/icons-material/Business';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import type { ParseKeys } from 'i18next';
 import type { Catalogue } from '../../i18n';
+import { paths } from '../../lib/paths';
 
-type Texts = { [N in keyof Catalogue]: { ns?: N; title: ParseKeys<N>; text: ParseKeys<N> } }[keyof Catalogue];
+type Texts = { [N in keyof Catalogue]: { ns: N; title: ParseKeys<N>; text: ParseKeys<N> } }[keyof Catalogue];
 
 export type SuperScreen = Texts & {
   /** English-form path, as in pages.ts. */
@@ -19,7 +20,7 @@ export type SuperScreen = Texts & {
 };
 
 export const superScreens: SuperScreen[] = [
-  { to: '/super/organizations', title: 'home.organizations.title', text: 'home.organizations.text', icon: BusinessIcon },
-  { to: '/super/user', ns: 'lookup', title: 'home.user.title', text: 'home.user.text', icon: PersonSearchIcon },
-  { to: '/super/workflows', ns: 'lookup', title: 'home.workflows.title', text: 'home.workflows.text', icon: AccountTreeIcon },
+  { to: paths.organizations(), ns: 'organizations', title: 'home.title', text: 'home.text', icon: BusinessIcon },
+  { to: paths.userLookup(), ns: 'lookup', title: 'home.user.title', text: 'home.user.text', icon: PersonSearchIcon },
+  { to: paths.workflowSearch(), ns: 'lookup', title: 'home.workflows.title', text: 'home.workflows.text', icon: AccountTreeIcon },
 ];

@@ -3,11 +3,12 @@
  * Super home, the organization list (pages, debounced name filter, disabled rows, the
  * read button by role type) and the details dialog (fields, admins, copy id, 404).
  */
-import type { AuthenticatedUser } from '@console/contracts/auth';
 import type { OrganizationListItem, OrganizationView } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { type Persona, renderSignedIn, staff } from '../../test/app';
+
+type Handlers = NonNullable<Parameters<typeof renderSignedIn>[1]>['api'];
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -17,7 +18,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+const where = (router: ReturnType<typeof renderSignedIn>['router']) => router.state.location.pathname + router.state.location.search;
 const orgId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function org(n: number, overrides: Partial<OrganizationListItem> = {}): OrganizationListItem {
@@ -35,25 +36,6 @@ function org(n: number, overrides: Partial<OrganizationListItem> = {}): Organiza
     adminsCount: 1,
     ...overrides,
   };
-}
-
-const staffUser = (allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = ['read', 'update']) =>
-  user({
-    displayName: 'Sam Staff',
-    email: 'sam@workframe.io',
-    allowedRoleTypes,
-    signInProvider: 'custom',
-    isStaff: true,
-    organizationName: 'Workframe Staff',
-  });
-
-function signedIn(who: AuthenticatedUser, handlers: Parameters<typeof fakeApi>[0]) {
-  setUserInfoCookie(who);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: who } }),
-    ...handlers,
-  });
 }
 
 /** A server that pages and filters like the real one: 20 a page, name contains q without case, disabled only on request. */
@@ -76,8 +58,7 @@ async function openMenu() {
 
 describe('the Super entry', () => {
   it('is in the left menu for staff and leads to the Super home, whose card opens the organizations', async () => {
-    signedIn(staffUser(), { 'GET /api/organizations': listHandler([org(1)]) });
-    const router = renderApp('/dashboard');
+    const { router } = renderSignedIn('/dashboard', { as: 'staff', api: { 'GET /api/organizations': listHandler([org(1)]) } });
     const nav = await openMenu();
     fireEvent.click(await within(nav).findByRole('link', { name: 'Super' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Super' })).toBeTruthy();
@@ -91,16 +72,14 @@ describe('the Super entry', () => {
   });
 
   it('is not in the menu of an Organizational Admin', async () => {
-    signedIn(user(), {});
-    renderApp('/dashboard');
+    renderSignedIn('/dashboard', { as: 'orgAdmin' });
     const nav = await openMenu();
     expect(await within(nav).findByRole('link', { name: 'Keys' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Super' })).toBeNull();
   });
 
   it('is not offered to staff signed in with a password, who go to the dashboard from /super', async () => {
-    signedIn({ ...staffUser(), signInProvider: 'password' }, {});
-    const router = renderApp('/es/super');
+    const { router } = renderSignedIn('/es/super', { as: { ...staff(), signInProvider: 'password' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Panel' })).toBeTruthy();
     expect(where(router)).toBe('/es/dashboard');
     fireEvent.click(screen.getByRole('button', { name: 'Abrir el menú de navegación' }));
@@ -113,8 +92,7 @@ describe('the organization list', () => {
   it('lists 20 organizations with disabled ones greyed, and loads the next page on demand', async () => {
     const all = Array.from({ length: 25 }, (_, i) => org(i + 1, i === 2 ? { disabled: true, disabledAt: '2026-06-01T00:00:00.000Z' } : {}));
     all[0] = org(1, { name: 'Org 01', isStaff: true, planType: null, adminsCount: 2, regularUsersCount: 1 });
-    const calls = signedIn(staffUser(), { 'GET /api/organizations': listHandler(all) });
-    renderApp('/super/organizations');
+    const { calls } = renderSignedIn('/super/organizations', { as: 'staff', api: { 'GET /api/organizations': listHandler(all) } });
     expect(await screen.findByText('20 of 25 organizations shown')).toBeTruthy();
     expect(document.title).toBe('Organizations Integrations');
 
@@ -138,8 +116,7 @@ describe('the organization list', () => {
 
   it('filters by name after a pause in typing, keeps the filter in the URL, and hides disabled ones on request', async () => {
     const all = [org(1, { name: 'Acme Manufacturing' }), org(2, { name: 'ACME North', disabled: true }), org(3, { name: 'Globex' })];
-    const calls = signedIn(staffUser(), { 'GET /api/organizations': listHandler(all) });
-    const router = renderApp('/super/organizations');
+    const { calls, router } = renderSignedIn('/super/organizations', { as: 'staff', api: { 'GET /api/organizations': listHandler(all) } });
     await screen.findByRole('listitem', { name: 'Globex' });
 
     const filter = screen.getByRole('searchbox', { name: 'Filter by name' });
@@ -164,24 +141,24 @@ describe('the organization list', () => {
   });
 
   it('offers the read button only to staff whose role types include read', async () => {
-    signedIn(staffUser(['update']), { 'GET /api/organizations': listHandler([org(1)]) });
-    renderApp('/super/organizations');
+    renderSignedIn('/super/organizations', { as: staff(['update']), api: { 'GET /api/organizations': listHandler([org(1)]) } });
     const row = await screen.findByRole('listitem', { name: 'Org 01' });
     expect(within(row).queryByRole('button', { name: 'View the details of Org 01' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Copy the id of Org 01' })).toBeTruthy();
   });
 
   it('says so when the list cannot be loaded', async () => {
-    signedIn(staffUser(), {
-      'GET /api/organizations': () => ({ status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }),
+    renderSignedIn('/super/organizations', {
+      as: 'staff',
+      api: {
+        'GET /api/organizations': () => ({ status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }),
+      },
     });
-    renderApp('/super/organizations');
     expect(await screen.findByText('The organization list could not be loaded.')).toBeTruthy();
   });
 
   it('speaks the locale of the path', async () => {
-    signedIn(staffUser(), { 'GET /api/organizations': listHandler([org(1), org(2)]) });
-    renderApp('/fr/super/organizations');
+    renderSignedIn('/fr/super/organizations', { as: 'staff', api: { 'GET /api/organizations': listHandler([org(1), org(2)]) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Organisations' })).toBeTruthy();
     expect(await screen.findByText('2 organisations affichées sur 2')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Afficher les organisations désactivées' })).toBeTruthy();
@@ -208,11 +185,13 @@ describe('the organization details', () => {
   it('opens from the read button with mode=read, shows the organization and its admins, copies the id, and goes back', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    signedIn(staffUser(['read']), {
-      'GET /api/organizations': listHandler([org(6), details]),
-      [`GET /api/organization/${details.id}`]: () => ({ body: { organization: details } }),
+    const { router } = renderSignedIn('/super/organizations?q=acme', {
+      as: 'staffReader',
+      api: {
+        'GET /api/organizations': listHandler([org(6), details]),
+        [`GET /api/organization/${details.id}`]: () => ({ body: { organization: details } }),
+      },
     });
-    const router = renderApp('/super/organizations?q=acme');
     const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
     fireEvent.click(within(row).getByRole('button', { name: 'View the details of Acme Manufacturing' }));
 
@@ -251,15 +230,17 @@ describe('the organization details', () => {
   });
 
   it('opens straight from its address, in any locale, and says when the organization does not exist', async () => {
-    signedIn(staffUser(), {
-      'GET /api/organizations': listHandler([]),
-      [`GET /api/organization/${details.id}`]: () => ({ body: { organization: { ...details, moreAdmins: 3 } } }),
-      [`GET /api/organization/${orgId(99)}`]: () => ({
-        status: 404,
-        body: { statusCode: 404, code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found.' },
-      }),
+    const { router } = renderSignedIn(`/pt/super/organizations/${details.id}?mode=read`, {
+      as: 'staff',
+      api: {
+        'GET /api/organizations': listHandler([]),
+        [`GET /api/organization/${details.id}`]: () => ({ body: { organization: { ...details, moreAdmins: 3 } } }),
+        [`GET /api/organization/${orgId(99)}`]: () => ({
+          status: 404,
+          body: { statusCode: 404, code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found.' },
+        }),
+      },
     });
-    const router = renderApp(`/pt/super/organizations/${details.id}?mode=read`);
     const dialog = await screen.findByRole('dialog', { name: 'Detalhes da organização' });
     expect(await within(dialog).findByText('Usuários administradores não exibidos: 3.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
@@ -272,8 +253,7 @@ describe('the organization details', () => {
   });
 
   it('is a 404 page for an address that is no organization id', async () => {
-    signedIn(staffUser(), {});
-    renderApp('/super/organizations/not-an-id');
+    renderSignedIn('/super/organizations/not-an-id', { as: 'staff' });
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
   });
 });
@@ -283,31 +263,33 @@ describe('changing an organization (staff with update)', () => {
   const view = (o: OrganizationListItem): OrganizationView => ({ ...o, workspacesCount: 1, admins: [], moreAdmins: 0 });
   const planTypes = { planTypes: ['Business', 'Enterprise', 'Team'].map((name, i) => ({ id: orgId(50 + i), name })) };
 
-  function editableApi(overrides: Parameters<typeof fakeApi>[0] = {}, who = staffUser()) {
+  /** Opens `path` against a server that keeps the changes it is sent. */
+  function editableApi(path: string, overrides: Handlers = {}, as: Persona = 'staff') {
     let current = acme;
-    const calls = signedIn(who, {
-      'GET /api/organizations': (call) => listHandler([current, org(8, { name: 'Initech Foods', disabled: true })])(call),
-      [`GET /api/organization/${acme.id}`]: () => ({ body: { organization: view(current) } }),
-      'GET /api/organization/planTypes': () => ({ body: planTypes }),
-      [`PUT /api/organization/${acme.id}`]: ({ body }) => {
-        const b = body as { name?: string; planType?: string; disabled?: boolean };
-        current = {
-          ...current,
-          ...(b.name ? { name: b.name } : {}),
-          ...(b.planType ? { planType: b.planType } : {}),
-          disabled: !!b.disabled,
-        };
-        return { body: { organization: view(current), usersDisabled: b.disabled ? 3 : 0 } };
+    return renderSignedIn(path, {
+      as,
+      api: {
+        'GET /api/organizations': (call) => listHandler([current, org(8, { name: 'Initech Foods', disabled: true })])(call),
+        [`GET /api/organization/${acme.id}`]: () => ({ body: { organization: view(current) } }),
+        'GET /api/organization/planTypes': () => ({ body: planTypes }),
+        [`PUT /api/organization/${acme.id}`]: ({ body }) => {
+          const b = body as { name?: string; planType?: string; disabled?: boolean };
+          current = {
+            ...current,
+            ...(b.name ? { name: b.name } : {}),
+            ...(b.planType ? { planType: b.planType } : {}),
+            disabled: !!b.disabled,
+          };
+          return { body: { organization: view(current), usersDisabled: b.disabled ? 3 : 0 } };
+        },
+        ...overrides,
       },
-      ...overrides,
     });
-    return calls;
   }
   const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
 
   it('offers Edit only to staff who may update, and never on a disabled organization', async () => {
-    editableApi();
-    renderApp('/super/organizations');
+    editableApi('/super/organizations');
     const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
     expect(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' })).toBeTruthy();
     const disabled = screen.getByRole('listitem', { name: 'Initech Foods' });
@@ -316,8 +298,7 @@ describe('changing an organization (staff with update)', () => {
   });
 
   it('shows the details, not the form, for mode=edit to staff who may only read', async () => {
-    editableApi({}, staffUser(['read']));
-    const router = renderApp(`/super/organizations/${acme.id}?mode=edit`);
+    const { router } = editableApi(`/super/organizations/${acme.id}?mode=edit`, {}, 'staffReader');
     expect(await screen.findByRole('dialog', { name: 'Organization details' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Edit organization' })).toBeNull();
     // Behind the open dialog (aria-hidden), the row offers no Edit either.
@@ -328,8 +309,7 @@ describe('changing an organization (staff with update)', () => {
   });
 
   it('checks the form like the server, then saves the name and plan type', async () => {
-    const calls = editableApi();
-    const router = renderApp('/super/organizations');
+    const { calls, router } = editableApi('/super/organizations');
     const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
     fireEvent.click(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit organization' });
@@ -359,8 +339,7 @@ describe('changing an organization (staff with update)', () => {
   });
 
   it('disables only after the confirmation, says how many users went with it, and greys the row', async () => {
-    const calls = editableApi();
-    renderApp(`/super/organizations/${acme.id}?mode=edit`);
+    const { calls } = editableApi(`/super/organizations/${acme.id}?mode=edit`);
     const dialog = await screen.findByRole('dialog', { name: 'Edit organization' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Disable organization' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Disable Acme Manufacturing?' });
@@ -378,13 +357,12 @@ describe('changing an organization (staff with update)', () => {
   });
 
   it("shows the server's refusal in the user's language", async () => {
-    editableApi({
+    editableApi(`/es/super/organizations/${acme.id}?mode=edit`, {
       [`PUT /api/organization/${acme.id}`]: () => ({
         status: 409,
         body: { statusCode: 409, code: 'ORGANIZATION_DISABLED', message: 'A disabled organization cannot be changed.' },
       }),
     });
-    renderApp(`/es/super/organizations/${acme.id}?mode=edit`);
     const dialog = await screen.findByRole('dialog', { name: 'Editar la organización' });
     await within(dialog).findByRole('form');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));

@@ -25,9 +25,9 @@ export function ClientKeyValue({ organization: o }: { organization: Organization
         size="small"
         startIcon={<KeyIcon />}
         onClick={() => setOpen(true)}
-        aria-label={t('orgAdmin:clientKey.setLabel', { name: o.name })}
+        aria-label={t('organizations:clientKey.setLabel', { name: o.name })}
       >
-        {t('orgAdmin:clientKey.set')}
+        {t('organizations:clientKey.set')}
       </Button>
       {open && (
         <Suspense fallback={null}>

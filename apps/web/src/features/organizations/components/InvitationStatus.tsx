@@ -1,5 +1,5 @@
-/** A manager's invitation state: invited or not, when and by whom (spec section 3). */
-import type { ManagerView } from '@console/contracts/org-admin';
+/** A manager's invitation state: invited or not, when and by whom (docs/product.md, "Organizations", Managers and invitations). */
+import type { ManagerView } from '@console/contracts/organizations';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,15 +17,15 @@ export function InvitationStatus({ manager: m }: { manager: ManagerView }) {
         size="small"
         variant="outlined"
         color={colors[m.invitationState]}
-        label={t(`orgAdmin:invitation.${m.invitationState}`)}
+        label={t(`organizations:invitation.${m.invitationState}`)}
         // The label wraps in a narrow column instead of being cut.
         sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
       />
       {m.invited && (
         <Typography variant="caption" color="text.secondary">
           {m.invitedBy
-            ? t('orgAdmin:invitation.invitedAtBy', { date: formatDateTime(m.invitedAt), name: m.invitedBy })
-            : t('orgAdmin:invitation.invitedAt', { date: formatDateTime(m.invitedAt) })}
+            ? t('organizations:invitation.invitedAtBy', { date: formatDateTime(m.invitedAt), name: m.invitedBy })
+            : t('organizations:invitation.invitedAt', { date: formatDateTime(m.invitedAt) })}
         </Typography>
       )}
     </Stack>

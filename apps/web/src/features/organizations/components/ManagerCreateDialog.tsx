@@ -1,11 +1,16 @@
 /**
- * Add an organization manager (spec: "create dialog"; name required, at most 75; e-mail
- * required and formatted): an existing user of the organization becomes an Organizational
+ * Add an organization manager (docs/product.md, "Organizations", Managers and invitations;
+ * name required, at most 75; e-mail required and formatted): an existing user of the organization becomes an Organizational
  * Admin; a new e-mail becomes one too and gets an invitation in the chosen language (the
  * console's by default). Its own chunk.
  */
-import { contentLocales, type ManagerCreateForm, managerCreateForm, PERSON_NAME_MAX } from '@console/contracts/org-admin';
-import type { OrganizationView } from '@console/contracts/organizations';
+import {
+  contentLocales,
+  type ManagerCreateForm,
+  managerCreateForm,
+  type OrganizationView,
+  PERSON_NAME_MAX,
+} from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,15 +24,15 @@ import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useCreateManager } from '../api/create-manager';
-import { fieldProblem } from './field-problem';
+import { fieldError } from '../../../lib/validation';
+import { useAddManager } from '../api/managers';
 
 const FORM_ID = 'manager-create-form';
 
 export default function ManagerCreateDialog({ organization: o, onClose }: { organization: OrganizationView; onClose: () => void }) {
   const { t } = useT();
   const { locale } = useLocale();
-  const create = useCreateManager();
+  const create = useAddManager();
   const form = useForm<ManagerCreateForm>({
     defaultValues: { displayName: '', email: '', locale },
     resolver: zodResolver(managerCreateForm),
@@ -40,54 +45,54 @@ export default function ManagerCreateDialog({ organization: o, onClose }: { orga
     async (values) => {
       try {
         const { invitationEmail, manager } = await create.mutateAsync({ organizationId: o.id, ...values });
-        if (invitationEmail === 'failed') notify.error(t('orgAdmin:managerCreate.inviteFailed', { name: manager.displayName }));
+        if (invitationEmail === 'failed') notify.error(t('organizations:managerCreate.inviteFailed', { name: manager.displayName }));
         else if (invitationEmail === 'sent')
-          notify.success(t('orgAdmin:managerCreate.invited', { name: manager.displayName, email: manager.email }));
-        else notify.success(t('orgAdmin:managerCreate.added', { name: manager.displayName }));
+          notify.success(t('organizations:managerCreate.invited', { name: manager.displayName, email: manager.email }));
+        else notify.success(t('organizations:managerCreate.added', { name: manager.displayName }));
         onClose();
       } catch (err) {
-        notify.error(errorMessage(err, 'orgAdmin:errors.createManager'));
+        notify.error(errorMessage(err, 'organizations:errors.createManager'));
       }
     },
-    () => notify.error(t('orgAdmin:validation.hasErrors')),
+    () => notify.error(t('organizations:hasErrors')),
   );
 
   return (
     <AppDialog
       open
       size="details"
-      title={t('orgAdmin:managerCreate.title')}
+      title={t('organizations:managerCreate.title')}
       onClose={onClose}
       onSave={() => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
-      saveLabel={t('orgAdmin:managerCreate.save')}
+      saveLabel={t('organizations:managerCreate.save')}
       saveDisabled={create.isPending}
     >
-      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('orgAdmin:managerCreate.title')} sx={{ pt: 1 }}>
+      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('organizations:managerCreate.title')} sx={{ pt: 1 }}>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            {t('orgAdmin:managerCreate.intro', { name: o.name })}
+            {t('organizations:managerCreate.intro', { name: o.name })}
           </Typography>
           <TextField
             {...form.register('displayName')}
-            label={t('orgAdmin:managerCreate.name')}
+            label={t('organizations:managerCreate.name')}
             required
             fullWidth
             autoFocus
             error={!!errors.displayName}
             helperText={
-              fieldProblem(t, errors.displayName?.message) ??
-              t('orgAdmin:create.counter', { count: displayName.length, max: PERSON_NAME_MAX })
+              fieldError(t, errors.displayName?.message, { max: PERSON_NAME_MAX }) ??
+              t('organizations:counter', { count: displayName.length, max: PERSON_NAME_MAX })
             }
           />
           <TextField
             {...form.register('email')}
-            label={t('orgAdmin:managerCreate.email')}
+            label={t('organizations:managerCreate.email')}
             type="email"
             autoComplete="off"
             required
             fullWidth
             error={!!errors.email}
-            helperText={fieldProblem(t, errors.email?.message)}
+            helperText={fieldError(t, errors.email?.message)}
           />
           <Controller
             control={form.control}
@@ -97,8 +102,8 @@ export default function ManagerCreateDialog({ organization: o, onClose }: { orga
                 {...field}
                 select
                 fullWidth
-                label={t('orgAdmin:managerCreate.locale')}
-                helperText={t('orgAdmin:managerCreate.localeHelp')}
+                label={t('organizations:managerCreate.locale')}
+                helperText={t('organizations:managerCreate.localeHelp')}
               >
                 {contentLocales.map((l) => (
                   <MenuItem key={l} value={l} lang={l}>

@@ -1,6 +1,6 @@
 /**
- * The organization's managers in its details (spec: organization managers list and create
- * dialog): name and e-mail (a link to the manager's page), when they were added, and their
+ * The organization's managers in its details (docs/product.md, "Organizations", Managers
+ * and invitations): name and e-mail (a link to the manager's page), when they were added, and their
  * invitation state, 20 at a time with "load more". Staff with `update` add managers to an
  * organization that is not disabled, and resend a pending or expired invitation.
  */
@@ -25,7 +25,10 @@ import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
-import { useManagers } from '../api/list-managers';
+import { LoadMore } from '../../../lib/LoadMore';
+import { pagedItems } from '../../../lib/paged-query';
+import { paths } from '../../../lib/paths';
+import { useManagers } from '../api/managers';
 import { InvitationStatus } from './InvitationStatus';
 import { ResendInvitationButton } from './ResendInvitationButton';
 
@@ -36,29 +39,28 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
   const { localize } = useLocale();
   const list = useManagers(o.id);
   const [adding, setAdding] = useState(false);
-  const managers = list.data?.pages.flatMap((p) => p.managers) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const { items: managers, total } = pagedItems(list.data, (p) => p.managers);
 
   return (
     <>
       <Stack direction="row" sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }} id="organization-managers">
-          {t('orgAdmin:managers.title')}
+          {t('organizations:managers.title')}
         </Typography>
         {canUpdate && !o.disabled && (
           <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-            {t('orgAdmin:managers.add')}
+            {t('organizations:managers.add')}
           </Button>
         )}
       </Stack>
       {canUpdate && o.disabled && (
         <Typography variant="body2" color="text.secondary">
-          {t('orgAdmin:managers.disabledOrganization')}
+          {t('organizations:managers.disabledOrganization')}
         </Typography>
       )}
       {list.isPending && <Skeleton height={56} aria-busy="true" />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'orgAdmin:errors.loadManagers')}</Alert>}
-      {list.isSuccess && managers.length === 0 && <Typography color="text.secondary">{t('orgAdmin:managers.empty')}</Typography>}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, 'organizations:errors.loadManagers')}</Alert>}
+      {list.isSuccess && managers.length === 0 && <Typography color="text.secondary">{t('organizations:managers.empty')}</Typography>}
       {managers.length > 0 && (
         <Table
           size="small"
@@ -70,13 +72,13 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col" sx={{ width: '38%' }}>
-                {t('orgAdmin:managers.name')}
+                {t('organizations:managers.name')}
               </TableCell>
               <TableCell component="th" scope="col" sx={{ width: '26%' }}>
-                {t('orgAdmin:managers.created')}
+                {t('organizations:managers.created')}
               </TableCell>
               <TableCell component="th" scope="col">
-                {t('orgAdmin:managers.invitation')}
+                {t('organizations:managers.invitation')}
               </TableCell>
             </TableRow>
           </TableHead>
@@ -86,8 +88,8 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   <Link
                     component={RouterLink}
-                    to={localize(`/super/organizationManagers/${m.id}`)}
-                    aria-label={t('orgAdmin:managers.open', { name: m.displayName })}
+                    to={localize(paths.organizationManager(m.id))}
+                    aria-label={t('organizations:managers.open', { name: m.displayName })}
                   >
                     {m.displayName}
                   </Link>
@@ -114,18 +116,14 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
           </TableBody>
         </Table>
       )}
-      {managers.length > 0 && (
-        <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('orgAdmin:managers.shown', { count: managers.length, total })}
-          </Typography>
-          {list.hasNextPage && (
-            <Button size="small" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('orgAdmin:managers.loadMore')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <LoadMore
+        shown={managers.length}
+        total={total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+        text={t('organizations:managers.shown', { count: managers.length, total })}
+      />
       {adding && (
         <Suspense fallback={null}>
           <ManagerCreateDialog organization={o} onClose={() => setAdding(false)} />

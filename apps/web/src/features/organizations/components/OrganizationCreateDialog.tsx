@@ -1,12 +1,17 @@
 /**
- * "New organization" (spec: organization create form dialog), for staff with `update`: the
+ * "New organization" (docs/product.md, "Organizations", Create), for staff with `update`: the
  * organization's name, plan type and optional client key, and its first Organizational
  * Admin (name, e-mail, password with the policy shown as a checklist), checked by the
  * contract's schema as the server checks them. The console's locale is sent with it. Its
  * own chunk: the list does not load the form code until someone creates.
  */
-import { CLIENT_KEY_MAX, type OrganizationCreateForm, organizationCreateForm, PERSON_NAME_MAX } from '@console/contracts/org-admin';
-import { ORGANIZATION_NAME_MAX } from '@console/contracts/organizations';
+import {
+  CLIENT_KEY_MAX,
+  ORGANIZATION_NAME_MAX,
+  type OrganizationCreateForm,
+  organizationCreateForm,
+  PERSON_NAME_MAX,
+} from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -24,8 +29,9 @@ import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { PasswordRulesList } from '../../../lib/PasswordRulesList';
-import { useCreateOrganization } from '../api/create-organization';
-import { fieldProblem } from './field-problem';
+import { fieldError } from '../../../lib/validation';
+import { useCreateOrganization } from '../api/organizations';
+import { clientKeyError } from './client-key-error';
 import { PlanTypeField } from './PlanTypeField';
 
 const FORM_ID = 'organization-create-form';
@@ -45,75 +51,75 @@ export default function OrganizationCreateDialog({
   const form = useForm<OrganizationCreateForm>({ defaultValues: empty, resolver: zodResolver(organizationCreateForm), mode: 'onTouched' });
   const { errors } = form.formState;
   const [name, password] = form.watch(['name', 'password']);
-  const problem = (message: string | undefined) => fieldProblem(t, message);
+  const problem = (message: string | undefined, max?: number) => fieldError(t, message, { max });
 
   const submit = form.handleSubmit(
     async (values) => {
       try {
         const { organization } = await create.mutateAsync({ ...values, clientKey: values.clientKey || undefined, locale });
-        notify.success(t('orgAdmin:create.created', { name: organization.name }));
+        notify.success(t('organizations:create.created', { name: organization.name }));
         onCreated(organization.id, organization.name);
       } catch (err) {
-        notify.error(errorMessage(err, 'orgAdmin:errors.create'));
+        notify.error(errorMessage(err, 'organizations:errors.create'));
       }
     },
-    () => notify.error(t('orgAdmin:validation.hasErrors')),
+    () => notify.error(t('organizations:hasErrors')),
   );
 
-  const counter = (value: string | undefined, max: number) => t('orgAdmin:create.counter', { count: value?.length ?? 0, max });
+  const counter = (value: string | undefined, max: number) => t('organizations:counter', { count: value?.length ?? 0, max });
 
   return (
     <AppDialog
       open
       size="details"
-      title={t('orgAdmin:create.title')}
+      title={t('organizations:create.title')}
       onClose={onClose}
       onSave={() => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
-      saveLabel={t('orgAdmin:create.save')}
+      saveLabel={t('organizations:create.save')}
       saveDisabled={create.isPending}
     >
-      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('orgAdmin:create.title')} sx={{ pt: 1 }}>
+      <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('organizations:create.title')} sx={{ pt: 1 }}>
         <Stack spacing={2}>
           <TextField
             {...form.register('name')}
-            label={t('orgAdmin:create.name')}
+            label={t('organizations:create.name')}
             required
             fullWidth
             autoFocus
             error={!!errors.name}
-            helperText={problem(errors.name?.message) ?? counter(name, ORGANIZATION_NAME_MAX)}
+            helperText={problem(errors.name?.message, ORGANIZATION_NAME_MAX) ?? counter(name, ORGANIZATION_NAME_MAX)}
           />
           <PlanTypeField
             control={form.control}
             name="planType"
-            label={t('orgAdmin:create.planType')}
+            label={t('organizations:create.planType')}
             problem={problem(errors.planType?.message)}
           />
           <TextField
             {...form.register('clientKey')}
-            label={t('orgAdmin:create.clientKey')}
+            label={t('organizations:create.clientKey')}
             fullWidth
             error={!!errors.clientKey}
-            helperText={problem(errors.clientKey?.message) ?? t('orgAdmin:clientKey.help', { max: CLIENT_KEY_MAX })}
+            helperText={clientKeyError(t, errors.clientKey?.message) ?? t('organizations:clientKey.help', { max: CLIENT_KEY_MAX })}
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, pt: 1 }}>
-            {t('orgAdmin:create.adminHeading')}
+            {t('organizations:create.adminHeading')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: '4px !important' }}>
-            {t('orgAdmin:create.adminIntro')}
+            {t('organizations:create.adminIntro')}
           </Typography>
           <TextField
             {...form.register('adminName')}
-            label={t('orgAdmin:create.adminName')}
+            label={t('organizations:create.adminName')}
             required
             fullWidth
             error={!!errors.adminName}
-            helperText={problem(errors.adminName?.message) ?? counter(form.watch('adminName'), PERSON_NAME_MAX)}
+            helperText={problem(errors.adminName?.message, PERSON_NAME_MAX) ?? counter(form.watch('adminName'), PERSON_NAME_MAX)}
           />
           <TextField
             {...form.register('email')}
-            label={t('orgAdmin:create.email')}
+            label={t('organizations:create.email')}
             type="email"
             autoComplete="off"
             required
@@ -123,13 +129,14 @@ export default function OrganizationCreateDialog({
           />
           <TextField
             {...form.register('password')}
-            label={t('orgAdmin:create.password')}
+            label={t('organizations:create.password')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
             required
             fullWidth
             error={!!errors.password}
-            helperText={problem(errors.password?.message)}
+            // Every rule of the policy reads as one problem: the checklist below says which are unmet.
+            helperText={problem(errors.password?.message && 'passwordPolicy')}
             slotProps={{
               htmlInput: { 'aria-describedby': 'organization-password-rules' },
               input: {
@@ -138,7 +145,7 @@ export default function OrganizationCreateDialog({
                     <IconButton
                       edge="end"
                       onClick={() => setShowPassword((v) => !v)}
-                      aria-label={showPassword ? t('orgAdmin:create.hidePassword') : t('orgAdmin:create.showPassword')}
+                      aria-label={showPassword ? t('organizations:create.hidePassword') : t('organizations:create.showPassword')}
                     >
                       {showPassword ? <VisibilityOff /> : <Visibility />}
                     </IconButton>
@@ -150,10 +157,10 @@ export default function OrganizationCreateDialog({
           <PasswordRulesList
             id="organization-password-rules"
             password={password ?? ''}
-            title={t('orgAdmin:create.rulesTitle')}
-            metLabel={t('orgAdmin:create.ruleMet')}
-            notMetLabel={t('orgAdmin:create.ruleNotMet')}
-            ruleLabel={(rule, limits) => t(`orgAdmin:create.rules.${rule}`, limits)}
+            title={t('organizations:create.rulesTitle')}
+            metLabel={t('organizations:create.ruleMet')}
+            notMetLabel={t('organizations:create.ruleNotMet')}
+            ruleLabel={(rule, limits) => t(`organizations:create.rules.${rule}`, limits)}
           />
         </Stack>
       </Box>

@@ -1,5 +1,5 @@
 /**
- * The organization details dialog (spec section 2): name, plan type, default group,
+ * The organization details dialog (docs/product.md, "Organizations", Details): name, plan type, default group,
  * creation date (YYYY-MM-DD HH:mm) and the table of admin users (name, e-mail), with the
  * organization's id to copy.
  */
@@ -24,8 +24,9 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useOrganization } from '../../../lib/queries/organization';
 import { useSession } from '../../../lib/session';
-import { useOrganization } from '../api/get-organization';
 import { ClientKeyValue } from './ClientKeyValue';
 import { ManagersSection } from './ManagersSection';
 
@@ -38,7 +39,7 @@ export function ImportWorkflowsButton({ organization: o }: { organization: Organ
   return (
     <Button
       component={Link}
-      to={localize(`/super/organizations/${o.id}/new-workflow-import`)}
+      to={localize(paths.newWorkflowImport(o.id))}
       variant="outlined"
       startIcon={<MoveDownIcon />}
       aria-label={t('workflowImports:openLabel', { name: o.name })}
@@ -57,58 +58,60 @@ function Details({ organization: o }: { organization: OrganizationView }) {
     <>
       <Button
         component={Link}
-        to={localize(`/super/organizations/${o.id}/settings`)}
+        to={localize(paths.organizationSettings(o.id))}
         startIcon={<SettingsIcon />}
         variant="outlined"
         size="small"
         sx={{ mb: 1 }}
       >
-        {t('orgSettings:open')}
+        {t('organizations:settings.open')}
       </Button>
       <Stack component="dl" sx={{ m: 0 }}>
-        <DetailRow labelWidth={140} label={t('super:details.name')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.name')}>
           {o.name}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.id')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.id')}>
           <code>{o.id}</code>
-          <CopyButton value={o.id} label={t('super:details.copyId')} />
+          <CopyButton value={o.id} label={t('organizations:details.copyId')} />
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.planType')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.planType')}>
           {o.planType ?? '—'}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.defaultGroup')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.defaultGroup')}>
           {o.defaultGroup ?? '—'}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.createdAt')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.createdAt')}>
           {formatDateTime(o.createdAt)}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.clientKey')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.clientKey')}>
           <ClientKeyValue organization={o} />
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.status')}>
-          {o.disabled ? t('super:details.disabledSince', { date: formatDateTime(o.disabledAt) }) : t('super:details.active')}
+        <DetailRow labelWidth={140} label={t('organizations:details.status')}>
+          {o.disabled
+            ? t('organizations:details.disabledSince', { date: formatDateTime(o.disabledAt) })
+            : t('organizations:details.active')}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.workspaces')}>
+        <DetailRow labelWidth={140} label={t('organizations:details.workspaces')}>
           {o.workspacesCount}
         </DetailRow>
-        <DetailRow labelWidth={140} label={t('super:details.users')}>
-          {t('super:organizations.admins', { count: o.adminsCount })}, {t('super:organizations.users', { count: o.regularUsersCount })}
+        <DetailRow labelWidth={140} label={t('organizations:details.users')}>
+          {t('organizations:list.admins', { count: o.adminsCount })}, {t('organizations:list.users', { count: o.regularUsersCount })}
         </DetailRow>
       </Stack>
       <Typography component="h3" variant="subtitle1" sx={{ mt: 2, fontWeight: 600 }} id="organization-admins">
-        {t('super:details.admins')}
+        {t('organizations:details.admins')}
       </Typography>
       {o.admins.length === 0 ? (
-        <Typography color="text.secondary">{t('super:details.noAdmins')}</Typography>
+        <Typography color="text.secondary">{t('organizations:details.noAdmins')}</Typography>
       ) : (
         <Table size="small" aria-labelledby="organization-admins">
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
-                {t('super:details.adminName')}
+                {t('organizations:details.adminName')}
               </TableCell>
               <TableCell component="th" scope="col">
-                {t('super:details.adminEmail')}
+                {t('organizations:details.adminEmail')}
               </TableCell>
             </TableRow>
           </TableHead>
@@ -116,7 +119,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
             {o.admins.map((a) => (
               <TableRow key={a.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere', color: a.disabled ? 'text.secondary' : undefined }}>
-                  {a.disabled ? `${a.displayName} ${t('super:details.adminDisabled')}` : a.displayName}
+                  {a.disabled ? `${a.displayName} ${t('organizations:details.adminDisabled')}` : a.displayName}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email ?? '—'}</TableCell>
               </TableRow>
@@ -126,7 +129,7 @@ function Details({ organization: o }: { organization: OrganizationView }) {
       )}
       {o.moreAdmins > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('super:details.moreAdmins', { n: o.moreAdmins })}
+          {t('organizations:details.moreAdmins', { n: o.moreAdmins })}
         </Typography>
       )}
       <ManagersSection organization={o} canUpdate={canUpdate} />
@@ -139,7 +142,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
   const { t } = useT();
   const { data, error, isPending } = useOrganization(id);
   return (
-    <AppDialog open size="details" title={t('super:details.title')} onClose={onClose}>
+    <AppDialog open size="details" title={t('organizations:details.title')} onClose={onClose}>
       {isPending && (
         <Stack spacing={1} aria-busy="true">
           <Skeleton />
@@ -147,7 +150,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
           <Skeleton width="60%" />
         </Stack>
       )}
-      {error && <Alert severity="error">{errorMessage(error, 'super:errors.load')}</Alert>}
+      {error && <Alert severity="error">{errorMessage(error, 'organizations:errors.load')}</Alert>}
       {data && <Details organization={data} />}
     </AppDialog>
   );

@@ -1,10 +1,10 @@
 /**
  * The dialog of /super/organizations/{id}: the edit form for mode=edit when the staff member
- * may update and the organization is not disabled (spec sections 2 and 6), else the details.
+ * may update and the organization is not disabled (docs/product.md, "Organizations", Edit and disable), else the details.
  */
 import { lazy, Suspense } from 'react';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { useOrganization } from '../api/get-organization';
+import { useOrganization } from '../../../lib/queries/organization';
 import { OrganizationDetailsDialog } from './OrganizationDetailsDialog';
 
 const OrganizationEditDialog = lazy(withChunkReload(() => import('./OrganizationEditDialog')));

@@ -25,7 +25,8 @@ import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useUpdateOrganization } from '../api/update-organization';
+import { fieldError } from '../../../lib/validation';
+import { useUpdateOrganization } from '../api/organizations';
 import { ImportWorkflowsButton } from './OrganizationDetailsDialog';
 import { PlanTypeField } from './PlanTypeField';
 
@@ -41,39 +42,38 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
   });
   const { errors } = form.formState;
   const name = form.watch('name') ?? '';
-  const problem = (message: string | undefined) =>
-    message ? t(message === 'tooLong' ? 'super:edit.tooLong' : 'validation.required', { max: ORGANIZATION_NAME_MAX }) : undefined;
+  const problem = (message: string | undefined) => fieldError(t, message, { max: ORGANIZATION_NAME_MAX });
 
   const submit = form.handleSubmit(
     async (values) => {
       try {
         await update.mutateAsync({ id: o.id, ...values });
-        notify.success(t('super:edit.saved', { name: values.name }));
+        notify.success(t('organizations:edit.saved', { name: values.name }));
         onDone();
       } catch (err) {
-        notify.error(errorMessage(err, 'super:errors.save'));
+        notify.error(errorMessage(err, 'organizations:errors.save'));
       }
     },
-    () => notify.error(t('super:edit.hasErrors')),
+    () => notify.error(t('organizations:hasErrors')),
   );
 
   return (
-    <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('super:edit.title')} sx={{ pt: 1 }}>
+    <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('organizations:edit.title')} sx={{ pt: 1 }}>
       <Stack spacing={2}>
         <TextField
           {...form.register('name')}
-          label={t('super:edit.name')}
+          label={t('organizations:edit.name')}
           required
           fullWidth
           autoFocus
           error={!!errors.name}
-          helperText={problem(errors.name?.message) ?? t('super:edit.counter', { count: name.length, max: ORGANIZATION_NAME_MAX })}
+          helperText={problem(errors.name?.message) ?? t('organizations:counter', { count: name.length, max: ORGANIZATION_NAME_MAX })}
           slotProps={{ formHelperText: { sx: { textAlign: errors.name ? 'left' : 'right' } } }}
         />
         <PlanTypeField
           control={form.control}
           name="planType"
-          label={t('super:edit.planType')}
+          label={t('organizations:edit.planType')}
           problem={problem(errors.planType?.message)}
         />
       </Stack>
@@ -89,17 +89,17 @@ function DisableSection({ organization: o, onDone }: { organization: Organizatio
 
   async function disable() {
     const yes = await confirm({
-      title: t('super:disable.title', { name: o.name }),
-      text: t('super:disable.text'),
-      confirmLabel: t('super:disable.confirm'),
+      title: t('organizations:disable.title', { name: o.name }),
+      text: t('organizations:disable.text'),
+      confirmLabel: t('organizations:disable.confirm'),
     });
     if (!yes) return;
     try {
       const { usersDisabled } = await update.mutateAsync({ id: o.id, disabled: true });
-      notify.success(t('super:disable.done', { name: o.name, n: usersDisabled }));
+      notify.success(t('organizations:disable.done', { name: o.name, n: usersDisabled }));
       onDone();
     } catch (err) {
-      notify.error(errorMessage(err, 'super:errors.disable'));
+      notify.error(errorMessage(err, 'organizations:errors.disable'));
     }
   }
 
@@ -107,13 +107,13 @@ function DisableSection({ organization: o, onDone }: { organization: Organizatio
     <>
       <Divider sx={{ my: 3 }} />
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t('super:disable.heading')}
+        {t('organizations:disable.heading')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('super:disable.explain')}
+        {t('organizations:disable.explain')}
       </Typography>
       <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => void disable()} loading={update.isPending}>
-        {t('super:disable.button')}
+        {t('organizations:disable.button')}
       </Button>
     </>
   );
@@ -130,7 +130,7 @@ export default function OrganizationEditDialog({
   const { t } = useT();
   const form = () => (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
   return (
-    <AppDialog open size="details" title={t('super:edit.title')} onClose={onClose} onSave={form} saveDisabled={!organization}>
+    <AppDialog open size="details" title={t('organizations:edit.title')} onClose={onClose} onSave={form} saveDisabled={!organization}>
       {organization ? (
         <>
           <EditForm organization={organization} onDone={onClose} />

@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 
 export interface OrganizationRowProps {
   organization: OrganizationListItem;
-  /** The read action, shown only when the staff member may read (spec section 6). */
+  /** The read action, shown only when the staff member may read (docs/product.md, "Roles and access"). */
   onRead?: () => void;
   /** The edit action, for staff who may update; never on a disabled organization. */
   onEdit?: () => void;
@@ -39,39 +39,34 @@ export function OrganizationRow({ organization: o, onRead, onEdit }: Organizatio
             <Typography component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
               {o.name}
             </Typography>
-            {o.isStaff && <Chip size="small" color="primary" variant="outlined" label={t('super:organizations.staff')} />}
-            {o.disabled && <Chip size="small" label={t('super:organizations.disabled')} />}
+            {o.isStaff && <Chip size="small" color="primary" variant="outlined" label={t('organizations:list.staff')} />}
+            {o.disabled && <Chip size="small" label={t('organizations:list.disabled')} />}
           </Stack>
           <Typography variant="body2" color={o.disabled ? 'inherit' : 'text.secondary'}>
-            {o.planType ? t('super:organizations.plan', { plan: o.planType }) : t('super:organizations.noPlan')}
+            {o.planType ? t('organizations:list.plan', { plan: o.planType }) : t('organizations:list.noPlan')}
             {' · '}
-            {t('super:organizations.admins', { count: o.adminsCount })}
+            {t('organizations:list.admins', { count: o.adminsCount })}
             {' · '}
-            {t('super:organizations.users', { count: o.regularUsersCount })}
+            {t('organizations:list.users', { count: o.regularUsersCount })}
             {' · '}
-            {t('super:organizations.created', { date: formatDateTime(o.createdAt) })}
+            {t('organizations:list.created', { date: formatDateTime(o.createdAt) })}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-          <CopyButton value={o.id} label={t('super:organizations.copyId', { name: o.name })} />
+          <CopyButton value={o.id} label={t('organizations:list.copyId', { name: o.name })} />
           {onRead && (
             <Button
               size="small"
               startIcon={<VisibilityIcon />}
-              aria-label={t('super:organizations.readLabel', { name: o.name })}
+              aria-label={t('organizations:list.readLabel', { name: o.name })}
               onClick={onRead}
             >
-              {t('super:organizations.read')}
+              {t('organizations:list.read')}
             </Button>
           )}
           {onEdit && !o.disabled && (
-            <Button
-              size="small"
-              startIcon={<EditIcon />}
-              aria-label={t('super:organizations.editLabel', { name: o.name })}
-              onClick={onEdit}
-            >
-              {t('super:organizations.edit')}
+            <Button size="small" startIcon={<EditIcon />} aria-label={t('organizations:list.editLabel', { name: o.name })} onClick={onEdit}>
+              {t('organizations:list.edit')}
             </Button>
           )}
         </Stack>

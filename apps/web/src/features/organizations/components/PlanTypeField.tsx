@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { errorMessage } from '../../../lib/error-message';
-import { usePlanTypes } from '../api/list-plan-types';
+import { usePlanTypes } from '../api/plan-types';
 
 export function PlanTypeField<T extends FieldValues>({
   control,
@@ -19,7 +19,7 @@ export function PlanTypeField<T extends FieldValues>({
   problem?: string;
 }) {
   const planTypes = usePlanTypes();
-  if (planTypes.isError) return <Alert severity="error">{errorMessage(planTypes.error, 'super:errors.loadPlanTypes')}</Alert>;
+  if (planTypes.isError) return <Alert severity="error">{errorMessage(planTypes.error, 'organizations:errors.loadPlanTypes')}</Alert>;
   return (
     <Controller
       control={control}

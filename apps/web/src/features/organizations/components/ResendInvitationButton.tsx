@@ -3,13 +3,13 @@
  * `update`): a new 14-day invitation replaces the old one. Disabled while sending; the
  * outcome is a green or red notice.
  */
-import type { ManagerView } from '@console/contracts/org-admin';
+import type { ManagerView } from '@console/contracts/organizations';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import Button from '@mui/material/Button';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useResendManagerInvitation } from '../api/resend-manager-invitation';
+import { useResendManagerInvitation } from '../api/managers';
 
 export function ResendInvitationButton({ manager: m }: { manager: ManagerView }) {
   const { t } = useT();
@@ -21,21 +21,21 @@ export function ResendInvitationButton({ manager: m }: { manager: ManagerView })
       startIcon={<ForwardToInboxIcon />}
       loading={resend.isPending}
       disabled={resend.isPending}
-      aria-label={t('orgAdmin:managers.resendFor', { name: m.displayName })}
+      aria-label={t('organizations:managers.resendFor', { name: m.displayName })}
       onClick={() =>
         resend.mutate(
           { organizationId: m.organizationId, managerId: m.id },
           {
             onSuccess: ({ invitationEmail, manager }) =>
               invitationEmail === 'sent'
-                ? notify.success(t('orgAdmin:managers.resent', { email: manager.email }))
-                : notify.error(t('orgAdmin:managers.resendFailed', { name: manager.displayName })),
-            onError: (err) => notify.error(errorMessage(err, 'orgAdmin:errors.resendInvitation')),
+                ? notify.success(t('organizations:managers.resent', { email: manager.email }))
+                : notify.error(t('organizations:managers.resendFailed', { name: manager.displayName })),
+            onError: (err) => notify.error(errorMessage(err, 'organizations:errors.resendInvitation')),
           },
         )
       }
     >
-      {t('orgAdmin:managers.resend')}
+      {t('organizations:managers.resend')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * /super/organizationManagers/{id} (spec: "built for a manager row"): one organization
- * manager, opened from the managers table of the organization's details: who they are,
+ * /super/organizationManagers/{id} (docs/product.md, "Organizations", Managers and
+ * invitations): one organization manager, opened from the managers table of the
+ * organization's details: who they are,
  * when and by whom they were added, and their invitation state (staff with `update` resend a
  * pending or expired one).
  */
@@ -10,7 +11,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { localeNames } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/use-locale';
@@ -19,9 +19,10 @@ import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
-import { usePageTitle } from '../../../lib/page-title';
+import { PageHeader } from '../../../lib/PageHeader';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { useManager } from '../api/get-manager';
+import { useManager } from '../api/managers';
 import { InvitationStatus } from '../components/InvitationStatus';
 import { ResendInvitationButton } from '../components/ResendInvitationButton';
 
@@ -31,41 +32,38 @@ export function Component() {
   const { id = '' } = useParams();
   const { data: m, error, isPending } = useManager(id);
   const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
-  usePageTitle(t('orgAdmin:managerPage.title'));
 
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-        {t('orgAdmin:managerPage.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {m ? m.displayName : '\u00a0'}
-      </Typography>
+      {/* The name below the title, a blank line while it loads (the page does not jump). */}
+      <PageHeader title={t('organizations:managerPage.title')} intro={m ? m.displayName : '\u00a0'} />
       {isPending && <Skeleton variant="rounded" height={240} aria-busy="true" />}
-      {error && <Alert severity="error">{errorMessage(error, 'orgAdmin:errors.loadManager')}</Alert>}
+      {error && <Alert severity="error">{errorMessage(error, 'organizations:errors.loadManager')}</Alert>}
       {m && (
         <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
           <Stack component="dl" sx={{ m: 0 }}>
-            <DetailRow label={t('orgAdmin:managerPage.name')}>{m.displayName}</DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.email')}>
+            <DetailRow label={t('organizations:managerPage.name')}>{m.displayName}</DetailRow>
+            <DetailRow label={t('organizations:managerPage.email')}>
               {m.email}
-              <CopyButton value={m.email} label={t('orgAdmin:managerPage.copyEmail')} />
+              <CopyButton value={m.email} label={t('organizations:managerPage.copyEmail')} />
             </DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.organization')}>{m.organizationName}</DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.role')}>
-              {m.disabled ? t('orgAdmin:managerPage.userDisabled') : t('orgAdmin:managerPage.orgAdmin')}
+            <DetailRow label={t('organizations:managerPage.organization')}>{m.organizationName}</DetailRow>
+            <DetailRow label={t('organizations:managerPage.role')}>
+              {m.disabled ? t('organizations:managerPage.userDisabled') : t('organizations:managerPage.organizationalAdmin')}
             </DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.locale')}>{localeNames[m.locale as keyof typeof localeNames] ?? m.locale}</DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.added')}>
+            <DetailRow label={t('organizations:managerPage.locale')}>
+              {localeNames[m.locale as keyof typeof localeNames] ?? m.locale}
+            </DetailRow>
+            <DetailRow label={t('organizations:managerPage.added')}>
               {m.createdBy
-                ? t('orgAdmin:managerPage.addedAtBy', { date: formatDateTime(m.createdAt), name: m.createdBy })
+                ? t('organizations:managerPage.addedAtBy', { date: formatDateTime(m.createdAt), name: m.createdBy })
                 : formatDateTime(m.createdAt)}
             </DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.invitedAt')}>
-              {m.invitedAt ? formatDateTime(m.invitedAt) : t('orgAdmin:invitation.none')}
+            <DetailRow label={t('organizations:managerPage.invitedAt')}>
+              {m.invitedAt ? formatDateTime(m.invitedAt) : t('organizations:invitation.none')}
             </DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.invitedBy')}>{m.invitedBy ?? '—'}</DetailRow>
-            <DetailRow label={t('orgAdmin:managerPage.invitation')}>
+            <DetailRow label={t('organizations:managerPage.invitedBy')}>{m.invitedBy ?? '—'}</DetailRow>
+            <DetailRow label={t('organizations:managerPage.invitation')}>
               <InvitationStatus manager={{ ...m, invited: false }} />
               {canUpdate && <ResendInvitationButton manager={m} />}
             </DetailRow>
@@ -75,11 +73,11 @@ export function Component() {
       {m && (
         <Button
           component={RouterLink}
-          to={`${localize(`/super/organizations/${m.organizationId}`)}?mode=read`}
+          to={localize(paths.organization(m.organizationId, 'read'))}
           startIcon={<ArrowBackIcon />}
           sx={{ mt: 2 }}
         >
-          {t('orgAdmin:managerPage.back', { name: m.organizationName })}
+          {t('organizations:managerPage.back', { name: m.organizationName })}
         </Button>
       )}
     </>

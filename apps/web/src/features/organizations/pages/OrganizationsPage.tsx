@@ -1,5 +1,6 @@
 /**
- * /super/organizations: every organization, 20 a page with "load more", filtered by a part
+ * /super/organizations (docs/product.md, "Organizations"): every organization, 20 a page
+ * with "load more", filtered by a part
  * of the name (debounced, kept in the URL as ?q=), disabled ones greyed (hidden with
  * ?disabled=false). /super/organizations/{id}?mode=read|edit is the same list with that
  * organization's details (or, for staff who may update, its edit form) open over it.
@@ -20,10 +21,13 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
-import { usePageTitle } from '../../../lib/page-title';
+import { LoadMore } from '../../../lib/LoadMore';
+import { PageHeader } from '../../../lib/PageHeader';
+import { pagedItems } from '../../../lib/paged-query';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
-import { useOrganizations } from '../api/list-organizations';
+import { useOrganizations } from '../api/organizations';
 import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
 
@@ -42,7 +46,6 @@ export function Component() {
   const { id } = useParams();
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  usePageTitle(t('super:organizations.title'));
 
   const includeDisabled = params.get('disabled') !== 'false';
   const [text, setText] = useState(params.get('q') ?? '');
@@ -67,28 +70,33 @@ export function Component() {
   }, [q, urlQ, id, setParams]);
 
   const list = useOrganizations({ q, includeDisabled });
-  const organizations = list.data?.pages.flatMap((p) => p.organizations) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const { items: organizations, total } = pagedItems(list.data, (p) => p.organizations);
 
-  const listUrl = localize('/super/organizations') + (id ? '' : location.search);
+  // The list as it is on screen, its filter included (the search of its own address).
+  const listUrl = `${localize(paths.organizations())}${id ? '' : location.search}`;
   const open = (orgId: string, mode: 'read' | 'edit') =>
-    navigate(`${localize(`/super/organizations/${orgId}`)}?mode=${mode}`, { state: { back: listUrl } satisfies BackState });
-  const close = () => navigate((location.state as BackState | null)?.back ?? localize('/super/organizations'));
+    navigate(localize(paths.organization(orgId, mode)), { state: { back: listUrl } satisfies BackState });
+  const close = () => navigate((location.state as BackState | null)?.back ?? localize(paths.organizations()));
 
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-        {t('super:organizations.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {t('super:organizations.intro')}
-      </Typography>
+      <PageHeader
+        title={t('organizations:list.title')}
+        intro={t('organizations:list.intro')}
+        actions={
+          canUpdate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {t('organizations:create.button')}
+            </Button>
+          )
+        }
+      />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
         <TextField
           type="search"
           size="small"
-          label={t('super:organizations.filter')}
+          label={t('organizations:list.filter')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           sx={{ width: { sm: 320 } }}
@@ -110,24 +118,19 @@ export function Component() {
               }
             />
           }
-          label={t('super:organizations.showDisabled')}
+          label={t('organizations:list.showDisabled')}
         />
-        {canUpdate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ ml: { sm: 'auto !important' } }}>
-            {t('orgAdmin:create.button')}
-          </Button>
-        )}
       </Stack>
 
       {list.isPending && <Skeleton variant="rounded" height={120} />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'super:errors.loadList')}</Alert>}
-      {list.isSuccess && organizations.length === 0 && <Typography color="text.secondary">{t('super:organizations.empty')}</Typography>}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, 'organizations:errors.loadList')}</Alert>}
+      {list.isSuccess && organizations.length === 0 && <Typography color="text.secondary">{t('organizations:list.empty')}</Typography>}
 
       <Stack
         component="ul"
         spacing={2}
         sx={{ p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        aria-label={t('super:organizations.listLabel')}
+        aria-label={t('organizations:list.listLabel')}
         aria-busy={list.isFetching}
       >
         {organizations.map((o) => (
@@ -140,18 +143,14 @@ export function Component() {
         ))}
       </Stack>
 
-      {list.isSuccess && organizations.length > 0 && (
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary" role="status">
-            {t('super:organizations.shown', { count: organizations.length, total })}
-          </Typography>
-          {list.hasNextPage && (
-            <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('super:organizations.loadMore')}
-            </Button>
-          )}
-        </Stack>
-      )}
+      <LoadMore
+        shown={organizations.length}
+        total={total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onMore={() => void list.fetchNextPage()}
+        text={t('organizations:list.shown', { count: organizations.length, total })}
+      />
 
       {creating && (
         <Suspense fallback={null}>

@@ -1,0 +1,165 @@
+/**
+ * Per-organization settings of the Super area (docs/product.md, "Organization settings";
+ * decision 014), and the organization's import status. Reads give every defined
+ * setting, with its default where it was never changed; a change is validated against the
+ * setting's definition in the contracts, stored with who made it and when, and audited.
+ */
+import {
+  aiVerificationShape,
+  type ImportStatusView,
+  ORGANIZATION_SETTINGS,
+  type OrganizationSettingDefinition,
+  type OrganizationSettingValue,
+  type OrganizationSettingView,
+  organizationErrorCodes,
+  organizationSettingDefinition,
+  organizationSettingErrorCodes,
+  organizationSettingValueSchema,
+  USER_IMPORT_STATUSES,
+  VERIFICATION_MODELS,
+} from '@console/contracts';
+import { z } from 'zod';
+import { writeAudit } from '../../db/audit.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import type { OrganizationSettingsRepository, StoredSetting } from './organization-settings.repository.js';
+import type { OrganizationsRepository } from './organizations.repository.js';
+import { organizationNotFound } from './organizations.service.js';
+
+const storedShape = (def: OrganizationSettingDefinition) => (def.type === 'toggle' ? z.boolean() : aiVerificationShape);
+
+/** A definition and its stored row (if any) as the API shows it; a stored value of the wrong shape reads as the default. */
+function toView(def: OrganizationSettingDefinition, row: StoredSetting | undefined): OrganizationSettingView {
+  const stored = row ? storedShape(def).safeParse(row.value) : undefined;
+  const changed = row !== undefined && stored?.success === true;
+  return {
+    key: def.key,
+    group: def.group,
+    type: def.type,
+    value: changed ? (stored.data as OrganizationSettingValue) : def.default,
+    isDefault: !changed,
+    updatedAt: changed ? row.updatedAt.toISOString() : null,
+    updatedBy: changed && row.updatedById && row.updatedByName ? { id: row.updatedById, displayName: row.updatedByName } : null,
+  };
+}
+
+export const settingNotFound = () => new NotFound('Organization setting not found.', organizationSettingErrorCodes.notFound);
+
+/** The value checked against its setting's kind and rules; 400 with field details otherwise. */
+function checkValue(def: OrganizationSettingDefinition, value: unknown): OrganizationSettingValue {
+  if (!storedShape(def).safeParse(value).success) {
+    const expected = def.type === 'toggle' ? 'a boolean' : 'an object { enabled, photoModel, videoModel }';
+    throw new ValidationError(
+      `The setting ${def.key} takes ${expected}.`,
+      [{ path: '/value', message: 'invalidType' }],
+      organizationSettingErrorCodes.invalid,
+    );
+  }
+  const parsed = organizationSettingValueSchema(def.type).safeParse(value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((i) => ({ path: `/value/${i.path.join('/')}`, message: i.message }));
+  const required = details.some((d) => d.message === 'required');
+  throw required
+    ? new ValidationError('AI verification needs a photo model and a video model.', details, organizationSettingErrorCodes.modelsRequired)
+    : new ValidationError('This verification model does not exist.', details, organizationSettingErrorCodes.modelUnknown);
+}
+
+export function createOrganizationSettingsService(deps: {
+  db: Db;
+  repo: OrganizationSettingsRepository;
+  /** The organizations' rows: whether one exists, and its lock while a setting changes. */
+  organizations: OrganizationsRepository;
+  clock: Clock;
+}) {
+  const { db, repo, organizations, clock } = deps;
+
+  async function views(organizationId: string, db2: Db = db) {
+    const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));
+    return (ORGANIZATION_SETTINGS as OrganizationSettingDefinition[]).map((def) => toView(def, rows.get(def.key)));
+  }
+
+  return {
+    async list(organizationId: string): Promise<{ settings: OrganizationSettingView[] }> {
+      if (!(await organizations.exists(organizationId))) throw organizationNotFound();
+      return { settings: await views(organizationId) };
+    },
+
+    /** How the organization's user imports and workflow imports stand (constants/importStatus). */
+    async importStatus(organizationId: string): Promise<{ importStatus: ImportStatusView }> {
+      if (!(await organizations.exists(organizationId))) throw organizationNotFound();
+      const [counted, latest, workflow] = await Promise.all([
+        repo.userImportCounts(organizationId),
+        repo.latestUserImports(organizationId),
+        repo.latestWorkflowImports(organizationId),
+      ]);
+      // docs/product.md, "User imports": a status other than the four is shown as processing.
+      const statusOf = (s: string) =>
+        (USER_IMPORT_STATUSES as readonly string[]).includes(s) ? (s as (typeof USER_IMPORT_STATUSES)[number]) : 'processing';
+      const counts = { processing: 0, error: 0, validation_error: 0, completed: 0 };
+      for (const c of counted) counts[statusOf(c.status)] += c.n;
+      const items = await repo.workflowImportItemCounts(workflow.rows.map((w) => w.id));
+      const itemCounts = (importId: string) => {
+        const out = { scheduled: 0, pending: 0, completed: 0, failed: 0 };
+        for (const i of items) if (i.importId === importId && i.status in out) out[i.status as keyof typeof out] += i.n;
+        return out;
+      };
+      return {
+        importStatus: {
+          userImports: {
+            counts,
+            latest: latest.map((u) => ({
+              ...u,
+              status: statusOf(u.status),
+              createdAt: u.createdAt.toISOString(),
+              finishedAt: u.finishedAt?.toISOString() ?? null,
+            })),
+          },
+          workflowImports: {
+            total: workflow.total,
+            latest: workflow.rows.map((w) => ({
+              id: w.id,
+              createdAt: w.createdAt.toISOString(),
+              finishedAt: w.finishedAt?.toISOString() ?? null,
+              ...itemCounts(w.id),
+            })),
+          },
+        },
+      };
+    },
+
+    verificationModels() {
+      return { verificationModels: VERIFICATION_MODELS };
+    },
+
+    /**
+     * Changes one setting. The organization's row is held (FOR SHARE) while the change is
+     * made, so it cannot be disabled half way; a disabled organization refuses changes.
+     */
+    async change(auth: AuthContext, organizationId: string, key: string, value: unknown): Promise<{ setting: OrganizationSettingView }> {
+      const def = organizationSettingDefinition(key);
+      if (!def) throw settingNotFound();
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const org = await organizations.lock(organizationId, 'share', tx);
+        if (!org) throw organizationNotFound();
+        if (org.disabledAt) throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
+        const checked = checkValue(def, value);
+        await repo.upsert({ organizationId, key: def.key, value: checked, updatedAt: now, updatedBy: auth.userId }, tx);
+        await writeAudit(tx, {
+          action: 'organization.setting',
+          organizationId,
+          actorUserId: auth.userId,
+          targetId: organizationId,
+          details: { key: def.key, value: checked },
+        });
+        const setting = (await views(organizationId, tx)).find((s) => s.key === def.key);
+        if (!setting) throw settingNotFound();
+        return { setting };
+      });
+    },
+  };
+}
+
+export type OrganizationSettingsService = ReturnType<typeof createOrganizationSettingsService>;

@@ -1,0 +1,124 @@
+/**
+ * The Import status tab, also the constants/importStatus part (docs/product.md,
+ * "Organization settings"): the organization's user imports by status with the newest
+ * five, and the newest workflow imports into it with their workflows' counts.
+ */
+import { USER_IMPORT_STATUSES } from '@console/contracts/user-imports';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format';
+import { useImportStatus } from '../api/import-status';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Head({ cells }: { cells: string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {cells.map((c) => (
+          <TableCell key={c} component="th" scope="col">
+            {c}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+export function ImportStatusPanel({ organizationId }: { organizationId: string }) {
+  const { t } = useT();
+  const status = useImportStatus(organizationId);
+  if (status.isPending) return <Skeleton variant="rounded" height={200} />;
+  if (status.isError) return <Alert severity="error">{errorMessage(status.error, 'organizations:settings.importStatus.load')}</Alert>;
+  const { userImports, workflowImports } = status.data;
+  return (
+    <Stack spacing={2}>
+      <Section id="import-status-users" title={t('organizations:settings.importStatus.userImports')}>
+        <Stack
+          direction="row"
+          sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}
+          component="ul"
+          aria-label={t('organizations:settings.importStatus.byStatus')}
+        >
+          {USER_IMPORT_STATUSES.map((s) => (
+            <Chip component="li" key={s} label={`${t(`userImports:status.${s}`)}: ${userImports.counts[s]}`} variant="outlined" />
+          ))}
+        </Stack>
+        {userImports.latest.length === 0 ? (
+          <Typography color="text.secondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
+        ) : (
+          <Table size="small" aria-label={t('organizations:settings.importStatus.latestUserImports')}>
+            <Head
+              cells={[
+                t('organizations:settings.importStatus.file'),
+                t('organizations:settings.importStatus.status'),
+                t('organizations:settings.importStatus.created'),
+                t('organizations:settings.importStatus.rowsWithErrors'),
+              ]}
+            />
+            <TableBody>
+              {userImports.latest.map((u) => (
+                <TableRow key={u.id}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
+                  <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
+                  <TableCell>{formatDateTime(u.createdAt)}</TableCell>
+                  <TableCell>{u.rowsWithErrors}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section id="import-status-workflows" title={t('organizations:settings.importStatus.workflowImports')}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {t('organizations:settings.importStatus.workflowTotal', { count: workflowImports.total })}
+        </Typography>
+        {workflowImports.latest.length > 0 && (
+          <Table size="small" aria-label={t('organizations:settings.importStatus.latestWorkflowImports')}>
+            <Head
+              cells={[
+                t('organizations:settings.importStatus.created'),
+                t('organizations:settings.importStatus.completed'),
+                t('organizations:settings.importStatus.failed'),
+                t('organizations:settings.importStatus.waiting'),
+                t('organizations:settings.importStatus.finished'),
+              ]}
+            />
+            <TableBody>
+              {workflowImports.latest.map((w) => (
+                <TableRow key={w.id}>
+                  <TableCell>{formatDateTime(w.createdAt)}</TableCell>
+                  <TableCell>{w.completed}</TableCell>
+                  <TableCell>{w.failed}</TableCell>
+                  <TableCell>{w.pending + w.scheduled}</TableCell>
+                  <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+    </Stack>
+  );
+}

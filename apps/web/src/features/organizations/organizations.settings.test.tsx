@@ -1,0 +1,275 @@
+/**
+ * The organization settings screen in jsdom against a scripted API (docs/product.md,
+ * "Organization settings"): switches in their groups, a change with its green notice, a
+ * refused change rolled back with its red one, AI verification's required models, read-only
+ * staff, the settings-part paths, the import status, and French.
+ */
+import {
+  type ImportStatusView,
+  ORGANIZATION_SETTINGS,
+  type OrganizationSettingDefinition,
+  type OrganizationSettingView,
+  type OrganizationView,
+  VERIFICATION_MODELS,
+} from '@console/contracts/organizations';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ORG_ID = '00000000-0000-4000-8000-000000000007';
+const where = (router: ReturnType<typeof renderSignedIn>['router']) => router.state.location.pathname + router.state.location.search;
+
+const organization: OrganizationView = {
+  id: ORG_ID,
+  name: 'Acme Manufacturing',
+  planType: 'Enterprise',
+  defaultGroup: null,
+  clientKey: 'acme',
+  isStaff: false,
+  disabled: false,
+  disabledAt: null,
+  createdAt: '2026-01-15T09:30:00.000Z',
+  regularUsersCount: 5,
+  adminsCount: 1,
+  workspacesCount: 2,
+  admins: [],
+  moreAdmins: 0,
+};
+
+function defaults(): OrganizationSettingView[] {
+  return (ORGANIZATION_SETTINGS as OrganizationSettingDefinition[]).map((d) => ({
+    key: d.key,
+    group: d.group,
+    type: d.type,
+    value: d.default,
+    isDefault: true,
+    updatedAt: null,
+    updatedBy: null,
+  }));
+}
+
+type Refusal = { status: number; body: unknown };
+
+/** Opens `path` against a server that keeps the settings it is sent, unless `refuse` says otherwise. */
+function settingsApi(
+  path: string,
+  opts: {
+    as?: Persona;
+    org?: OrganizationView;
+    refuse?: (call: ApiCall) => Promise<Refusal | undefined> | Refusal | undefined;
+  } = {},
+) {
+  let settings = defaults();
+  const change = (key: string) => async (call: ApiCall) => {
+    const refusal = await opts.refuse?.(call);
+    if (refusal) return refusal;
+    const updated = {
+      ...settings.find((s) => s.key === key)!,
+      value: (call.body as { value: OrganizationSettingView['value'] }).value,
+      isDefault: false,
+      updatedAt: '2026-11-23T10:00:00.000Z',
+      updatedBy: { id: ORG_ID, displayName: 'Sam Staff' },
+    };
+    settings = settings.map((s) => (s.key === updated.key ? updated : s));
+    return { body: { setting: updated } };
+  };
+  return renderSignedIn(path, {
+    as: opts.as ?? 'staff',
+    api: {
+      [`GET /api/organization/${ORG_ID}`]: () => ({ body: { organization: opts.org ?? organization } }),
+      [`GET /api/organization/${ORG_ID}/settings`]: () => ({ body: { settings } }),
+      'GET /api/organization/verificationModels': () => ({ body: { verificationModels: VERIFICATION_MODELS } }),
+      [`GET /api/organization/${ORG_ID}/importStatus`]: () => ({ body: { importStatus } }),
+      // A PUT per setting: its key is in the path.
+      ...Object.fromEntries(defaults().map((s) => [`PUT /api/organization/${ORG_ID}/settings/${s.key}`, change(s.key)])),
+    },
+  });
+}
+
+const importStatus: ImportStatusView = {
+  userImports: {
+    counts: { processing: 1, error: 0, validation_error: 2, completed: 7 },
+    latest: [
+      {
+        id: ORG_ID,
+        filename: 'november.csv',
+        status: 'validation_error',
+        createdAt: '2026-11-20T08:00:00.000Z',
+        finishedAt: null,
+        rowsTotal: 10,
+        rowsWithErrors: 3,
+      },
+    ],
+  },
+  workflowImports: { total: 0, latest: [] },
+};
+
+const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => [c.path.split('/').at(-1), c.body]);
+
+describe('organization settings', () => {
+  it('opens from the organization details, groups the switches as the spec does, and saves a change with a green notice', async () => {
+    const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}?mode=read`);
+    const dialog = await screen.findByRole('dialog', { name: 'Organization details' });
+    fireEvent.click(await within(dialog).findByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings of Acme Manufacturing' })).toBeTruthy();
+    expect(where(router)).toBe(`/super/organizations/${ORG_ID}/settings`);
+    expect(document.title).toBe('Organization settings Integrations');
+
+    const groups = await screen.findAllByRole('heading', { level: 2 });
+    expect(groups.map((h) => h.textContent)).toEqual([
+      'Basic',
+      'AI Features',
+      'Learning Features',
+      'Download & Offline',
+      'Product Features',
+      'Custom Features',
+      'Products',
+    ]);
+    const basic = screen.getByRole('region', { name: 'Basic' });
+    expect(within(basic).getAllByRole('switch')).toHaveLength(7);
+    expect(screen.getAllByRole('switch')).toHaveLength(27);
+
+    const sharing = within(basic).getByRole('switch', { name: 'Public sharing' });
+    expect(sharing).toHaveProperty('checked', false);
+    fireEvent.click(sharing);
+    await waitFor(() => expect(sharing).toHaveProperty('checked', true));
+    const notice = await screen.findByText('Public sharing changed successfully');
+    expect(notice.closest('.notistack-MuiContent-success')).toBeTruthy();
+    expect(puts(calls)).toEqual([['publicSharing', { value: true }]]);
+    expect(await within(basic).findByText(/^Changed \d{4}-\d{2}-\d{2} \d{2}:\d{2} by Sam Staff$/)).toBeTruthy();
+  });
+
+  it('puts a refused change back and says it failed, in red', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings`, {
+      refuse: async () => {
+        await answered;
+        return { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } };
+      },
+    });
+    const quiz = await screen.findByRole('switch', { name: 'Quiz' });
+    fireEvent.click(quiz);
+    // On at once, while the server has not answered yet (optimistic)...
+    await waitFor(() => expect(quiz).toHaveProperty('checked', true));
+    answer();
+    const notice = await screen.findByText(/^Failed to change Quiz/);
+    expect(notice.closest('.notistack-MuiContent-error')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Quiz' })).toHaveProperty('checked', false));
+    expect(puts(calls)).toEqual([['quiz', { value: true }]]);
+  });
+
+  it('asks for both AI verification models before turning it on, then saves them', async () => {
+    const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}/Settings/AIModelSelector`);
+    const form = await screen.findByRole('form', { name: 'AI verification' });
+    expect(where(router)).toBe(`/super/organizations/${ORG_ID}/Settings/AIModelSelector`);
+    // The part opens the AI Features group alone, with AI verification focused.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['AI Features']);
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('switch', { name: 'AI verification' })));
+
+    fireEvent.click(within(form).getByRole('switch', { name: 'AI verification' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save AI verification' }));
+    expect(await within(form).findAllByText('This field is required')).toHaveLength(2);
+    expect(puts(calls)).toEqual([]);
+
+    await waitFor(() =>
+      expect(
+        within(form)
+          .getByRole('combobox', { name: /Photo model/ })
+          .getAttribute('aria-disabled'),
+      ).toBeNull(),
+    );
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /Photo model/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Photo Precision v2' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save AI verification' }));
+    expect(await within(form).findAllByText('This field is required')).toHaveLength(1);
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /Video model/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Video Standard v1' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save AI verification' }));
+    expect(await screen.findByText('AI verification changed successfully')).toBeTruthy();
+    expect(puts(calls)).toEqual([
+      ['aiVerification', { value: { enabled: true, photoModel: 'photo-precision-v2', videoModel: 'video-standard-v1' } }],
+    ]);
+  });
+
+  it('is read-only for staff who may only read: switches disabled, nothing sent', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { as: 'staffReader' });
+    expect(await screen.findByText('You can read these settings. Changing them needs the update role.')).toBeTruthy();
+    const sso = await screen.findByRole('switch', { name: 'SSO login only' });
+    expect(sso).toHaveProperty('disabled', true);
+    fireEvent.click(sso);
+    expect(screen.queryByRole('button', { name: 'Save AI verification' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Basic']);
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('is read-only for a disabled organization', async () => {
+    settingsApi(`/super/organizations/${ORG_ID}/settings`, {
+      org: { ...organization, disabled: true, disabledAt: '2026-06-01T00:00:00.000Z' },
+    });
+    expect(await screen.findByText('This organization is disabled: its settings cannot be changed.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Quiz' })).toHaveProperty('disabled', true));
+  });
+
+  it('opens every settings part of the spec at its group, and a 404 for an unknown part', async () => {
+    const { router } = settingsApi(`/super/organizations/${ORG_ID}/constants/productsSettings`);
+    await screen.findByRole('switch', { name: 'Ask Maven' });
+    const shown = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(shown()).toEqual(['Products']);
+    const cases: [string, string[]][] = [
+      ['constants/customFeaturesSettings', ['Custom Features']],
+      ['constants/genericCustomFeaturesSettings', ['Product Features']],
+      [
+        'constants/settingsPanels',
+        ['Basic', 'AI Features', 'Learning Features', 'Download & Offline', 'Product Features', 'Custom Features', 'Products'],
+      ],
+      [
+        'Settings/DynamicSettingsPanel',
+        ['Basic', 'AI Features', 'Learning Features', 'Download & Offline', 'Product Features', 'Custom Features', 'Products'],
+      ],
+      ['Settings/EmployeeIdLoginSwitch', ['Basic']],
+    ];
+    for (const [part, groups] of cases) {
+      await router.navigate(`/super/organizations/${ORG_ID}/${part}`);
+      await waitFor(() => expect(shown(), part).toEqual(groups));
+    }
+    await waitFor(() => expect(document.activeElement?.id).toBe('setting-employeeIdLogin'));
+
+    await router.navigate(`/super/organizations/${ORG_ID}/constants/importStatus`);
+    const users = await screen.findByRole('region', { name: 'User imports' });
+    expect(within(users).getByText('Input format or data errors: 2')).toBeTruthy();
+    expect(within(users).getByRole('cell', { name: 'november.csv' })).toBeTruthy();
+    expect(screen.getByText('0 workflow imports into this organization')).toBeTruthy();
+
+    // A tab leads back to the settings' own address.
+    fireEvent.click(screen.getByRole('tab', { name: 'Learning Features' }));
+    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${ORG_ID}/settings?group=learningFeatures`));
+
+    await router.navigate(`/super/organizations/${ORG_ID}/constants/nothingHere`);
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
+  });
+
+  it('speaks French, notices included', async () => {
+    settingsApi(`/fr/super/organizations/${ORG_ID}/settings`, {
+      refuse: () => ({
+        status: 409,
+        body: { statusCode: 409, code: 'ORGANIZATION_DISABLED', message: 'A disabled organization cannot be changed.' },
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres de Acme Manufacturing' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Téléchargement et hors ligne' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Synthèse vocale' }));
+    expect(
+      await screen.findByText(
+        'Échec de la modification : Synthèse vocale. Cette organisation est désactivée et ne peut pas être modifiée.',
+      ),
+    ).toBeTruthy();
+  });
+});

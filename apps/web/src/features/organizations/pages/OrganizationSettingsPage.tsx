@@ -1,0 +1,194 @@
+/**
+ * /super/organizations/{id}/settings (docs/product.md, "Organization settings"): an
+ * organization's feature switches, in their groups (a tab each, or all at once), changed
+ * one at a time with a green or red notice. The older "settings parts" (constants/...,
+ * Settings/...) open this screen at their group or setting (settings-paths.ts). Staff with only `read`, and disabled organizations, see
+ * the switches without being able to change them; the server refuses such changes anyway.
+ */
+import {
+  type AiVerificationValue,
+  ORGANIZATION_SETTING_GROUPS,
+  type OrganizationSettingGroup,
+  type OrganizationSettingView,
+} from '@console/contracts/organizations';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { i18n } from '../../../i18n';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { isHttpError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { PageHeader } from '../../../lib/PageHeader';
+import { paths } from '../../../lib/paths';
+import { useOrganization } from '../../../lib/queries/organization';
+import { useSession } from '../../../lib/session';
+import { useChangeOrganizationSetting, useOrganizationSettings } from '../api/organization-settings';
+import { AiVerificationSetting } from '../components/AiVerificationSetting';
+import { ImportStatusPanel } from '../components/ImportStatusPanel';
+import { SettingSwitch } from '../components/SettingSwitch';
+import { settingLabel } from '../components/setting-text';
+import { type SettingsPart, type SettingsView, settingsPart } from '../settings-paths';
+
+const VIEWS: SettingsView[] = ['all', ...ORGANIZATION_SETTING_GROUPS, 'importStatus'];
+const isView = (v: string | null): v is SettingsView => VIEWS.includes(v as SettingsView);
+
+/** The group (and setting) the address asks for: a settings part, else ?group=, else all. */
+function useRequestedPart(): SettingsPart {
+  const { pathname } = useLocation();
+  const { part } = useParams();
+  const [params] = useSearchParams();
+  const section = /\/constants\/[^/]+\/?$/i.test(pathname) ? 'constants' : 'Settings';
+  const fromPath = part === undefined ? undefined : settingsPart(section, part);
+  const group = params.get('group');
+  return fromPath ?? { view: isView(group) ? group : 'all' };
+}
+
+function Group(props: {
+  group: OrganizationSettingGroup;
+  settings: OrganizationSettingView[];
+  readOnly: boolean;
+  pendingKey: string | undefined;
+  onChange: (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => void;
+}) {
+  const { t } = useT();
+  const headingId = `settings-group-${props.group}`;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+        {t(`organizations:settings.groups.${props.group}`)}
+      </Typography>
+      <Stack component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+        {props.settings.map((s) =>
+          s.type === 'aiVerification' ? (
+            <AiVerificationSetting
+              key={`${s.key}-${s.updatedAt}`}
+              setting={s}
+              readOnly={props.readOnly}
+              saving={props.pendingKey === s.key}
+              onSave={(value) => props.onChange(s, value)}
+            />
+          ) : (
+            <SettingSwitch key={s.key} setting={s} readOnly={props.readOnly} onChange={(value) => props.onChange(s, value)} />
+          ),
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Component() {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const session = useSession();
+  const requested = useRequestedPart();
+  const organization = useOrganization(id);
+  const settings = useOrganizationSettings(id);
+  const change = useChangeOrganizationSetting(id);
+
+  const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
+  const disabled = organization.data?.disabled ?? false;
+  const readOnly = !canUpdate || disabled || !organization.data;
+  const view = requested.view;
+
+  // A part that names one setting brings it into view and to the keyboard.
+  useEffect(() => {
+    if (!requested.focus || !settings.data) return;
+    const input = document.getElementById(`setting-${requested.focus}`);
+    input?.closest('[data-setting]')?.scrollIntoView?.({ block: 'center' });
+    input?.focus();
+  }, [requested.focus, settings.data]);
+
+  const onChange = (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => {
+    const name = settingLabel(t, setting.key);
+    change.mutate(
+      { key: setting.key, value },
+      {
+        onSuccess: () => notify.success(t('organizations:settings.notices.changed', { setting: name })),
+        onError: (err) => {
+          const known = isHttpError(err) && i18n.exists(`errors:codes.${err.code}`);
+          const failed = t('organizations:settings.notices.failed', { setting: name });
+          notify.error(known ? `${failed}. ${errorMessage(err)}` : failed);
+        },
+      },
+    );
+  };
+
+  const groups = ORGANIZATION_SETTING_GROUPS.filter((g) => view === 'all' || view === g);
+  const selectView = (next: SettingsView) =>
+    navigate(localize(paths.organizationSettings(id, next === 'all' ? undefined : next)), { replace: true });
+
+  return (
+    <>
+      <Button component={Link} to={localize(paths.organization(id, 'read'))} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {t('organizations:settings.back')}
+      </Button>
+      <PageHeader
+        title={
+          organization.data ? t('organizations:settings.heading', { name: organization.data.name }) : t('organizations:settings.title')
+        }
+        documentTitle={t('organizations:settings.title')}
+        intro={t('organizations:settings.intro')}
+      />
+
+      {organization.isError && <Alert severity="error">{errorMessage(organization.error, 'organizations:errors.load')}</Alert>}
+      {disabled && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('organizations:settings.disabledOrganization')}
+        </Alert>
+      )}
+      {!canUpdate && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('organizations:settings.readOnly')}
+        </Alert>
+      )}
+
+      <Tabs
+        value={view}
+        onChange={(_e, next: SettingsView) => selectView(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label={t('organizations:settings.sections')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {VIEWS.map((v) => (
+          <Tab key={v} value={v} label={t(`organizations:settings.groups.${v}`)} />
+        ))}
+      </Tabs>
+
+      {view === 'importStatus' ? (
+        <ImportStatusPanel organizationId={id} />
+      ) : (
+        <>
+          {settings.isPending && <Skeleton variant="rounded" height={240} />}
+          {settings.isError && <Alert severity="error">{errorMessage(settings.error, 'organizations:settings.errors.load')}</Alert>}
+          {settings.data && (
+            <Stack spacing={2} aria-busy={settings.isFetching}>
+              {groups.map((g) => (
+                <Group
+                  key={g}
+                  group={g}
+                  settings={settings.data.filter((s) => s.group === g)}
+                  readOnly={readOnly}
+                  pendingKey={change.isPending ? change.variables?.key : undefined}
+                  onChange={onChange}
+                />
+              ))}
+            </Stack>
+          )}
+        </>
+      )}
+    </>
+  );
+}
