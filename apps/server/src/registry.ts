@@ -11,6 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
 import { createIntegrationsService } from './modules/integrations/integrations.service.js';
+import { createLookupRepository } from './modules/lookup/lookup.repository.js';
+import { createLookupService } from './modules/lookup/lookup.service.js';
+import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
@@ -21,10 +24,18 @@ export function createServices(deps: AppDeps) {
 
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
+    lookup: createLookupRepository(db),
   };
 
   return {
     accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
+    lookup: createLookupService({
+      repo: repositories.lookup,
+      blobs: deps.blobs,
+      signer: createUrlSigner(downloadUrlSecret(deps.config)),
+      apiBasePath: deps.config.API_BASE_PATH,
+      clock,
+    }),
   };
 }
 
