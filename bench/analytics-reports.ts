@@ -7,13 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Database, openPglite } from '../apps/server/src/db/client.js';
-import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import type { Database } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/deps.js';
 import { createAnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository.js';
 import { generateReports, reportPageRows } from '../apps/server/src/modules/analytics/generate.js';
 import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
-import { measure, scratchPostgres } from './measure.js';
+import { measure, onEachDatabase } from './measure.js';
 
 const largest = Number(process.argv[2] ?? 200_000);
 const sizes = [Math.round(largest / 4), largest];
@@ -58,31 +57,19 @@ async function measureWithHeap(database: Database, work: () => Promise<unknown>)
   }
 }
 
-async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
-  for (const completions of sizes) {
-    const { database, drop } = await open();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
-    try {
-      await migrateDatabase(database);
-      const org = await seed(database, completions);
-      const deps = {
-        repo: createAnalyticsRepository(database.db),
-        blobs: createFolderBlobStore(path.join(dataDir, 'blobs')),
-        clock: systemClock,
-        pageRows: reportPageRows(database),
-      };
-      const outcome = await measureWithHeap(database, () => generateReports(deps, org));
-      console.log(JSON.stringify({ database: kind, completions, ...outcome }));
-    } finally {
-      await database.close();
-      await drop?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+await onEachDatabase('bench_analytics', sizes, async (kind, completions, database) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
+  try {
+    const org = await seed(database, completions);
+    const deps = {
+      repo: createAnalyticsRepository(database.db),
+      blobs: createFolderBlobStore(path.join(dataDir, 'blobs')),
+      clock: systemClock,
+      pageRows: reportPageRows(database),
+    };
+    const outcome = await measureWithHeap(database, () => generateReports(deps, org));
+    console.log(JSON.stringify({ database: kind, completions, ...outcome }));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-await onDatabase('pglite', async () => ({ database: await openPglite() }));
-const url = process.env.BENCH_DATABASE_URL;
-if (url) {
-  await onDatabase('postgres', () => scratchPostgres(url, 'bench_analytics'));
-}
+});

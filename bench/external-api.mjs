@@ -8,85 +8,31 @@
 // BENCH_DATABASES=postgres (or pglite) measures one database only.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is
 // used to create and drop a scratch database; unreachable means PGlite only.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { DEMO_ADMIN, demoAdminSession, json, postJson, scratchPostgres, startProcess } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
 ensureInstalled();
 ensureBuilt();
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function start(script, env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const probe = script.endsWith('bare-server.mjs') ? '/bare' : '/healthz';
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    stop: () =>
-      new Promise((r) => {
-        if (child.exitCode !== null) return r();
-        child.on('exit', r);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function json(res) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+/** The bare route (answering /bare) or the console (answering /healthz), its errors on this terminal. */
+const start = (script, env) =>
+  startProcess(script, { env, probe: script.endsWith('bare-server.mjs') ? '/bare' : '/healthz', stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** Signs the demo admin in, creates an access key and gets an API idToken. */
 async function credentials(base) {
-  const post = (url, body, headers = {}) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'console', ...headers },
-      body: JSON.stringify(body),
-    });
-  const { idToken } = await json(await post('/api/auth/sign-in', DEMO_ADMIN));
-  const session = await post('/api/auth', { idToken, email: DEMO_ADMIN.email });
-  await json(session.clone());
-  const cookie = session.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const session = await demoAdminSession(base);
   const { accessKey } = await json(
-    await post('/api/integrations', { name: 'Benchmark', description: 'bench/external-api.mjs' }, { cookie }),
+    await postJson(base, '/api/integrations', { name: 'Benchmark', description: 'bench/external-api.mjs' }, session),
   );
-  const token = await json(await post('/api/v1/auth/token', DEMO_ADMIN));
+  const token = await json(await postJson(base, '/api/v1/auth/token', DEMO_ADMIN));
   return { apiKey: accessKey, authorization: `Bearer ${token.idToken}` };
 }
 
@@ -158,35 +104,11 @@ async function measure(env) {
   }
 }
 
-async function scratchPostgres() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.error(`PostgreSQL at ${adminUrl} unreachable (${err.message}): PGlite only.`);
-    return undefined;
-  }
-  const name = `bench_api_${process.pid}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const loadBefore = os.loadavg();
 const rows = [];
 const only = process.env.BENCH_DATABASES;
 if (!only || only === 'pglite') rows.push({ database: 'PGlite', ...(await measure({})) });
-const scratch = !only || only === 'postgres' ? await scratchPostgres() : undefined;
+const scratch = !only || only === 'postgres' ? await scratchPostgres(adminUrl, 'bench_api', { optional: true }) : undefined;
 if (scratch) {
   try {
     rows.push({ database: 'PostgreSQL', ...(await measure({ DATABASE_URL: scratch.url })) });

@@ -6,10 +6,10 @@
 //   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
 import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/server/src/config.js';
-import { type Database, openPglite } from '../apps/server/src/db/client.js';
-import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { systemClock } from '../apps/server/src/deps.js';
 import { runHousekeeping } from '../apps/server/src/jobs/housekeeping.js';
-import { measure, scratchPostgres } from './measure.js';
+import { measure, onEachDatabase } from './measure.js';
 
 const ended = Number(process.argv[2] ?? 100_000);
 const config = testConfig();
@@ -31,32 +31,19 @@ async function seed(database: Database) {
              select 'k' || g, 1, now() + interval '1 minute' - interval '1 hour' * (g % 2) from generate_series(1, ${2 * ended}) g`);
 }
 
-async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
-  for (const mode of ['batched', 'one statement per table'] as const) {
-    const { database, drop } = await open();
-    try {
-      await migrateDatabase(database);
-      await seed(database);
-      const deps = { config, database };
-      const outcome =
-        mode === 'batched'
-          ? await measure(database, () => runHousekeeping(deps))
-          : await measure(database, async () => {
-              const { db } = database;
-              await db.execute(
-                sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
-              );
-              await db.execute(sql`delete from user_tokens where expires_at < now() - interval '30 days'`);
-              await db.execute(sql`delete from rate_limit_hits where reset_at <= now()`);
-            });
-      console.log(JSON.stringify({ database: kind, mode, endedRowsPerTable: ended, ...outcome }));
-    } finally {
-      await database.close();
-      await drop?.();
-    }
-  }
-}
-
-await onDatabase('pglite', async () => ({ database: await openPglite() }));
-const url = process.env.BENCH_DATABASE_URL;
-if (url) await onDatabase('postgres', () => scratchPostgres(url, 'bench_housekeeping'));
+await onEachDatabase('bench_housekeeping', ['batched', 'one statement per table'] as const, async (kind, mode, database) => {
+  await seed(database);
+  const deps = { config, database, clock: systemClock };
+  const outcome =
+    mode === 'batched'
+      ? await measure(database, () => runHousekeeping(deps))
+      : await measure(database, async () => {
+          const { db } = database;
+          await db.execute(
+            sql`delete from sessions where expires_at < now() - interval '30 days' or revoked_at < now() - interval '30 days'`,
+          );
+          await db.execute(sql`delete from user_tokens where expires_at < now() - interval '30 days'`);
+          await db.execute(sql`delete from rate_limit_hits where reset_at <= now()`);
+        });
+  console.log(JSON.stringify({ database: kind, mode, endedRowsPerTable: ended, ...outcome }));
+});

@@ -1,8 +1,9 @@
-// Shared by the database benchmarks: time every statement at the driver, and open a scratch
-// PostgreSQL database (dropped after).
+// Shared by the database benchmarks: time every statement at the driver, and run a
+// benchmark on fresh databases (PGlite, and a scratch PostgreSQL database dropped after).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { type Database, openPostgres } from '../apps/server/src/db/client.js';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 
 /** Times every statement sent to the database (the driver's query method), and the event loop's worst delay. */
 export async function measure<T>(database: Database, work: () => Promise<T>) {
@@ -65,4 +66,33 @@ export async function scratchPostgres(url: string, prefix: string): Promise<{ da
       await c.end();
     },
   };
+}
+
+/**
+ * `work` once for each of `runs`, every time on a fresh migrated database: PGlite, then a
+ * scratch database on the server of BENCH_DATABASE_URL when it is set. Each database is
+ * closed (and dropped) after its run.
+ */
+export async function onEachDatabase<R>(
+  prefix: string,
+  runs: readonly R[],
+  work: (kind: 'pglite' | 'postgres', run: R, database: Database) => Promise<void>,
+): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL;
+  const kinds: ['pglite' | 'postgres', () => Promise<{ database: Database; drop?: () => Promise<void> }>][] = [
+    ['pglite', async () => ({ database: await openPglite() })],
+  ];
+  if (url) kinds.push(['postgres', () => scratchPostgres(url, prefix)]);
+  for (const [kind, open] of kinds) {
+    for (const run of runs) {
+      const { database, drop } = await open();
+      try {
+        await migrateDatabase(database);
+        await work(kind, run, database);
+      } finally {
+        await database.close();
+        await drop?.();
+      }
+    }
+  }
 }

@@ -5,12 +5,12 @@
 // Usage: npx tsx bench/organizations.ts [organizations=10000] [users=100000] [batch=DISABLE_USERS_BATCH]
 //   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
 import { sql } from 'drizzle-orm';
-import { type Database, openPglite } from '../apps/server/src/db/client.js';
-import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { systemClock } from '../apps/server/src/deps.js';
 import type { AuthContext } from '../apps/server/src/http/auth-context.js';
 import { createOrganizationsRepository } from '../apps/server/src/modules/organizations/organizations.repository.js';
 import { createOrganizationsService, DISABLE_USERS_BATCH } from '../apps/server/src/modules/organizations/organizations.service.js';
-import { measure, scratchPostgres } from './measure.js';
+import { measure, onEachDatabase } from './measure.js';
 
 const orgCount = Number(process.argv[2] ?? 10_000);
 const userCount = Number(process.argv[3] ?? 100_000);
@@ -40,71 +40,58 @@ async function seed(database: Database) {
   await run('analyze');
 }
 
-async function onDatabase(kind: string, open: () => Promise<{ database: Database; drop?: () => Promise<void> }>) {
-  for (const mode of ['batched (the service)', 'one UPDATE for all'] as const) {
-    const { database, drop } = await open();
-    try {
-      await migrateDatabase(database);
-      await seed(database);
-      const { db } = database;
-      const repo = createOrganizationsRepository(db);
-      const service = createOrganizationsService({ db, repo, disableBatch: batch });
-      const [big] = (await database.executeSql(`select id from organizations where client_key = 'big'`, [])).rows as { id: string }[];
-      const [staff] = (await database.executeSql(`select id from users where email = 'staff@workframe.io'`, [])).rows as { id: string }[];
-      const report = (what: string, outcome: Record<string, unknown>) =>
-        console.log(JSON.stringify({ database: kind, what, organizations: orgCount, users: userCount, ...outcome }));
+await onEachDatabase('bench_organizations', ['batched (the service)', 'one UPDATE for all'] as const, async (kind, mode, database) => {
+  await seed(database);
+  const { db } = database;
+  const repo = createOrganizationsRepository(db);
+  const service = createOrganizationsService({ db, repo, clock: systemClock, disableBatch: batch });
+  const [big] = (await database.executeSql(`select id from organizations where client_key = 'big'`, [])).rows as { id: string }[];
+  const [staff] = (await database.executeSql(`select id from users where email = 'staff@workframe.io'`, [])).rows as { id: string }[];
+  const report = (what: string, outcome: Record<string, unknown>) =>
+    console.log(JSON.stringify({ database: kind, what, organizations: orgCount, users: userCount, ...outcome }));
 
-      if (mode === 'batched (the service)') {
-        for (const [what, query] of [
-          ['list page 1, all', { page: 1, limit: 20, disabled: 'true' as const }],
-          ['list page 50, active only', { page: 50, limit: 20 }],
-          ['list filtered q=123', { page: 1, limit: 20, q: '123', disabled: 'true' as const }],
-          ['list filtered q=big', { page: 1, limit: 20, q: 'big', disabled: 'true' as const }],
-        ] as const) {
-          await service.list(query);
-          const { result, ...outcome } = await measure(database, () => service.list(query));
-          report(what, { ...outcome, rows: result.organizations.length, total: result.total });
-        }
-        const { result, ...outcome } = await measure(database, () => service.get(big.id));
-        report('get the big organization', { ...outcome, admins: result.organization.admins.length });
-        // Each batch is a transaction (its statements do not reach the driver's query method on
-        // PGlite): time the batches themselves.
-        const batches: number[] = [];
-        const disableUsers = repo.disableUsers;
-        repo.disableUsers = async (...args) => {
-          const started = performance.now();
-          try {
-            return await disableUsers(...args);
-          } finally {
-            batches.push(performance.now() - started);
-          }
-        };
-        const started = performance.now();
-        const { usersDisabled } = await service.update({ userId: staff.id } as AuthContext, big.id, { disabled: true });
-        batches.sort((a, b) => a - b);
-        report(`disable, batches of ${batch}`, {
-          totalMs: Math.round(performance.now() - started),
-          batches: batches.length,
-          medianBatchMs: Math.round(batches[Math.floor(batches.length / 2)]),
-          longestBatchMs: Math.round(batches.at(-1) ?? 0),
-          usersDisabled,
-        });
-      } else {
-        const outcome = await measure(database, async () => {
-          await db.execute(sql`update organizations set disabled_at = now() where id = ${big.id}`);
-          await db.execute(sql`update users set disabled_at = now() where organization_id = ${big.id} and disabled_at is null`);
-          await db.execute(sql`update sessions set revoked_at = now() where revoked_at is null
-                               and user_id in (select id from users where organization_id = ${big.id})`);
-        });
-        report('disable, one UPDATE for all', outcome);
-      }
-    } finally {
-      await database.close();
-      await drop?.();
+  if (mode === 'batched (the service)') {
+    for (const [what, query] of [
+      ['list page 1, all', { page: 1, limit: 20, disabled: 'true' as const }],
+      ['list page 50, active only', { page: 50, limit: 20 }],
+      ['list filtered q=123', { page: 1, limit: 20, q: '123', disabled: 'true' as const }],
+      ['list filtered q=big', { page: 1, limit: 20, q: 'big', disabled: 'true' as const }],
+    ] as const) {
+      await service.list(query);
+      const { result, ...outcome } = await measure(database, () => service.list(query));
+      report(what, { ...outcome, rows: result.organizations.length, total: result.total });
     }
+    const { result, ...outcome } = await measure(database, () => service.get(big.id));
+    report('get the big organization', { ...outcome, admins: result.organization.admins.length });
+    // Each batch is a transaction (its statements do not reach the driver's query method on
+    // PGlite): time the batches themselves.
+    const batches: number[] = [];
+    const disableUsers = repo.disableUsers;
+    repo.disableUsers = async (...args) => {
+      const started = performance.now();
+      try {
+        return await disableUsers(...args);
+      } finally {
+        batches.push(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    const { usersDisabled } = await service.update({ userId: staff.id } as AuthContext, big.id, { disabled: true });
+    batches.sort((a, b) => a - b);
+    report(`disable, batches of ${batch}`, {
+      totalMs: Math.round(performance.now() - started),
+      batches: batches.length,
+      medianBatchMs: Math.round(batches[Math.floor(batches.length / 2)]),
+      longestBatchMs: Math.round(batches.at(-1) ?? 0),
+      usersDisabled,
+    });
+  } else {
+    const outcome = await measure(database, async () => {
+      await db.execute(sql`update organizations set disabled_at = now() where id = ${big.id}`);
+      await db.execute(sql`update users set disabled_at = now() where organization_id = ${big.id} and disabled_at is null`);
+      await db.execute(sql`update sessions set revoked_at = now() where revoked_at is null
+                           and user_id in (select id from users where organization_id = ${big.id})`);
+    });
+    report('disable, one UPDATE for all', outcome);
   }
-}
-
-await onDatabase('pglite', async () => ({ database: await openPglite() }));
-const url = process.env.BENCH_DATABASE_URL;
-if (url) await onDatabase('postgres', () => scratchPostgres(url, 'bench_organizations'));
+});

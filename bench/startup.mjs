@@ -2,54 +2,25 @@
 // /healthz, and resident memory (now and peak, from /proc), on a first start (empty data
 // directory: migrations and demo data) and on later starts (same data).
 // Usage: node bench/startup.mjs [runs=3]   (builds first when needed)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { ensureBuilt, ensureInstalled } from '../scripts/lib.mjs';
+import { mb, memoryKb, sleep, startProcess } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 ensureInstalled();
 ensureBuilt();
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-const memory = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))[1]);
-  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-};
-
 async function measure(dataDir) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: 'ignore',
+  const server = await startProcess('apps/server/dist/main.js', {
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    pollMs: 25,
   });
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const readyMs = Math.round(performance.now() - started);
-  await new Promise((r) => setTimeout(r, 1000)); // let start-up work settle
-  const mem = memory(child.pid);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-  return { readyMs, ...mem };
+  await sleep(1000); // let start-up work settle
+  const { rss, hwm } = memoryKb(server.pid);
+  await server.stop();
+  return { readyMs: server.readyMs, rssMb: mb(rss), peakMb: mb(hwm) };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-startup-'));

@@ -9,11 +9,10 @@
 // Usage: node bench/user-import/run.mjs [rows=1000000] [pglite,postgres]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a
 //   scratch database is created and dropped.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -22,12 +21,12 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { ensureInstalled, root, run } from '../../scripts/lib.mjs';
+import { ensureInstalled, run } from '../../scripts/lib.mjs';
+import { demoAdminSession, mb, memoryKb as memory, scratchPostgres, sleep, startProcess } from '../lib.mjs';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const kinds = (process.argv[3] ?? 'pglite,postgres').split(',');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DEMO = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
 
 ensureInstalled();
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
@@ -37,56 +36,18 @@ const csv = path.join(work, 'users.csv');
 spawnSync(process.execPath, [new URL('./generate.mjs', import.meta.url).pathname, String(rows), csv], { stdio: 'inherit' });
 const csvBytes = fs.statSync(csv).size;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const mb = (kb) => Math.round(kb / 1024);
-function memory(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))[1]);
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   // The server's log, for when something goes wrong (BENCH_SERVER_LOG to keep it).
-  const logFile = fs.createWriteStream(process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log'), { flags: 'a' });
-  child.stdout.pipe(logFile);
-  child.stderr.pipe(logFile);
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await sleep(100);
+  const log = fs.openSync(process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log'), 'a');
+  try {
+    return await startProcess('apps/server/dist/main.js', {
+      env: { LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
+      pollMs: 100,
+      stdio: ['ignore', log, log],
+    });
+  } finally {
+    fs.closeSync(log); // the server writes to its own copy
   }
-  return { child, base: `http://127.0.0.1:${port}` };
-}
-
-async function signIn(base) {
-  const { idToken } = await (
-    await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })
-  ).json();
-  const res = await fetch(`${base}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'console' },
-    body: JSON.stringify({ idToken, email: DEMO.email }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('id-token='));
-  return { cookie: cookie.split(';')[0], 'x-requested-with': 'console' };
 }
 
 /** Streams the file up as multipart/form-data, never holding it in memory. */
@@ -128,8 +89,9 @@ function uploadFile(base, headers, file) {
 }
 
 async function importThroughApi(env) {
-  const { child, base } = await startServer(env);
-  const headers = await signIn(base);
+  const server = await startServer(env);
+  const { child, base } = server;
+  const headers = await demoAdminSession(base);
   await sleep(2000); // let start-up work (demo data, job queues) settle before the baseline
   const baseline = memory(child.pid);
   let peak = baseline.rss;
@@ -160,8 +122,7 @@ async function importThroughApi(env) {
   clearInterval(sampler);
   const loadAverage = Number(os.loadavg()[0].toFixed(1));
   const { hwm } = memory(child.pid);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await server.stop();
   if (view.status !== 'completed') throw new Error(`import ended ${view.status}: ${JSON.stringify(view)}`);
   const peakMbIn = Object.fromEntries(Object.entries(peakIn).map(([k, v]) => [k, mb(v)]));
   return { view, totalMs, uploadedMs, phases, baselineMb: mb(baseline.rss), peakMb: mb(peak), peakMbIn, hwmMb: mb(hwm), loadAverage };
@@ -223,15 +184,10 @@ async function benchPglite() {
 }
 
 async function benchPostgres() {
-  const name = `bench_ui_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres(adminUrl, 'bench_ui');
   try {
-    const result = await importThroughApi({ DATABASE_URL: url.toString(), DATA_DIR: path.join(work, 'pg-data') });
-    const client = new pg.Client({ connectionString: url.toString() });
+    const result = await importThroughApi({ DATABASE_URL: scratch.url, DATA_DIR: path.join(work, 'pg-data') });
+    const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const [{ id: orgId }] = (await client.query("SELECT organization_id AS id FROM users WHERE email = 'admin@acme.example'")).rows;
     const raw = await rawCopies(
@@ -242,8 +198,7 @@ async function benchPostgres() {
     await client.end();
     return { ...result, ...raw };
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

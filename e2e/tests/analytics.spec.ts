@@ -5,13 +5,11 @@
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { demoAdmin, expectDashboard, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 async function openAnalytics(page: Page) {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   await page.getByRole('button', { name: 'Open the navigation menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   // Between User imports and API Docs.

@@ -1,14 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
-import { expect, test } from '../fixtures/test';
+import { demoAdmin, signInAsDemoAdmin } from '../fixtures/sign-in';
+import { expect, settledDialog, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
-}
 
 /** What an integration does: a token from the authorization endpoint, then a list call with both headers. */
 async function listWorkflows(request: APIRequestContext, apiKey: string) {
@@ -16,11 +10,6 @@ async function listWorkflows(request: APIRequestContext, apiKey: string) {
   expect(token.status()).toBe(200);
   const { idToken } = await token.json();
   return request.get('/api/v1/workflows?limit=5', { headers: { apiKey, Authorization: `Bearer ${idToken}` } });
-}
-
-/** Waits for the dialog's fade-in to end: axe measures contrast at the opacity it sees. */
-async function settledDialog(page: Page) {
-  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
 }
 
 /** Copies the revealed key with the dialog's copy action and returns what the clipboard holds. */
@@ -39,7 +28,7 @@ async function copyRevealedKey(page: Page, name: string) {
 }
 
 test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ page, request, checkA11y }) => {
-  await signIn(page);
+  await signInAsDemoAdmin(page);
   await page.getByRole('button', { name: 'Open the navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Access keys' })).toBeVisible();
@@ -104,7 +93,7 @@ test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ pa
 });
 
 test('a key row is idle, editing or removing; the two are exclusive and a second click cancels', async ({ page }) => {
-  await signIn(page);
+  await signInAsDemoAdmin(page);
   await page.goto('/keys');
   await page.getByRole('button', { name: 'New key' }).click();
   const form = page.getByRole('form', { name: 'New access key' });
@@ -135,7 +124,7 @@ test('a key row is idle, editing or removing; the two are exclusive and a second
 });
 
 test('the documentation page explains the API in four languages and links to a working reference', async ({ page, checkA11y }) => {
-  await signIn(page);
+  await signInAsDemoAdmin(page);
   const headings = {
     '': 'API documentation',
     '/es': 'Documentación de la API',

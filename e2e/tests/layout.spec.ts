@@ -1,4 +1,4 @@
-import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test('the top bar turns solid once the page is scrolled 10 px', async ({ page }) => {
@@ -46,9 +46,7 @@ test('the signed-out menu offers language and help', async ({ page, checkA11y })
 
 test('copying the organization ID shows the green notice', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   await page.getByRole('button', { name: 'Copy the organization ID' }).click();
   const notice = page.getByText('Copied to the clipboard');
   await expect(notice).toBeVisible();

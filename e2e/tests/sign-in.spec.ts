@@ -1,4 +1,4 @@
-import { CSRF, demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { CSRF, demoAdmin, expectDashboard, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test('an Organizational Admin signs in with a password and is welcomed on the dashboard', async ({ page, checkA11y }) => {
@@ -66,9 +66,7 @@ test('a page that needs a session sends the visitor home, and back there after s
 });
 
 test('switching language on every locale translates the page and sets the URL prefix', async ({ page }) => {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   const steps = [
     { from: 'en', menu: 'Open the user menu', language: /Language/, to: 'Español', path: '/es/dashboard', heading: 'Panel' },
     { from: 'es', menu: 'Abrir el menú de usuario', language: /Idioma/, to: 'Français', path: '/fr/dashboard', heading: 'Tableau de bord' },
@@ -89,9 +87,7 @@ test('switching language on every locale translates the page and sets the URL pr
 });
 
 test('logout asks for confirmation, then says see you soon and goes home', async ({ page, checkA11y }) => {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   await page.getByRole('button', { name: 'Open the user menu' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText(demoAdmin.email)).toBeVisible();

@@ -2,21 +2,13 @@
  * The Super area's look-ups in a real browser against the demo data: staff look up the demo
  * admin by e-mail, search a demo workflow by name, open its details and its original video.
  */
-import type { Page } from '@playwright/test';
-import { demoAdmin, expectDashboard } from '../fixtures/sign-in';
-import { signInLink } from '../fixtures/sign-in-link';
+import { demoAdmin, signInAsStaff } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
-  const link = new URL(signInLink(email, baseURL));
-  await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
-}
-
 test('staff look up the demo admin by e-mail', async ({ page, baseURL, checkA11y }) => {
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   await page.goto('/super');
   await page.getByRole('link', { name: 'Open: User look-up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'User look-up' })).toBeVisible();
@@ -49,7 +41,7 @@ test('staff look up the demo admin by e-mail', async ({ page, baseURL, checkA11y
 });
 
 test('staff search a demo workflow by name, open its details and its original video', async ({ page, baseURL, checkA11y }) => {
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   await page.goto('/super');
   await page.getByRole('link', { name: 'Open: Workflow look-up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Workflow look-up' })).toBeVisible();

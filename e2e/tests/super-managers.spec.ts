@@ -6,21 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expectDashboard } from '../fixtures/sign-in';
-import { signInLink } from '../fixtures/sign-in-link';
-import { expect, test } from '../fixtures/test';
-
-async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
-  const link = new URL(signInLink(email, baseURL));
-  await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
-}
-
-/** Waits for the dialog's fade-in to end: axe measures contrast at the opacity it sees. */
-async function settledDialog(page: Page) {
-  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
-}
+import { signInAsStaff } from '../fixtures/sign-in';
+import { expect, settledDialog, test } from '../fixtures/test';
 
 /** The .eml files of the server's outbox (no SMTP server in these tests) that go to `to`. */
 function outboxMailsTo(to: string): string[] {
@@ -36,7 +23,7 @@ test('staff create an organization, add a manager and see the pending invitation
   const stamp = String(Date.now()).slice(-7);
   const orgName = `Hooli Robotics ${stamp}`;
   const managerEmail = `nina.${stamp}@hooli.example`;
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   await page.goto('/super/organizations');
   await page.getByRole('button', { name: 'New organization' }).click();
   const create = page.getByRole('dialog', { name: 'New organization' });
@@ -118,7 +105,7 @@ test('staff create an organization, add a manager and see the pending invitation
 });
 
 test('staff who may only read get no New organization nor Add manager, and the server refuses them', async ({ page, baseURL }) => {
-  await signInAsStaff(page, baseURL ?? '', 'reader@workframe.io');
+  await signInAsStaff(page, baseURL, 'reader@workframe.io');
   await page.goto('/super/organizations?q=acme');
   const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
   await expect(acme).toBeVisible();

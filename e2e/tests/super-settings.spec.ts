@@ -4,21 +4,12 @@
  * models, and open a spec settings part; read-only staff see the switches disabled.
  */
 import type { Page } from '@playwright/test';
-import { CSRF, expectDashboard } from '../fixtures/sign-in';
-import { signInLink } from '../fixtures/sign-in-link';
+import { CSRF, signInAsStaff } from '../fixtures/sign-in';
+import { openOrganizationDetails } from '../fixtures/super';
 import { expect, test } from '../fixtures/test';
 
-async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
-  const link = new URL(signInLink(email, baseURL));
-  await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
-}
-
 async function openAcmeSettings(page: Page) {
-  await page.goto('/super/organizations?q=acme');
-  const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
-  await acme.getByRole('button', { name: 'View the details of Acme Manufacturing' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Organization details' });
+  const dialog = await openOrganizationDetails(page, 'acme', 'Acme Manufacturing');
   await dialog.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings of Acme Manufacturing' })).toBeVisible();
   await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}\/settings$/);
@@ -26,7 +17,7 @@ async function openAcmeSettings(page: Page) {
 }
 
 test('staff change a switch and AI verification; both are kept after a reload', async ({ page, baseURL, checkA11y }) => {
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   const orgId = await openAcmeSettings(page);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([
     'Basic',
@@ -83,7 +74,7 @@ test('staff change a switch and AI verification; both are kept after a reload', 
 });
 
 test('staff who may only read see the settings, in Spanish, and cannot change them', async ({ page, baseURL }) => {
-  await signInAsStaff(page, baseURL ?? '', 'reader@workframe.io');
+  await signInAsStaff(page, baseURL, 'reader@workframe.io');
   const orgId = await openAcmeSettings(page);
   await page.goto(`/es/super/organizations/${orgId}/constants/productsSettings`);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Productos']);

@@ -4,15 +4,9 @@
  * organization into one of its workspaces, and see the import complete.
  */
 import type { Page } from '@playwright/test';
-import { expectDashboard } from '../fixtures/sign-in';
-import { signInLink } from '../fixtures/sign-in-link';
+import { signInAsStaff } from '../fixtures/sign-in';
+import { openOrganizationDetails } from '../fixtures/super';
 import { expect, test } from '../fixtures/test';
-
-async function signInAsStaff(page: Page, baseURL: string) {
-  const link = new URL(signInLink('staff@workframe.io', baseURL));
-  await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
-}
 
 async function choose(page: Page, label: string, text: string, option: string | RegExp) {
   const box = page.getByRole('combobox', { name: label });
@@ -26,11 +20,8 @@ test('staff import the workflows of a workspace of one organization into another
   baseURL,
   checkA11y,
 }) => {
-  await signInAsStaff(page, baseURL ?? '');
-  await page.goto('/super/organizations?q=acme');
-  const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
-  await acme.getByRole('button', { name: 'View the details of Acme Manufacturing' }).click();
-  const details = page.getByRole('dialog', { name: 'Organization details' });
+  await signInAsStaff(page, baseURL);
+  const details = await openOrganizationDetails(page, 'acme', 'Acme Manufacturing');
   await details.getByRole('link', { name: 'Import workflows into Acme Manufacturing' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'New workflows import' })).toBeVisible();

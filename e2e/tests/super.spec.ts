@@ -2,26 +2,13 @@
  * The Super area in a real browser against the demo data: staff find it in the left menu,
  * list, filter and open organizations; an Organizational Admin never sees it.
  */
-import type { Page } from '@playwright/test';
-import { CSRF, demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
-import { signInLink } from '../fixtures/sign-in-link';
-import { expect, test } from '../fixtures/test';
+import { CSRF, demoAdmin, expectDashboard, signInAsDemoAdmin, signInAsStaff, signInWithPassword } from '../fixtures/sign-in';
+import { expect, settledDialog, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-async function signInAsStaff(page: Page, baseURL: string, email = 'staff@workframe.io') {
-  const link = new URL(signInLink(email, baseURL));
-  await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
-}
-
-/** Waits for the dialog's fade-in to end: axe measures contrast at the opacity it sees. */
-async function settledDialog(page: Page) {
-  await expect(page.locator('.MuiDialog-container').last()).toHaveCSS('opacity', '1');
-}
-
 test('staff open the Super area from the menu, filter the organizations and read one', async ({ page, baseURL, checkA11y }) => {
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   await page.getByRole('button', { name: 'Open the navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Super' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Super' })).toBeVisible();
@@ -94,7 +81,7 @@ test('staff rename an organization, change its plan and disable it for good; its
   await expectDashboard(globexPage);
   expect((await globexPage.request.get('/api/auth/me')).status()).toBe(200);
 
-  await signInAsStaff(page, baseURL ?? '');
+  await signInAsStaff(page, baseURL);
   await page.goto('/super/organizations?q=globex');
   const row = page.getByRole('listitem', { name: 'Globex Logistics' });
   await row.getByRole('button', { name: 'Edit Globex Logistics' }).click();
@@ -140,7 +127,7 @@ test('staff rename an organization, change its plan and disable it for good; its
 });
 
 test('staff who may only read get no Edit, and the server refuses their changes', async ({ page, baseURL }) => {
-  await signInAsStaff(page, baseURL ?? '', 'reader@workframe.io');
+  await signInAsStaff(page, baseURL, 'reader@workframe.io');
   await page.goto('/super/organizations?q=acme');
   const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
   await expect(acme.getByRole('button', { name: 'View the details of Acme Manufacturing' })).toBeVisible();
@@ -154,9 +141,7 @@ test('staff who may only read get no Edit, and the server refuses their changes'
 });
 
 test('an Organizational Admin has no Super entry and is sent from /super to the dashboard', async ({ page, request }) => {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   await page.getByRole('button', { name: 'Open the navigation menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('link', { name: 'Keys' })).toBeVisible();

@@ -5,15 +5,13 @@
  * and an import is removed after confirmation.
  */
 import type { Page } from '@playwright/test';
-import { demoAdmin, expectDashboard, signInWithPassword } from '../fixtures/sign-in';
+import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function openImports(page: Page) {
-  await page.goto('/');
-  await signInWithPassword(page, demoAdmin);
-  await expectDashboard(page);
+  await signInAsDemoAdmin(page);
   await page.goto('/user-imports');
   await expect(page.getByRole('heading', { level: 1, name: 'User imports' })).toBeVisible();
 }

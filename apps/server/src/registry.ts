@@ -22,6 +22,8 @@ import { createExternalApiCaches } from './modules/external-api/external-api.cac
 import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
 import { createExternalApiService } from './modules/external-api/external-api.service.js';
 import { createApiUsersService } from './modules/external-api/users.service.js';
+import { createLookupRepository } from './modules/lookup/lookup.repository.js';
+import { createLookupService } from './modules/lookup/lookup.service.js';
 import { createOrganizationManagersRepository } from './modules/organizations/organization-managers.repository.js';
 import { createOrganizationManagersService } from './modules/organizations/organization-managers.service.js';
 import { createOrganizationSettingsRepository } from './modules/organizations/organization-settings.repository.js';
@@ -62,10 +64,13 @@ export function createServices(deps: AppDeps) {
     organizations: createOrganizationsRepository(db),
     organizationManagers: createOrganizationManagersRepository(db),
     organizationSettings: createOrganizationSettingsRepository(db),
+    lookup: createLookupRepository(db),
   };
 
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
   const { config, database, blobs, jobs, log } = deps;
+  // Short-lived signed links to files (analytics reports, source videos).
+  const downloadUrls = createUrlSigner(downloadUrlSecret(config));
   const userImportPipeline = createUserImportPipeline({
     database,
     repo: repositories.userImports,
@@ -107,7 +112,7 @@ export function createServices(deps: AppDeps) {
       repo: repositories.analytics,
       blobs,
       clock,
-      signer: createUrlSigner(downloadUrlSecret(config)),
+      signer: downloadUrls,
       reports: analyticsReports,
       apiBasePath: config.API_BASE_PATH,
       downloadUrlTtlSeconds: config.ANALYTICS_DOWNLOAD_URL_TTL_SECONDS,
@@ -161,6 +166,13 @@ export function createServices(deps: AppDeps) {
       db,
       repo: repositories.organizationSettings,
       organizations: repositories.organizations,
+      clock,
+    }),
+    lookup: createLookupService({
+      repo: repositories.lookup,
+      blobs: deps.blobs,
+      signer: downloadUrls,
+      apiBasePath: deps.config.API_BASE_PATH,
       clock,
     }),
   };

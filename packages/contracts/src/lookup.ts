@@ -1,12 +1,13 @@
 /**
- * The Super area's look-ups (console-spec sections 1, 3, 5, 7, 8): a user by e-mail, a
- * workflow by id or by a part of its name, and a short-lived signed link to a workflow's
- * source video. Staff with `read` use them; see docs/decisions/016-super-lookup.md.
+ * The Super area's look-ups (docs/product.md, "Look-up"): a user by e-mail, a workflow by
+ * id or by a part of its name, and a short-lived signed link to a workflow's source video.
+ * Staff with `read` use them; see docs/decisions/016-super-lookup.md.
  */
 import { z } from 'zod';
 import { analyticsErrorCodes, analyticsFileQuery } from './analytics.js';
 import { pageQuery } from './paging.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
+import { route } from './route.js';
 
 /** The longest e-mail address there is (RFC 5321 path limit). */
 export const LOOKUP_EMAIL_MAX = 254;
@@ -16,7 +17,7 @@ export const LOOKUP_LIST_SHOWN = 100;
 /** How long a signed source-video link works. */
 export const WORKFLOW_VIDEO_URL_TTL_SECONDS = 600;
 
-/** Processing stages of a workflow (spec section 2), and `published` once it is done. */
+/** Processing stages of a workflow (docs/product.md, "Workflow imports"), and `published` once it is done. */
 export const workflowStages = ['copy', 'segmentation', 'step_editing', 'uploading', 'workflow_editing', 'published'] as const;
 export type WorkflowStage = (typeof workflowStages)[number];
 
@@ -111,7 +112,7 @@ export const workflowStepView = z.object({
 export const lookupWorkflowView = z.object({
   id: z.uuid(),
   title: z.string(),
-  name: z.string().describe('The same as title (the spec says title/name)'),
+  name: z.string().describe('The same as title'),
   description: z.string().nullable(),
   stage: z.string().describe(`One of ${workflowStages.join(', ')}`),
   organization: workflowPlace.organization.extend({ clientKey: z.string().nullable() }),
@@ -143,10 +144,61 @@ export const lookupErrorCodes = {
 } as const;
 
 export const lookupErrorMessages = {
-  /** Spec section 8: followed by the e-mail. */
+  /** docs/product.md, "Messages": followed by the e-mail. */
   userNotFound: (email: string) => `User was not found: ${email}`,
   workflowNotFound: 'Workflow not found.',
   noVideo: 'This workflow has no source video.',
   linkInvalid: 'This video link is not valid.',
   linkExpired: 'This video link has expired. Open the workflow again for a new one.',
 } as const;
+
+const tags = ['Super'];
+
+/** The look-ups, for staff with `read` (docs/product.md, "Calls", "Look-up"). */
+export const lookupRoutes = {
+  user: route({
+    method: 'GET',
+    path: '/user/:email',
+    operationId: 'lookUpUser',
+    tags,
+    description: 'A user of any organization by e-mail (without case), with organization, inviter, groups and workspaces.',
+    params: userLookupParams,
+    response: userLookupResponse,
+  }),
+  searchWorkflows: route({
+    method: 'GET',
+    path: '/workflows',
+    operationId: 'searchWorkflows',
+    tags,
+    description: 'Workflows of every organization whose title contains q (trimmed, without case), by title, 20 a page.',
+    query: workflowsSearchQuery,
+    response: workflowsSearchResponse,
+  }),
+  workflow: route({
+    method: 'GET',
+    path: '/workflow/:id',
+    operationId: 'lookUpWorkflow',
+    tags,
+    params: workflowIdParams,
+    response: workflowLookupResponse,
+  }),
+  originalVideo: route({
+    method: 'GET',
+    path: '/workflow/:id/original-video',
+    operationId: 'getWorkflowOriginalVideo',
+    tags,
+    description: 'A short-lived signed link to the source video of the workflow.',
+    params: workflowIdParams,
+    response: originalVideoResponse,
+  }),
+  /** The video itself (not JSON): the link `originalVideo` answers points here. */
+  originalVideoFile: route({
+    method: 'GET',
+    path: '/workflow/:id/original-video/file',
+    operationId: 'downloadWorkflowOriginalVideo',
+    tags,
+    description: 'The source video of a signed link (403 forged, 410 expired).',
+    params: workflowIdParams,
+    query: originalVideoFileQuery,
+  }),
+};

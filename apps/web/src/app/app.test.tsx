@@ -1,10 +1,12 @@
 /** The shell end to end in jsdom: locale routing, guards, sign-in, language switch, logout, revoked session. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthenticatedUser } from '@console/contracts/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { deleteCookie, writeCookie } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../test/app';
+import { appConfig, fakeApi, renderApp, renderSignedIn, setUserInfoCookie, user } from '../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,6 +18,15 @@ function browserLanguages(languages: string[]) {
 }
 
 const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+
+/** What the server answers once a sign-in succeeds: POST auth sets the readable cookie, auth/me knows the user. */
+const sessionOpens = (who: AuthenticatedUser) => ({
+  'POST /api/auth': () => {
+    setUserInfoCookie(who);
+    return { body: { user: who } };
+  },
+  'GET /api/auth/me': () => ({ body: { user: who } }),
+});
 
 describe('locale routing', () => {
   it('sends the root to the browser’s language and remembers it', async () => {
@@ -47,12 +58,13 @@ describe('locale routing', () => {
   });
 
   it('switches language from the user menu, keeping the page', async () => {
+    const u = userEvent.setup();
     fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
     const router = renderApp('/es?redirect=%2Fes%2Fdashboard');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    fireEvent.click(screen.getByRole('button', { name: 'Abrir el menú de usuario' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: /Idioma/ }));
-    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Français' }));
+    await u.click(screen.getByRole('button', { name: 'Abrir el menú de usuario' }));
+    await u.click(await screen.findByRole('menuitem', { name: /Idioma/ }));
+    await u.click(await screen.findByRole('menuitemradio', { name: 'Français' }));
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
     expect(where(router)).toBe('/fr?redirect=%2Fes%2Fdashboard');
     expect(document.cookie).toContain('i18n_redirected=fr');
@@ -68,21 +80,15 @@ describe('guards', () => {
   });
 
   it('sends a user who is not staff from /super (any locale) to the dashboard', async () => {
-    const admin = user();
-    setUserInfoCookie(admin);
-    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }), 'GET /api/auth/me': () => ({ body: { user: admin } }) });
-    const router = renderApp('/fr/super/organizations');
+    const { router } = renderSignedIn('/fr/super/organizations', { as: 'orgAdmin' });
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeTruthy();
     expect(where(router)).toBe('/fr/dashboard');
   });
 
   it('alerts when the session was closed from another device, then offers the root', async () => {
-    setUserInfoCookie(user());
-    fakeApi({
-      'GET /api/app-config': () => ({ body: appConfig }),
-      'GET /api/auth/me': () => ({ status: 401, body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' } }),
+    renderSignedIn('/dashboard', {
+      api: { 'GET /api/auth/me': () => ({ status: 401, body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' } }) },
     });
-    renderApp('/dashboard');
     const alert = await screen.findByRole('alertdialog', { name: 'Session closed' });
     expect(within(alert).getByText('You were logged out from another device.')).toBeTruthy();
     expect(document.cookie).not.toContain('userInfo=');
@@ -92,15 +98,15 @@ describe('guards', () => {
 /** The dashboard on screen; the next session check (on the next navigation) waits until `answerRecheck()`. */
 async function dashboardWithWaitingRecheck() {
   const admin = user();
-  setUserInfoCookie(admin);
   let answer: (reply: { body: unknown }) => void = () => {};
   let calls = 0;
-  fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    // The first check answers at once; the next one (a minute later, or after a refresh) waits.
-    'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
+  const { router } = renderSignedIn('/dashboard', {
+    as: admin,
+    api: {
+      // The first check answers at once; the next one (a minute later, or after a refresh) waits.
+      'GET /api/auth/me': () => (calls++ === 0 ? { body: { user: admin } } : new Promise((resolve) => (answer = resolve))),
+    },
   });
-  const router = renderApp('/dashboard');
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   return { router, answerRecheck: () => answer({ body: { user: admin } }) };
 }
@@ -132,35 +138,34 @@ it('keeps the page in its own language until the switched one replaces it', asyn
 
 describe('sign-in', () => {
   it('checks the e-mail, then the password, then welcomes the user on the dashboard', async () => {
-    const admin = user();
+    const u = userEvent.setup();
     const calls = fakeApi({
       'GET /api/app-config': () => ({ body: appConfig }),
       'GET /api/auth/password/check': () => ({
         body: { user: { email: 'admin@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
       }),
       'POST /api/auth/sign-in': () => ({ body: { idToken: 'header.payload.sig', expiresIn: 3600 } }),
-      'POST /api/auth': () => {
-        setUserInfoCookie(admin);
-        return { body: { user: admin } };
-      },
-      'GET /api/auth/me': () => ({ body: { user: admin } }),
+      ...sessionOpens(user()),
     });
     const router = renderApp('/');
     await screen.findByRole('heading', { name: 'Sign in' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await u.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'admin@acme' } });
+    const email = screen.getByRole('textbox', { name: /^E-mail/ });
+    await u.type(email, 'admin@acme');
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: ' admin@acme.example ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await u.clear(email);
+    await u.type(email, ' admin@acme.example ');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
 
     const password = await screen.findByLabelText(/^Password/, { selector: 'input' });
-    fireEvent.change(password, { target: { value: '12345' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await u.type(password, '12345');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Use at least 6 characters')).toBeTruthy();
-    fireEvent.change(password, { target: { value: 'Demo-Console-2026!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await u.clear(password);
+    await u.type(password, 'Demo-Console-2026!');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Welcome, Ada Admin!')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
@@ -191,12 +196,13 @@ describe('sign-in', () => {
       }),
       'DELETE /api/logout': () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no session' } }),
     });
+    const u = userEvent.setup();
     renderApp('/es');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    fireEvent.change(screen.getByRole('textbox', { name: /^Correo electrónico/ }), { target: { value: 'x@acme.example' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-    fireEvent.change(await screen.findByLabelText(/^Contraseña/), { target: { value: 'whatever1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await u.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'x@acme.example');
+    await u.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await u.type(await screen.findByLabelText(/^Contraseña/), 'whatever1');
+    await u.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByText('Este correo electrónico no está autorizado en tu red de Acme Learn')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
   });
@@ -204,24 +210,22 @@ describe('sign-in', () => {
 
 describe('logout', () => {
   it('asks for confirmation, closes the session and says see you soon', async () => {
-    const admin = user();
-    setUserInfoCookie(admin);
-    const calls = fakeApi({
-      'GET /api/app-config': () => ({ body: appConfig }),
-      'GET /api/auth/me': () => ({ body: { user: admin } }),
-      'DELETE /api/logout': () => {
-        deleteCookie('userInfo');
-        return { body: { loggedOut: true } };
+    const u = userEvent.setup();
+    const { calls, router } = renderSignedIn('/dashboard', {
+      api: {
+        'DELETE /api/logout': () => {
+          deleteCookie('userInfo');
+          return { body: { loggedOut: true } };
+        },
       },
     });
-    const router = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
-    fireEvent.click(screen.getByRole('button', { name: 'Open the user menu' }));
+    await u.click(screen.getByRole('button', { name: 'Open the user menu' }));
     expect(within(await screen.findByRole('menu')).getByText('admin@acme.example')).toBeTruthy();
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await u.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Log out?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('See you soon!')).toBeTruthy();
     await waitFor(() => expect(where(router)).toBe('/'));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true);
@@ -240,25 +244,25 @@ describe('auth result pages', () => {
     const calls = fakeApi({
       'GET /api/app-config': () => ({ body: appConfig }),
       'POST /api/auth/invitation/accept': () => ({ body: { idToken, expiresIn: 3600 } }),
-      'POST /api/auth': () => {
-        setUserInfoCookie(invited);
-        return { body: { user: invited } };
-      },
-      'GET /api/auth/me': () => ({ body: { user: invited } }),
+      ...sessionOpens(invited),
     });
+    const u = userEvent.setup();
     const router = renderApp('/auth/invitation/accept?token=invitation-token-123');
     await screen.findByRole('heading', { name: 'Choose your password' });
     const password = screen.getByLabelText(/^New password/, { selector: 'input' });
-    fireEvent.change(password, { target: { value: 'abcdefgh1' } });
+    await u.type(password, 'abcdefgh1');
     expect(screen.getAllByTitle('Not met yet')).toHaveLength(3); // length, upper case, special character
-    fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
+    await u.clear(password);
+    await u.type(password, 'Abcdefgh1!');
     expect(screen.queryAllByTitle('Not met yet')).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1?' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    const repeat = screen.getByLabelText(/^Repeat the password/, { selector: 'input' });
+    await u.type(repeat, 'Abcdefgh1?');
+    await u.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/auth/invitation/accept')).toBe(false);
-    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    await u.clear(repeat);
+    await u.type(repeat, 'Abcdefgh1!');
+    await u.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
     expect(await screen.findByText('Welcome, Ines Invited!')).toBeTruthy();
     await waitFor(() => expect(where(router)).toBe('/dashboard'));
     expect(calls.find((c) => c.path === '/api/auth/invitation/accept')?.body).toEqual({

@@ -32,7 +32,9 @@ export const paths = {
   organizationManager: (managerId: string) => `/super/organizationManagers/${id(managerId)}`,
   userLookup: (query: { email?: string } = {}) => withQuery('/super/user', query),
   workflowSearch: () => '/super/workflows',
-  workflowSearchResult: (query: Record<string, string | undefined> = {}) => withQuery('/super/workflows/WorkflowSearchResult', query),
-  workflowSearchResultContainer: (query: Record<string, string | undefined> = {}) =>
-    withQuery('/super/workflows/WorkflowSearchResultContainer', query),
+  /** The workflows whose name contains `name`; page 1 is not written. */
+  workflowSearchResult: ({ name, page = 1 }: { name?: string; page?: number } = {}) =>
+    withQuery('/super/workflows/WorkflowSearchResult', { name, page: page > 1 ? String(page) : undefined }),
+  /** One workflow, found by its id. */
+  workflowSearchResultContainer: (query: { id?: string } = {}) => withQuery('/super/workflows/WorkflowSearchResultContainer', query),
 } as const;

@@ -1,20 +1,11 @@
 /** SQL of the Super area's look-ups: short, indexed reads only. Every method takes an optional transaction. */
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import {
-  organizations,
-  planTypes,
-  teams,
-  users,
-  userTeams,
-  userWorkspaces,
-  workflowSteps,
-  workflows,
-  workspaces,
-} from '../../db/schema.js';
+import { organizations, planTypes, teams, users, userTeams, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
+import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 const creator = alias(users, 'creator');
 const inviter = alias(users, 'inviter');
@@ -27,6 +18,31 @@ const placeColumns = {
   workspaceName: workspaces.name,
   workspacePrivate: workspaces.private,
 };
+
+/** Where a workflow is: its organization and workspace (the look-up and the search join both). */
+const placeJoins = {
+  organization: eq(organizations.id, workflows.organizationId),
+  workspace: eq(workspaces.id, workflows.workspaceId),
+};
+
+/**
+ * What a user belongs to through a link table (teams, workspaces), by name without case
+ * then id, `limit` at most, each row with how many there are in all.
+ */
+function namedOfUser<F extends SelectedFields>(
+  db: Db,
+  userId: string,
+  limit: number,
+  of: { link: PgTable & { userId: PgColumn }; linkedId: PgColumn; target: PgTable & { id: PgColumn; name: PgColumn }; fields: F },
+) {
+  return db
+    .select({ ...of.fields, total: totalOver() })
+    .from(of.link)
+    .innerJoin(of.target, eq(of.target.id, of.linkedId))
+    .where(eq(of.link.userId, userId))
+    .orderBy(sql`lower(${of.target.name})`, asc(of.target.id))
+    .limit(limit);
+}
 
 export function createLookupRepository(root: Db) {
   const repo = {
@@ -68,26 +84,22 @@ export function createLookupRepository(root: Db) {
     },
 
     /** The user's teams by name, `limit` at most, each row with how many there are in all. */
-    async userTeams(userId: string, limit: number, db: Db = root) {
-      return db
-        .select({ id: teams.id, name: teams.name, total: totalOver() })
-        .from(userTeams)
-        .innerJoin(teams, eq(teams.id, userTeams.teamId))
-        .where(eq(userTeams.userId, userId))
-        .orderBy(sql`lower(${teams.name})`, asc(teams.id))
-        .limit(limit);
-    },
+    userTeams: (userId: string, limit: number, db: Db = root) =>
+      namedOfUser(db, userId, limit, {
+        link: userTeams,
+        linkedId: userTeams.teamId,
+        target: teams,
+        fields: { id: teams.id, name: teams.name },
+      }),
 
     /** The user's workspaces by name, `limit` at most, each row with how many there are in all. */
-    async userWorkspaces(userId: string, limit: number, db: Db = root) {
-      return db
-        .select({ id: workspaces.id, name: workspaces.name, private: workspaces.private, total: totalOver() })
-        .from(userWorkspaces)
-        .innerJoin(workspaces, eq(workspaces.id, userWorkspaces.workspaceId))
-        .where(eq(userWorkspaces.userId, userId))
-        .orderBy(sql`lower(${workspaces.name})`, asc(workspaces.id))
-        .limit(limit);
-    },
+    userWorkspaces: (userId: string, limit: number, db: Db = root) =>
+      namedOfUser(db, userId, limit, {
+        link: userWorkspaces,
+        linkedId: userWorkspaces.workspaceId,
+        target: workspaces,
+        fields: { id: workspaces.id, name: workspaces.name, private: workspaces.private },
+      }),
 
     async workflowById(id: string, db: Db = root) {
       const [row] = await db
@@ -109,28 +121,15 @@ export function createLookupRepository(root: Db) {
           authorEmail: creator.email,
         })
         .from(workflows)
-        .innerJoin(organizations, eq(organizations.id, workflows.organizationId))
-        .innerJoin(workspaces, eq(workspaces.id, workflows.workspaceId))
+        .innerJoin(organizations, placeJoins.organization)
+        .innerJoin(workspaces, placeJoins.workspace)
         .leftJoin(creator, eq(creator.id, workflows.authorId))
         .where(eq(workflows.id, id));
       return row;
     },
 
-    /** The steps of a workflow in order (its unique index on workflow and position). */
-    async workflowSteps(workflowId: string, db: Db = root) {
-      return db
-        .select({
-          id: workflowSteps.id,
-          position: workflowSteps.position,
-          title: workflowSteps.title,
-          text: workflowSteps.text,
-          startMs: workflowSteps.startMs,
-          endMs: workflowSteps.endMs,
-        })
-        .from(workflowSteps)
-        .where(eq(workflowSteps.workflowId, workflowId))
-        .orderBy(asc(workflowSteps.position));
-    },
+    /** The steps of a workflow in order (the one ordered steps query). */
+    workflowSteps: (workflowId: string, db: Db = root) => orderedWorkflowSteps(db, workflowId),
 
     /** Only what the video link needs. */
     async workflowVideo(id: string, db: Db = root) {
@@ -157,8 +156,8 @@ export function createLookupRepository(root: Db) {
           total: totalOver(),
         })
         .from(workflows)
-        .innerJoin(organizations, eq(organizations.id, workflows.organizationId))
-        .innerJoin(workspaces, eq(workspaces.id, workflows.workspaceId))
+        .innerJoin(organizations, placeJoins.organization)
+        .innerJoin(workspaces, placeJoins.workspace)
         .where(where)
         .orderBy(sql`lower(${workflows.title})`, asc(workflows.id))
         .limit(page.limit)

@@ -252,7 +252,7 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
       });
     });
 
-    it("answers 404 with the spec's message and the e-mail when nobody has it", async () => {
+    it("answers 404 'User was not found: ' and the e-mail when nobody has it", async () => {
       const res = await get(staff, 'user/Nobody%40acme.example');
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, code: 'USER_NOT_FOUND', message: 'User was not found: Nobody@acme.example' });

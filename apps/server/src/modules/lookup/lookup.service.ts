@@ -11,14 +11,15 @@ import {
   type LookupWorkflowView,
   lookupErrorCodes,
   lookupErrorMessages,
+  lookupRoutes,
   type OrgRole,
+  routePath,
   type SignInProvider,
   WORKFLOW_VIDEO_URL_TTL_SECONDS,
   type WorkflowListItem,
   type WorkflowsSearchQuery,
 } from '@console/contracts';
-
-import { type Clock, systemClock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import { AppError, Forbidden, NotFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
@@ -30,7 +31,7 @@ const person = (id: string | null, displayName: string | null, email: string | n
 
 /** The path a signed video link points at, under the API base path; the signature covers all of it. */
 export function originalVideoFilePath(apiBasePath: string, workflowId: string): string {
-  return `${apiBasePath}/workflow/${workflowId}/original-video/file`;
+  return `${apiBasePath}${routePath(lookupRoutes.originalVideoFile.path, { id: workflowId })}`;
 }
 
 const VIDEO_TYPES: Record<string, string> = {
@@ -63,8 +64,7 @@ export function createLookupService(deps: {
   apiBasePath: string;
   clock: Clock;
 }) {
-  const { repo, blobs, signer, apiBasePath } = deps;
-  const { clock } = deps;
+  const { repo, blobs, signer, apiBasePath, clock } = deps;
 
   return {
     async user(email: string): Promise<{ user: LookupUserView }> {

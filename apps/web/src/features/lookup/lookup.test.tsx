@@ -1,10 +1,9 @@
 /**
  * The Super look-ups in jsdom against a scripted API: the Super home's cards, the user
  * searcher (validation, details panel, copy with the 1500 ms notice, not found, Spanish),
- * the workflow searcher (tabs, name results with pages in the address, id results), the
- * JSON tree (mouse and keyboard) and the original video's signed link.
+ * the workflow searcher (tabs, the name's limit, name results with pages in the address, id
+ * results), the JSON tree (mouse and keyboard) and the original video's signed link.
  */
-import type { AuthenticatedUser } from '@console/contracts/auth';
 import {
   type LookupUserView,
   type LookupWorkflowView,
@@ -13,12 +12,13 @@ import {
   workflowStages,
 } from '@console/contracts/lookup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { loadCatalogue } from '../../i18n/catalogues';
 import { locales } from '../../i18n/locales';
 import { notify } from '../../lib/notify';
-import { appConfig, fakeApi, renderApp, setUserInfoCookie, user } from '../../test/app';
+import { renderSignedIn, staff } from '../../test/app';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -28,26 +28,14 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+type Router = ReturnType<typeof renderSignedIn>['router'];
+type Api = NonNullable<Parameters<typeof renderSignedIn>[1]>['api'];
+
+const where = (router: Router) => router.state.location.pathname + router.state.location.search;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const staff = user({
-  displayName: 'Sam Staff',
-  email: 'sam@workframe.io',
-  allowedRoleTypes: ['read'],
-  signInProvider: 'custom',
-  isStaff: true,
-  organizationName: 'Workframe Staff',
-});
-
-function signedIn(handlers: Parameters<typeof fakeApi>[0], who: AuthenticatedUser = staff) {
-  setUserInfoCookie(who);
-  return fakeApi({
-    'GET /api/app-config': () => ({ body: appConfig }),
-    'GET /api/auth/me': () => ({ body: { user: who } }),
-    ...handlers,
-  });
-}
+/** The look-ups need only `read`. */
+const asReader = (path: string, api: Api = {}) => renderSignedIn(path, { as: staff(['read']), api });
 
 const zed: LookupUserView = {
   id: uuid(1),
@@ -109,13 +97,13 @@ const listItem = (n: number): WorkflowListItem => ({
 
 describe('the Super home', () => {
   it('has a card for each look-up that opens it', async () => {
-    signedIn({});
-    const router = renderApp('/super');
-    fireEvent.click(await screen.findByRole('link', { name: 'Open: Workflow look-up' }));
+    const user = userEvent.setup();
+    const { router } = asReader('/super');
+    await user.click(await screen.findByRole('link', { name: 'Open: Workflow look-up' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Workflow look-up' })).toBeTruthy();
     expect(where(router)).toBe('/super/workflows');
     await router.navigate('/super');
-    fireEvent.click(await screen.findByRole('link', { name: 'Open: User look-up' }));
+    await user.click(await screen.findByRole('link', { name: 'Open: User look-up' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'User look-up' })).toBeTruthy();
     expect(document.title).toBe('User look-up Integrations');
   });
@@ -123,20 +111,21 @@ describe('the Super home', () => {
 
 describe('the user look-up', () => {
   it('checks the e-mail before asking, then shows the user details panel and keeps the e-mail in the address', async () => {
-    const calls = signedIn({ 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
-    const router = renderApp('/super/user');
+    const user = userEvent.setup();
+    const { calls, router } = asReader('/super/user', { 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
     const field = await screen.findByRole('textbox', { name: 'E-mail' });
     const search = screen.getByRole('button', { name: 'Search' });
 
-    fireEvent.click(search);
+    await user.click(search);
     expect(await screen.findByText('This field is required')).toBeTruthy();
-    fireEvent.change(field, { target: { value: 'not an e-mail' } });
-    fireEvent.click(search);
+    await user.type(field, 'not an e-mail');
+    await user.click(search);
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith('/api/user'))).toEqual([]);
 
-    fireEvent.change(field, { target: { value: '  zed.lookup@acme.example ' } });
-    fireEvent.click(search);
+    await user.clear(field);
+    await user.type(field, '  zed.lookup@acme.example ');
+    await user.click(search);
     const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
     expect(where(router)).toBe('/super/user?email=zed.lookup%40acme.example');
     const row = (label: string) => within(panel).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -154,11 +143,11 @@ describe('the user look-up', () => {
   });
 
   it('copies the e-mail and the organization id with a green notice for 1500 ms', async () => {
+    // fireEvent here: userEvent.setup() would put its own clipboard in place of this spy.
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const success = vi.spyOn(notify, 'success');
-    signedIn({ 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
-    renderApp('/super/user?email=zed.lookup%40acme.example');
+    asReader('/super/user?email=zed.lookup%40acme.example', { 'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }) });
     fireEvent.click(await screen.findByRole('button', { name: 'Copy the e-mail' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('zed.lookup@acme.example'));
     expect(success).toHaveBeenLastCalledWith('Copied to the clipboard', { autoHideDuration: 1500 });
@@ -168,21 +157,19 @@ describe('the user look-up', () => {
   });
 
   it('asks nothing for an address that is not an e-mail', async () => {
-    const calls = signedIn({});
-    renderApp('/super/user?email=not-an-email');
+    const { calls } = asReader('/super/user?email=not-an-email');
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(calls.filter((c) => c.path.startsWith('/api/user'))).toEqual([]);
   });
 
   it("says 'User was not found: ' and the e-mail when nobody has it", async () => {
-    signedIn({
+    const { router } = asReader('/super/user?email=nobody%40acme.example', {
       'GET /api/user/nobody%40acme.example': () => ({
         status: 404,
         body: { statusCode: 404, code: 'USER_NOT_FOUND', message: 'User was not found: nobody@acme.example' },
       }),
       'GET /api/user/boom%40acme.example': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } }),
     });
-    const router = renderApp('/super/user?email=nobody%40acme.example');
     expect(await screen.findByText('User was not found: nobody@acme.example')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty('value', 'nobody@acme.example');
     await router.navigate('/super/user?email=boom%40acme.example');
@@ -190,11 +177,10 @@ describe('the user look-up', () => {
   });
 
   it('speaks Spanish on /es', async () => {
-    signedIn({
+    const { router } = asReader('/es/super/user?email=zed.lookup%40acme.example', {
       'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: zed } }),
       'GET /api/user/nadie%40acme.example': () => ({ status: 404, body: { statusCode: 404, code: 'USER_NOT_FOUND', message: 'x' } }),
     });
-    const router = renderApp('/es/super/user?email=zed.lookup%40acme.example');
     expect(await screen.findByRole('heading', { level: 1, name: 'Búsqueda de usuarios' })).toBeTruthy();
     const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
     expect(within(panel).getByText('Último acceso')).toBeTruthy();
@@ -208,30 +194,31 @@ describe('the user look-up', () => {
 
 describe('the workflow look-up', () => {
   it('searches by name: required, trimmed, results 20 a page with the page in the address', async () => {
+    const user = userEvent.setup();
     const all = Array.from({ length: 23 }, (_, i) => listItem(i + 1));
-    const calls = signedIn({
+    const { calls, router } = asReader('/super/workflows', {
       'GET /api/workflows': ({ path }) => {
         const params = new URL(path, 'http://x').searchParams;
         const page = Number(params.get('page'));
         return { body: { workflows: all.slice((page - 1) * 20, page * 20), total: all.length } };
       },
     });
-    const router = renderApp('/super/workflows');
-    fireEvent.click(await screen.findByRole('tab', { name: 'By name' }));
+    await user.click(await screen.findByRole('tab', { name: 'By name' }));
     const field = screen.getByRole('textbox', { name: 'Workflow name' });
-    fireEvent.change(field, { target: { value: '   ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('This field is required')).toBeTruthy();
 
-    fireEvent.change(field, { target: { value: '  forklift ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.clear(field);
+    await user.type(field, '  forklift ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('23 workflows found')).toBeTruthy();
     expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift');
     const list = screen.getByRole('list', { name: 'Workflows found' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(within(list).getByRole('listitem', { name: 'Forklift check 01' }).textContent).toContain('Uploading');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Workflows found' })).getAllByRole('listitem')).toHaveLength(3));
     expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
     expect(calls.filter((c) => c.path.startsWith('/api/workflows')).map((c) => c.path)).toEqual([
@@ -239,24 +226,36 @@ describe('the workflow look-up', () => {
       '/api/workflows?q=forklift&page=2&limit=20',
     ]);
 
-    fireEvent.click(screen.getByRole('link', { name: 'Details of Forklift check 21' }));
+    await user.click(screen.getByRole('link', { name: 'Details of Forklift check 21' }));
     await screen.findByRole('tab', { name: 'By ID', selected: true });
     expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(121)}`);
     // The way back leads to the page of results it came from.
-    fireEvent.click(await screen.findByRole('link', { name: 'Back to the results' }));
+    await user.click(await screen.findByRole('link', { name: 'Back to the results' }));
     expect(await screen.findByText('23 workflows found')).toBeTruthy();
     expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
   });
 
+  it('refuses a name longer than 200 characters', async () => {
+    const user = userEvent.setup();
+    const { calls } = asReader('/super/workflows?by=name');
+    const field = await screen.findByRole('textbox', { name: 'Workflow name' });
+    await user.click(field);
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Use at most 200 characters')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/workflows'))).toEqual([]);
+  });
+
   it('searches by id, shows the details with the stage translated and the data as a tree that opens', async () => {
-    signedIn({ [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }) });
-    const router = renderApp('/super/workflows');
+    const user = userEvent.setup();
+    const { router } = asReader('/super/workflows', { [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }) });
     const field = await screen.findByRole('textbox', { name: 'Workflow ID' });
-    fireEvent.change(field, { target: { value: 'nope' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(/This is not a workflow ID/)).toBeTruthy();
-    fireEvent.change(field, { target: { value: ` ${flow.id} ` } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await user.clear(field);
+    await user.type(field, ` ${flow.id} `);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
 
     const details = await screen.findByRole('region', { name: 'Forklift pre-shift check' });
     expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${flow.id}`);
@@ -268,47 +267,46 @@ describe('the workflow look-up', () => {
     const steps = within(tree).getByRole('treeitem', { name: 'steps: [ ] 3 items' });
     expect(steps.getAttribute('aria-expanded')).toBe('false');
     expect(within(tree).queryByRole('treeitem', { name: 'title: "Prepare"' })).toBeNull();
-    fireEvent.click(steps);
+    await user.click(steps);
     expect(steps.getAttribute('aria-expanded')).toBe('true');
     const first = within(tree).getByRole('treeitem', { name: '0: { } 6 keys' });
     // The keyboard: Right opens the item, Down goes to its first child.
     first.focus();
-    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     expect(first.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(within(tree).getByRole('treeitem', { name: `id: "${uuid(20)}"` }));
     expect(within(tree).getByRole('treeitem', { name: 'title: "Prepare"' }).getAttribute('aria-level')).toBe('4');
-    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(first);
-    fireEvent.keyDown(first, { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     expect(first.getAttribute('aria-expanded')).toBe('false');
     expect(within(tree).getByRole('treeitem', { name: 'workspace: { } 4 keys' })).toBeTruthy();
-    fireEvent.click(within(details).getByRole('button', { name: 'Collapse all' }));
+    await user.click(within(details).getByRole('button', { name: 'Collapse all' }));
     expect(within(tree).queryByRole('treeitem', { name: '0: { } 6 keys' })).toBeNull();
   });
 
   it("says 'Workflow not found.' for an unknown id", async () => {
-    signedIn({
+    asReader(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(99)}`, {
       [`GET /api/workflow/${uuid(99)}`]: () => ({
         status: 404,
         body: { statusCode: 404, code: 'WORKFLOW_NOT_FOUND', message: 'Workflow not found.' },
       }),
     });
-    renderApp(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(99)}`);
     expect(await screen.findByText('Workflow not found.')).toBeTruthy();
   });
 
   it('opens the original video through a fresh signed link in a new tab', async () => {
+    const user = userEvent.setup();
     const signedUrl = `/api/workflow/${flow.id}/original-video/file?expires=1&signature=abc`;
-    const calls = signedIn({
-      [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }),
-      [`GET /api/workflow/${flow.id}/original-video`]: () => ({ body: { signedUrl, expiresAt: '2026-11-23T10:10:00.000Z' } }),
-    });
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
-    renderApp(`/super/workflows/WorkflowSearchResultContainer?id=${flow.id}`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the original video' }));
+    const { calls } = asReader(`/super/workflows/WorkflowSearchResultContainer?id=${flow.id}`, {
+      [`GET /api/workflow/${flow.id}`]: () => ({ body: { workflow: flow } }),
+      [`GET /api/workflow/${flow.id}/original-video`]: () => ({ body: { signedUrl, expiresAt: '2026-11-23T10:10:00.000Z' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open the original video' }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe(signedUrl));
     expect(tab.opener).toBeNull();

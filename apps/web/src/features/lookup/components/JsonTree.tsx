@@ -1,9 +1,9 @@
 /**
- * Any JSON value as an expandable tree (spec section 2: "Workflow details shown as a JSON
- * tree"), following the WAI-ARIA tree view pattern: one tab stop, arrow keys move between
- * the visible items (Right opens or goes in, Left closes or goes out), Home and End, Enter
- * or Space opens and closes; a click does the same. Objects and arrays show how many keys
- * or items they hold while closed. No dependency beyond MUI.
+ * Any JSON value as an expandable tree (docs/product.md, "Look-up": a workflow's data "as
+ * an expandable JSON tree"), following the WAI-ARIA tree view pattern: one tab stop, arrow
+ * keys move between the visible items (Right opens or goes in, Left closes or goes out),
+ * Home and End, Enter or Space opens and closes; a click does the same. Objects and arrays
+ * show how many keys or items they hold while closed. No dependency beyond MUI.
  */
 import ArrowRightIcon from '@mui/icons-material/ArrowRight';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * The user details panel (spec sections 2 and 3): employee ID, last login, role and
+ * The user details panel (docs/product.md, "Look-up"): employee ID, last login, role and
  * workspaces first, then the organization (name, client key, plan type, id to copy),
  * creation and invitation, groups, Super permissions and sign-in provider.
  */

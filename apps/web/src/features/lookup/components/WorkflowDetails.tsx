@@ -1,5 +1,5 @@
 /**
- * One workflow (spec sections 2 and 3): its name, id, stage (translated), organization,
+ * One workflow (docs/product.md, "Look-up"): its name, id, stage (translated), organization,
  * workspace and author, a button that opens the source video through a fresh signed
  * link, and every field as an expandable JSON tree.
  */
@@ -17,7 +17,7 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { getOriginalVideo } from '../api/get-original-video';
+import { getOriginalVideo } from '../api/workflows';
 import { JsonTree } from './JsonTree';
 
 const LABEL_WIDTH = 150;

@@ -1,6 +1,6 @@
 /**
- * The workflow searcher (spec sections 2 and 5): a tab to search by ID and one by name,
- * each required, the text trimmed. A search goes to its result page, its terms in the
+ * The workflow searcher (docs/product.md, "Look-up"): a tab to search by ID and one by
+ * name, each required, the text trimmed. A search goes to its result page, its terms in the
  * address: WorkflowSearchResultContainer?id= (one workflow), WorkflowSearchResult?name= (a list).
  */
 import {
@@ -22,6 +22,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { paths } from '../../../lib/paths';
+import { fieldError } from '../../../lib/validation';
 
 export type SearchBy = 'id' | 'name';
 
@@ -30,12 +32,21 @@ export interface ResultsState {
   back?: string;
 }
 
-export const WORKFLOW_RESULT_PATH = '/super/workflows/WorkflowSearchResult';
-export const WORKFLOW_CONTAINER_PATH = '/super/workflows/WorkflowSearchResultContainer';
-
-export const workflowResultUrl = (name: string, page = 1) =>
-  `${WORKFLOW_RESULT_PATH}?${new URLSearchParams(page > 1 ? { name, page: String(page) } : { name })}`;
-export const workflowContainerUrl = (id: string) => `${WORKFLOW_CONTAINER_PATH}?${new URLSearchParams({ id })}`;
+/** Each tab: its form's schema, its labels and where a search goes. */
+const searches = {
+  id: {
+    schema: workflowIdForm,
+    label: 'lookup:workflows.id',
+    formLabel: 'lookup:workflows.byIdForm',
+    to: (text: string) => paths.workflowSearchResultContainer({ id: text }),
+  },
+  name: {
+    schema: workflowNameForm,
+    label: 'lookup:workflows.name',
+    formLabel: 'lookup:workflows.byNameForm',
+    to: (text: string) => paths.workflowSearchResult({ name: text }),
+  },
+} as const;
 
 /** One search text with its button: `schema` checks and trims `{ text }`. */
 function SearchText({
@@ -55,13 +66,8 @@ function SearchText({
   const form = useForm<WorkflowSearchFormValues>({ defaultValues: { text: initial }, resolver: zodResolver(schema) });
   useEffect(() => form.reset({ text: initial }), [initial, form]);
   const message = form.formState.errors.text?.message;
-  const problem = !message
-    ? ' '
-    : message === 'uuid'
-      ? t('lookup:workflows.badId')
-      : message === 'tooLong'
-        ? t('lookup:workflows.tooLong', { max: WORKFLOW_SEARCH_MAX })
-        : t('validation.required');
+  // Not a UUID is the id tab's own problem; the others are the common vocabulary's.
+  const problem = message === 'uuid' ? t('lookup:workflows.badId') : (fieldError(t, message, { max: WORKFLOW_SEARCH_MAX }) ?? ' ');
   return (
     <Box component="form" role="search" noValidate onSubmit={form.handleSubmit((v) => onSearch(v.text))} aria-label={formLabel}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -100,25 +106,14 @@ export function WorkflowSearchForm({ by: initialBy, id = '', name = '' }: { by: 
         <Tab value="name" id={tabId('name')} aria-controls={panelId} label={t('lookup:workflows.byName')} />
       </Tabs>
       <Box id={panelId} role="tabpanel" aria-labelledby={tabId(by)}>
-        {by === 'id' ? (
-          <SearchText
-            key="id"
-            schema={workflowIdForm}
-            initial={id}
-            label={t('lookup:workflows.id')}
-            formLabel={t('lookup:workflows.byIdForm')}
-            onSearch={(text) => navigate(localize(workflowContainerUrl(text)))}
-          />
-        ) : (
-          <SearchText
-            key="name"
-            schema={workflowNameForm}
-            initial={name}
-            label={t('lookup:workflows.name')}
-            formLabel={t('lookup:workflows.byNameForm')}
-            onSearch={(text) => navigate(localize(workflowResultUrl(text)))}
-          />
-        )}
+        <SearchText
+          key={by}
+          schema={searches[by].schema}
+          initial={by === 'id' ? id : name}
+          label={t(searches[by].label)}
+          formLabel={t(searches[by].formLabel)}
+          onSearch={(text) => navigate(localize(searches[by].to(text)))}
+        />
       </Box>
     </Box>
   );

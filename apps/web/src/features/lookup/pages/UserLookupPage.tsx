@@ -1,8 +1,8 @@
 /**
- * /super/user: the user searcher by e-mail (spec sections 1 and 2). The e-mail looked up is
- * in the address (?email=), so a result can be shared and the way back keeps it.
+ * /super/user: the user searcher by e-mail (docs/product.md, "Look-up"). The e-mail looked
+ * up is in the address (?email=), so a result can be shared and the way back keeps it.
  */
-import { type UserLookupForm, userLookupForm } from '@console/contracts/lookup';
+import { lookupErrorCodes, type UserLookupForm, userLookupForm } from '@console/contracts/lookup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -11,22 +11,21 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
-import { usePageTitle } from '../../../lib/page-title';
-import { useLookupUser } from '../api/get-user';
+import { PageHeader } from '../../../lib/PageHeader';
+import { fieldError } from '../../../lib/validation';
+import { useLookupUser } from '../api/user';
 import { UserDetailsPanel } from '../components/UserDetailsPanel';
 
 export function Component() {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const email = (params.get('email') ?? '').trim();
-  usePageTitle(t('lookup:user.title'));
   const form = useForm<UserLookupForm>({ defaultValues: { email }, resolver: zodResolver(userLookupForm) });
   const { errors } = form.formState;
   // An address typed or shared by hand is checked like the field before anything is asked.
@@ -37,16 +36,11 @@ export function Component() {
   useEffect(() => form.reset({ email }), [email, form]);
 
   const submit = form.handleSubmit(({ email: next }) => setParams(next ? { email: next } : {}));
-  const notFound = isHttpError(lookup.error) && lookup.error.code === 'USER_NOT_FOUND';
+  const notFound = isHttpError(lookup.error) && lookup.error.code === lookupErrorCodes.userNotFound;
 
   return (
     <>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-        {t('lookup:user.title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {t('lookup:user.intro')}
-      </Typography>
+      <PageHeader title={t('lookup:user.title')} intro={t('lookup:user.intro')} />
       <Box component="form" role="search" noValidate onSubmit={submit} aria-label={t('lookup:user.title')} sx={{ mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
           <TextField
@@ -57,7 +51,7 @@ export function Component() {
             required
             autoComplete="off"
             error={!!errors.email}
-            helperText={errors.email ? t(errors.email.message === 'required' ? 'validation.required' : 'validation.email') : ' '}
+            helperText={fieldError(t, errors.email?.message) ?? ' '}
             sx={{ width: { xs: '100%', sm: 360 } }}
           />
           <Button type="submit" variant="contained" startIcon={<SearchIcon />} loading={lookup.isFetching} sx={{ mt: { sm: 0.25 } }}>

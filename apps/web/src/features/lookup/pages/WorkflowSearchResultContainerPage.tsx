@@ -1,5 +1,5 @@
 /** /super/workflows/WorkflowSearchResultContainer?id=: one workflow's details, found by its ID. */
-
+import { lookupErrorCodes } from '@console/contracts/lookup';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,10 +8,10 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
-import { useLookupWorkflow } from '../api/get-workflow';
+import { PageHeader } from '../../../lib/PageHeader';
+import { useLookupWorkflow } from '../api/workflows';
 import { WorkflowDetails } from '../components/WorkflowDetails';
 import { type ResultsState, WorkflowSearchForm } from '../components/WorkflowSearchForm';
-import { WorkflowsHeading } from './WorkflowSearchPage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,11 +22,11 @@ export function Component() {
   const id = (params.get('id') ?? '').trim();
   const valid = UUID.test(id);
   const workflow = useLookupWorkflow(valid ? id : '');
-  const notFound = isHttpError(workflow.error) && workflow.error.code === 'WORKFLOW_NOT_FOUND';
+  const notFound = isHttpError(workflow.error) && workflow.error.code === lookupErrorCodes.workflowNotFound;
 
   return (
     <>
-      <WorkflowsHeading />
+      <PageHeader title={t('lookup:workflows.title')} intro={t('lookup:workflows.intro')} />
       <WorkflowSearchForm by="id" id={id} />
       {back && (
         <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>

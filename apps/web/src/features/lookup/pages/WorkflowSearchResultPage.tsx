@@ -18,10 +18,11 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
-import { useSearchWorkflows } from '../api/search-workflows';
+import { PageHeader } from '../../../lib/PageHeader';
+import { paths } from '../../../lib/paths';
+import { useSearchWorkflows } from '../api/workflows';
 import { useStageLabel } from '../components/WorkflowDetails';
-import { type ResultsState, WorkflowSearchForm, workflowContainerUrl } from '../components/WorkflowSearchForm';
-import { WorkflowsHeading } from './WorkflowSearchPage';
+import { type ResultsState, WorkflowSearchForm } from '../components/WorkflowSearchForm';
 
 export function Component() {
   const { t } = useT();
@@ -37,7 +38,7 @@ export function Component() {
 
   return (
     <>
-      <WorkflowsHeading />
+      <PageHeader title={t('lookup:workflows.title')} intro={t('lookup:workflows.intro')} />
       <WorkflowSearchForm by="name" name={name} />
       {name === '' && <Alert severity="info">{t('lookup:workflows.enterName')}</Alert>}
       {search.isLoading && <Skeleton variant="rounded" height={160} />}
@@ -62,7 +63,7 @@ export function Component() {
                     primary={
                       <Link
                         component={RouterLink}
-                        to={localize(workflowContainerUrl(w.id))}
+                        to={localize(paths.workflowSearchResultContainer({ id: w.id }))}
                         state={{ back: location.pathname + location.search } satisfies ResultsState}
                         aria-label={t('lookup:workflows.openLabel', { title: w.title })}
                       >

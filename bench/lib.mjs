@@ -1,0 +1,121 @@
+// Shared by the benchmarks that start the built server (startup.mjs, external-api.mjs,
+// user-import/run.mjs): a free port, a process started until it answers, its memory from
+// /proc, the demo admin's console session and a scratch PostgreSQL database.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { root } from '../scripts/lib.mjs';
+
+export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts `script` (a path below the repository root) with node on a free port and polls
+ * `probe` every `pollMs` until it answers 2xx. `readyMs` runs from the spawn to that answer.
+ */
+export async function startProcess(script, { env = {}, probe = '/healthz', pollMs = 50, stdio = 'ignore' } = {}) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    const ok = await fetch(`${base}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    await sleep(pollMs);
+  }
+  return {
+    child,
+    pid: child.pid,
+    base,
+    readyMs: Math.round(performance.now() - started),
+    stop: () =>
+      new Promise((r) => {
+        if (child.exitCode !== null) return r();
+        child.on('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The process's resident set now (`VmRSS`) and at its peak (`VmHWM`), in kB (Linux). */
+export function memoryKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))[1]);
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+export const mb = (kb) => Math.round(kb / 1024);
+
+/** The JSON answer; a refusal throws with its status and body. */
+export async function json(res) {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** POSTs JSON as the web app does (with the CSRF header) and returns the answer, refused or not. */
+export const postJson = (base, url, body, headers = {}) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'console', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Signs the demo admin in as the web app does; the headers of that console session (cookies and the CSRF header). */
+export async function demoAdminSession(base) {
+  const { idToken } = await json(await postJson(base, '/api/auth/sign-in', DEMO_ADMIN));
+  const session = await postJson(base, '/api/auth', { idToken, email: DEMO_ADMIN.email });
+  await json(session.clone());
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, 'x-requested-with': 'console' };
+}
+
+/**
+ * A database `<prefix>_<pid>` made on the PostgreSQL server of `adminUrl`, and how to drop it.
+ * When that server cannot be reached: an error, or with `optional` a line saying so and
+ * undefined (the benchmark then measures PGlite only).
+ */
+export async function scratchPostgres(adminUrl, prefix, { optional = false } = {}) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (err) {
+    if (!optional) throw err;
+    console.error(`PostgreSQL at ${adminUrl} unreachable (${err.message}): PGlite only.`);
+    return undefined;
+  }
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
