@@ -21,3 +21,14 @@ export function apiHref<R extends RouteDef>(def: R, input: RouteInput<R>): strin
   const { params, query } = input as { params?: Record<string, unknown>; query?: Query };
   return apiUrl(routePath(def.path, params), query);
 }
+
+/** A multipart call (an upload): the route's path, method and answer type, with a FormData body. */
+export function apiForm<R extends RouteDef>(
+  def: R,
+  form: FormData,
+  input: Omit<RouteInput<R>, 'body'> = {} as Omit<RouteInput<R>, 'body'>,
+  options: CallOptions = {},
+): Promise<RouteResult<R>> {
+  const { params } = input as { params?: Record<string, unknown> };
+  return http<RouteResult<R>>(routePath(def.path, params), { method: def.method, body: form, ...options });
+}

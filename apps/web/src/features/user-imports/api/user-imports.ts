@@ -3,11 +3,9 @@
  * one import polled while it runs, the upload, retry and removal, and the template link.
  */
 import { PAGE_SIZE } from '@console/contracts/paging';
-import { type RouteResult, routePath } from '@console/contracts/route';
 import { userImportRoutes as routes, type UserImportOptions, type UserImportView } from '@console/contracts/user-imports';
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiHref } from '../../../lib/api';
-import { http } from '../../../lib/http';
+import { api, apiForm, apiHref } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';
 
 export const userImportKeys = {
@@ -72,9 +70,7 @@ export function createUserImport({ file, columnSeparator, options }: CreateUserI
   form.append('columnSeparator', columnSeparator);
   for (const [key, value] of Object.entries(options)) form.append(key, String(value));
   form.append('file', file, file.name);
-  return http<RouteResult<typeof routes.create>>(routePath(routes.create.path), { method: routes.create.method, body: form }).then(
-    (r) => r.userImport,
-  );
+  return apiForm(routes.create, form).then((r) => r.userImport);
 }
 
 /** A change of an import; the lists and details are read again after it. */
