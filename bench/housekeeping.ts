@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/server/src/config.js';
 import { type Database, openPglite } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { runHousekeeping } from '../apps/server/src/jobs/housekeeping.js';
+import { systemClock } from '../apps/server/src/deps.js';
+import { runHousekeeping } from '../apps/server/src/modules/auth/housekeeping.jobs.js';
 import { measure, scratchPostgres } from './measure.js';
 
 const ended = Number(process.argv[2] ?? 100_000);
@@ -37,7 +38,7 @@ async function onDatabase(kind: string, open: () => Promise<{ database: Database
     try {
       await migrateDatabase(database);
       await seed(database);
-      const deps = { config, database };
+      const deps = { config, database, clock: systemClock };
       const outcome =
         mode === 'batched'
           ? await measure(database, () => runHousekeeping(deps))

@@ -17,6 +17,7 @@ import { createJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
 import { createSignInLink } from './modules/auth/sign-in-links.js';
+import { createServices } from './registry.js';
 import { createFolderBlobStore } from './storage/blob-store.js';
 
 async function main() {
@@ -65,8 +66,10 @@ async function main() {
   const mailer = createMailer(config);
   const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log, clock: systemClock };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
+  // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
+  const services = app?.services ?? createServices(deps);
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
-  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions(deps));
+  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions({ deps, services }));
 
   const ms = Math.round(performance.now() - startedAt);
   log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');

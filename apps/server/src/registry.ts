@@ -9,6 +9,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createInvitationsService } from './modules/auth/invitations.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createSignInLinksService } from './modules/auth/sign-in-links.js';
+import { createSsoService } from './modules/auth/sso.js';
+import { createSsoRepository } from './modules/auth/sso.repository.js';
+import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.js';
 import { createIntegrationsService } from './modules/integrations/integrations.service.js';
 
@@ -21,10 +30,28 @@ export function createServices(deps: AppDeps) {
 
   const repositories = {
     accessKeys: createIntegrationsRepository(db),
+    // Identity (modules/auth)
+    auth: createAuthRepository(db),
+    sessions: createSessionsRepository(db),
+    userTokens: createUserTokensRepository(db),
+    ssoStates: createSsoRepository(db),
+  };
+
+  // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
+  const { config, idTokens, mailer } = deps;
+  const { auth: users, sessions, userTokens: tokens, ssoStates } = repositories;
+  const auth = createAuthService({ repo: users, sessions, idTokens, clock, config });
+  const identity = {
+    auth,
+    sessions: createSessionsService({ repo: sessions, clock, config }),
+    invitations: createInvitationsService({ db, tokens, idTokens, mailer, clock, config }),
+    signInLinks: createSignInLinksService({ users, tokens, auth, idTokens, clock, config }),
+    sso: createSsoService({ repo: ssoStates, users, auth, clock, config }),
   };
 
   return {
     accessKeys: createIntegrationsService({ db, repo: repositories.accessKeys, clock, changes }),
+    ...identity,
   };
 }
 
