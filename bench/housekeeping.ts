@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/deps.js';
-import { runHousekeeping } from '../apps/server/src/jobs/housekeeping.js';
+import { runHousekeeping } from '../apps/server/src/modules/auth/housekeeping.jobs.js';
 import { measure, onEachDatabase } from './measure.js';
 
 const ended = Number(process.argv[2] ?? 100_000);

@@ -43,7 +43,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     deps.changes = changes;
     app.addHook('onClose', () => changes.close());
   }
-  // The auth guards (modules/auth/guards.ts) reach the database, clock and keys through this.
+  // The auth guards (modules/auth/guards.ts) reach the config through `deps` and the sessions
+  // service through `services`; jobs of the same process (main.ts) use these services too.
   app.decorate('deps', deps);
   const services = createServices(deps);
   app.decorate('services', services);

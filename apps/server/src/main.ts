@@ -66,8 +66,10 @@ async function main() {
   const mailer = createMailer(config);
   const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log, clock: systemClock };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
+  // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
+  const services = app?.services ?? createServices(deps);
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
-  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions({ deps, services: app?.services ?? createServices(deps) }));
+  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions({ deps, services }));
 
   const ms = Math.round(performance.now() - startedAt);
   log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');

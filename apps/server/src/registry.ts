@@ -15,8 +15,15 @@ import { createAccessKeysService } from './modules/access-keys/access-keys.servi
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
-import { authenticatePassword } from './modules/auth/auth.service.js';
-import { sendInvitationEmail } from './modules/auth/invitations.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { authenticatePassword, createAuthService } from './modules/auth/auth.service.js';
+import { createInvitationsService, sendInvitationEmail } from './modules/auth/invitations.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSessionsService } from './modules/auth/sessions.service.js';
+import { createSignInLinksService } from './modules/auth/sign-in-links.js';
+import { createSsoService } from './modules/auth/sso.js';
+import { createSsoRepository } from './modules/auth/sso.repository.js';
+import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
 import { createBearerUsers } from './modules/external-api/external-api.auth.js';
 import { createExternalApiCaches } from './modules/external-api/external-api.cache.js';
 import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
@@ -43,34 +50,45 @@ import { createWorkflowImportsService } from './modules/workflow-imports/workflo
 import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 
 export function createServices(deps: AppDeps) {
-  const { db } = deps.database;
-  const { clock } = deps;
+  const { config, database, blobs, jobs, log, clock, idTokens, mailer } = deps;
+  const { db } = database;
   // Told of a change, this process's caches of an organization forget it at once (db/change-feed.ts);
   // read when called, as the app starts its change feed after the deps are made.
   const changes = { changed: (organizationId: string) => deps.changes?.changed(organizationId) };
-
-  // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
-  const sourceEnvs = currentSourceEnvs(deps);
+  // Short-lived signed links to files (analytics reports, source videos).
+  const downloadUrls = createUrlSigner(downloadUrlSecret(config));
 
   const repositories = {
+    auth: createAuthRepository(db),
+    sessions: createSessionsRepository(db),
+    userTokens: createUserTokensRepository(db),
+    ssoStates: createSsoRepository(db),
+    accessKeys: createAccessKeysRepository(db),
+    externalApi: createExternalApiRepository(db),
     userImports: createUserImportsRepository(db),
     analytics: createAnalyticsRepository(db),
+    organizations: createOrganizationsRepository(db),
+    organizationManagers: createOrganizationManagersRepository(db),
+    organizationSettings: createOrganizationSettingsRepository(db),
     workflowImportPickers: createWorkflowImportPickersRepository(db),
     workflowImports: createWorkflowImportsRepository(db),
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
-    accessKeys: createAccessKeysRepository(db),
-    externalApi: createExternalApiRepository(db),
-    organizations: createOrganizationsRepository(db),
-    organizationManagers: createOrganizationManagersRepository(db),
-    organizationSettings: createOrganizationSettingsRepository(db),
     lookup: createLookupRepository(db),
   };
 
+  // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
+  const { auth: users, sessions, userTokens: tokens, ssoStates } = repositories;
+  const auth = createAuthService({ repo: users, sessions, idTokens, clock, config });
+  const identity = {
+    auth,
+    sessions: createSessionsService({ repo: sessions, clock, config }),
+    invitations: createInvitationsService({ db, tokens, idTokens, mailer, clock, config }),
+    signInLinks: createSignInLinksService({ users, tokens, auth, idTokens, clock, config }),
+    sso: createSsoService({ repo: ssoStates, users, auth, clock, config }),
+  };
+
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
-  const { config, database, blobs, jobs, log } = deps;
-  // Short-lived signed links to files (analytics reports, source videos).
-  const downloadUrls = createUrlSigner(downloadUrlSecret(config));
   const userImportPipeline = createUserImportPipeline({
     database,
     repo: repositories.userImports,
@@ -80,6 +98,14 @@ export function createServices(deps: AppDeps) {
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
     log,
+  });
+  const userImports = createUserImportService({
+    db,
+    repo: repositories.userImports,
+    blobs,
+    jobs,
+    pipeline: userImportPipeline,
+    maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
   });
   const analyticsReports = createAnalyticsReports({
     repo: repositories.analytics,
@@ -91,22 +117,39 @@ export function createServices(deps: AppDeps) {
     log,
   });
 
-  const userImports = createUserImportService({
-    db,
-    repo: repositories.userImports,
-    blobs,
-    jobs,
-    pipeline: userImportPipeline,
-    maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
-  });
-
   // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
 
   const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
 
+  // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
+  const sourceEnvs = currentSourceEnvs(deps);
+
   return {
+    ...identity,
+
+    accessKeys: createAccessKeysService({ db, repo: repositories.accessKeys, clock, changes }),
+    accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys }),
+    bearerUsers: createBearerUsers(deps, apiCaches?.users),
+    externalApi: createExternalApiService({
+      repo: repositories.externalApi,
+      publicUrl: config.PUBLIC_URL,
+      clock,
+      changes,
+      workflowPages: apiCaches?.workflowPages,
+      authenticatePassword: (email, password) => authenticatePassword(deps, email, password),
+      idTokens,
+      userImports,
+    }),
+    externalApiUsers: createApiUsersService({
+      db,
+      repo: repositories.externalApi,
+      clock,
+      sendInvitation: (invitation) => sendInvitationEmail(deps, invitation),
+    }),
+
+    userImports,
     userImportPipeline,
     analytics: createAnalyticsService({
       repo: repositories.analytics,
@@ -118,41 +161,7 @@ export function createServices(deps: AppDeps) {
       downloadUrlTtlSeconds: config.ANALYTICS_DOWNLOAD_URL_TTL_SECONDS,
     }),
     analyticsReports,
-    workflowImports: createWorkflowImportsService({
-      db,
-      pickers: repositories.workflowImportPickers,
-      imports: repositories.workflowImports,
-      envs: sourceEnvs,
-      jobs: deps.jobs,
-    }),
-    workflowImportRunner: createWorkflowImportRunner({
-      db,
-      imports: repositories.workflowImports,
-      items: repositories.workflowImportItems,
-      copy: repositories.workflowCopy,
-      envs: sourceEnvs,
-      log: deps.log,
-    }),
-    accessKeys: createAccessKeysService({ db, repo: repositories.accessKeys, clock, changes }),
-    accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log: deps.log, cache: apiCaches?.keys }),
-    bearerUsers: createBearerUsers(deps, apiCaches?.users),
-    externalApi: createExternalApiService({
-      repo: repositories.externalApi,
-      publicUrl: deps.config.PUBLIC_URL,
-      clock,
-      changes,
-      workflowPages: apiCaches?.workflowPages,
-      authenticatePassword: (email, password) => authenticatePassword(deps, email, password),
-      idTokens: deps.idTokens,
-      userImports,
-    }),
-    externalApiUsers: createApiUsersService({
-      db,
-      repo: repositories.externalApi,
-      clock,
-      sendInvitation: (invitation) => sendInvitationEmail(deps, invitation),
-    }),
-    userImports,
+
     organizations,
     organizationManagers: createOrganizationManagersService({
       db,
@@ -168,11 +177,28 @@ export function createServices(deps: AppDeps) {
       organizations: repositories.organizations,
       clock,
     }),
+
+    workflowImports: createWorkflowImportsService({
+      db,
+      pickers: repositories.workflowImportPickers,
+      imports: repositories.workflowImports,
+      envs: sourceEnvs,
+      jobs,
+    }),
+    workflowImportRunner: createWorkflowImportRunner({
+      db,
+      imports: repositories.workflowImports,
+      items: repositories.workflowImportItems,
+      copy: repositories.workflowCopy,
+      envs: sourceEnvs,
+      log,
+    }),
+
     lookup: createLookupService({
       repo: repositories.lookup,
-      blobs: deps.blobs,
+      blobs,
       signer: downloadUrls,
-      apiBasePath: deps.config.API_BASE_PATH,
+      apiBasePath: config.API_BASE_PATH,
       clock,
     }),
   };

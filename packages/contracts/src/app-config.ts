@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ssoProvider } from './auth.js';
+import { firstPageCalls } from './auth-constants.js';
+import { route } from './route.js';
 
 export const publicAppConfig = z.object({
   productName: z.string().describe('The platform name shown in messages'),
@@ -7,3 +9,8 @@ export const publicAppConfig = z.object({
   ssoProviders: z.array(ssoProvider),
 });
 export type PublicAppConfig = z.infer<typeof publicAppConfig>;
+
+/** GET app-config: public facts the web app needs before anyone signs in. */
+export const appConfigRoutes = {
+  get: route({ ...firstPageCalls.appConfig, response: publicAppConfig }),
+};

@@ -2,6 +2,9 @@
  * The sign-in and session constants, without zod: the web app's first page imports
  * these and nothing heavier (auth.ts re-exports them for everyone else).
  */
+import type { appConfigRoutes } from './app-config.js';
+import type { authRoutes, ssoRoutes } from './auth.js';
+
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const ID_TOKEN_COOKIE = 'id-token';
 export const USER_INFO_COOKIE = 'userInfo';
@@ -12,3 +15,31 @@ export const CSRF_HEADER_VALUE = 'console';
 
 /** Single sign-on providers (OpenID Connect), each enabled by configuration. */
 export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;
+
+/**
+ * Method, path and operation id of the calls the web app makes on a first page, before any
+ * screen that needs zod (the app config, the session check, the sign-in page, a sign-in
+ * link's landing page, logout): decision 004 keeps zod off the first page. `authRoutes`,
+ * `ssoRoutes` (auth.ts) and `appConfigRoutes` (app-config.ts) complete each with its
+ * schemas, so each is still written once.
+ */
+export const firstPageCalls = {
+  appConfig: { method: 'GET', path: '/app-config', operationId: 'getAppConfig' },
+  checkEmail: { method: 'GET', path: '/auth/:provider/check', operationId: 'checkSignInEmail' },
+  signIn: { method: 'POST', path: '/auth/sign-in', operationId: 'signInWithPassword' },
+  redeemSignInLink: { method: 'POST', path: '/auth/custom', operationId: 'signInWithLink' },
+  createSession: { method: 'POST', path: '/auth', operationId: 'createSession' },
+  me: { method: 'GET', path: '/auth/me', operationId: 'getCurrentUser' },
+  logout: { method: 'DELETE', path: '/logout', operationId: 'logout' },
+  startSso: { method: 'GET', path: '/auth/:provider/start', operationId: 'startSingleSignOn' },
+} as const;
+
+/**
+ * The same objects typed as their complete definitions, for the web's `api()` and `apiHref()`,
+ * which read only the method and the path: the types come from the route tables, the
+ * schemas stay out of the bundle.
+ */
+export const firstPageRoutes = firstPageCalls as unknown as Pick<
+  typeof authRoutes,
+  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'logout'
+> & { appConfig: typeof appConfigRoutes.get; startSso: typeof ssoRoutes.start };

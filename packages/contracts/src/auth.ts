@@ -6,8 +6,9 @@
  *   userInfo  readable by scripts, display data only (userInfoCookie below)
  */
 import { z } from 'zod';
-import { SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
+import { firstPageCalls, SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
+import { route } from './route.js';
 
 export * from './auth-constants.js';
 
@@ -26,7 +27,7 @@ export const authenticatedUser = z.object({
   signInProvider: signInProvider,
   organizationId: z.uuid(),
   organizationName: z.string(),
-  /** Staff by the spec's rule: may open the Super area. */
+  /** Staff by the rule of docs/product.md, "Roles and access": may open the Super area. */
   isStaff: z.boolean(),
   locale: z.string().nullable(),
   /** When the session ends (ISO 8601). */
@@ -132,7 +133,11 @@ export const trackActivityResponse = z.object({ lastActivityAt: z.string() });
 /** The public keys that verify idTokens (RFC 7517). */
 export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
-/** Error codes of sign-in (spec section 8); the web app translates them. */
+/** GET auth/{provider}/start?redirect=/path&email=: a full-page trip to the provider (302). */
+export const ssoParams = z.object({ provider: ssoProvider });
+export const ssoStartQuery = z.object({ redirect: z.string().max(2000).optional(), email: z.string().email().optional() });
+
+/** Error codes of sign-in (docs/product.md, "Messages"); the web app translates them. */
 export const authErrorCodes = {
   notAuthorized: 'NOT_AUTHORIZED',
   badCredentials: 'BAD_CREDENTIALS',
@@ -148,7 +153,7 @@ export const authErrorCodes = {
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
-/** The English messages of those codes (spec section 8 where it gives one). */
+/** The English messages of those codes (docs/product.md, "Messages", where it gives one). */
 export const authErrorMessages: Record<AuthErrorCode, string> = {
   NOT_AUTHORIZED: 'This email information was not authorized on your {product} network',
   BAD_CREDENTIALS: 'Your credentials are not correct',
@@ -167,3 +172,72 @@ export const authErrorMessages: Record<AuthErrorCode, string> = {
 export function authErrorMessage(code: AuthErrorCode, productName: string): string {
   return authErrorMessages[code].replaceAll('{product}', productName);
 }
+
+const tags = ['auth'];
+
+/**
+ * Sign-in and the browser session (docs/product.md, "Identity and sessions"). The calls of
+ * the first page take their method and path from `firstPageCalls` (auth-constants.ts).
+ */
+export const authRoutes = {
+  jwks: route({ method: 'GET', path: '/auth/jwks', operationId: 'getJwks', tags, response: jwksResponse }),
+  checkEmail: route({ ...firstPageCalls.checkEmail, tags, params: checkParams, query: checkQuery, response: checkResponse }),
+  signIn: route({ ...firstPageCalls.signIn, tags, body: passwordSignInBody, response: idTokenResponse }),
+  redeemSignInLink: route({ ...firstPageCalls.redeemSignInLink, tags, body: customTokenBody, response: idTokenResponse }),
+  acceptInvitation: route({
+    method: 'POST',
+    path: '/auth/invitation/accept',
+    operationId: 'acceptInvitation',
+    tags,
+    body: acceptInvitationBody,
+    response: idTokenResponse,
+  }),
+  createSession: route({ ...firstPageCalls.createSession, tags, body: createSessionBody, response: userResponse }),
+  me: route({ ...firstPageCalls.me, tags, response: userResponse }),
+  trackActivity: route({
+    method: 'POST',
+    path: '/auth/track-activity',
+    operationId: 'trackActivity',
+    tags,
+    body: trackActivityBody,
+    response: trackActivityResponse,
+  }),
+  validateOauth: route({
+    method: 'POST',
+    path: '/auth/validate-oauth',
+    operationId: 'validateOauth',
+    tags,
+    body: validateOauthBody.optional(),
+    response: validateOauthResponse,
+  }),
+  logout: route({ ...firstPageCalls.logout, tags, response: logoutResponse }),
+};
+
+/** A person's open sessions and "sign out that device". */
+export const sessionRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/auth/sessions',
+    operationId: 'listSessions',
+    tags,
+    query: sessionsQuery,
+    response: sessionsResponse,
+  }),
+  revoke: route({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    operationId: 'revokeSession',
+    tags,
+    params: sessionParams,
+    response: revokedSessionResponse,
+  }),
+};
+
+/**
+ * Single sign-on round trips; both answer with a redirect, not JSON. The callback's query
+ * is the provider's, read whole by the OpenID Connect client.
+ */
+export const ssoRoutes = {
+  start: route({ ...firstPageCalls.startSso, tags, params: ssoParams, query: ssoStartQuery }),
+  callback: route({ method: 'GET', path: '/auth/:provider/callback', operationId: 'finishSingleSignOn', tags, params: ssoParams }),
+};

@@ -7,7 +7,7 @@ import { rateLimitHits } from '../db/schema.js';
 export type HitCounter = (key: string, hits: number, windowMs: number, now: Date) => Promise<{ hits: number; resetAt: Date }>;
 
 export function createHitCounter(db: Db): HitCounter {
-  // Ended windows are deleted by the housekeeping job (jobs/housekeeping.ts).
+  // Ended windows are deleted by the housekeeping job (modules/auth/housekeeping.jobs.ts).
   return async (key, hits, windowMs, now) => {
     const resetAt = new Date(now.getTime() + windowMs);
     const [row] = await db

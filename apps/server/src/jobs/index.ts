@@ -1,13 +1,12 @@
 /** Every kind of background job: each module defines its own beside it; the worker process starts them all. */
-import type { AppDeps } from '../deps.js';
 import { analyticsJobs } from '../modules/analytics/analytics.jobs.js';
+import { housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
 import { userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
 import { workflowImportJobs } from '../modules/workflow-imports/workflow-imports.jobs.js';
-import type { Services } from '../registry.js';
-import { housekeepingJob } from './housekeeping.js';
+import type { ModuleContext } from '../registry.js';
 import type { JobDefinition } from './queue.js';
 
-export function jobDefinitions(ctx: { deps: AppDeps; services: Services }): JobDefinition<any>[] {
-  const { deps } = ctx;
-  return [housekeepingJob(deps), ...userImportJobs(ctx), ...analyticsJobs(ctx), ...workflowImportJobs(ctx)];
+/** `ctx`: the app's dependencies and its services (built once, as for the API modules). */
+export function jobDefinitions(ctx: ModuleContext): JobDefinition<any>[] {
+  return [...housekeepingJobs(ctx), ...userImportJobs(ctx), ...analyticsJobs(ctx), ...workflowImportJobs(ctx)];
 }

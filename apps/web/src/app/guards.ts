@@ -6,7 +6,7 @@
  * - /super paths, in any locale, need a staff user, or go to the dashboard.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { meQuery } from '../features/auth/api/get-me';
+import { meQuery } from '../features/auth/api/session';
 import { activateLocale } from '../i18n';
 import {
   defaultLocale,

@@ -1,13 +1,16 @@
 /** GET /app-config: public facts the app needs before anyone signs in. */
 import type { PublicAppConfig } from '@console/contracts/app-config';
+import { firstPageRoutes } from '@console/contracts/auth-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from './http';
+import { api } from './api';
 
 export const DEFAULT_PRODUCT_NAME = 'Workframe';
 
+export const appConfigKeys = { all: ['app-config'] as const };
+
 export const appConfigQuery = queryOptions({
-  queryKey: ['app-config'],
-  queryFn: ({ signal }) => http<PublicAppConfig>('app-config', { signal }),
+  queryKey: appConfigKeys.all,
+  queryFn: ({ signal }) => api(firstPageRoutes.appConfig, {}, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

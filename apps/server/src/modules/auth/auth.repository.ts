@@ -31,9 +31,6 @@ const signInColumns = {
   lockedUntil: users.lockedUntil,
 };
 
-export type SignInRow = Awaited<ReturnType<typeof findSignInUser>>;
-export type Principal = Omit<NonNullable<SignInRow>, 'passwordHash' | 'lockedUntil'>;
-
 async function findSignInUser(db: Db, where: SQL) {
   const [row] = await db
     .select(signInColumns)
@@ -43,58 +40,67 @@ async function findSignInUser(db: Db, where: SQL) {
   return row;
 }
 
-export const findSignInUserByEmail = (db: Db, email: string) => findSignInUser(db, eq(users.email, email));
-export const findSignInUserById = (db: Db, id: string) => findSignInUser(db, eq(users.id, id));
+export type SignInRow = Awaited<ReturnType<typeof findSignInUser>>;
+export type Principal = Omit<NonNullable<SignInRow>, 'passwordHash' | 'lockedUntil'>;
 
 export const FAILED_ATTEMPTS_MAX = 10;
 export const FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
-/**
- * Counts a failed attempt in one statement (replicas may count at once): a new window
- * when the last began more than 15 minutes ago; the tenth failure in a window locks.
- */
-export async function recordFailedAttempt(db: Db, userId: string, now: Date): Promise<{ lockedUntil: Date | null }> {
-  const cutoff = new Date(now.getTime() - FAILED_ATTEMPTS_WINDOW_MS).toISOString();
-  const fresh = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${cutoff}::timestamptz)`;
-  const nextCount = sql`(case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end)`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${nextCount}`,
-      failedLoginWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
-      lockedUntil: sql`case when ${nextCount} >= ${FAILED_ATTEMPTS_MAX}
-        then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockedUntil: users.lockedUntil });
-  return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
+export function createAuthRepository(root: Db) {
+  return {
+    findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, email)),
+    findSignInUserById: (id: string, db: Db = root) => findSignInUser(db, eq(users.id, id)),
+
+    /**
+     * Counts a failed attempt in one statement (replicas may count at once): a new window
+     * when the last began more than 15 minutes ago; the tenth failure in a window locks.
+     */
+    async recordFailedAttempt(userId: string, now: Date, db: Db = root): Promise<{ lockedUntil: Date | null }> {
+      const cutoff = new Date(now.getTime() - FAILED_ATTEMPTS_WINDOW_MS).toISOString();
+      const fresh = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${cutoff}::timestamptz)`;
+      const nextCount = sql`(case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end)`;
+      const [row] = await db
+        .update(users)
+        .set({
+          failedLoginCount: sql`${nextCount}`,
+          failedLoginWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
+          lockedUntil: sql`case when ${nextCount} >= ${FAILED_ATTEMPTS_MAX}
+            then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ lockedUntil: users.lockedUntil });
+      return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
+    },
+
+    /** A good sign-in clears the counters (only when there is something to clear) and stamps the login. */
+    async recordSuccessfulSignIn(userId: string, now: Date, db: Db = root): Promise<void> {
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, lastLoginAt: now })
+        .where(eq(users.id, userId));
+    },
+
+    /**
+     * Whether an organization that allows only single sign-on has people with this e-mail
+     * domain: the e-mail step answers the same for every address of a domain, known or not.
+     */
+    async domainRequiresSso(domain: string, db: Db = root): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(organizationSettings)
+        .innerJoin(users, eq(users.organizationId, organizationSettings.organizationId))
+        .where(
+          and(
+            eq(organizationSettings.key, SSO_LOGIN_ONLY_SETTING),
+            sql`${organizationSettings.value} = 'true'::jsonb`,
+            sql`lower(split_part(${users.email}::text, '@', 2)) = ${domain.toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
 }
 
-/** A good sign-in clears the counters (only when there is something to clear) and stamps the login. */
-export async function recordSuccessfulSignIn(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, lastLoginAt: now })
-    .where(eq(users.id, userId));
-}
-
-/**
- * Whether an organization that allows only single sign-on has people with this e-mail
- * domain: the e-mail step answers the same for every address of a domain, known or not.
- */
-export async function domainRequiresSso(db: Db, domain: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(organizationSettings)
-    .innerJoin(users, eq(users.organizationId, organizationSettings.organizationId))
-    .where(
-      and(
-        eq(organizationSettings.key, SSO_LOGIN_ONLY_SETTING),
-        sql`${organizationSettings.value} = 'true'::jsonb`,
-        sql`lower(split_part(${users.email}::text, '@', 2)) = ${domain.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,6 +1,6 @@
 /**
- * Sign-in and sessions: password checks with lockout, console admission, opening and
- * closing browser sessions.
+ * Sign-in and sessions: password checks with lockout, console admission, opening browser
+ * sessions (docs/product.md, "Identity and sessions").
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -9,85 +9,24 @@ import {
   type CheckResponse,
   SESSION_DAYS,
   type SignInProvider,
-  type SsoProvider,
   type UserInfoCookie,
 } from '@console/contracts';
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import type { AppDeps, Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
-import {
-  domainRequiresSso,
-  findSignInUserByEmail,
-  findSignInUserById,
-  type Principal,
-  recordFailedAttempt,
-  recordSuccessfulSignIn,
-} from './auth.repository.js';
+import { type AuthRepository, createAuthRepository, type Principal } from './auth.repository.js';
+import type { IdTokens } from './id-token.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
-import { insertSession } from './sessions.repository.js';
+import { createSessionsRepository, type SessionsRepository } from './sessions.repository.js';
+import { enabledSsoProviders } from './sso-config.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
 
 /** A hash to verify against when the e-mail is unknown, so both take the same time. */
 let decoyHash: Promise<string> | undefined;
-
-function authError(deps: AppDeps, status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
-  return new AppError(status, code, authErrorMessage(code, deps.config.PRODUCT_NAME), undefined, headers);
-}
-
-function tooManyAttempts(deps: AppDeps, lockedUntil: Date, now: Date) {
-  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
-  return authError(deps, 429, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(seconds) });
-}
-
-/**
- * E-mail and password to the person, counting failures: 10 in 15 minutes lock the account
- * for 15 minutes. No console admission here: the external API's token endpoint uses it too.
- */
-export async function authenticatePassword(deps: AppDeps, email: string, password: string): Promise<Principal> {
-  const { db } = deps.database;
-  const now = deps.clock.now();
-  const row = await findSignInUserByEmail(db, email);
-  if (!row) {
-    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verifyPassword(password, await decoyHash);
-    throw authError(deps, 401, 'BAD_CREDENTIALS');
-  }
-  if (row.lockedUntil && row.lockedUntil > now) throw tooManyAttempts(deps, row.lockedUntil, now);
-  if (!(await verifyPassword(password, row.passwordHash))) {
-    const { lockedUntil } = await recordFailedAttempt(db, row.userId, now);
-    if (lockedUntil) throw tooManyAttempts(deps, lockedUntil, now);
-    throw authError(deps, 401, 'BAD_CREDENTIALS');
-  }
-  if (row.userDisabledAt || row.organizationDisabledAt) throw notAuthorized(deps.config);
-  if (row.ssoLoginOnly) throw authError(deps, 403, 'SSO_REQUIRED');
-  await recordSuccessfulSignIn(db, row.userId, now);
-  const { passwordHash: _h, lockedUntil: _l, ...principal } = row;
-  return principal;
-}
-
-/** Refuses anyone the console is not for, with the spec's "not authorized" message. */
-export function assertAdmitted(deps: AppDeps, principal: Principal, provider: SignInProvider): AuthContext {
-  const ctx = toAuthContext(principal, provider, deps.config, { via: 'session', expiresAt: new Date(0) });
-  if (principal.userDisabledAt || principal.organizationDisabledAt || !isAdmitted(ctx)) throw notAuthorized(deps.config);
-  return ctx;
-}
-
-/** The password step of the sign-in form. */
-export async function passwordSignIn(deps: AppDeps, email: string, password: string) {
-  const principal = await authenticatePassword(deps, email, password);
-  assertAdmitted(deps, principal, 'password');
-  return deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName }, 'password');
-}
-
-/** The e-mail step: the same answer for an address that has an account and one that has not. */
-export async function checkEmail(deps: AppDeps, email: string, providers: SsoProvider[]): Promise<CheckResponse> {
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  const required = await domainRequiresSso(deps.database.db, domain);
-  return { user: { email, temporary: true }, ssoData: { required, providers } };
-}
 
 export interface DeviceDetails {
   deviceInfo?: unknown;
@@ -100,34 +39,136 @@ export interface SessionRequest extends DeviceDetails {
   email: string;
 }
 
-/** POST auth: an idToken becomes a browser session. */
-export async function openSession(deps: AppDeps, req: SessionRequest) {
-  const claims = await deps.idTokens.verify(req.idToken);
-  if (!claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
-    throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
-  }
-  const principal = await findSignInUserById(deps.database.db, claims.sub);
-  if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', deps.config.PRODUCT_NAME));
-  return startSession(deps, principal, claims.signInProvider, req);
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  sessions: SessionsRepository;
+  idTokens: IdTokens;
+  clock: Clock;
+  config: Config;
 }
 
-/** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
-export async function startSession(deps: AppDeps, principal: Principal, provider: SignInProvider, device: DeviceDetails) {
-  const admitted = assertAdmitted(deps, principal, provider);
-  const now = deps.clock.now();
-  const secret = randomBytes(32).toString('base64url');
-  const session = await insertSession(deps.database.db, {
-    userId: principal.userId,
-    tokenHash: hashSecret(secret),
-    signInProvider: provider,
-    deviceInfo: device.deviceInfo,
-    ip: device.ip,
-    userAgent: device.userAgent?.slice(0, 500) ?? null,
-    now,
-    expiresAt: new Date(now.getTime() + SESSION_MS),
+export function createAuthService({ repo, sessions, idTokens, clock, config }: AuthServiceDeps) {
+  const ssoProviders = enabledSsoProviders(config);
+
+  function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
+    return new AppError(status, code, authErrorMessage(code, config.PRODUCT_NAME), undefined, headers);
+  }
+
+  function tooManyAttempts(lockedUntil: Date, now: Date) {
+    const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+    return authError(429, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(seconds) });
+  }
+
+  /** Refuses anyone the console is not for, with the "not authorized" message (docs/product.md, "Roles and access"). */
+  function assertAdmitted(principal: Principal, provider: SignInProvider): AuthContext {
+    const ctx = toAuthContext(principal, provider, config, { via: 'session', expiresAt: new Date(0) });
+    if (principal.userDisabledAt || principal.organizationDisabledAt || !isAdmitted(ctx)) throw notAuthorized(config);
+    return ctx;
+  }
+
+  /**
+   * E-mail and password to the person, counting failures: 10 in 15 minutes lock the account
+   * for 15 minutes. No console admission here: the external API's token endpoint uses it too.
+   */
+  async function checkPassword(email: string, password: string): Promise<Principal> {
+    const now = clock.now();
+    const row = await repo.findSignInUserByEmail(email);
+    if (!row) {
+      decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      await verifyPassword(password, await decoyHash);
+      throw authError(401, 'BAD_CREDENTIALS');
+    }
+    if (row.lockedUntil && row.lockedUntil > now) throw tooManyAttempts(row.lockedUntil, now);
+    if (!(await verifyPassword(password, row.passwordHash))) {
+      const { lockedUntil } = await repo.recordFailedAttempt(row.userId, now);
+      if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
+      throw authError(401, 'BAD_CREDENTIALS');
+    }
+    if (row.userDisabledAt || row.organizationDisabledAt) throw notAuthorized(config);
+    if (row.ssoLoginOnly) throw authError(403, 'SSO_REQUIRED');
+    await repo.recordSuccessfulSignIn(row.userId, now);
+    const { passwordHash: _h, lockedUntil: _l, ...principal } = row;
+    return principal;
+  }
+
+  /** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
+  async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails) {
+    const admitted = assertAdmitted(principal, provider);
+    const now = clock.now();
+    const secret = randomBytes(32).toString('base64url');
+    const session = await sessions.insert({
+      userId: principal.userId,
+      tokenHash: hashSecret(secret),
+      signInProvider: provider,
+      deviceInfo: device.deviceInfo,
+      ip: device.ip,
+      userAgent: device.userAgent?.slice(0, 500) ?? null,
+      now,
+      expiresAt: new Date(now.getTime() + SESSION_MS),
+    });
+    const auth: AuthContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
+    return { secret, auth, user: authenticatedUserOf(auth) };
+  }
+
+  return {
+    authenticatePassword: checkPassword,
+    assertAdmitted,
+    startSession,
+
+    /** The password step of the sign-in form. */
+    async passwordSignIn(email: string, password: string) {
+      const principal = await checkPassword(email, password);
+      assertAdmitted(principal, 'password');
+      return idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName }, 'password');
+    },
+
+    /** The e-mail step: the same answer for an address that has an account and one that has not. */
+    async checkEmail(email: string): Promise<CheckResponse> {
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      const required = await repo.domainRequiresSso(domain);
+      return { user: { email, temporary: true }, ssoData: { required, providers: ssoProviders } };
+    },
+
+    /** POST auth: an idToken becomes a browser session. */
+    async openSession(req: SessionRequest) {
+      const claims = await idTokens.verify(req.idToken);
+      if (!claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
+        throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', config.PRODUCT_NAME), 'INVALID_TOKEN');
+      }
+      const principal = await repo.findSignInUserById(claims.sub);
+      if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', config.PRODUCT_NAME));
+      return startSession(principal, claims.signInProvider, req);
+    },
+
+    /** POST auth/validate-oauth: whether the credential `resolve` reads is good; a bad or missing one is "not valid", not an error. */
+    async validate(resolve: () => Promise<AuthContext>) {
+      try {
+        return { validatorResponse: { valid: true, user: authenticatedUserOf(await resolve()) } };
+      } catch (err) {
+        // CSRF stays an error.
+        if (err instanceof AppError && err.statusCode === 401) return { validatorResponse: { valid: false, user: null } };
+        throw err;
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * authenticatePassword for callers that hold the app's dependencies rather than its services
+ * (the external API's token endpoint, test helpers).
+ */
+export function authenticatePassword(deps: AppDeps, email: string, password: string): Promise<Principal> {
+  const { db } = deps.database;
+  const service = createAuthService({
+    repo: createAuthRepository(db),
+    sessions: createSessionsRepository(db),
+    idTokens: deps.idTokens,
+    clock: deps.clock,
+    config: deps.config,
   });
-  const auth: AuthContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
-  return { secret, auth, user: authenticatedUserOf(auth) };
+  return service.authenticatePassword(email, password);
 }
 
 export function authenticatedUserOf(auth: AuthContext): AuthenticatedUser {
@@ -149,9 +190,4 @@ export function authenticatedUserOf(auth: AuthContext): AuthenticatedUser {
 export function userInfoOf(user: AuthenticatedUser): UserInfoCookie {
   const { displayName, email, allowedRoleTypes, signInProvider, isStaff, expirationTime } = user;
   return { displayName, email, allowedRoleTypes, signInProvider, isStaff, expirationTime };
-}
-
-/** Only the signed-in user may report their own activity. */
-export function assertSelf(auth: AuthContext, userId: string): void {
-  if (auth.userId !== userId) throw new Forbidden('You can only report your own activity.');
 }

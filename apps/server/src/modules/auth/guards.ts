@@ -17,42 +17,30 @@
  * Cookie-authenticated unsafe requests must carry the CSRF header and, when the browser
  * sends an Origin, come from the console's own origin.
  */
-import { type AllowedRoleType, authErrorMessage, ID_TOKEN_COOKIE, type SignInProvider } from '@console/contracts';
+import { type AllowedRoleType, ID_TOKEN_COOKIE } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../http/auth-context.js';
 import { checkCsrf } from '../../http/csrf.js';
-import { type AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
-import { hashSecret } from '../../http/secrets.js';
+import { Forbidden, Unauthenticated } from '../../http/errors.js';
 import { clearSessionCookies } from '../../http/session-cookies.js';
-import { hasStaffRole, isAdmitted, notAuthorized, toAuthContext } from './principal.js';
-import { findSessionPrincipal, touchSession } from './sessions.repository.js';
+import { hasStaffRole, isAdmitted, notAuthorized } from './principal.js';
 
-/** Activity is stamped on a session at most this often by ordinary requests. */
-const ACTIVITY_STAMP_MS = 60_000;
-
-/** The browser session of the id-token cookie; 401 SESSION_REVOKED when it was closed elsewhere. */
+/**
+ * The browser session of the id-token cookie (the sessions service, built once, decorated
+ * on the app); 401 SESSION_REVOKED when it was closed elsewhere. A session that ended
+ * clears the cookies.
+ */
 export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
-  const { deps } = request.server;
+  const { config } = request.server.deps;
   const secret = request.cookies[ID_TOKEN_COOKIE];
   if (!secret) throw new Unauthenticated();
-  checkCsrf(request, deps.config);
-  const now = deps.clock.now();
-  const row = await findSessionPrincipal(deps.database.db, hashSecret(secret));
-  const ended = (err: AppError) => {
-    clearSessionCookies(reply, deps.config);
-    return err;
-  };
-  if (!row) throw ended(new Unauthenticated());
-  if (row.revokedAt) throw ended(new Unauthenticated(authErrorMessage('SESSION_REVOKED', deps.config.PRODUCT_NAME), 'SESSION_REVOKED'));
-  if (row.expiresAt <= now || row.userDisabledAt || row.organizationDisabledAt) throw ended(new Unauthenticated());
-  if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_MS) {
-    await touchSession(deps.database.db, row.sessionId, now, ACTIVITY_STAMP_MS);
+  checkCsrf(request, config);
+  try {
+    return await request.server.services.sessions.resolve(secret);
+  } catch (err) {
+    if (err instanceof Unauthenticated) clearSessionCookies(reply, config);
+    throw err;
   }
-  return toAuthContext(row, row.signInProvider as SignInProvider, deps.config, {
-    via: 'session',
-    sessionId: row.sessionId,
-    expiresAt: row.expiresAt,
-  });
 }
 
 /** The context a guard above set: a route behind requireOrgAdmin (or another guard) reads it with this. */

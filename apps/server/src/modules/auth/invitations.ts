@@ -1,31 +1,26 @@
 /**
  * Invitations: a single-use token (14 days) e-mailed to a person, who sets a password with
- * it. Used by user imports and organization managers:
+ * it (docs/product.md, "Identity and sessions"). Used by user imports and organization managers:
  *
- *   const invitation = await createInvitation(db, { userId, invitedBy });
- *   await sendInvitationEmail(deps, { userId, invitationId: invitation.id, token: invitation.token });
- *   // or both at once: await inviteUser(deps, { userId, invitedBy })
+ *   const invitation = await services.invitations.create({ userId, invitedBy }, tx);
+ *   await services.invitations.send({ userId, invitationId: invitation.id, token: invitation.token });
+ *   // or both at once: await services.invitations.invite({ userId, invitedBy })
  *
- * sendInvitationEmail records the delivery (sent_at or send_error) and rethrows a failure,
- * so callers can report it per user.
+ * `send` records the delivery (sent_at or send_error) and rethrows a failure, so callers
+ * can report it per user. Modules that hold the app's dependencies rather than its
+ * services call createInvitation, sendInvitationEmail and inviteUser (below) instead.
  */
 import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps, Clock } from '../../deps.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
+import type { IdTokens } from './id-token.js';
 import { hashPassword } from './password.js';
-import {
-  consumeUserToken,
-  findDisplayName,
-  findRecipient,
-  insertUserToken,
-  recordTokenDelivery,
-  retireUserTokens,
-  setPasswordHash,
-  stampInvitation,
-} from './user-tokens.repository.js';
+import { createUserTokensRepository, type UserTokensRepository } from './user-tokens.repository.js';
 
 export const INVITATION_DAYS = 14;
 
@@ -36,72 +31,129 @@ export interface Invitation {
   expiresAt: Date;
 }
 
-/** A new invitation for the user; any earlier unused one stops working. Pass a transaction to make it part of yours. */
-export async function createInvitation(db: Db, opts: { userId: string; invitedBy: string | null; now?: Date }): Promise<Invitation> {
-  const now = opts.now ?? new Date();
-  const token = randomBytes(32).toString('base64url');
-  await retireUserTokens(db, opts.userId, 'invitation', now);
-  const row = await insertUserToken(db, {
-    userId: opts.userId,
-    kind: 'invitation',
-    tokenHash: hashSecret(token),
-    createdBy: opts.invitedBy,
-    now,
-    expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
-  });
-  await stampInvitation(db, opts.userId, opts.invitedBy, now);
-  return { id: row.id, token, expiresAt: row.expiresAt };
+export interface InvitationRequest {
+  userId: string;
+  invitedBy: string | null;
+}
+
+export interface InvitationDelivery {
+  userId: string;
+  invitationId: string;
+  token: string;
+  invitedBy?: string | null;
 }
 
 export function invitationUrl(publicUrl: string, token: string, locale: MailLocale): string {
   return consolePageUrl(publicUrl, `/auth/invitation/accept?token=${encodeURIComponent(token)}`, locale);
 }
 
-/** E-mails the invitation in the user's language (else their organization's, else English). */
-export async function sendInvitationEmail(
-  deps: AppDeps,
-  opts: { userId: string; invitationId: string; token: string; invitedBy?: string | null },
-) {
-  const { db } = deps.database;
-  const to = await findRecipient(db, opts.userId);
-  if (!to?.email) throw new NotFound('User was not found', 'USER_NOT_FOUND');
-  const invitedBy = opts.invitedBy ? await findDisplayName(db, opts.invitedBy) : undefined;
-  const message = invitationMail({
-    to: to.email,
-    name: to.displayName,
-    organizationName: to.organizationName,
-    productName: deps.config.PRODUCT_NAME,
-    invitedBy,
-    url: invitationUrl(deps.config.PUBLIC_URL, opts.token, mailLocale(to.locale)),
-    days: INVITATION_DAYS,
-    locale: to.locale,
-  });
-  try {
-    const sent = await deps.mailer.send(message);
-    await recordTokenDelivery(db, opts.invitationId, { sentAt: deps.clock.now() });
-    return sent;
-  } catch (err) {
-    await recordTokenDelivery(db, opts.invitationId, { error: (err as Error).message });
-    throw err;
+export interface InvitationsServiceDeps {
+  db: Db;
+  tokens: UserTokensRepository;
+  idTokens: IdTokens;
+  mailer: Mailer;
+  clock: Clock;
+  config: Pick<Config, 'PRODUCT_NAME' | 'PUBLIC_URL'>;
+}
+
+/** See `create` below; `tokens` and `db` may be of the caller's transaction. */
+async function issueInvitation(tokens: UserTokensRepository, db: Db, opts: InvitationRequest & { now: Date }): Promise<Invitation> {
+  const { now } = opts;
+  const token = randomBytes(32).toString('base64url');
+  await tokens.retire(opts.userId, 'invitation', now, db);
+  const row = await tokens.insert(
+    {
+      userId: opts.userId,
+      kind: 'invitation',
+      tokenHash: hashSecret(token),
+      createdBy: opts.invitedBy,
+      now,
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
+    },
+    db,
+  );
+  await tokens.stampInvitation(opts.userId, opts.invitedBy, now, db);
+  return { id: row.id, token, expiresAt: row.expiresAt };
+}
+
+export function createInvitationsService({ db: root, tokens, idTokens, mailer, clock, config }: InvitationsServiceDeps) {
+  /**
+   * A new invitation for the user; any earlier unused one stops working. Pass a transaction
+   * to make it part of yours (and its `now`, to stamp the same instant).
+   */
+  const create = (opts: InvitationRequest & { now?: Date }, db: Db = root): Promise<Invitation> =>
+    issueInvitation(tokens, db, { ...opts, now: opts.now ?? clock.now() });
+
+  /** E-mails the invitation in the user's language (else their organization's, else English). */
+  async function send(opts: InvitationDelivery) {
+    const to = await tokens.findRecipient(opts.userId);
+    if (!to?.email) throw new NotFound('User was not found', 'USER_NOT_FOUND');
+    const invitedBy = opts.invitedBy ? await tokens.findDisplayName(opts.invitedBy) : undefined;
+    const message = invitationMail({
+      to: to.email,
+      name: to.displayName,
+      organizationName: to.organizationName,
+      productName: config.PRODUCT_NAME,
+      invitedBy,
+      url: invitationUrl(config.PUBLIC_URL, opts.token, mailLocale(to.locale)),
+      days: INVITATION_DAYS,
+      locale: to.locale,
+    });
+    try {
+      const sent = await mailer.send(message);
+      await tokens.recordDelivery(opts.invitationId, { sentAt: clock.now() });
+      return sent;
+    } catch (err) {
+      await tokens.recordDelivery(opts.invitationId, { error: (err as Error).message });
+      throw err;
+    }
   }
+
+  return {
+    create,
+    send,
+
+    async invite(opts: InvitationRequest): Promise<Invitation> {
+      const invitation = await create(opts);
+      await send({ userId: opts.userId, invitationId: invitation.id, token: invitation.token, invitedBy: opts.invitedBy });
+      return invitation;
+    },
+
+    /** POST auth/invitation/accept: sets the password (already checked against the policy) and signs the person in. */
+    async accept(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      const now = clock.now();
+      const user = await root.transaction(async (tx) => {
+        const used = await tokens.consume('invitation', hashSecret(token), now, tx);
+        if (!used) return undefined;
+        await tokens.setPasswordHash(used.userId, passwordHash, tx);
+        return tokens.findRecipient(used.userId, tx).then((r) => r && { id: used.userId, ...r });
+      });
+      if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This invitation is not valid: it was used already or has expired.');
+      return idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, 'password');
+    },
+  };
 }
 
-export async function inviteUser(deps: AppDeps, opts: { userId: string; invitedBy: string | null }): Promise<Invitation> {
-  const invitation = await createInvitation(deps.database.db, { ...opts, now: deps.clock.now() });
-  await sendInvitationEmail(deps, { userId: opts.userId, invitationId: invitation.id, token: invitation.token, invitedBy: opts.invitedBy });
-  return invitation;
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+/** The service over the app's dependencies, for the functions below. */
+function invitationsOf(deps: Pick<AppDeps, 'database' | 'idTokens' | 'mailer' | 'clock' | 'config'>): InvitationsService {
+  const { db } = deps.database;
+  return createInvitationsService({ db, tokens: createUserTokensRepository(db), ...deps });
 }
 
-/** Sets the password (already checked against the policy) and signs the person in. */
-export async function acceptInvitation(deps: AppDeps, token: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  const now = deps.clock.now();
-  const user = await deps.database.db.transaction(async (tx) => {
-    const used = await consumeUserToken(tx, 'invitation', hashSecret(token), now);
-    if (!used) return undefined;
-    await setPasswordHash(tx, used.userId, passwordHash);
-    return findRecipient(tx, used.userId).then((r) => r && { id: used.userId, ...r });
-  });
-  if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This invitation is not valid: it was used already or has expired.');
-  return deps.idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, 'password');
+/** A new invitation (see `create` above) in `db`, a transaction of the caller's or the database. */
+export function createInvitation(db: Db, opts: InvitationRequest & { now: Date }): Promise<Invitation> {
+  return issueInvitation(createUserTokensRepository(db), db, opts);
+}
+
+/** E-mails an invitation made by createInvitation (see `send` above). */
+export function sendInvitationEmail(deps: AppDeps, opts: InvitationDelivery) {
+  return invitationsOf(deps).send(opts);
+}
+
+/** createInvitation and sendInvitationEmail at once. */
+export function inviteUser(deps: AppDeps, opts: InvitationRequest): Promise<Invitation> {
+  return invitationsOf(deps).invite(opts);
 }

@@ -9,8 +9,11 @@ import type { OrgCache } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
-import { findSignInUserById, type Principal } from './auth.repository.js';
+import { createAuthRepository, type Principal } from './auth.repository.js';
 import type { IdTokenClaims } from './id-token.js';
+
+/** A person as sign-in reads them: user, organization, "SSO login only". */
+export type { Principal };
 
 export function toAuthContext(
   p: Principal,
@@ -34,7 +37,7 @@ export function toAuthContext(
   };
 }
 
-/** Who may use the console at all: Organizational Admins and staff (decisions.md, "Roles"). */
+/** Who may use the console at all: Organizational Admins and staff (docs/product.md, "Roles and access"). */
 export function isAdmitted(ctx: Pick<AuthContext, 'role' | 'isStaff'>): boolean {
   return ctx.isStaff || ctx.role === 'org_admin';
 }
@@ -62,7 +65,7 @@ export function assertSameOrganization(auth: AuthContext, organizationId: string
 export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
   const claims = await deps.idTokens.verify(idToken);
   const load = async (): Promise<Principal | undefined> => {
-    const found = await findSignInUserById(deps.database.db, claims.sub);
+    const found = await createAuthRepository(deps.database.db).findSignInUserById(claims.sub);
     if (!found) return undefined;
     // Secrets stay out of memory: the password hash is not needed past sign-in.
     const { passwordHash: _p, lockedUntil: _l, ...principal } = found;

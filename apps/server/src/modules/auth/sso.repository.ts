@@ -5,13 +5,19 @@ import { ssoLoginStates } from '../../db/schema.js';
 
 export type SsoLoginState = typeof ssoLoginStates.$inferInsert;
 
-/** Round trips never finished (the person closed the tab) are deleted by the housekeeping job. */
-export async function insertLoginState(db: Db, state: SsoLoginState): Promise<void> {
-  await db.insert(ssoLoginStates).values(state);
+export function createSsoRepository(root: Db) {
+  return {
+    /** Round trips never finished (the person closed the tab) are deleted by the housekeeping job. */
+    async insertLoginState(state: SsoLoginState, db: Db = root): Promise<void> {
+      await db.insert(ssoLoginStates).values(state);
+    },
+
+    /** Takes the state out: each round trip can be finished once. */
+    async takeLoginState(stateHash: string, db: Db = root) {
+      const [row] = await db.delete(ssoLoginStates).where(eq(ssoLoginStates.stateHash, stateHash)).returning();
+      return row;
+    },
+  };
 }
 
-/** Takes the state out: each round trip can be finished once. */
-export async function takeLoginState(db: Db, stateHash: string) {
-  const [row] = await db.delete(ssoLoginStates).where(eq(ssoLoginStates.stateHash, stateHash)).returning();
-  return row;
-}
+export type SsoRepository = ReturnType<typeof createSsoRepository>;

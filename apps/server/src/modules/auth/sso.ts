@@ -7,11 +7,12 @@
 import type { SsoProvider } from '@console/contracts';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
-import type { AppDeps } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
-import { findSignInUserByEmail, type Principal } from './auth.repository.js';
-import { insertLoginState, takeLoginState } from './sso.repository.js';
+import type { AuthRepository, Principal } from './auth.repository.js';
+import type { AuthService, DeviceDetails } from './auth.service.js';
+import type { SsoRepository } from './sso.repository.js';
 import { ssoProviderSettings } from './sso-config.js';
 
 const ROUND_TRIP_MS = 10 * 60_000;
@@ -57,77 +58,103 @@ export function createSsoClients(config: Config) {
 }
 export type SsoClients = ReturnType<typeof createSsoClients>;
 
-/** The provider's authorization URL for this browser, and the state its cookie must hold. */
-export async function startSso(deps: AppDeps, clients: SsoClients, provider: SsoProvider, redirectPath: string, loginHint?: string) {
-  const conf = await clients.configuration(provider);
-  const now = deps.clock.now();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  await insertLoginState(deps.database.db, {
-    stateHash: hashSecret(state),
-    provider,
-    codeVerifier,
-    nonce,
-    redirectPath,
-    expiresAt: new Date(now.getTime() + ROUND_TRIP_MS),
-  });
-  const url = oidc.buildAuthorizationUrl(conf, {
-    redirect_uri: ssoCallbackUrl(deps.config, provider),
-    scope: 'openid email profile',
-    response_type: 'code',
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    ...(loginHint ? { login_hint: loginHint } : {}),
-  });
-  return { url: url.href, state, maxAgeSeconds: ROUND_TRIP_MS / 1000 };
+export interface SsoServiceDeps {
+  repo: SsoRepository;
+  users: AuthRepository;
+  auth: Pick<AuthService, 'startSession'>;
+  clock: Clock;
+  config: Config;
 }
 
-/** The provider's answer, checked (state, PKCE, nonce, signature), to the person it names. */
-export async function finishSso(
-  deps: AppDeps,
-  clients: SsoClients,
-  provider: SsoProvider,
-  query: string,
-  cookieState: string | undefined,
-): Promise<{ principal: Principal; redirectPath: string }> {
-  const callback = new URL(ssoCallbackUrl(deps.config, provider));
-  callback.search = query;
-  const state = callback.searchParams.get('state');
-  if (!state || !cookieState || state !== cookieState) throw new SsoError('SSO_FAILED', 'The sign-in did not start in this browser.');
-  const pending = await takeLoginState(deps.database.db, hashSecret(state));
-  if (!pending || pending.provider !== provider || pending.expiresAt <= deps.clock.now()) {
-    throw new SsoError('SSO_FAILED', 'The sign-in took too long or was already used.');
-  }
-  if (callback.searchParams.has('error')) throw new SsoError('SSO_FAILED', `The provider answered ${callback.searchParams.get('error')}.`);
+export function createSsoService({ repo, users, auth, clock, config }: SsoServiceDeps) {
+  const clients = createSsoClients(config);
 
-  let claims: Record<string, unknown> | undefined;
-  try {
-    const conf = await clients.configuration(provider);
-    const tokens = await oidc.authorizationCodeGrant(conf, callback, {
-      pkceCodeVerifier: pending.codeVerifier,
-      expectedState: state,
-      expectedNonce: pending.nonce,
-      idTokenExpected: true,
-    });
-    const idToken = tokens.claims()!;
-    // Some providers put the e-mail only in the userinfo answer, not the ID token.
-    claims = idToken.email ? idToken : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, idToken.sub)), sub: idToken.sub };
-  } catch (err) {
-    throw new SsoError('SSO_FAILED', `The provider's answer was refused: ${(err as Error).message}`);
+  /** The provider's answer, checked (state, PKCE, nonce, signature), to the person it names. */
+  async function personOf(
+    provider: SsoProvider,
+    query: string,
+    cookieState: string | undefined,
+  ): Promise<{ principal: Principal; redirectPath: string }> {
+    const callback = new URL(ssoCallbackUrl(config, provider));
+    callback.search = query;
+    const state = callback.searchParams.get('state');
+    if (!state || !cookieState || state !== cookieState) throw new SsoError('SSO_FAILED', 'The sign-in did not start in this browser.');
+    const pending = await repo.takeLoginState(hashSecret(state));
+    if (!pending || pending.provider !== provider || pending.expiresAt <= clock.now()) {
+      throw new SsoError('SSO_FAILED', 'The sign-in took too long or was already used.');
+    }
+    if (callback.searchParams.has('error'))
+      throw new SsoError('SSO_FAILED', `The provider answered ${callback.searchParams.get('error')}.`);
+
+    let claims: Record<string, unknown> | undefined;
+    try {
+      const conf = await clients.configuration(provider);
+      const tokens = await oidc.authorizationCodeGrant(conf, callback, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims()!;
+      // Some providers put the e-mail only in the userinfo answer, not the ID token.
+      claims = idToken.email ? idToken : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, idToken.sub)), sub: idToken.sub };
+    } catch (err) {
+      throw new SsoError('SSO_FAILED', `The provider's answer was refused: ${(err as Error).message}`);
+    }
+    // Microsoft work accounts may carry the address only as preferred_username.
+    const email = claims?.email ?? (provider === 'microsoft' ? claims?.preferred_username : undefined);
+    if (typeof email !== 'string' || claims?.email_verified === false) {
+      throw new SsoError('SSO_FAILED', 'The provider did not give a verified e-mail address.');
+    }
+    const row = await users.findSignInUserByEmail(email);
+    if (!row) throw new SsoError('USER_NOT_FOUND', 'User was not found');
+    const { passwordHash: _p, lockedUntil: _l, ...principal } = row;
+    return { principal, redirectPath: pending.redirectPath };
   }
-  // Microsoft work accounts may carry the address only as preferred_username.
-  const email = claims?.email ?? (provider === 'microsoft' ? claims?.preferred_username : undefined);
-  if (typeof email !== 'string' || claims?.email_verified === false) {
-    throw new SsoError('SSO_FAILED', 'The provider did not give a verified e-mail address.');
-  }
-  const row = await findSignInUserByEmail(deps.database.db, email);
-  if (!row) throw new SsoError('USER_NOT_FOUND', 'User was not found');
-  const { passwordHash: _p, lockedUntil: _l, ...principal } = row;
-  return { principal, redirectPath: pending.redirectPath };
+
+  return {
+    /** The provider's authorization URL for this browser, and the state its cookie must hold. */
+    async start(provider: SsoProvider, redirectPath: string, loginHint?: string) {
+      const conf = await clients.configuration(provider);
+      const now = clock.now();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      await repo.insertLoginState({
+        stateHash: hashSecret(state),
+        provider,
+        codeVerifier,
+        nonce,
+        redirectPath,
+        expiresAt: new Date(now.getTime() + ROUND_TRIP_MS),
+      });
+      const url = oidc.buildAuthorizationUrl(conf, {
+        redirect_uri: ssoCallbackUrl(config, provider),
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        ...(loginHint ? { login_hint: loginHint } : {}),
+      });
+      return { url: url.href, state, maxAgeSeconds: ROUND_TRIP_MS / 1000 };
+    },
+
+    /**
+     * The callback: the person the provider names, admitted, gets a session; throws an
+     * SsoError (or NOT_AUTHORIZED) for the web app's error page.
+     */
+    async finish(provider: SsoProvider, query: string, cookieState: string | undefined, device: DeviceDetails) {
+      const { principal, redirectPath } = await personOf(provider, query, cookieState);
+      const session = await auth.startSession(principal, provider, device);
+      await users.recordSuccessfulSignIn(principal.userId, clock.now());
+      return { ...session, redirectPath };
+    },
+  };
 }
+
+export type SsoService = ReturnType<typeof createSsoService>;
 
 export function isSsoError(err: unknown): err is SsoError | AppError {
   return err instanceof SsoError || (err instanceof AppError && err.code === 'NOT_AUTHORIZED');

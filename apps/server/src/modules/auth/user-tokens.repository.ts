@@ -5,80 +5,95 @@ import { organizations, users, userTokens } from '../../db/schema.js';
 
 export type UserTokenKind = 'invitation' | 'sign_in_link';
 
-export async function insertUserToken(
-  db: Db,
-  t: { userId: string; kind: UserTokenKind; tokenHash: string; createdBy: string | null; now: Date; expiresAt: Date; usedAt?: Date },
-) {
-  const [row] = await db
-    .insert(userTokens)
-    .values({
-      userId: t.userId,
-      kind: t.kind,
-      tokenHash: t.tokenHash,
-      createdBy: t.createdBy,
-      createdAt: t.now,
-      expiresAt: t.expiresAt,
-      usedAt: t.usedAt ?? null,
-    })
-    .returning({ id: userTokens.id, expiresAt: userTokens.expiresAt });
-  return row;
+export interface NewUserToken {
+  userId: string;
+  kind: UserTokenKind;
+  tokenHash: string;
+  createdBy: string | null;
+  now: Date;
+  expiresAt: Date;
+  usedAt?: Date;
 }
 
-/** Ends the unused tokens of a kind for a user (a new invitation replaces the old one). */
-export async function retireUserTokens(db: Db, userId: string, kind: UserTokenKind, now: Date): Promise<void> {
-  await db
-    .update(userTokens)
-    .set({ usedAt: now })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+export function createUserTokensRepository(root: Db) {
+  return {
+    async insert(t: NewUserToken, db: Db = root) {
+      const [row] = await db
+        .insert(userTokens)
+        .values({
+          userId: t.userId,
+          kind: t.kind,
+          tokenHash: t.tokenHash,
+          createdBy: t.createdBy,
+          createdAt: t.now,
+          expiresAt: t.expiresAt,
+          usedAt: t.usedAt ?? null,
+        })
+        .returning({ id: userTokens.id, expiresAt: userTokens.expiresAt });
+      return row;
+    },
+
+    /** Ends the unused tokens of a kind for a user (a new invitation replaces the old one). */
+    async retire(userId: string, kind: UserTokenKind, now: Date, db: Db = root): Promise<void> {
+      await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+    },
+
+    /**
+     * Uses a token once: only one of several concurrent requests gets the row back.
+     * Undefined when unknown, of another kind, used already or expired.
+     */
+    async consume(kind: UserTokenKind, tokenHash: string, now: Date, db: Db = root) {
+      const [row] = await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)),
+        )
+        .returning({ id: userTokens.id, userId: userTokens.userId });
+      return row;
+    },
+
+    async recordDelivery(id: string, outcome: { sentAt: Date } | { error: string }, db: Db = root): Promise<void> {
+      await db
+        .update(userTokens)
+        .set('sentAt' in outcome ? { sentAt: outcome.sentAt, sendError: null } : { sendError: outcome.error.slice(0, 500) })
+        .where(eq(userTokens.id, id));
+    },
+
+    async stampInvitation(userId: string, invitedBy: string | null, now: Date, db: Db = root): Promise<void> {
+      await db.update(users).set({ invitedAt: now, invitedBy }).where(eq(users.id, userId));
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string, db: Db = root): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+        .where(eq(users.id, userId));
+    },
+
+    /** Who a message goes to, in what language (theirs, else their organization's), and from which organization. */
+    async findRecipient(userId: string, db: Db = root) {
+      const [row] = await db
+        .select({
+          email: users.email,
+          displayName: users.displayName,
+          locale: sql<string>`coalesce(${users.locale}, ${organizations.locale})`,
+          organizationName: organizations.name,
+        })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async findDisplayName(userId: string, db: Db = root): Promise<string | undefined> {
+      const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
+      return row?.displayName;
+    },
+  };
 }
 
-/**
- * Uses a token once: only one of several concurrent requests gets the row back.
- * Undefined when unknown, of another kind, used already or expired.
- */
-export async function consumeUserToken(db: Db, kind: UserTokenKind, tokenHash: string, now: Date) {
-  const [row] = await db
-    .update(userTokens)
-    .set({ usedAt: now })
-    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)))
-    .returning({ id: userTokens.id, userId: userTokens.userId });
-  return row;
-}
-
-export async function recordTokenDelivery(db: Db, id: string, outcome: { sentAt: Date } | { error: string }): Promise<void> {
-  await db
-    .update(userTokens)
-    .set('sentAt' in outcome ? { sentAt: outcome.sentAt, sendError: null } : { sendError: outcome.error.slice(0, 500) })
-    .where(eq(userTokens.id, id));
-}
-
-export async function stampInvitation(db: Db, userId: string, invitedBy: string | null, now: Date): Promise<void> {
-  await db.update(users).set({ invitedAt: now, invitedBy }).where(eq(users.id, userId));
-}
-
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
-    .where(eq(users.id, userId));
-}
-
-/** Who a message goes to, in what language (theirs, else their organization's), and from which organization. */
-export async function findRecipient(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      displayName: users.displayName,
-      locale: sql<string>`coalesce(${users.locale}, ${organizations.locale})`,
-      organizationName: organizations.name,
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, userId));
-  return row;
-}
-
-export async function findDisplayName(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
-  return row?.displayName;
-}
+export type UserTokensRepository = ReturnType<typeof createUserTokensRepository>;

@@ -1,13 +1,9 @@
 /** Public facts the web app needs before anyone signs in. */
-
-import { publicAppConfig } from '@console/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appConfigRoutes as routes } from '@console/contracts';
+import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
 import { enabledSsoProviders } from '../auth/sso-config.js';
 
-export const systemRoutes: ApiModule = async (app, { deps }) => {
-  app.get('/app-config', { schema: { operationId: 'getAppConfig', response: { 200: publicAppConfig } } }, async () => ({
-    productName: deps.config.PRODUCT_NAME,
-    ssoProviders: enabledSsoProviders(deps.config),
-  }));
+export const systemRoutes: ApiModule = async (app, { deps: { config } }) => {
+  registerRoute(app, routes.get, () => ({ productName: config.PRODUCT_NAME, ssoProviders: enabledSsoProviders(config) }));
 };

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useMe } from '../../features/auth/api/get-me';
+import { useMe } from '../../features/auth/api/session';
 import { useT } from '../../i18n/use-t';
 import { CopyButton } from '../../lib/copy';
 import { DetailRow } from '../../lib/DetailRow';

@@ -10,9 +10,10 @@ import { useAppConfig } from '../../../lib/app-config';
 import { HttpError } from '../../../lib/http';
 import { PasswordRulesList } from '../../../lib/PasswordRulesList';
 import { unmetPasswordRules } from '../../../lib/password-rules';
+import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
-import { acceptInvitation } from '../api/accept-invitation';
-import { emailOfIdToken } from '../api/create-session';
+import { acceptInvitation } from '../api/invitation';
+import { emailOfIdToken } from '../api/session';
 import { AuthCard } from '../pages/AuthCard';
 import { useFinishSignIn } from './use-finish-sign-in';
 
@@ -62,7 +63,7 @@ export function InvitationForm() {
             required
             fullWidth
             error={!!errors.password}
-            helperText={errors.password?.message ? t(`validation.${errors.password.message}` as never) : undefined}
+            helperText={fieldError(t, errors.password?.message)}
             slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
           />
           <PasswordRulesList
@@ -81,7 +82,7 @@ export function InvitationForm() {
             required
             fullWidth
             error={!!errors.repeat}
-            helperText={errors.repeat?.message ? t(`validation.${errors.repeat.message}` as never) : undefined}
+            helperText={fieldError(t, errors.repeat?.message)}
           />
           <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={!token}>
             {t('auth:invitation.submit')}

@@ -19,19 +19,19 @@ import { type FormEvent, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
+import { fieldError, type ValidationCode } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
-import { checkEmail } from '../api/check-email';
-import { signInWithPassword } from '../api/sign-in-with-password';
+import { checkEmail, signInWithPassword } from '../api/sign-in';
 import { Field } from './Field';
 import { SsoButtons } from './SsoButtons';
-import { checkSignInEmail, checkSignInPassword, type FieldProblem } from './sign-in-rules';
+import { checkSignInEmail, checkSignInPassword } from './sign-in-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 /** A field's value and problem; the problem shows after the first submit and then follows each change. */
-function useField(check: (value: string) => FieldProblem | null) {
+function useField(check: (value: string) => ValidationCode | undefined) {
   const [value, setValue] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const problem = submitted ? check(value) : null;
+  const problem = submitted ? check(value) : undefined;
   return {
     value,
     problem,
@@ -39,7 +39,7 @@ function useField(check: (value: string) => FieldProblem | null) {
     /** Marks the field submitted; true when it is valid. */
     validate: () => {
       setSubmitted(true);
-      return check(value) === null;
+      return check(value) === undefined;
     },
     reset: () => {
       setValue('');
@@ -88,7 +88,7 @@ function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResp
             autoFocus
             value={email.value}
             onChange={email.onChange}
-            problem={email.problem && t(`validation.${email.problem}`, { min: SIGN_IN_PASSWORD_MIN })}
+            problem={fieldError(t, email.problem)}
           />
           <Button type="submit" variant="contained" size="large" loading={busy}>
             {t('auth:signIn.next')}
@@ -161,7 +161,7 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
           autoFocus
           value={password.value}
           onChange={password.onChange}
-          problem={password.problem && t(`validation.${password.problem}`, { min: SIGN_IN_PASSWORD_MIN })}
+          problem={fieldError(t, password.problem, { min: SIGN_IN_PASSWORD_MIN })}
           endAdornment={
             <InputAdornment position="end">
               <IconButton

@@ -9,15 +9,11 @@ import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { apiUrl } from '../../../lib/http';
 import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
+import { ssoStartUrl } from '../api/sign-in';
 
 const icons = { google: GoogleIcon, microsoft: MicrosoftIcon, oidc: KeyIcon };
 const labels = { google: 'auth:signIn.withGoogle', microsoft: 'auth:signIn.withMicrosoft', oidc: 'auth:signIn.withOidc' } as const;
-
-export function ssoStartUrl(provider: SsoProvider, redirect: string, email?: string): string {
-  return apiUrl(`auth/${provider}/start`, { redirect, email });
-}
 
 /** `email`: the address already entered, passed to the provider as a login hint. */
 export function SsoButtons({ providers, email }: { providers: readonly SsoProvider[]; email?: string }) {

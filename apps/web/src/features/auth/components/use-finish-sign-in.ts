@@ -14,9 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
 import { clearLocalSession, sessionChanged } from '../../../lib/session';
-import { createSession } from '../api/create-session';
-import { meQuery } from '../api/get-me';
-import { logout } from '../api/logout';
+import { createSession, logout, meQuery } from '../api/session';
 
 /**
  * `fromServer`: the page is one the server sent the browser to (single sign-on's return),

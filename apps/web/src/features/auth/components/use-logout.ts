@@ -8,7 +8,7 @@ import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { clearLocalSession } from '../../../lib/session';
 import { useWait } from '../../../lib/wait-overlay';
-import { logout } from '../api/logout';
+import { logout } from '../api/session';
 
 export function useLogout() {
   const { t } = useT();

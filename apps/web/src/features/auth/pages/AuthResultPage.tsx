@@ -17,9 +17,8 @@ import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../../lib/page-title';
-import { emailOfIdToken } from '../api/create-session';
-import { meQuery } from '../api/get-me';
-import { redeemSignInLink } from '../api/redeem-sign-in-link';
+import { emailOfIdToken, meQuery } from '../api/session';
+import { redeemSignInLink } from '../api/sign-in';
 import { useFinishSignIn } from '../components/use-finish-sign-in';
 import { AuthCard } from './AuthCard';
 

@@ -2,12 +2,11 @@
  * /logout (the user menu's Log out asks in place; this page is for a visit by address):
  * asks for confirmation at once; cancelling goes back to where the user was.
  */
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { usePageTitle } from '../../../lib/page-title';
+import { PageHeader } from '../../../lib/PageHeader';
 import { useLogout } from '../components/use-logout';
 
 export function Component() {
@@ -16,7 +15,6 @@ export function Component() {
   const { localize } = useLocale();
   const logout = useLogout();
   const asked = useRef(false);
-  usePageTitle(t('titles.logout'));
 
   useEffect(() => {
     if (asked.current) return;
@@ -27,9 +25,5 @@ export function Component() {
       else navigate(localize('/dashboard'), { replace: true });
     });
   });
-  return (
-    <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
-      {t('titles.logout')}
-    </Typography>
-  );
+  return <PageHeader title={t('titles.logout')} />;
 }

@@ -8,16 +8,22 @@
  */
 import { and, gt, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Db, sqlRows } from '../db/client.js';
-import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../db/schema.js';
-import { type AppDeps, systemClock } from '../deps.js';
-import type { JobDefinition } from './queue.js';
+import { type Db, sqlRows } from '../../db/client.js';
+import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import type { ModuleContext } from '../../registry.js';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
 export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates', number>;
+
+/** The auth module's jobs, for the registry (jobs/index.ts). */
+export function housekeepingJobs({ deps }: ModuleContext): JobDefinition<any>[] {
+  return [housekeepingJob(deps)];
+}
 
 export function housekeepingJob(deps: AppDeps): JobDefinition<object> {
   return {

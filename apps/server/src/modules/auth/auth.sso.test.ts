@@ -22,7 +22,7 @@ describe('single sign-on through OpenID Connect, against a real provider on loop
     t = await createTestApp({
       config: {
         PUBLIC_URL,
-        // The loopback provider stands in for Google (decisions.md) and is the generic issuer too.
+        // The loopback provider stands in for Google (docs/product.md, "Identity and sessions") and is the generic issuer too.
         GOOGLE_ISSUER_URL: idp.issuer,
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../db/schema.js';
-import { createOrganization, createUser } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
-import { HOUSEKEEPING_JOB, housekeepingJob, runHousekeeping } from './housekeeping.js';
-import { jobDefinitions } from './index.js';
+import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
+import { jobDefinitions } from '../../jobs/index.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { HOUSEKEEPING_JOB, housekeepingJob, runHousekeeping } from './housekeeping.jobs.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;

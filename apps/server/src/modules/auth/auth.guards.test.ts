@@ -4,7 +4,7 @@ import { safeRedirectPath } from '../../http/redirects.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { requireOrgAdmin, requireStaff } from './guards.js';
+import { authOf, requireOrgAdmin, requireStaff } from './guards.js';
 
 describe('safeRedirectPath', () => {
   it('keeps same-origin paths', () => {
@@ -42,8 +42,8 @@ describe('the guards', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extend(app) {
-        app.get('/api/test/regular', { onRequest: requireOrgAdmin }, async (request) => ({ org: request.auth!.organizationId }));
-        app.get('/api/test/super', { onRequest: requireStaff('read') }, async (request) => ({ who: request.auth!.email }));
+        app.get('/api/test/regular', { onRequest: requireOrgAdmin }, async (request) => ({ org: authOf(request).organizationId }));
+        app.get('/api/test/super', { onRequest: requireStaff('read') }, async (request) => ({ who: authOf(request).email }));
         app.post('/api/test/super', { onRequest: requireStaff('update') }, async () => ({ changed: true }));
       },
     });
@@ -90,7 +90,7 @@ describe('the guards', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/test/super', headers })).json()).toEqual({ changed: true });
   });
 
-  it('treats staff signed in with a password as no staff (spec section 6)', async () => {
+  it('treats staff signed in with a password as no staff (docs/product.md, "Roles and access")', async () => {
     const { headers } = await signInWithProvider(t, staffEditor.email!, 'password');
     expect((await t.app.inject({ url: '/api/test/super', headers })).statusCode).toBe(403);
   });

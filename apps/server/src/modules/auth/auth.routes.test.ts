@@ -24,7 +24,7 @@ describe('sign-in and sessions', () => {
 
   const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers });
 
-  it('signs in with a password: idToken, then a session with the two cookies of the spec', async () => {
+  it('signs in with a password: idToken, then a session with the two cookies of docs/product.md', async () => {
     const signInRes = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -76,7 +76,7 @@ describe('sign-in and sessions', () => {
     expect(meRes.json().user.email).toBe('ada@acme.example');
   });
 
-  it('answers a wrong password and an unknown e-mail alike, with the spec message', async () => {
+  it('answers a wrong password and an unknown e-mail alike, with the message of docs/product.md', async () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -104,7 +104,7 @@ describe('sign-in and sessions', () => {
     expect((await t.app.inject({ url: '/api/auth/password/check?email=not-an-email' })).statusCode).toBe(400);
   });
 
-  it('refuses a non-admin with the spec "not authorized" message, naming the product', async () => {
+  it('refuses a non-admin with the "not authorized" message of docs/product.md, naming the product', async () => {
     const viewer = await createUser(t.database.db, org.id, { role: 'publisher' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(403);
@@ -163,7 +163,7 @@ describe('sign-in and sessions', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/logout', headers })).statusCode).toBe(200);
   });
 
-  it('answers LOGOUT_FAILED with the spec message when the session cannot be closed', async () => {
+  it('answers LOGOUT_FAILED with the message of docs/product.md when the session cannot be closed', async () => {
     const { headers } = await signIn(t, admin.email!);
     const db = t.database.db;
     await db.execute(sql`create function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);

@@ -8,7 +8,6 @@ import type { Clock } from '../../deps.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createInvitation } from './invitations.js';
 
 const LOCKED = 'Account of user has been temporarily disabled due to many failed login attempts';
 
@@ -150,7 +149,7 @@ describe('passwords in the clear', () => {
       await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
     }
     const invited = await createUser(t.database.db, org.id, { role: 'viewer', passwordHash: null });
-    const invitation = await createInvitation(t.database.db, { userId: invited.id, invitedBy: null });
+    const invitation = await t.app.services.invitations.create({ userId: invited.id, invitedBy: null });
     const accepted = await t.app.inject({
       method: 'POST',
       url: '/api/auth/invitation/accept',

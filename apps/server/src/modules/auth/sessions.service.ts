@@ -1,0 +1,115 @@
+/**
+ * Browser sessions after they are opened: the session behind a cookie (every guarded
+ * request), activity, a person's open sessions and revoking one ("sign out that device"),
+ * logout. Organizational Admins may list and revoke the sessions of users of their own
+ * organization (docs/product.md, "Identity and sessions").
+ */
+import { type AllowedRoleType, authErrorMessage, type SignInProvider } from '@console/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
+import { hashSecret } from '../../http/secrets.js';
+import { assertSameOrganization, hasStaffRole, toAuthContext } from './principal.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+/** Activity is stamped on a session at most this often by ordinary requests. */
+const ACTIVITY_STAMP_MS = 60_000;
+
+export interface SessionsServiceDeps {
+  repo: SessionsRepository;
+  clock: Clock;
+  config: Config;
+}
+
+export function createSessionsService({ repo, clock, config }: SessionsServiceDeps) {
+  /**
+   * Oneself; any user for staff (reading needs `read`, revoking `update`); a user of one's
+   * own organization for its Organizational Admin. Another organization's users are not found.
+   */
+  async function assertMayManage(
+    auth: AuthContext,
+    access: AllowedRoleType,
+    userId: string,
+    organizationId?: string,
+    notFound = 'User was not found',
+  ) {
+    if (userId === auth.userId || hasStaffRole(auth, access)) return;
+    if (auth.isStaff && auth.role !== 'org_admin') throw new Forbidden('Your staff role allows reading only.');
+    if (auth.role !== 'org_admin') throw new Forbidden('Only Organizational Admins can manage the sessions of other users.');
+    assertSameOrganization(auth, organizationId ?? (await repo.findUserOrganization(userId)), notFound);
+  }
+
+  return {
+    /**
+     * The session of a cookie's secret; 401 when there is none, it ended, or its user or
+     * organization is disabled (SESSION_REVOKED when it was closed elsewhere).
+     */
+    async resolve(secret: string): Promise<AuthContext> {
+      const now = clock.now();
+      const row = await repo.findPrincipal(hashSecret(secret));
+      if (!row) throw new Unauthenticated();
+      if (row.revokedAt) throw new Unauthenticated(authErrorMessage('SESSION_REVOKED', config.PRODUCT_NAME), 'SESSION_REVOKED');
+      if (row.expiresAt <= now || row.userDisabledAt || row.organizationDisabledAt) throw new Unauthenticated();
+      if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_MS) {
+        await repo.touch(row.sessionId, now, ACTIVITY_STAMP_MS);
+      }
+      return toAuthContext(row, row.signInProvider as SignInProvider, config, {
+        via: 'session',
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt,
+      });
+    },
+
+    /** POST auth/track-activity: only the signed-in user may report their own activity. */
+    async trackActivity(auth: AuthContext, body: { userId: string; deviceInfo?: unknown }) {
+      if (auth.userId !== body.userId) throw new Forbidden('You can only report your own activity.');
+      const now = clock.now();
+      const row = await repo.touch(auth.sessionId!, now, 0, body.deviceInfo ?? null);
+      return { lastActivityAt: (row?.lastActivityAt ?? now).toISOString() };
+    },
+
+    /**
+     * DELETE logout: revokes the session `resolve` finds. Already signed out (no cookie,
+     * revoked or expired) is fine too: the caller still clears what the browser holds.
+     */
+    async logout(resolve: () => Promise<AuthContext>, log: FastifyBaseLogger): Promise<void> {
+      try {
+        const auth = await resolve();
+        await repo.revoke(auth.sessionId!, auth.userId, clock.now());
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) return;
+        if (err instanceof AppError && err.statusCode < 500) throw err;
+        log.error({ err }, 'logout failed');
+        throw new AppError(500, 'LOGOUT_FAILED', authErrorMessage('LOGOUT_FAILED', config.PRODUCT_NAME));
+      }
+    },
+
+    async list(auth: AuthContext, userId = auth.userId) {
+      await assertMayManage(auth, 'read', userId);
+      const rows = await repo.listOpen(userId, clock.now());
+      return {
+        sessions: rows.map((s) => ({
+          id: s.id,
+          current: s.id === auth.sessionId,
+          deviceInfo: (s.deviceInfo as Record<string, string> | null) ?? (s.userAgent ? { userAgent: s.userAgent } : null),
+          ip: s.ip,
+          createdAt: s.createdAt.toISOString(),
+          lastActivityAt: s.lastActivityAt.toISOString(),
+        })),
+      };
+    },
+
+    async revoke(auth: AuthContext, id: string) {
+      const owner = await repo.findOwner(id);
+      if (!owner) throw new NotFound('Session not found.');
+      await assertMayManage(auth, 'update', owner.userId, owner.organizationId, 'Session not found.');
+      const revoked = await repo.revoke(id, owner.userId, clock.now());
+      if (!revoked) throw new NotFound('Session not found.');
+      return { revokedSession: { id } };
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

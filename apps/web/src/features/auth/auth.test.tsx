@@ -1,0 +1,194 @@
+/** Sign-in (e-mail, password, single sign-on), logout, and the pages sign-in comes back to, through the whole app in jsdom. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteCookie } from '../../lib/cookies';
+import { appConfig, fakeApi, renderApp, renderSignedIn, setUserInfoCookie, user } from '../../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
+
+describe('sign-in', () => {
+  it('checks the e-mail, then the password, then welcomes the user on the dashboard', async () => {
+    const admin = user();
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'admin@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => ({ body: { idToken: 'header.payload.sig', expiresIn: 3600 } }),
+      'POST /api/auth': () => {
+        setUserInfoCookie(admin);
+        return { body: { user: admin } };
+      },
+      'GET /api/auth/me': () => ({ body: { user: admin } }),
+    });
+    const ui = userEvent.setup();
+    const router = renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign in' });
+
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    const email = screen.getByRole('textbox', { name: /^E-mail/ });
+    await ui.type(email, 'admin@acme');
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    await ui.clear(email);
+    await ui.type(email, ' admin@acme.example ');
+    await ui.click(screen.getByRole('button', { name: 'Next' }));
+
+    const password = await screen.findByLabelText(/^Password/, { selector: 'input' });
+    await ui.type(password, '12345');
+    await ui.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Use at least 6 characters')).toBeTruthy();
+    await ui.clear(password);
+    await ui.type(password, 'Demo-Console-2026!');
+    await ui.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Welcome, Ada Admin!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(where(router)).toBe('/dashboard');
+    expect(calls.find((c) => c.path.startsWith('/api/auth/password/check'))?.path).toBe(
+      '/api/auth/password/check?email=admin%40acme.example',
+    );
+    expect(calls.find((c) => c.path === '/api/auth/sign-in')?.body).toEqual({
+      email: 'admin@acme.example',
+      password: 'Demo-Console-2026!',
+    });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({
+      idToken: 'header.payload.sig',
+      email: 'admin@acme.example',
+    });
+  });
+
+  it('shows the server’s reason in the user’s language and signs out', async () => {
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: { ...appConfig, productName: 'Acme Learn' } }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'x@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => ({ body: { idToken: 'h.p.s', expiresIn: 3600 } }),
+      'POST /api/auth': () => ({
+        status: 403,
+        body: { statusCode: 403, code: 'NOT_AUTHORIZED', message: 'This email information was not authorized on your Acme Learn network' },
+      }),
+      'DELETE /api/logout': () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no session' } }),
+    });
+    renderApp('/es');
+    await screen.findByRole('heading', { name: 'Iniciar sesión' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Correo electrónico/ }), { target: { value: 'x@acme.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    fireEvent.change(await screen.findByLabelText(/^Contraseña/), { target: { value: 'whatever1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Este correo electrónico no está autorizado en tu red de Acme Learn')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
+  });
+});
+
+describe('logout', () => {
+  it('asks for confirmation, closes the session and says see you soon', async () => {
+    const { calls, router } = renderSignedIn('/dashboard', {
+      api: {
+        'DELETE /api/logout': () => {
+          deleteCookie('userInfo');
+          return { body: { loggedOut: true } };
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await ui.click(screen.getByRole('button', { name: 'Open the user menu' }));
+    expect(within(await screen.findByRole('menu')).getByText('admin@acme.example')).toBeTruthy();
+    await ui.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await ui.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('See you soon!')).toBeTruthy();
+    await waitFor(() => expect(where(router)).toBe('/'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true);
+  });
+});
+
+function fakeIdToken(claims: object): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'ES256' })}.${b64(claims)}.signature`;
+}
+
+describe('auth result pages', () => {
+  it('accepts an invitation with a password that meets the policy, then signs in', async () => {
+    const invited = user({ displayName: 'Ines Invited', email: 'ines@acme.example' });
+    const idToken = fakeIdToken({ email: 'ines@acme.example', sub: invited.uid });
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'POST /api/auth/invitation/accept': () => ({ body: { idToken, expiresIn: 3600 } }),
+      'POST /api/auth': () => {
+        setUserInfoCookie(invited);
+        return { body: { user: invited } };
+      },
+      'GET /api/auth/me': () => ({ body: { user: invited } }),
+    });
+    const router = renderApp('/auth/invitation/accept?token=invitation-token-123');
+    await screen.findByRole('heading', { name: 'Choose your password' });
+    const password = screen.getByLabelText(/^New password/, { selector: 'input' });
+    fireEvent.change(password, { target: { value: 'abcdefgh1' } });
+    expect(screen.getAllByTitle('Not met yet')).toHaveLength(3); // length, upper case, special character
+    fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
+    expect(screen.queryAllByTitle('Not met yet')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/auth/invitation/accept')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the password and sign in' }));
+    expect(await screen.findByText('Welcome, Ines Invited!')).toBeTruthy();
+    await waitFor(() => expect(where(router)).toBe('/dashboard'));
+    expect(calls.find((c) => c.path === '/api/auth/invitation/accept')?.body).toEqual({
+      token: 'invitation-token-123',
+      password: 'Abcdefgh1!',
+    });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({ idToken, email: 'ines@acme.example' });
+  });
+
+  it('welcomes a user back from single sign-on in the language they left in', async () => {
+    const admin = user({ signInProvider: 'google' });
+    fakeApi({
+      'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: ['google'] } }),
+      'GET /api/auth/me': () => {
+        setUserInfoCookie(admin);
+        return { body: { user: admin } };
+      },
+    });
+    const router = renderApp('/auth/google/success?redirect=%2Ffr%2Fdashboard');
+    expect(await screen.findByText('Bienvenue, Ada Admin !')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeTruthy();
+    expect(where(router)).toBe('/fr/dashboard');
+  });
+
+  it('offers the configured single sign-on providers', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: ['google', 'microsoft'] } }) });
+    renderApp('/es');
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión con Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión con Microsoft' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /inicio de sesión único/ })).toBeNull();
+  });
+
+  it('explains a failed single sign-on in the user’s language', async () => {
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'DELETE /api/logout': () => ({ body: { loggedOut: true } }),
+    });
+    renderApp('/pt/auth/google/error?code=NOT_AUTHORIZED');
+    expect(await screen.findByRole('heading', { name: 'Não foi possível entrar' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Este e-mail não está autorizado na sua rede Workframe');
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
+  });
+
+  it('answers 404 for an auth page that does not exist', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/auth/nowhere/success');
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
+  });
+});
