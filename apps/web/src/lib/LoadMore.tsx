@@ -4,19 +4,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useT } from '../i18n/use-t';
 
+/** What LoadMore needs of a paged query (useInfiniteQuery's answer). */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 export function LoadMore({
+  list,
   shown,
   total,
-  hasMore,
-  loading,
-  onMore,
   text,
 }: {
+  list: MorePages;
   shown: number;
   total: number;
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
   /** The count in the list's own words (e.g. "3 of 25 keys shown"); "3 of 25 shown" unless given. */
   text?: string;
 }) {
@@ -27,8 +30,8 @@ export function LoadMore({
       <Typography variant="body2" color="text.secondary">
         {text ?? t('list.shown', { count: shown, total })}
       </Typography>
-      {hasMore && (
-        <Button onClick={onMore} loading={loading}>
+      {list.hasNextPage && (
+        <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
           {t('list.loadMore')}
         </Button>
       )}

@@ -96,14 +96,7 @@ export function Component() {
         ))}
       </Stack>
 
-      <LoadMore
-        shown={accessKeys.length}
-        total={total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-        text={t('accessKeys:shown', { count: accessKeys.length, total })}
-      />
+      <LoadMore shown={accessKeys.length} total={total} list={list} text={t('accessKeys:shown', { count: accessKeys.length, total })} />
 
       <RollKeyDialog
         open={!!rolling}

@@ -119,9 +119,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
       <LoadMore
         shown={managers.length}
         total={total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
+        list={list}
         text={t('organizations:managers.shown', { count: managers.length, total })}
       />
       {adding && (

@@ -146,9 +146,7 @@ export function Component() {
       <LoadMore
         shown={organizations.length}
         total={total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
+        list={list}
         text={t('organizations:list.shown', { count: organizations.length, total })}
       />
 

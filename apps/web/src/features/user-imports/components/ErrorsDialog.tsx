@@ -83,13 +83,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
             ))}
           </TableBody>
         </Table>
-        <LoadMore
-          shown={rows.length}
-          total={total}
-          hasMore={errors.hasNextPage}
-          loading={errors.isFetchingNextPage}
-          onMore={() => void errors.fetchNextPage()}
-        />
+        <LoadMore shown={rows.length} total={total} list={errors} />
       </Stack>
     </AppDialog>
   );

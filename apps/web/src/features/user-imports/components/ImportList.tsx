@@ -111,13 +111,7 @@ export function ImportList() {
           ))}
         </TableBody>
       </Table>
-      <LoadMore
-        shown={rows.length}
-        total={total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onMore={() => void list.fetchNextPage()}
-      />
+      <LoadMore shown={rows.length} total={total} list={list} />
       {details && (
         <DetailsDialog
           initial={details}

@@ -115,9 +115,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
         <LoadMore
           shown={imports.length}
           total={total}
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onMore={() => void list.fetchNextPage()}
+          list={list}
           text={t('workflowImports:recent.shown', { count: imports.length, total })}
         />
       )}

@@ -125,15 +125,7 @@ export function WorkflowList({ source, value, onChange, error }: WorkflowListPro
           </Box>
         ))}
       </Box>
-      {list.isSuccess && (
-        <LoadMore
-          shown={workflows.length}
-          total={total}
-          hasMore={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onMore={() => void list.fetchNextPage()}
-        />
-      )}
+      {list.isSuccess && <LoadMore shown={workflows.length} total={total} list={list} />}
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Box>
   );
