@@ -16,8 +16,8 @@ import { createAnalyticsRepository } from './modules/analytics/analytics.reposit
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
-import { authenticatePassword, createAuthService } from './modules/auth/auth.service.js';
-import { createInvitationsService, sendInvitationEmail } from './modules/auth/invitations.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createInvitationsService } from './modules/auth/invitations.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createSignInLinksService } from './modules/auth/sign-in-links.js';
@@ -138,7 +138,7 @@ export function createServices(deps: AppDeps) {
       clock,
       changes,
       workflowPages: apiCaches?.workflowPages,
-      authenticatePassword: (email, password) => authenticatePassword(deps, email, password),
+      authenticatePassword: auth.authenticatePassword,
       idTokens,
       userImports,
     }),
@@ -146,7 +146,7 @@ export function createServices(deps: AppDeps) {
       db,
       repo: repositories.externalApi,
       clock,
-      sendInvitation: (invitation) => sendInvitationEmail(deps, invitation),
+      sendInvitation: identity.invitations.send,
     }),
 
     userImports,
@@ -169,7 +169,7 @@ export function createServices(deps: AppDeps) {
       organizations: repositories.organizations,
       clock,
       organizationView: organizations.get,
-      sendInvitation: (opts) => sendInvitationEmail(deps, opts),
+      sendInvitation: identity.invitations.send,
     }),
     organizationSettings: createOrganizationSettingsService({
       db,

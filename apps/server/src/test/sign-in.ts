@@ -7,7 +7,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, type SignInProvider } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
-import { authenticatePassword } from '../modules/auth/auth.service.js';
 import { TEST_PASSWORD } from './factories.js';
 import type { TestApp } from './test-app.js';
 
@@ -48,7 +47,7 @@ async function openSessionFor(t: TestApp, email: string, idToken: string): Promi
  * and workspace admins too), checked like a real sign-in.
  */
 export async function idTokenFor(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
-  const principal = await authenticatePassword(t.deps, email, password);
+  const principal = await t.app.services.auth.authenticatePassword(email, password);
   const { idToken } = await t.deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName });
   return idToken;
 }

@@ -6,7 +6,7 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createInvitation, inviteUser, sendInvitationEmail } from './invitations.js';
+import { createInvitation } from './invitations.js';
 
 const GOOD = 'New-Passw0rd!';
 
@@ -41,8 +41,8 @@ describe('invitations', () => {
   it('e-mails a link in the user language (else the organization one) and stores only a hash of the token', async () => {
     const es = await newUser();
     const fr = await newUser({ locale: 'fr' });
-    const invitation = await inviteUser(t.deps, { userId: es.id, invitedBy: inviterId });
-    await inviteUser(t.deps, { userId: fr.id, invitedBy: null });
+    const invitation = await t.app.services.invitations.invite({ userId: es.id, invitedBy: inviterId });
+    await t.app.services.invitations.invite({ userId: fr.id, invitedBy: null });
 
     const [mailEs, mailFr] = smtp.messages.slice(-2);
     expect(mailEs.to).toEqual([es.email]);
@@ -65,7 +65,7 @@ describe('invitations', () => {
 
   it('accepts once with a password that meets the policy, then the person signs in with it', async () => {
     const user = await newUser();
-    const { token } = await inviteUser(t.deps, { userId: user.id, invitedBy: inviterId });
+    const { token } = await t.app.services.invitations.invite({ userId: user.id, invitedBy: inviterId });
 
     for (const weak of [
       'Short-1!',
@@ -109,7 +109,9 @@ describe('invitations', () => {
   it('records a delivery failure on the invitation and reports it to the caller', async () => {
     const user = await newUser({ email: 'bounce@example.com' });
     const invitation = await createInvitation(t.database.db, { userId: user.id, invitedBy: inviterId, now });
-    await expect(sendInvitationEmail(t.deps, { userId: user.id, invitationId: invitation.id, token: invitation.token })).rejects.toThrow();
+    await expect(
+      t.app.services.invitations.send({ userId: user.id, invitationId: invitation.id, token: invitation.token }),
+    ).rejects.toThrow();
     const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.id, invitation.id));
     expect(row.sentAt).toBeNull();
     expect(row.sendError).toMatch(/550|mailbox/);

@@ -155,22 +155,6 @@ export function createAuthService({ repo, sessions, idTokens, clock, config }: A
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/**
- * authenticatePassword for callers that hold the app's dependencies rather than its services
- * (the external API's token endpoint, test helpers).
- */
-export function authenticatePassword(deps: AppDeps, email: string, password: string): Promise<Principal> {
-  const { db } = deps.database;
-  const service = createAuthService({
-    repo: createAuthRepository(db),
-    sessions: createSessionsRepository(db),
-    idTokens: deps.idTokens,
-    clock: deps.clock,
-    config: deps.config,
-  });
-  return service.authenticatePassword(email, password);
-}
-
 export function authenticatedUserOf(auth: AuthContext): AuthenticatedUser {
   return {
     uid: auth.userId,

@@ -137,23 +137,7 @@ export function createInvitationsService({ db: root, tokens, idTokens, mailer, c
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
-/** The service over the app's dependencies, for the functions below. */
-function invitationsOf(deps: Pick<AppDeps, 'database' | 'idTokens' | 'mailer' | 'clock' | 'config'>): InvitationsService {
-  const { db } = deps.database;
-  return createInvitationsService({ db, tokens: createUserTokensRepository(db), ...deps });
-}
-
 /** A new invitation (see `create` above) in `db`, a transaction of the caller's or the database. */
 export function createInvitation(db: Db, opts: InvitationRequest & { now: Date }): Promise<Invitation> {
   return issueInvitation(createUserTokensRepository(db), db, opts);
-}
-
-/** E-mails an invitation made by createInvitation (see `send` above). */
-export function sendInvitationEmail(deps: AppDeps, opts: InvitationDelivery) {
-  return invitationsOf(deps).send(opts);
-}
-
-/** createInvitation and sendInvitationEmail at once. */
-export function inviteUser(deps: AppDeps, opts: InvitationRequest): Promise<Invitation> {
-  return invitationsOf(deps).invite(opts);
 }

@@ -13,7 +13,6 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { inviteUser } from '../auth/invitations.js';
 import type { InviteUser } from './invitations.js';
 import { type Headers, importCsv, upload } from './user-imports.fixtures.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
@@ -94,7 +93,7 @@ describe('user imports of a disabled organization', () => {
       .sort();
 
   const invite: InviteUser = async (input) => {
-    await inviteUser(t.deps, input);
+    await t.app.services.invitations.invite(input);
   };
   const send = (importId: string, fn: InviteUser = invite) =>
     t.app.services.userImportPipeline.sendInvitations(importId, fn, { perSecond: 50, maxSeconds: 30 });

@@ -5,7 +5,6 @@
  */
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../registry.js';
-import { inviteUser } from '../auth/invitations.js';
 import type { InviteUser } from './invitations.js';
 import { USER_IMPORT_INVITATIONS_JOB, USER_IMPORT_JOB, USER_IMPORT_PURGE_JOB, USER_IMPORT_RESUME_JOB } from './pipeline.js';
 
@@ -16,7 +15,7 @@ const INVITATION_RUN_SECONDS = 5;
 export function userImportJobs({ deps, services }: ModuleContext): JobDefinition<any>[] {
   const pipeline = services.userImportPipeline;
   const invite: InviteUser = async (input) => {
-    await inviteUser(deps, input);
+    await services.invitations.invite(input);
   };
 
   async function resume() {
