@@ -21,7 +21,6 @@ export type RouteOptions = Omit<RouteShorthandOptions, 'schema' | 'onRequest'> &
   hide?: boolean;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: any server, logger and type provider
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 export function registerRoute<R extends RouteDef>(app: AnyApp, def: R, handler: RouteHandler<R>, options: RouteOptions = {}): void {

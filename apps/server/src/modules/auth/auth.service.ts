@@ -12,15 +12,15 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { Config } from '../../config.js';
-import type { AppDeps, Clock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
-import { type AuthRepository, createAuthRepository, type Principal } from './auth.repository.js';
+import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
-import { createSessionsRepository, type SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { AppDeps, Clock } from '../../deps.js';
+import type { Clock } from '../../deps.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
