@@ -1,13 +1,32 @@
 /**
- * Signing in from tests, through the real routes:
- *   const { headers } = await signIn(t, user.email!);
+ * Signing in from tests, through the real routes.
+ * An Organizational Admin (createUser's default, with TEST_PASSWORD) signs in with `signIn`:
+ *   const { headers } = await signIn(t, (await createUser(t.database.db, org.id)).email!);
  *   await t.app.inject({ method: 'POST', url: '/api/...', headers, payload });
+ * Staff are made and signed in with `signInStaff`, in the one staff organization of the app:
+ *   const editor = await signInStaff(t, { roles: ['read', 'update'] });
+ *   const reader = await signInStaff(t, { roles: ['read'], email: 'rita@workframe.io' });
+ * Another session of a user already made (staff signed in with a password, say): `signInWithProvider`.
  * `headers` carries the session cookie and the CSRF header, as the web app sends them.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, type SignInProvider } from '@console/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  type AllowedRoleType,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  ID_TOKEN_COOKIE,
+  type OrgRole,
+  type SignInProvider,
+} from '@console/contracts';
 import { eq } from 'drizzle-orm';
+<<<<<<< HEAD
 import { users } from '../db/schema.js';
 import { TEST_PASSWORD } from './factories.js';
+=======
+import { organizations, users } from '../db/schema.js';
+import { authenticatePassword } from '../modules/auth/auth.service.js';
+import { createOrganization, createUser, TEST_PASSWORD } from './factories.js';
+>>>>>>> one-shape-staff-helper
 import type { TestApp } from './test-app.js';
 
 export interface SignedIn {
@@ -16,6 +35,9 @@ export interface SignedIn {
   sessionSecret: string;
   user: { uid: string; email: string | null; [key: string]: unknown };
 }
+
+/** A staff member made by `signInStaff`, signed in. */
+export type SignedInStaff = SignedIn & { id: string; email: string; organizationId: string };
 
 /** The web app's sign-in: password step for an idToken, then POST /api/auth for the session. */
 export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
@@ -61,4 +83,36 @@ export async function signInWithProvider(t: TestApp, email: string, provider: Si
   if (!user) throw new Error(`no user ${email}`);
   const { idToken } = await t.deps.idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, provider);
   return openSessionFor(t, email, idToken);
+}
+
+/**
+ * A new staff member, signed in: in the app's staff organization (made as 'Workframe Staff'
+ * if there is none yet), with an address on STAFF_EMAIL_DOMAIN unless `email` is given.
+ * An editor (`update`) is also that organization's Organizational Admin, as in the demo data,
+ * a reader a viewer, unless `role` says otherwise. `provider` is how they sign in and the
+ * provider on their row (`custom` by default).
+ */
+export async function signInStaff(
+  t: TestApp,
+  options: {
+    roles: [AllowedRoleType, ...AllowedRoleType[]];
+    email?: string;
+    displayName?: string;
+    role?: OrgRole;
+    provider?: SignInProvider;
+  },
+): Promise<SignedInStaff> {
+  const { roles, provider = 'custom' } = options;
+  const db = t.database.db;
+  const [staffOrg] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.isStaff, true)).limit(1);
+  const organizationId = staffOrg?.id ?? (await createOrganization(db, { name: 'Workframe Staff', isStaff: true })).id;
+  const user = await createUser(db, organizationId, {
+    email: options.email ?? `staff.${randomBytes(4).toString('hex')}@${t.config.STAFF_EMAIL_DOMAIN}`,
+    ...(options.displayName ? { displayName: options.displayName } : {}),
+    role: options.role ?? (roles.includes('update') ? 'org_admin' : 'viewer'),
+    allowedRoleTypes: roles,
+    signInProvider: provider,
+  });
+  const email = user.email!;
+  return { ...(await signInWithProvider(t, email, provider)), id: user.id, email, organizationId };
 }

@@ -2,7 +2,7 @@ import { ACCESS_KEY_PATTERN, NAME_MAX } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, everyStoredText } from '../../test/capture.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('access keys routes', () => {
@@ -130,14 +130,7 @@ describe('access keys routes', () => {
   });
 
   it('checks the caller before the request: a malformed one answers 401 or 403, and 400 only to an admin', async () => {
-    const staffOrg = await createOrganization(t.database.db, { isStaff: true });
-    const staff = await createUser(t.database.db, staffOrg.id, {
-      email: 'vera@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    });
-    const staffViewer = await signInWithProvider(t, staff.email!, 'custom');
+    const staffViewer = await signInStaff(t, { roles: ['read'] });
     const tooLong = { name: 'x'.repeat(NAME_MAX + 1) };
     const calls = [
       { method: 'POST', url: '/api/integrations', payload: tooLong },

@@ -2,7 +2,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeRedirectPath } from '../../http/redirects.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { authOf, requireOrgAdmin, requireStaff } from './guards.js';
 
@@ -36,8 +36,8 @@ describe('the guards', () => {
   let t: TestApp;
   let orgAdmin: { email: string | null };
   let publisher: { email: string | null; id: string };
-  let staffReader: { email: string | null };
-  let staffEditor: { email: string | null };
+  let staffReader: SignedInStaff;
+  let staffEditor: SignedInStaff;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -49,21 +49,10 @@ describe('the guards', () => {
     });
     const db = t.database.db;
     const org = await createOrganization(db);
-    const staffOrg = await createOrganization(db, { isStaff: true });
     orgAdmin = await createUser(db, org.id);
     publisher = await createUser(db, org.id, { role: 'publisher' });
-    staffReader = await createUser(db, staffOrg.id, {
-      email: 'rita@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    });
-    staffEditor = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      role: 'org_admin',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
+    staffReader = await signInStaff(t, { roles: ['read'], email: 'rita@workframe.io' });
+    staffEditor = await signInStaff(t, { roles: ['read', 'update'] });
   });
   afterAll(() => t.close());
 
@@ -76,7 +65,7 @@ describe('the guards', () => {
   });
 
   it('lets staff with read see the Super area but refuses its writes without update', async () => {
-    const { headers } = await signInWithProvider(t, staffReader.email!, 'custom');
+    const { headers } = staffReader;
     expect((await t.app.inject({ url: '/api/test/super', headers })).json()).toEqual({ who: 'rita@workframe.io' });
     const write = await t.app.inject({ method: 'POST', url: '/api/test/super', headers });
     expect(write.statusCode).toBe(403);
@@ -86,24 +75,26 @@ describe('the guards', () => {
   });
 
   it('lets staff with update write in the Super area', async () => {
-    const { headers } = await signInWithProvider(t, staffEditor.email!, 'google');
+    const { headers } = await signInWithProvider(t, staffEditor.email, 'google');
     expect((await t.app.inject({ method: 'POST', url: '/api/test/super', headers })).json()).toEqual({ changed: true });
   });
 
   it('treats staff signed in with a password as no staff (docs/product.md, "Roles and access")', async () => {
-    const { headers } = await signInWithProvider(t, staffEditor.email!, 'password');
+    const { headers } = await signInWithProvider(t, staffEditor.email, 'password');
     expect((await t.app.inject({ url: '/api/test/super', headers })).statusCode).toBe(403);
   });
 
   it('refuses a staff write without the CSRF header before touching anything', async () => {
-    const { sessionSecret } = await signInWithProvider(t, staffEditor.email!, 'custom');
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/super', headers: { cookie: `id-token=${sessionSecret}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/super',
+      headers: { cookie: `id-token=${staffEditor.sessionSecret}` },
+    });
     expect(res.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
   });
 
   it('run before validation on every guarded module: a malformed request answers 401/403 unless the caller is let in', async () => {
     const admin = await signIn(t, orgAdmin.email!);
-    const reader = await signInWithProvider(t, staffReader.email!, 'custom');
     const malformed = [
       { method: 'GET', url: '/api/auth/sessions?userId=nope', letIn: admin },
       { method: 'DELETE', url: '/api/auth/sessions/nope', letIn: admin },
@@ -111,9 +102,9 @@ describe('the guards', () => {
       { method: 'GET', url: '/api/analytics-data-download?prefix=nope', letIn: admin },
       { method: 'GET', url: '/api/analytics-data-download/generations/nope', letIn: admin },
       { method: 'GET', url: '/api/analytics-data-download/files/nope/x.csv?expires=abc', letIn: admin },
-      { method: 'GET', url: '/api/organizations?limit=abc', letIn: reader, refused: admin },
-      { method: 'GET', url: '/api/organization/nope/settings', letIn: reader, refused: admin },
-      { method: 'GET', url: '/api/user-import/nope', letIn: admin, refused: reader },
+      { method: 'GET', url: '/api/organizations?limit=abc', letIn: staffReader, refused: admin },
+      { method: 'GET', url: '/api/organization/nope/settings', letIn: staffReader, refused: admin },
+      { method: 'GET', url: '/api/user-import/nope', letIn: admin, refused: staffReader },
     ] as const;
     for (const entry of malformed) {
       const { method, url } = entry;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationSettings, sessions } from '../../db/schema.js';
 import { hashSecret } from '../../http/secrets.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { idTokenFor, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { idTokenFor, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
@@ -341,21 +341,9 @@ describe('staff on the session routes', () => {
     const admin = await createUser(db, org.id);
     await signIn(t, admin.email!);
     const [row] = await db.select().from(sessions).where(eq(sessions.userId, admin.id));
-    const staffOrg = await createOrganization(db, { isStaff: true });
-    const reader = await createUser(db, staffOrg.id, {
-      email: 'reader@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    });
-    const editor = await createUser(db, staffOrg.id, {
-      email: 'editor@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    const asReader = (await signInWithProvider(t, reader.email!)).headers;
-    const asEditor = (await signInWithProvider(t, editor.email!)).headers;
+    const asReader = (await signInStaff(t, { roles: ['read'] })).headers;
+    // Allowed to update as staff, not as an Organizational Admin.
+    const asEditor = (await signInStaff(t, { roles: ['read', 'update'], role: 'viewer' })).headers;
 
     const list = await t.app.inject({ url: `/api/auth/sessions?userId=${admin.id}`, headers: asReader });
     expect(list.json().sessions.map((s: { id: string }) => s.id)).toEqual([row.id]);

@@ -2,19 +2,18 @@ import { WORKFLOW_VIDEO_URL_TTL_SECONDS } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('look-ups of the Super area (user by e-mail, workflow by id or name, source video)', () => {
   let t: TestApp;
   let now = new Date('2026-11-23T10:00:00.000Z');
-  let staff: SignedIn;
+  let staff: SignedInStaff;
   let reader: SignedIn;
   let updateOnly: SignedIn;
-  const emails = { orgAdmin: '', staffEditor: '', noRole: '' };
+  const emails = { orgAdmin: '', noRole: '' };
   const ids = {
     acme: '',
-    staff: '',
     zed: '',
     assembly: '',
     leaders: '',
@@ -29,32 +28,14 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
     t = await createTestApp({ clock: { now: () => now } });
     const db = t.database.db;
     const [plan] = await db.insert(schema.planTypes).values({ name: 'Enterprise' }).returning();
-    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
+    staff = await signInStaff(t, { roles: ['read', 'update'], email: 'sam@workframe.io', displayName: 'Sam Staff' });
+    reader = await signInStaff(t, { roles: ['read'], email: 'rita@workframe.io', provider: 'google' });
+    updateOnly = await signInStaff(t, { roles: ['update'], role: 'viewer', provider: 'google' });
+    const noRole = await createUser(db, staff.organizationId, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
+    emails.noRole = noRole.email!;
     const acme = await createOrganization(db, { name: 'Acme Manufacturing', clientKey: 'acme', planTypeId: plan.id });
     const globex = await createOrganization(db, { name: 'Globex', disabledAt: new Date('2026-06-01T00:00:00Z') });
     ids.acme = acme.id;
-
-    const staffEditor = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      displayName: 'Sam Staff',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    ids.staff = staffEditor.id;
-    emails.staffEditor = staffEditor.email!;
-    const readerUser = await createUser(db, staffOrg.id, {
-      email: 'rita@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'google',
-    });
-    const updateUser = await createUser(db, staffOrg.id, {
-      email: 'uma@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['update'],
-      signInProvider: 'google',
-    });
-    emails.noRole = (await createUser(db, staffOrg.id, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' })).email!;
     emails.orgAdmin = (await createUser(db, acme.id, { email: 'admin@acme.example', displayName: 'Ada Admin' })).email!;
 
     const assembly = await createWorkspace(db, acme.id, { name: 'Assembly Line', workspaceGroupName: 'Operations' });
@@ -73,9 +54,9 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
       displayName: 'Zed Lookup',
       employeeId: 'E0042',
       role: 'publisher',
-      createdBy: staffEditor.id,
+      createdBy: staff.id,
       createdAt: new Date('2026-01-15T09:30:00.000Z'),
-      invitedBy: staffEditor.id,
+      invitedBy: staff.id,
       invitedAt: new Date('2026-01-16T10:00:00.000Z'),
       lastLoginAt: new Date('2026-11-20T08:05:00.000Z'),
     });
@@ -127,10 +108,6 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
         endMs: (position + 1) * 1000,
       })),
     );
-
-    staff = await signInWithProvider(t, staffEditor.email!, 'custom');
-    reader = await signInWithProvider(t, readerUser.email!, 'google');
-    updateOnly = await signInWithProvider(t, updateUser.email!, 'google');
   });
   afterAll(() => t.close());
 
@@ -157,7 +134,7 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
 
     it('refuses a caller without a session (401), an Organizational Admin and staff signed in with a password (403)', async () => {
       const admin = await signIn(t, emails.orgAdmin);
-      const withPassword = await signInWithProvider(t, emails.staffEditor, 'password');
+      const withPassword = await signInWithProvider(t, staff.email, 'password');
       await expect(signInWithProvider(t, emails.noRole, 'custom')).rejects.toThrow(/403/);
       for (const url of urls()) {
         expect((await get(undefined, url)).json(), url).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
@@ -210,10 +187,10 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
           disabled: false,
           disabledAt: null,
           createdAt: '2026-01-15T09:30:00.000Z',
-          createdBy: { id: ids.staff, displayName: 'Sam Staff', email: 'sam@workframe.io' },
+          createdBy: { id: staff.id, displayName: 'Sam Staff', email: 'sam@workframe.io' },
           lastLoginAt: '2026-11-20T08:05:00.000Z',
           invitedAt: '2026-01-16T10:00:00.000Z',
-          invitedBy: { id: ids.staff, displayName: 'Sam Staff', email: 'sam@workframe.io' },
+          invitedBy: { id: staff.id, displayName: 'Sam Staff', email: 'sam@workframe.io' },
           groups: [
             { id: expect.any(String), name: 'day shift' },
             { id: expect.any(String), name: 'Night shift' },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -12,7 +12,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000999';
 describe('organization administration (Super area)', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let editor: SignedIn;
+  let editor: SignedInStaff;
   let reader: SignedIn;
   let orgAdmin: SignedIn;
   let passwordStaff: SignedIn;
@@ -24,7 +24,8 @@ describe('organization administration (Super area)', () => {
     t = await createTestApp({ config: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com', PRODUCT_NAME: 'Acme Learn' } });
     const db = t.database.db;
     await db.insert(schema.planTypes).values(['Team', 'Enterprise'].map((name) => ({ name })));
-    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true, clientKey: 'staffkey' });
+    // The staff organization signInStaff finds, with a client key of its own.
+    await createOrganization(db, { name: 'Workframe Staff', isStaff: true, clientKey: 'staffkey' });
     const acme = await createOrganization(db, { name: 'Acme Manufacturing', clientKey: 'acme' });
     const globex = await createOrganization(db, { name: 'Globex' });
     const initech = await createOrganization(db, { name: 'Initech', disabledAt: new Date() });
@@ -36,17 +37,10 @@ describe('organization administration (Super area)', () => {
     users.acmeGone = (await createUser(db, acme.id, { email: 'gone@acme.example', role: 'viewer', disabledAt: new Date() })).email!;
     users.globexUser = (await createUser(db, globex.id, { email: 'gus@globex.example' })).email!;
 
-    const staff = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      displayName: 'Sam Staff',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    ids.staffEditor = staff.id;
-    await createUser(db, staffOrg.id, { email: 'rita@workframe.io', role: 'viewer', allowedRoleTypes: ['read'], signInProvider: 'custom' });
-    editor = await signInWithProvider(t, 'sam@workframe.io', 'custom');
-    reader = await signInWithProvider(t, 'rita@workframe.io', 'custom');
-    passwordStaff = await signInWithProvider(t, 'sam@workframe.io', 'password');
+    editor = await signInStaff(t, { roles: ['read', 'update'], email: 'sam@workframe.io', displayName: 'Sam Staff' });
+    ids.staffEditor = editor.id;
+    reader = await signInStaff(t, { roles: ['read'] });
+    passwordStaff = await signInWithProvider(t, editor.email, 'password');
     orgAdmin = await signIn(t, admin.email!);
   });
   afterAll(async () => {

@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('organizations routes (Super area)', () => {
   let t: TestApp;
-  let staff: SignedIn;
+  let staff: SignedInStaff;
   let updateOnlyStaff: SignedIn;
   let ids: { acme: string; acmeNorth: string; initech: string; staffOrg: string };
-  const emails = { orgAdmin: '', noRoleStaff: '', staffEditor: '' };
+  const emails = { orgAdmin: '', noRoleStaff: '' };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,7 +22,10 @@ describe('organizations routes (Super area)', () => {
       .returning();
     const plan = (name: string) => plans.find((p) => p.name === name)!.id;
 
-    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
+    staff = await signInStaff(t, { roles: ['read', 'update'] });
+    updateOnlyStaff = await signInStaff(t, { roles: ['update'], role: 'viewer', provider: 'google' });
+    const noRole = await createUser(db, staff.organizationId, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
+    emails.noRoleStaff = noRole.email!;
     const acme = await createOrganization(db, {
       name: 'Acme Manufacturing',
       planTypeId: plan('Enterprise'),
@@ -33,7 +36,7 @@ describe('organizations routes (Super area)', () => {
     const initech = await createOrganization(db, { name: 'Initech Foods', disabledAt: new Date(Date.UTC(2026, 5, 1)) });
     await createOrganization(db, { name: '100% Real_Foods' });
     for (let i = 1; i <= 23; i++) await createOrganization(db, { name: `Paging ${String(i).padStart(2, '0')}` });
-    ids = { acme: acme.id, acmeNorth: acmeNorth.id, initech: initech.id, staffOrg: staffOrg.id };
+    ids = { acme: acme.id, acmeNorth: acmeNorth.id, initech: initech.id, staffOrg: staff.organizationId };
 
     const admin = await createUser(db, acme.id, { displayName: 'Zoe Admin', email: 'zoe@acme.example' });
     emails.orgAdmin = admin.email!;
@@ -44,23 +47,6 @@ describe('organizations routes (Super area)', () => {
     await createWorkspace(db, acme.id);
     await createWorkspace(db, acme.id);
     await createUser(db, initech.id, { disabledAt: new Date() });
-
-    const staffEditor = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    emails.staffEditor = staffEditor.email!;
-    const updateOnly = await createUser(db, staffOrg.id, {
-      email: 'uma@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['update'],
-      signInProvider: 'google',
-    });
-    const noRole = await createUser(db, staffOrg.id, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
-    emails.noRoleStaff = noRole.email!;
-    staff = await signInWithProvider(t, staffEditor.email!, 'custom');
-    updateOnlyStaff = await signInWithProvider(t, updateOnly.email!, 'google');
   });
   afterAll(() => t.close());
 
@@ -88,7 +74,7 @@ describe('organizations routes (Super area)', () => {
     it('refuses staff without a role type, and staff signed in with a password', async () => {
       // No allowed role type: not staff by the spec's rule, and no Organizational Admin either.
       await expect(signInWithProvider(t, emails.noRoleStaff, 'custom')).rejects.toThrow(/403/);
-      const withPassword = await signInWithProvider(t, emails.staffEditor, 'password');
+      const withPassword = await signInWithProvider(t, staff.email, 'password');
       for (const url of urls()) expect((await get(withPassword, url)).statusCode, url).toBe(403);
     });
 

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 type Who = SignedIn | { headers: Record<string, string> };
@@ -18,33 +18,17 @@ const video = VERIFICATION_MODELS.video[1].id;
 
 describe('organization settings (Super area)', () => {
   let t: TestApp;
-  let editor: SignedIn;
+  let editor: SignedInStaff;
   let reader: SignedIn;
-  let editorId: string;
-  const emails = { editor: '', noRole: '' };
+  let noRoleEmail: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
-    const e = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      displayName: 'Sam Staff',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    const r = await createUser(db, staffOrg.id, {
-      email: 'rita@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    });
-    const n = await createUser(db, staffOrg.id, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
-    editorId = e.id;
-    emails.editor = e.email!;
-    emails.noRole = n.email!;
-    editor = await signInWithProvider(t, e.email!, 'custom');
-    reader = await signInWithProvider(t, r.email!, 'custom');
+    editor = await signInStaff(t, { roles: ['read', 'update'], displayName: 'Sam Staff' });
+    reader = await signInStaff(t, { roles: ['read'] });
+    const noRole = await createUser(db, editor.organizationId, { email: 'nora@workframe.io', role: 'viewer', signInProvider: 'custom' });
+    noRoleEmail = noRole.email!;
   });
   afterAll(() => t.close());
 
@@ -60,7 +44,7 @@ describe('organization settings (Super area)', () => {
     const org = await createOrganization(t.database.db);
     await t.database.db
       .insert(schema.organizationSettings)
-      .values({ organizationId: org.id, key: 'quiz', value: true, updatedBy: editorId, updatedAt: new Date('2026-11-01T10:00:00Z') });
+      .values({ organizationId: org.id, key: 'quiz', value: true, updatedBy: editor.id, updatedAt: new Date('2026-11-01T10:00:00Z') });
     const res = await getSettings(reader, org.id);
     expect(res.statusCode).toBe(200);
     const { settings } = res.json();
@@ -73,7 +57,7 @@ describe('organization settings (Super area)', () => {
       value: true,
       isDefault: false,
       updatedAt: '2026-11-01T10:00:00.000Z',
-      updatedBy: { id: editorId, displayName: 'Sam Staff' },
+      updatedBy: { id: editor.id, displayName: 'Sam Staff' },
     });
     expect(settings.find((s: { key: string }) => s.key === 'ssoLoginOnly')).toMatchObject({
       group: 'basic',
@@ -108,19 +92,19 @@ describe('organization settings (Super area)', () => {
       key: 'publicSharing',
       value: true,
       isDefault: false,
-      updatedBy: { id: editorId, displayName: 'Sam Staff' },
+      updatedBy: { id: editor.id, displayName: 'Sam Staff' },
     });
     expect(Date.parse(on.json().setting.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await settingOf(reader, org.id, 'publicSharing')).toMatchObject({ value: true, isDefault: false });
     expect((await put(editor, org.id, 'publicSharing', { value: false })).json().setting).toMatchObject({ value: false, isDefault: false });
-    expect(await stored(org.id)).toEqual([expect.objectContaining({ key: 'publicSharing', value: false, updatedBy: editorId })]);
+    expect(await stored(org.id)).toEqual([expect.objectContaining({ key: 'publicSharing', value: false, updatedBy: editor.id })]);
     const audit = await t.database.db
       .select()
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.targetId, org.id), eq(schema.auditLog.action, 'organization.setting')));
     expect(audit.map((a) => [a.actorUserId, a.details])).toEqual([
-      [editorId, { key: 'publicSharing', value: true }],
-      [editorId, { key: 'publicSharing', value: false }],
+      [editor.id, { key: 'publicSharing', value: true }],
+      [editor.id, { key: 'publicSharing', value: false }],
     ]);
   });
 
@@ -194,7 +178,7 @@ describe('organization settings (Super area)', () => {
   it('lets read-only staff read but not change; refuses customer admins, staff without a role type, password staff and no session', async () => {
     const org = await createOrganization(t.database.db);
     const admin = await signIn(t, (await createUser(t.database.db, org.id)).email!);
-    const passwordStaff = await signInWithProvider(t, emails.editor, 'password');
+    const passwordStaff = await signInWithProvider(t, editor.email, 'password');
     expect((await getSettings(reader, org.id)).statusCode).toBe(200);
     expect((await put(reader, org.id, 'quiz', { value: true })).json()).toEqual({
       statusCode: 403,
@@ -206,7 +190,7 @@ describe('organization settings (Super area)', () => {
       expect((await put(who, org.id, 'quiz', { value: true })).statusCode).toBe(403);
       expect((await t.app.inject({ url: '/api/organization/verificationModels', headers: who.headers })).statusCode).toBe(403);
     }
-    await expect(signInWithProvider(t, emails.noRole, 'custom')).rejects.toThrow(/403/);
+    await expect(signInWithProvider(t, noRoleEmail, 'custom')).rejects.toThrow(/403/);
     expect((await getSettings(anonymous, org.id)).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
     expect((await put(anonymous, org.id, 'quiz', { value: true })).statusCode).toBe(401);
     // Guards before validation (decision 012): a malformed change is 401/403 to those refused.

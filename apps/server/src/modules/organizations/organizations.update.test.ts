@@ -4,39 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOrganizationsRepository } from './organizations.repository.js';
 import { createOrganizationsService } from './organizations.service.js';
 
 describe('changing and disabling organizations (Super area)', () => {
   let t: TestApp;
-  let editor: SignedIn;
+  let editor: SignedInStaff;
   let reader: SignedIn;
-  let staffOrgId: string;
-  const emails = { reader: '', editor: '' };
 
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
     await db.insert(schema.planTypes).values(['Team', 'Enterprise'].map((name) => ({ name })));
-    const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
-    staffOrgId = staffOrg.id;
-    const e = await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    const r = await createUser(db, staffOrg.id, {
-      email: 'rita@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    });
-    emails.editor = e.email!;
-    emails.reader = r.email!;
-    editor = await signInWithProvider(t, e.email!, 'custom');
-    reader = await signInWithProvider(t, r.email!, 'custom');
+    editor = await signInStaff(t, { roles: ['read', 'update'] });
+    reader = await signInStaff(t, { roles: ['read'] });
   });
   afterAll(() => t.close());
 
@@ -52,7 +35,7 @@ describe('changing and disabling organizations (Super area)', () => {
     expect(byReader.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Your staff role allows reading only.' });
     expect((await put(reader, org.id, { disabled: true })).statusCode).toBe(403);
     expect((await put(await signIn(t, admin.email!), org.id, { name: 'Changed' })).statusCode).toBe(403);
-    expect((await put(await signInWithProvider(t, emails.editor, 'password'), org.id, { disabled: true })).statusCode).toBe(403);
+    expect((await put(await signInWithProvider(t, editor.email, 'password'), org.id, { disabled: true })).statusCode).toBe(403);
     // A cookie without the CSRF header: a cross-site form cannot disable anything.
     const csrf = await put({ headers: { cookie: editor.headers.cookie } }, org.id, { disabled: true });
     expect(csrf.json()).toMatchObject({ statusCode: 403, code: 'CSRF' });
@@ -177,18 +160,17 @@ describe('changing and disabling organizations (Super area)', () => {
   });
 
   it('refuses to disable the staff organization', async () => {
-    const res = await put(editor, staffOrgId, { disabled: true });
+    const res = await put(editor, editor.organizationId, { disabled: true });
     expect(res.json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_IS_STAFF' });
-    expect((await orgRow(staffOrgId)).disabledAt).toBeNull();
+    expect((await orgRow(editor.organizationId)).disabledAt).toBeNull();
     expect((await t.app.inject({ url: '/api/organizations', headers: editor.headers })).statusCode).toBe(200);
   });
 
   it('disables users batch after batch, and finishes the users of an organization disabled half way', async () => {
     const db = t.database.db;
     const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: t.deps.clock, disableBatch: 2 });
-    const [staffUser] = await db.select().from(schema.users).where(eq(schema.users.email, emails.editor));
     // The service needs only who acts (the route's guard has checked the role).
-    const auth = { userId: staffUser.id } as AuthContext;
+    const auth = { userId: editor.id } as AuthContext;
     const org = await createOrganization(db, { name: 'Batched' });
     for (let i = 0; i < 5; i++) await createUser(db, org.id, { role: 'viewer' });
     const enabledLeft = async () =>

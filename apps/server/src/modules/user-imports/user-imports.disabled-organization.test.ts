@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImportInvitations, users } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, signIn, signInStaff } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { InviteUser } from './invitations.js';
@@ -36,13 +36,7 @@ describe('user imports of a disabled organization', () => {
     smtp = await startSmtpPeer({ rejectRecipients: ['bounce@retry.example'] });
     // Batches of two rows, so that a file of a few rows is applied in several.
     t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_BATCH_ROWS: '2', USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
-    const staffOrg = await createOrganization(t.database.db, { name: 'Workframe Staff', isStaff: true });
-    const editor = await createUser(t.database.db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    staff = await signInWithProvider(t, editor.email!, 'custom');
+    staff = await signInStaff(t, { roles: ['read', 'update'] });
   });
   afterAll(async () => {
     await t.close();

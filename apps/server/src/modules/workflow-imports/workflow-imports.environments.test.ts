@@ -8,7 +8,7 @@ import { ConfigError, testConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { type SignedIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { createSourceEnvs, readOnlyUrl, useSourceEnvs } from './source-envs.js';
@@ -66,16 +66,10 @@ describe('imports from another environment', () => {
     const privateWs = await createWorkspace(staging.db, org.id, { name: 'Pilot secrets', private: true });
     const flow = await createWorkflow(staging.db, ws, 'Pilot calibration', 2);
     // The target and the people in our own.
-    const staffOrg = await createOrganization(t.database.db, { name: 'Staff', isStaff: true });
     const target = await createOrganization(t.database.db, { name: 'Production Co' });
     const targetWs = await createWorkspace(t.database.db, target.id, { name: 'Line 1' });
     const author = await createUser(t.database.db, target.id, { role: 'publisher' });
-    await createUser(t.database.db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    });
-    staff = await signInWithProvider(t, 'sam@workframe.io', 'custom');
+    staff = await signInStaff(t, { roles: ['read', 'update'] });
     Object.assign(ids, {
       org: org.id,
       ws: ws.id,

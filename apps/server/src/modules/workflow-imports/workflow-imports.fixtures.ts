@@ -1,4 +1,4 @@
-/** The organizations, workspaces, workflows and people of the workflow-import tests. */
+/** The organizations, workspaces, workflows and people of the workflow-import tests (staff sign in with signInStaff). */
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
@@ -32,7 +32,6 @@ export async function createWorkflow(db: Db, workspace: { id: string; organizati
 }
 
 export async function seedImportWorld(db: Db) {
-  const staffOrg = await createOrganization(db, { name: 'Workframe Staff', isStaff: true });
   const acme = await createOrganization(db, { name: 'Acme Source' });
   const globex = await createOrganization(db, { name: 'Globex Target' });
   const initech = await createOrganization(db, { name: 'Initech Gone', disabledAt: new Date(Date.UTC(2026, 5, 1)) });
@@ -60,20 +59,9 @@ export async function seedImportWorld(db: Db) {
     globexViewer: await createUser(db, globex.id, { displayName: 'Vic Viewer', role: 'viewer' }),
     globexGone: await createUser(db, globex.id, { displayName: 'Dee Disabled', role: 'publisher', disabledAt: new Date() }),
     initechAdmin: await createUser(db, initech.id, { displayName: 'Ida Initech', disabledAt: new Date() }),
-    staffEditor: await createUser(db, staffOrg.id, {
-      email: 'sam@workframe.io',
-      allowedRoleTypes: ['read', 'update'],
-      signInProvider: 'custom',
-    }),
-    staffReader: await createUser(db, staffOrg.id, {
-      email: 'rita@workframe.io',
-      role: 'viewer',
-      allowedRoleTypes: ['read'],
-      signInProvider: 'custom',
-    }),
   };
   return {
-    orgs: { staffOrg, acme, globex, initech },
+    orgs: { acme, globex, initech },
     ws: { assembly, leaders, big, line, vault, initechWs },
     flows,
     people,

@@ -3,21 +3,21 @@ import { workflowImportFieldMessages } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { type SignedIn, signIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type ImportWorld, importBody, seedImportWorld } from './workflow-imports.fixtures.js';
 
 describe('workflow-import routes (Super area)', () => {
   let t: TestApp;
   let w: ImportWorld;
-  let editor: SignedIn;
+  let editor: SignedInStaff;
   let reader: SignedIn;
 
   beforeAll(async () => {
     t = await createTestApp();
     w = await seedImportWorld(t.database.db);
-    editor = await signInWithProvider(t, w.people.staffEditor.email!, 'custom');
-    reader = await signInWithProvider(t, w.people.staffReader.email!, 'custom');
+    editor = await signInStaff(t, { roles: ['read', 'update'] });
+    reader = await signInStaff(t, { roles: ['read'] });
   });
   afterAll(() => t.close());
 
@@ -49,7 +49,7 @@ describe('workflow-import routes (Super area)', () => {
 
     it('refuses a customer admin (403), staff signed in with a password (403) and no session (401)', async () => {
       const admin = await signIn(t, w.people.globexAdmin.email!);
-      const withPassword = await signInWithProvider(t, w.people.staffEditor.email!, 'password');
+      const withPassword = await signInWithProvider(t, editor.email, 'password');
       for (const url of reads()) {
         expect((await get(admin, url)).json(), url).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
         expect((await get(withPassword, url)).statusCode, url).toBe(403);
@@ -101,7 +101,7 @@ describe('workflow-import routes (Super area)', () => {
         ],
         total: 3,
       });
-      expect(p2).toEqual({ organizations: [{ id: w.orgs.staffOrg.id, name: 'Workframe Staff' }], total: 3 });
+      expect(p2).toEqual({ organizations: [{ id: editor.organizationId, name: 'Workframe Staff' }], total: 3 });
       expect((await get(editor, 'organizations/source/?page=3&limit=2')).json()).toEqual({ organizations: [], total: 3 });
       expect((await get(editor, 'organizations/source?q=GLOB')).json().organizations).toEqual([
         { id: w.orgs.globex.id, name: 'Globex Target' },
@@ -306,7 +306,7 @@ describe('workflow-import routes (Super area)', () => {
       const elsewhere = await get(reader, `organization/${w.orgs.acme.id}/workflow-imports/${workflowImport.id}`);
       expect(elsewhere.json()).toMatchObject({ statusCode: 404, code: 'WORKFLOW_IMPORT_NOT_FOUND' });
       const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, workflowImport.id));
-      expect(audit).toEqual([expect.objectContaining({ action: 'workflow_import.schedule', actorUserId: w.people.staffEditor.id })]);
+      expect(audit).toEqual([expect.objectContaining({ action: 'workflow_import.schedule', actorUserId: editor.id })]);
     });
   });
 });

@@ -4,7 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { type SignedIn, signInWithProvider } from '../../test/sign-in.js';
+import { type SignedIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 import { ITEM_MAX_ATTEMPTS, type RunOptions } from './run.js';
@@ -20,7 +20,7 @@ describe('workflow-import job', () => {
     // With a queue, but its workers start only in the last test: the others run imports themselves.
     t = await createTestApp({ withJobs: true });
     w = await seedImportWorld(t.database.db);
-    staff = await signInWithProvider(t, w.people.staffEditor.email!, 'custom');
+    staff = await signInStaff(t, { roles: ['read', 'update'] });
   });
   afterAll(() => t.close());
 
