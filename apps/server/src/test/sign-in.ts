@@ -19,14 +19,8 @@ import {
   type SignInProvider,
 } from '@console/contracts';
 import { eq } from 'drizzle-orm';
-<<<<<<< HEAD
-import { users } from '../db/schema.js';
-import { TEST_PASSWORD } from './factories.js';
-=======
 import { organizations, users } from '../db/schema.js';
-import { authenticatePassword } from '../modules/auth/auth.service.js';
 import { createOrganization, createUser, TEST_PASSWORD } from './factories.js';
->>>>>>> one-shape-staff-helper
 import type { TestApp } from './test-app.js';
 
 export interface SignedIn {
