@@ -1,8 +1,9 @@
 /**
  * Where the console may send a browser after sign-in: its own paths only, never another host.
  * The one sanitizer of the server (SSO `redirect`) and the web (`?redirect=` of the sign-in
- * page): both must agree, and the web applies it again after changing a path's locale
- * (docs/decisions/019-one-redirect-sanitizer.md). Only `URL`, so it runs in Node and browsers.
+ * page): both must agree, and the web applies it again after changing a path's locale.
+ * Only `URL`, so it runs in Node and browsers. It refuses rather than repairs: the console
+ * never makes such paths itself, so only a forged link has them, and it gets the dashboard.
  */
 export const MAX_REDIRECT_LENGTH = 2000;
 
