@@ -9,21 +9,22 @@
  */
 import helmet, { type HelmetOptions } from 'helmet';
 
+const directives = {
+  defaultSrc: ["'self'"],
+  // MUI (emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** The options of a console served over https (helmet adds HSTS and upgrade-insecure-requests). */
 export const securityOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      // MUI (emotion) injects style elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-    },
-  },
+  contentSecurityPolicy: { directives },
   crossOriginEmbedderPolicy: false,
 };
 
@@ -34,11 +35,10 @@ export const securityOptions: HelmetOptions = {
  */
 export function securityOptionsFor(publicUrl: string): HelmetOptions {
   if (new URL(publicUrl).protocol === 'https:') return securityOptions;
-  const csp = securityOptions.contentSecurityPolicy as { directives: Record<string, unknown> };
   return {
-    ...securityOptions,
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+    crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
-    contentSecurityPolicy: { directives: { ...csp.directives, upgradeInsecureRequests: null } },
   };
 }
 

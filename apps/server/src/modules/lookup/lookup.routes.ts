@@ -17,11 +17,11 @@ export const lookupRoutes: ApiModule = async (app, { services: { lookup } }) => 
   registerRoute(app, routes.originalVideo, (request) => lookup.originalVideo(request.params.id));
   registerRoute(app, routes.originalVideoFile, async (request, reply) => {
     const file = await lookup.originalVideoFile(request.params.id, request.query);
+    // Not the API's `default-src 'none'`: that keeps the browser's video page from playing it.
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', 'inline')
       .header('cache-control', 'private, no-store')
-      // Not the API's `default-src 'none'`: that keeps the browser's video page from playing it.
       .header('content-security-policy', MEDIA_DOCUMENT_CSP)
       .send(file.stream);
   });
