@@ -94,3 +94,28 @@ test('staff search a demo workflow by name, open its details and its original vi
   expect(forged.status()).toBe(403);
   await popup.close();
 });
+
+test('the original video plays in the tab its signed link opens', async ({ page, baseURL }) => {
+  await signInAsStaff(page, baseURL);
+  await page.goto('/super/workflows/WorkflowSearchResult?name=Forklift+pre-shift');
+  const list = page.getByRole('list', { name: 'Workflows found' });
+  const acme = list.getByRole('listitem').filter({ hasText: 'Acme Manufacturing' });
+  await acme.getByRole('link', { name: 'Details of Forklift pre-shift check' }).click();
+  const details = page.getByRole('region', { name: 'Forklift pre-shift check' });
+
+  const popupPromise = page.waitForEvent('popup');
+  await details.getByRole('button', { name: 'Open the original video' }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/original-video\/file\?expires=\d+&signature=[\w-]+$/);
+  // Chromium shows a media file in a document of its own, whose <video> loads the same URL
+  // under the file's content security policy: the API's `default-src 'none'` blocked it.
+  const video = popup.locator('video');
+  await expect(video).toHaveCount(1);
+  await expect
+    .poll(() =>
+      video.evaluate((v: HTMLVideoElement) => ({ metadata: v.readyState >= HTMLMediaElement.HAVE_METADATA, error: v.error?.code ?? null })),
+    )
+    .toEqual({ metadata: true, error: null });
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0);
+  await popup.close();
+});

@@ -72,3 +72,32 @@ describe('the HTTP server', () => {
     expect(missingAsset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
   });
 });
+
+describe('transport security follows PUBLIC_URL', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+  });
+  async function headersAt(publicUrl: string) {
+    const a = await createTestApp({ config: { PUBLIC_URL: publicUrl } });
+    apps.push(a);
+    const document = await a.app.inject('/healthz');
+    const api = await a.app.inject('/api/app-config');
+    return { document: document.headers, api: api.headers };
+  }
+
+  it('sends neither HSTS nor upgrade-insecure-requests when the console is served over http', async () => {
+    const { document, api } = await headersAt('http://localhost:3000');
+    expect(document['strict-transport-security']).toBeUndefined();
+    expect(api['strict-transport-security']).toBeUndefined();
+    expect(document['content-security-policy']).toContain("default-src 'self'");
+    expect(document['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('sends both when the console is served over https', async () => {
+    const { document, api } = await headersAt('https://console.example.com');
+    expect(document['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(api['strict-transport-security']).toBe(document['strict-transport-security']);
+    expect(document['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});

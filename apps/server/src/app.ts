@@ -15,7 +15,7 @@ import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logRedaction } from './http/log-redaction.js';
 import { deferredChildLogger } from './http/request-logger.js';
-import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
@@ -54,8 +54,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   // Every response, errors and 404s included, carries security headers (worked out once,
   // http/security-headers.ts: documents get helmet's, API answers a short set) and its
-  // request id.
-  const documentHeaders = securityHeaders();
+  // request id. HSTS and upgrade-insecure-requests only when the console is served over https.
+  const documentHeaders = securityHeaders(securityOptionsFor(config.PUBLIC_URL));
   const apiHeaders = apiSecurityHeaders(documentHeaders);
   const apiPath = `${config.API_BASE_PATH}/`;
   const referencePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}${REFERENCE_ROUTE}`;

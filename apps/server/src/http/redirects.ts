@@ -1,31 +1,11 @@
-/** Where the console may send a browser after sign-in: its own paths only, never another host. */
+/**
+ * Where the console may send a browser after sign-in: the one sanitizer of the contracts,
+ * shared with the web (packages/contracts/src/redirects.ts), and its refusal as a 400.
+ */
+import { safeRedirectPath } from '@console/contracts';
 import { ValidationError } from './errors.js';
 
-const MAX_REDIRECT = 2000;
-
-/** A same-origin path (`/x?y#z`) or null: never another host, scheme or protocol-relative URL. */
-export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT) return null;
-  // Browsers treat a backslash as a slash ("/\evil.com") and drop control characters.
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return null;
-  const base = 'http://console.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== base) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
+export { safeRedirectPath };
 
 export function assertSafeRedirect(value: unknown, fallback = '/dashboard'): string {
   if (value === undefined || value === '') return fallback;

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { deferredChildLogger } from './request-logger.js';
-import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './security-headers.js';
 
 function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -69,5 +69,18 @@ describe('security headers', () => {
       'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',
     });
+  });
+
+  it('leave HSTS and upgrade-insecure-requests out when PUBLIC_URL is http, and only then', () => {
+    const http = Object.fromEntries(securityHeaders(securityOptionsFor('http://localhost:3000')));
+    expect(http['strict-transport-security']).toBeUndefined();
+    expect(http['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(http['content-security-policy']).toContain("default-src 'self'");
+    expect(Object.fromEntries(apiSecurityHeaders(securityHeaders(securityOptionsFor('http://localhost:3000'))))).not.toHaveProperty(
+      'strict-transport-security',
+    );
+    const https = Object.fromEntries(securityHeaders(securityOptionsFor('https://console.example.com')));
+    expect(https).toEqual(Object.fromEntries(securityHeaders()));
+    expect(https['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

@@ -9,23 +9,38 @@
  */
 import helmet, { type HelmetOptions } from 'helmet';
 
+const directives = {
+  defaultSrc: ["'self'"],
+  // MUI (emotion) injects style elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** The options of a console served over https (helmet adds HSTS and upgrade-insecure-requests). */
 export const securityOptions: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      // MUI (emotion) injects style elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-    },
-  },
+  contentSecurityPolicy: { directives },
   crossOriginEmbedderPolicy: false,
 };
+
+/**
+ * The document options for a console served at `publicUrl`. Over plain http (a laptop, a
+ * closed network) HSTS means nothing and `upgrade-insecure-requests` would send the page's
+ * own requests to an https port nobody listens on; so both only when PUBLIC_URL is https.
+ */
+export function securityOptionsFor(publicUrl: string): HelmetOptions {
+  if (new URL(publicUrl).protocol === 'https:') return securityOptions;
+  return {
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  };
+}
 
 /** [name, value] pairs, lower-case names, in helmet's order. */
 export function securityHeaders(options: HelmetOptions = securityOptions): [string, string][] {
@@ -62,3 +77,10 @@ export function apiSecurityHeaders(documentHeaders: [string, string][] = securit
     ['referrer-policy', 'no-referrer'],
   ];
 }
+
+/**
+ * The policy of a media file answered by the API (the staff "source video" link). Opened in a
+ * tab, the browser wraps the file in a media document whose <video> loads this same URL, which
+ * `default-src 'none'` blocks: it may load media from this origin, and nothing else.
+ */
+export const MEDIA_DOCUMENT_CSP = "default-src 'none'; media-src 'self'; frame-ancestors 'none'";

@@ -60,6 +60,13 @@ describe('locale routing', () => {
 });
 
 describe('guards', () => {
+  it('sends a signed-in user at /?redirect=/es//evil.example/phish to the dashboard, never to the other host', async () => {
+    const { router } = renderSignedIn('/?redirect=%2Fes%2F%2Fevil.example%2Fphish');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(where(router)).toBe('/dashboard');
+    expect(window.location.origin).toBe(new URL(where(router), window.location.origin).origin);
+  });
+
   it('sends a visitor without a session home, remembering the page', async () => {
     fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
     const router = renderApp('/es/dashboard');

@@ -26,12 +26,17 @@ export function localeOfPath(pathname: string): Locale {
   return isLocale(first) && first !== defaultLocale ? first : defaultLocale;
 }
 
-/** The path without its locale prefix, always starting with '/'. */
+/**
+ * Slashes, backslashes, tabs and newlines at the start: browsers read '//x', '/\\x' and
+ * '/\t/x' as the host x, so a path keeps exactly one leading slash.
+ */
+const LEADING_SEPARATORS = /^[/\\\t\n\r]+/;
+
+/** The path without its locale prefix, always starting with one '/' ('/es//x' is '/x', never '//x'). */
 export function stripLocale(pathname: string): string {
   const locale = localeOfPath(pathname);
-  if (locale === defaultLocale) return pathname || '/';
-  const rest = pathname.slice(locale.length + 1);
-  return rest.startsWith('/') ? rest : `/${rest}`;
+  const rest = locale === defaultLocale ? pathname : pathname.slice(locale.length + 1);
+  return `/${rest.replace(LEADING_SEPARATORS, '')}`;
 }
 
 /** `to` (an English-form path such as '/dashboard', or '' for the root) in `locale`. */

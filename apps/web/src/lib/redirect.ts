@@ -1,31 +1,28 @@
 /**
  * Where to go after signing in. The `redirect` parameter is honoured only for a path on
- * this origin ('/keys?page=2'), never for '//evil.example' or 'https://…' (open redirect).
+ * this origin ('/keys?page=2'), never for '//evil.example', 'https://…' or a path that
+ * becomes one once its locale changes ('/es//evil.example'): the contracts' sanitizer,
+ * the server's too, checks it before and again after the locale helpers (open redirect).
  */
+import { safeRedirectPath } from '@console/contracts/redirects';
 import { isLocaleRoot, type Locale, localizePath, stripLocale } from '../i18n/locales';
 
 export const REDIRECT_PARAM = 'redirect';
 
-export function safeRedirect(value: string | null | undefined, origin = window.location.origin): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
+export function safeRedirect(value: string | null | undefined): string | null {
+  return safeRedirectPath(value);
 }
 
 /** The dashboard when the user came from a root (or nowhere), else where they came from, in `locale`. */
 export function signInTarget(redirect: string | null | undefined, locale: Locale): string {
+  const dashboard = localizePath('/dashboard', locale);
   const safe = safeRedirect(redirect);
-  if (!safe) return localizePath('/dashboard', locale);
+  if (!safe) return dashboard;
   const url = new URL(safe, 'http://x');
-  if (isLocaleRoot(url.pathname) || stripLocale(url.pathname).startsWith('/auth/') || stripLocale(url.pathname) === '/logout') {
-    return localizePath('/dashboard', locale);
-  }
-  return `${localizePath(url.pathname, locale)}${url.search}${url.hash}`;
+  const page = stripLocale(url.pathname);
+  if (isLocaleRoot(url.pathname) || page.startsWith('/auth/') || page === '/logout') return dashboard;
+  // Checked again once the locale is changed: only the result is what the browser follows.
+  return safeRedirect(`${localizePath(url.pathname, locale)}${url.search}${url.hash}`) ?? dashboard;
 }
 
 /** The sign-in page of `locale`, remembering `from` (the page that needed a session). */

@@ -30,6 +30,12 @@ describe('safeRedirectPath', () => {
       expect(safeRedirectPath(bad)).toBeNull();
     }
   });
+
+  it('refuses paths whose locale prefix hides a protocol-relative URL', () => {
+    for (const bad of ['/es//evil.example/phish', '/fr//evil.example', '/a/..//evil.example', '/es/%2f%2fevil.example', '/es/%5cevil']) {
+      expect(safeRedirectPath(bad)).toBeNull();
+    }
+  });
 });
 
 describe('the guards', () => {

@@ -105,4 +105,10 @@ describe('the published JWKS', () => {
     const { payload } = await jwtVerify(idToken, createLocalJWKSet(a.json()));
     expect(payload.sub).toBe(user.id);
   });
+  it('may be cached for a few minutes at both addresses (keys rotate, so not for long)', async () => {
+    for (const url of ['/api/auth/jwks', '/.well-known/jwks.json']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    }
+  });
 });

@@ -134,6 +134,14 @@ describe('single sign-on through OpenID Connect, against a real provider on loop
     expect((await t.app.inject('/api/auth/microsoft/start')).statusCode).toBe(404);
   });
 
+  it('refuses paths that become another host once the web strips their locale (/es//evil.example/phish)', async () => {
+    for (const redirect of ['/es//evil.example/phish', '/a/..//evil.example', '/es/%2F%2Fevil.example', '/pt/%5Cevil.example']) {
+      const res = await t.app.inject({ url: `/api/auth/oidc/start?redirect=${encodeURIComponent(redirect)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('BAD_REDIRECT');
+    }
+  });
+
   it('records the provider on the session row', async () => {
     const rows = await t.database.db.select({ p: sessions.signInProvider }).from(sessions).where(eq(sessions.signInProvider, 'google'));
     expect(rows.length).toBeGreaterThan(0);

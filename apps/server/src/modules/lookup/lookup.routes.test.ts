@@ -355,6 +355,23 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
       expect(file.rawPayload.equals(VIDEO)).toBe(true);
     });
 
+    it('serves the video with a policy its media document can play under, still locked down otherwise', async () => {
+      const { signedUrl } = await signedVideoUrl(ids.withVideo);
+      const file = await t.app.inject({ url: signedUrl, headers: staff.headers });
+      // Opened in a tab, the browser wraps the file in a document whose <video> loads this same URL.
+      const policy = Object.fromEntries(
+        String(file.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(policy['media-src']).toEqual(["'self'"]);
+      expect(policy['default-src']).toEqual(["'none'"]);
+      expect(policy['frame-ancestors']).toEqual(["'none'"]);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cache-control']).toBe('private, no-store');
+    });
+
     it('refuses a forged signature, a link of another workflow and an expired link', async () => {
       const { signedUrl } = await signedVideoUrl(ids.withVideo);
       const url = new URL(signedUrl, 'http://x');

@@ -4,6 +4,7 @@
  */
 import { lookupRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
+import { MEDIA_DOCUMENT_CSP } from '../../http/security-headers.js';
 import type { ApiModule } from '../../registry.js';
 import { requireStaff } from '../auth/guards.js';
 
@@ -16,10 +17,12 @@ export const lookupRoutes: ApiModule = async (app, { services: { lookup } }) => 
   registerRoute(app, routes.originalVideo, (request) => lookup.originalVideo(request.params.id));
   registerRoute(app, routes.originalVideoFile, async (request, reply) => {
     const file = await lookup.originalVideoFile(request.params.id, request.query);
+    // Not the API's `default-src 'none'`: that keeps the browser's video page from playing it.
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', 'inline')
       .header('cache-control', 'private, no-store')
+      .header('content-security-policy', MEDIA_DOCUMENT_CSP)
       .send(file.stream);
   });
 };
