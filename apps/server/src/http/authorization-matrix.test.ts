@@ -7,26 +7,30 @@
  *
  * Every probe names objects of ONE organization ("home"): the other organization's admin
  * (and staff in the regular area, where they are org_admins of the staff organization) must
- * be refused 404 for each of them, see none of home's data in lists, and change nothing:
- * the database outside the callers' own rows is compared before and after.
+ * be refused 404 for each of them and see none of home's data in lists. Every refused,
+ * foreign or reading probe runs between two dumps of the whole database, which must be equal
+ * (but for rate-limit counters and activity stamps); other organizations' own writes may add
+ * rows of theirs, never one of home's; then the allowed writes run, on fresh objects where
+ * they spend theirs.
  *
  * Outcomes: `deny` = 401/403 from the guard (or the service's role check); `foreign` = the
  * guard admits the caller but the object is another organization's (404), or a list of the
  * caller's own organization without any of home's data; `allow` = neither 401 nor 403 (a
  * 400 is fine: the guard passed) nor 404 for an object named by its real id.
  */
-import diagnostics from 'node:diagnostics_channel';
+
 import { randomBytes } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import type { OrgRole } from '@console/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
-import { hashSecret } from './secrets.js';
 import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
 import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
 import { createUser, createWorkspace } from '../test/factories.js';
 import { createPersonas, type Persona, type PersonaName, type PersonaWorld, personaNames } from '../test/personas.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { hashSecret } from './secrets.js';
 
 type Outcome = 'allow' | 'deny' | 'foreign';
 
@@ -91,21 +95,22 @@ let freshKey: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
 
-const get = (url: string) => () => ({ url });
+/** A probe of a fixed URL. */
+const at = (url: string) => () => ({ url });
 
 /** One row per `METHOD path` the app registers (HEAD twins of GET routes share the GET's row). */
 const matrix: Record<string, Row> = {
   // Outside the API base path: probes of the platform.
-  'GET /healthz': { access: { public: 'liveness probe' }, request: get('/healthz') },
-  'GET /readyz': { access: { public: 'readiness probe' }, request: get('/readyz') },
-  'GET /.well-known/jwks.json': { access: { public: 'public keys that verify idTokens' }, request: get('/.well-known/jwks.json') },
+  'GET /healthz': { access: { public: 'liveness probe' }, request: at('/healthz') },
+  'GET /readyz': { access: { public: 'readiness probe' }, request: at('/readyz') },
+  'GET /.well-known/jwks.json': { access: { public: 'public keys that verify idTokens' }, request: at('/.well-known/jwks.json') },
 
   // Before sign-in.
-  'GET /api/app-config': { access: { public: 'what the sign-in page needs' }, request: get('/api/app-config') },
-  'GET /api/auth/jwks': { access: { public: 'public keys that verify idTokens' }, request: get('/api/auth/jwks') },
+  'GET /api/app-config': { access: { public: 'what the sign-in page needs' }, request: at('/api/app-config') },
+  'GET /api/auth/jwks': { access: { public: 'public keys that verify idTokens' }, request: at('/api/auth/jwks') },
   'GET /api/auth/:provider/check': {
     access: { public: 'the e-mail step of sign-in; same answer with or without an account' },
-    request: get('/api/auth/password/check?email=nobody%40matrix.example'),
+    request: at('/api/auth/password/check?email=nobody%40matrix.example'),
   },
   'POST /api/auth/sign-in': {
     access: { public: 'the password step of sign-in' },
@@ -129,28 +134,31 @@ const matrix: Record<string, Row> = {
   },
   'DELETE /api/logout': {
     access: { public: "signing out is always allowed and ends only the caller's own session" },
-    request: get('/api/logout'),
+    request: at('/api/logout'),
     last: true,
   },
   'GET /api/auth/:provider/start': {
     access: { public: 'starts single sign-on' },
-    request: get('/api/auth/google/start?redirect=%2Fdashboard'),
+    request: at('/api/auth/google/start?redirect=%2Fdashboard'),
   },
   'GET /api/auth/:provider/callback': {
     access: { public: "the SSO provider's redirect back: the state cookie and the code are the credential" },
-    request: get('/api/auth/google/callback?code=x&state=y'),
+    request: at('/api/auth/google/callback?code=x&state=y'),
   },
   'POST /api/v1/auth/token': {
     access: { public: 'the API sign-in: e-mail and password are the credential' },
     request: () => ({ url: '/api/v1/auth/token', ...json({ email: 'nobody@matrix.example', password: 'Wrong-Password-1!' }) }),
   },
-  'GET /api/v1/openapi.json': { access: { public: 'the published API description' }, request: get('/api/v1/openapi.json') },
-  'GET /api/v1/reference': { access: { public: 'the API reference page' }, request: get('/api/v1/reference') },
-  'GET /api/v1/reference/': { access: { public: 'the API reference page' }, request: get('/api/v1/reference/') },
-  'GET /api/v1/reference/js/scalar.js': { access: { public: "the reference page's script" }, request: get('/api/v1/reference/js/scalar.js') },
+  'GET /api/v1/openapi.json': { access: { public: 'the published API description' }, request: at('/api/v1/openapi.json') },
+  'GET /api/v1/reference': { access: { public: 'the API reference page' }, request: at('/api/v1/reference') },
+  'GET /api/v1/reference/': { access: { public: 'the API reference page' }, request: at('/api/v1/reference/') },
+  'GET /api/v1/reference/js/scalar.js': {
+    access: { public: "the reference page's script" },
+    request: at('/api/v1/reference/js/scalar.js'),
+  },
 
   // Signed in: one's own session; an Organizational Admin also for users of their organization; staff for anyone.
-  'GET /api/auth/me': { access: 'signedIn', scope: 'own', request: get('/api/auth/me') },
+  'GET /api/auth/me': { access: 'signedIn', scope: 'own', request: at('/api/auth/me') },
   'POST /api/auth/track-activity': {
     access: 'signedIn',
     scope: 'own',
@@ -161,6 +169,7 @@ const matrix: Record<string, Row> = {
       ...json({ userId: me.org === 'other' ? f.homeAdminId : me.userId, email: null }),
     }),
   },
+  // Staff may read anyone's sessions and, with `update`, sign them out (sessions.service.ts, assertMayManage).
   'GET /api/auth/sessions': {
     access: 'signedIn',
     scope: 'object',
@@ -176,7 +185,7 @@ const matrix: Record<string, Row> = {
   },
 
   // The regular area: Organizational Admins, their own organization only.
-  'GET /api/integrations': { access: 'orgAdmin', scope: 'own', request: get('/api/integrations') },
+  'GET /api/integrations': { access: 'orgAdmin', scope: 'own', request: at('/api/integrations') },
   'POST /api/integrations': {
     access: 'orgAdmin',
     scope: 'own',
@@ -199,10 +208,10 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/integration/${f.keyId}/roll`, ...json({ gracePeriod: 'now' }) }),
     fresh: () => freshKey(),
   },
-  'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: get('/api/settings/documentation') },
-  'GET /api/user-imports': { access: 'orgAdmin', scope: 'own', request: get('/api/user-imports') },
+  'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: at('/api/settings/documentation') },
+  'GET /api/user-imports': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports') },
   'POST /api/user-imports': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/user-imports', ...json({}) }) },
-  'GET /api/user-imports/template': { access: 'orgAdmin', scope: 'own', request: get('/api/user-imports/template') },
+  'GET /api/user-imports/template': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports/template') },
   'GET /api/user-import/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/user-import/${f.importId}` }) },
   'GET /api/user-import/:id/errors': {
     access: 'orgAdmin',
@@ -225,12 +234,12 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/user-import/${f.importId}/retry` }),
   },
-  'GET /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: get('/api/analytics-data-download') },
-  'POST /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: get('/api/analytics-data-download') },
+  'GET /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: at('/api/analytics-data-download') },
+  'POST /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: at('/api/analytics-data-download') },
   'GET /api/analytics-data-download/generations/latest': {
     access: 'orgAdmin',
     scope: 'own',
-    request: get('/api/analytics-data-download/generations/latest'),
+    request: at('/api/analytics-data-download/generations/latest'),
   },
   'GET /api/analytics-data-download/generations/:id': {
     access: 'orgAdmin',
@@ -245,8 +254,8 @@ const matrix: Record<string, Row> = {
   },
 
   // The Super area: staff, every organization; `update` for writes (empty bodies: 400 shows the guard passed).
-  'GET /api/organizations': { access: 'staffRead', request: get('/api/organizations') },
-  'GET /api/organization/planTypes': { access: 'staffRead', request: get('/api/organization/planTypes') },
+  'GET /api/organizations': { access: 'staffRead', request: at('/api/organizations') },
+  'GET /api/organization/planTypes': { access: 'staffRead', request: at('/api/organization/planTypes') },
   'GET /api/organization/:id': { access: 'staffRead', request: (f) => ({ url: `/api/organization/${f.homeOrgId}` }) },
   'PUT /api/organization/:id': {
     access: 'staffUpdate',
@@ -270,7 +279,7 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/managers/${f.managerId}/invitation` }),
   },
   'GET /api/organizationManagers/:id': { access: 'staffRead', request: (f) => ({ url: `/api/organizationManagers/${f.managerId}` }) },
-  'GET /api/organization/verificationModels': { access: 'staffRead', request: get('/api/organization/verificationModels') },
+  'GET /api/organization/verificationModels': { access: 'staffRead', request: at('/api/organization/verificationModels') },
   'GET /api/organization/:id/settings': {
     access: 'staffRead',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/settings` }),
@@ -283,9 +292,9 @@ const matrix: Record<string, Row> = {
     access: 'staffRead',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/importStatus` }),
   },
-  'GET /api/workflow-import/environments': { access: 'staffRead', request: get('/api/workflow-import/environments') },
-  'GET /api/organizations/source/': { access: 'staffRead', request: get('/api/organizations/source/') },
-  'GET /api/organizations/source': { access: 'staffRead', request: get('/api/organizations/source') },
+  'GET /api/workflow-import/environments': { access: 'staffRead', request: at('/api/workflow-import/environments') },
+  'GET /api/organizations/source/': { access: 'staffRead', request: at('/api/organizations/source/') },
+  'GET /api/organizations/source': { access: 'staffRead', request: at('/api/organizations/source') },
   'GET /api/organization/:id/workspaces': {
     access: 'staffRead',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workspaces` }),
@@ -311,7 +320,7 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workflow-imports/${f.workflowImportId}` }),
   },
   'GET /api/user/:email': { access: 'staffRead', request: (f) => ({ url: `/api/user/${encodeURIComponent(f.targetUserEmail)}` }) },
-  'GET /api/workflows': { access: 'staffRead', request: get('/api/workflows?q=Matrix') },
+  'GET /api/workflows': { access: 'staffRead', request: at('/api/workflows?q=Matrix') },
   'GET /api/workflow/:id': { access: 'staffRead', request: (f) => ({ url: `/api/workflow/${f.workflowId}` }) },
   'GET /api/workflow/:id/original-video': {
     access: 'staffRead',
@@ -320,15 +329,22 @@ const matrix: Record<string, Row> = {
   'GET /api/workflow/:id/original-video/file': { access: 'staffRead', request: (f) => ({ url: f.videoUrl }) },
 
   // The external API: key + idToken of one organization; the service narrows some calls to some roles.
-  'GET /api/v1/workflows': { access: { api: API_ALL }, scope: 'own', request: get('/api/v1/workflows') },
-  'GET /api/v1/workflows/:id': { access: { api: API_ALL }, scope: 'object', request: (f) => ({ url: `/api/v1/workflows/${f.workflowId}` }) },
-  'GET /api/v1/workspaces': { access: { api: API_ALL }, scope: 'own', request: get('/api/v1/workspaces') },
-  'GET /api/v1/skills': { access: { api: API_ALL }, scope: 'own', request: get('/api/v1/skills') },
-  'GET /api/v1/users': { access: { api: ['org_admin', 'workspace_admin'] }, scope: 'own', request: get('/api/v1/users') },
+  'GET /api/v1/workflows': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/workflows') },
+  'GET /api/v1/workflows/:id': {
+    access: { api: API_ALL },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/workflows/${f.workflowId}` }),
+  },
+  'GET /api/v1/workspaces': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/workspaces') },
+  'GET /api/v1/skills': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/skills') },
+  'GET /api/v1/users': { access: { api: ['org_admin', 'workspace_admin'] }, scope: 'own', request: at('/api/v1/users') },
   'POST /api/v1/users': {
     access: { api: ['org_admin'] },
     scope: 'own',
-    request: () => ({ url: '/api/v1/users', ...json({ email: `new.${randomBytes(4).toString('hex')}@matrix.example`, displayName: 'New' }) }),
+    request: () => ({
+      url: '/api/v1/users',
+      ...json({ email: `new.${randomBytes(4).toString('hex')}@matrix.example`, displayName: 'New' }),
+    }),
   },
   'POST /api/v1/users/:id/disable': {
     access: { api: ['org_admin'] },
@@ -341,7 +357,11 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/v1/users/${f.targetUserId}/skills` }),
   },
-  'POST /api/v1/user-imports': { access: { api: ['org_admin'] }, scope: 'own', request: () => ({ url: '/api/v1/user-imports', ...json({}) }) },
+  'POST /api/v1/user-imports': {
+    access: { api: ['org_admin'] },
+    scope: 'own',
+    request: () => ({ url: '/api/v1/user-imports', ...json({}) }),
+  },
   'GET /api/v1/user-imports/:id': {
     access: { api: ['org_admin'] },
     scope: 'object',
@@ -370,7 +390,7 @@ function outcomeOf(row: Row, p: Persona): Outcome {
   else if (access === 'staffRead') admitted = !!p.staff;
   else if (access === 'staffUpdate') admitted = p.staff === 'update';
   // API users sign in with a password: staff (another provider) are refused.
-  else admitted = !p.staff && access.api.includes(p.role!);
+  else admitted = 'api' in access && !p.staff && access.api.includes(p.role!);
   if (!admitted) return 'deny';
   if (access === 'staffRead' || access === 'staffUpdate') return 'allow';
   return p.org === 'home' ? 'allow' : 'foreign';
@@ -404,7 +424,6 @@ async function probe(key: string, method: string, p: Persona, extra: Partial<Fix
 }
 
 function check(key: string, method: string, p: Persona, outcome: Outcome, res: LightMyRequestResponse): string | undefined {
-  if (process.env.MATRIX_DEBUG && method !== 'HEAD') console.log(`DBG ${key.padEnd(62)} ${p.name.padEnd(16)} ${outcome.padEnd(8)} ${res.statusCode} ${res.body.slice(0, 90).replace(/\n/g, ' ')}`);
   const where = `${method} ${key.split(' ')[1]} as ${p.name}: expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 500) return where;
   const scope = matrix[key].scope;
@@ -499,7 +518,11 @@ describe('authorization matrix', () => {
     freshSession = async () => {
       const [session] = await db
         .insert(schema.sessions)
-        .values({ userId: target.id, tokenHash: hashSecret(randomBytes(32).toString('base64url')), expiresAt: new Date(Date.now() + 86_400_000) })
+        .values({
+          userId: target.id,
+          tokenHash: hashSecret(randomBytes(32).toString('base64url')),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
         .returning();
       return { sessionId: session.id };
     };
@@ -609,7 +632,8 @@ describe('authorization matrix', () => {
       const removed = after[table].filter((r) => !kept.has(r));
       const added = rows.filter((r) => !after[table].includes(r));
       if (removed.length > 0) failures.push(`${table}: rows removed by another organization's writes: ${removed.join(', ')}`);
-      for (const r of added) if (markers.some((m) => r.includes(m))) failures.push(`${table}: home's data written by another organization: ${r}`);
+      for (const r of added)
+        if (markers.some((m) => r.includes(m))) failures.push(`${table}: home's data written by another organization: ${r}`);
     }
     expect(failures).toEqual([]);
 
@@ -649,6 +673,29 @@ describe('authorization matrix', () => {
       if (res.statusCode !== 401) failures.push(`${key} with the other kind of credential: ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("refuses an access key with another organization's idToken on the external API", async () => {
+    const { orgAdmin, otherOrgAdmin } = world.personas;
+    const failures: string[] = [];
+    let probed = 0;
+    for (const [key, row] of Object.entries(matrix)) {
+      if (isPublic(row) || !isApiPath(key)) continue;
+      const [method] = key.split(' ');
+      for (const [keyOf, tokenOf] of [
+        [orgAdmin, otherOrgAdmin],
+        [otherOrgAdmin, orgAdmin],
+      ]) {
+        const mixed = { ...tokenOf, api: { ...tokenOf.api, apikey: keyOf.api.apikey } };
+        const res = await probe(key, method, mixed);
+        probed++;
+        if (res.statusCode !== 403 || res.json().code !== 'API_KEY_WRONG_ORGANIZATION') {
+          failures.push(`${key}, ${keyOf.name}'s key with ${tokenOf.name}'s token: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probed).toBeGreaterThan(10);
   });
 
   it('signs every persona out, last', async () => {

@@ -158,7 +158,8 @@ export async function createPersonas(t: TestApp): Promise<PersonaWorld> {
     staffRead: 'viewer',
     staffUpdate: 'org_admin',
   };
-  const personas = { anonymous: { name: 'anonymous', disabled: false, console: { ...csrf }, api: {} } } as Record<PersonaName, Persona>;
+  const anonymous: Persona = { name: 'anonymous', disabled: false, console: { ...csrf }, api: {} };
+  const personas: Partial<Record<PersonaName, Persona>> = { anonymous };
   for (const name of Object.keys(people) as Exclude<PersonaName, 'anonymous'>[]) {
     const org = orgOf[name];
     personas[name] = {
@@ -173,5 +174,5 @@ export async function createPersonas(t: TestApp): Promise<PersonaWorld> {
       api: { apikey: apiKeys[org]!.secret, authorization: `Bearer ${tokens[name]}` },
     };
   }
-  return { personas, orgs, apiKeys };
+  return { personas: personas as Record<PersonaName, Persona>, orgs, apiKeys };
 }
