@@ -95,6 +95,8 @@ let freshKey: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
 
+/** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
+const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
 /** A probe of a fixed URL. */
 const at = (url: string) => () => ({ url });
 
@@ -110,11 +112,11 @@ const matrix: Record<string, Row> = {
   'GET /api/auth/jwks': { access: { public: 'public keys that verify idTokens' }, request: at('/api/auth/jwks') },
   'GET /api/auth/:provider/check': {
     access: { public: 'the e-mail step of sign-in; same answer with or without an account' },
-    request: at('/api/auth/password/check?email=nobody%40matrix.example'),
+    request: (_f, me) => ({ url: `/api/auth/password/check?email=${encodeURIComponent(nobody(me))}` }),
   },
   'POST /api/auth/sign-in': {
     access: { public: 'the password step of sign-in' },
-    request: () => ({ url: '/api/auth/sign-in', ...json({ email: 'nobody@matrix.example', password: 'Wrong-Password-1!' }) }),
+    request: (_f, me) => ({ url: '/api/auth/sign-in', ...json({ email: nobody(me), password: 'Wrong-Password-1!' }) }),
   },
   'POST /api/auth/custom': {
     access: { public: 'redeems a one-time sign-in link: the token is the credential' },
@@ -126,7 +128,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/auth': {
     access: { public: 'opens a session from an idToken: the idToken is the credential' },
-    request: () => ({ url: '/api/auth', ...json({ idToken: 'not-an-id-token', email: 'nobody@matrix.example' }) }),
+    request: (_f, me) => ({ url: '/api/auth', ...json({ idToken: 'not-an-id-token', email: nobody(me) }) }),
   },
   'POST /api/auth/validate-oauth': {
     access: { public: 'tells whether a credential is valid; never refuses' },
@@ -147,7 +149,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/v1/auth/token': {
     access: { public: 'the API sign-in: e-mail and password are the credential' },
-    request: () => ({ url: '/api/v1/auth/token', ...json({ email: 'nobody@matrix.example', password: 'Wrong-Password-1!' }) }),
+    request: (_f, me) => ({ url: '/api/v1/auth/token', ...json({ email: nobody(me), password: 'Wrong-Password-1!' }) }),
   },
   'GET /api/v1/openapi.json': { access: { public: 'the published API description' }, request: at('/api/v1/openapi.json') },
   'GET /api/v1/reference': { access: { public: 'the API reference page' }, request: at('/api/v1/reference') },
