@@ -1,0 +1,712 @@
+/**
+ * The authorization matrix: every route the real app registers × every persona
+ * (test/personas.ts), with the outcome the product gives (docs/product.md, "Roles and
+ * access"; modules/auth/guards.ts; each module's routes). The routes are collected from the
+ * app itself (Fastify's `fastify.initialization` diagnostics channel adds an `onRoute` hook
+ * before anything is registered), so a new route without a row in `matrix` fails the suite.
+ *
+ * Every probe names objects of ONE organization ("home"): the other organization's admin
+ * (and staff in the regular area, where they are org_admins of the staff organization) must
+ * be refused 404 for each of them and see none of home's data in lists. Every refused,
+ * foreign or reading probe runs between two dumps of the whole database, which must be equal
+ * (but for rate-limit counters and activity stamps); other organizations' own writes may add
+ * rows of theirs, never one of home's; then the allowed writes run, on fresh objects where
+ * they spend theirs.
+ *
+ * Outcomes: `deny` = 401/403 from the guard (or the service's role check); `foreign` = the
+ * guard admits the caller but the object is another organization's (404), or a list of the
+ * caller's own organization without any of home's data; `allow` = neither 401 nor 403 (a
+ * 400 is fine: the guard passed) nor 404 for an object named by its real id.
+ */
+
+import { randomBytes } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
+import type { OrgRole } from '@console/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../db/schema.js';
+import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
+import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
+import { createUser, createWorkspace } from '../test/factories.js';
+import { createPersonas, type Persona, type PersonaName, type PersonaWorld, personaNames } from '../test/personas.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { hashSecret } from './secrets.js';
+
+type Outcome = 'allow' | 'deny' | 'foreign';
+
+/** Who a route's guard admits. */
+type Access =
+  /** Open by design; the reason is part of the row. Every persona must get the same answer. */
+  | { public: string }
+  /** requireSignedIn: Organizational Admins and staff. */
+  | 'signedIn'
+  /** requireOrgAdmin: the regular area, scoped to the caller's organization. */
+  | 'orgAdmin'
+  /** requireStaff('read') / requireStaff('update'): the Super area, every organization. */
+  | 'staffRead'
+  | 'staffUpdate'
+  /** The external API's guard: key + idToken of the same organization, a password user of an API role; `roles` narrows it further (the service's check). */
+  | { api: readonly OrgRole[] };
+
+interface Fixtures {
+  homeOrgId: string;
+  homeAdminId: string;
+  targetUserId: string;
+  targetUserEmail: string;
+  sessionId: string;
+  keyId: string;
+  importId: string;
+  workspaceId: string;
+  workflowId: string;
+  generationId: string;
+  reportUrl: string;
+  videoUrl: string;
+  managerId: string;
+  workflowImportId: string;
+}
+
+interface Row {
+  access: Access;
+  /**
+   * What the request names: `object` = an object of home by its id (other organizations: 404);
+   * `own` = only the caller's own organization or self (others: allowed, without home's data).
+   */
+  scope?: 'object' | 'own';
+  /** Outcomes that differ from what `access` and `scope` give (a rule of the service). */
+  personas?: Partial<Record<PersonaName, Outcome>>;
+  request: (ids: Fixtures, me: Persona) => Omit<InjectOptions, 'method' | 'url'> & { url: string };
+  /** Fresh objects for an allowed write that would spend its target (a delete, a disable). */
+  fresh?: (me: Persona) => Promise<Partial<Fixtures>>;
+  /** Run after every other probe (it ends the caller's session). */
+  last?: boolean;
+}
+
+const API_ALL = ['org_admin', 'workspace_admin', 'publisher'] as const;
+const json = (payload: object) => ({ payload, headers: { 'content-type': 'application/json' } });
+
+let t: TestApp;
+let world: PersonaWorld;
+let ids: Fixtures;
+const registered: string[] = [];
+
+/** Helpers of the fresh objects, set in beforeAll. */
+let freshSession: () => Promise<Partial<Fixtures>>;
+let freshKey: () => Promise<Partial<Fixtures>>;
+let freshImport: () => Promise<Partial<Fixtures>>;
+let freshUser: () => Promise<Partial<Fixtures>>;
+
+/** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
+const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
+/** A probe of a fixed URL. */
+const at = (url: string) => () => ({ url });
+
+/** One row per `METHOD path` the app registers (HEAD twins of GET routes share the GET's row). */
+const matrix: Record<string, Row> = {
+  // Outside the API base path: probes of the platform.
+  'GET /healthz': { access: { public: 'liveness probe' }, request: at('/healthz') },
+  'GET /readyz': { access: { public: 'readiness probe' }, request: at('/readyz') },
+  'GET /.well-known/jwks.json': { access: { public: 'public keys that verify idTokens' }, request: at('/.well-known/jwks.json') },
+
+  // Before sign-in.
+  'GET /api/app-config': { access: { public: 'what the sign-in page needs' }, request: at('/api/app-config') },
+  'GET /api/auth/jwks': { access: { public: 'public keys that verify idTokens' }, request: at('/api/auth/jwks') },
+  'GET /api/auth/:provider/check': {
+    access: { public: 'the e-mail step of sign-in; same answer with or without an account' },
+    request: (_f, me) => ({ url: `/api/auth/password/check?email=${encodeURIComponent(nobody(me))}` }),
+  },
+  'POST /api/auth/sign-in': {
+    access: { public: 'the password step of sign-in' },
+    request: (_f, me) => ({ url: '/api/auth/sign-in', ...json({ email: nobody(me), password: 'Wrong-Password-1!' }) }),
+  },
+  'POST /api/auth/custom': {
+    access: { public: 'redeems a one-time sign-in link: the token is the credential' },
+    request: () => ({ url: '/api/auth/custom', ...json({ token: 'not-a-real-sign-in-link-token' }) }),
+  },
+  'POST /api/auth/invitation/accept': {
+    access: { public: 'accepts an invitation: the token is the credential' },
+    request: () => ({ url: '/api/auth/invitation/accept', ...json({ token: 'not-a-real-invitation', password: 'Valid-Passw0rd!' }) }),
+  },
+  'POST /api/auth': {
+    access: { public: 'opens a session from an idToken: the idToken is the credential' },
+    request: (_f, me) => ({ url: '/api/auth', ...json({ idToken: 'not-an-id-token', email: nobody(me) }) }),
+  },
+  'POST /api/auth/validate-oauth': {
+    access: { public: 'tells whether a credential is valid; never refuses' },
+    request: () => ({ url: '/api/auth/validate-oauth', ...json({}) }),
+  },
+  'DELETE /api/logout': {
+    access: { public: "signing out is always allowed and ends only the caller's own session" },
+    request: at('/api/logout'),
+    last: true,
+  },
+  'GET /api/auth/:provider/start': {
+    access: { public: 'starts single sign-on' },
+    request: at('/api/auth/google/start?redirect=%2Fdashboard'),
+  },
+  'GET /api/auth/:provider/callback': {
+    access: { public: "the SSO provider's redirect back: the state cookie and the code are the credential" },
+    request: at('/api/auth/google/callback?code=x&state=y'),
+  },
+  'POST /api/v1/auth/token': {
+    access: { public: 'the API sign-in: e-mail and password are the credential' },
+    request: (_f, me) => ({ url: '/api/v1/auth/token', ...json({ email: nobody(me), password: 'Wrong-Password-1!' }) }),
+  },
+  'GET /api/v1/openapi.json': { access: { public: 'the published API description' }, request: at('/api/v1/openapi.json') },
+  'GET /api/v1/reference': { access: { public: 'the API reference page' }, request: at('/api/v1/reference') },
+  'GET /api/v1/reference/': { access: { public: 'the API reference page' }, request: at('/api/v1/reference/') },
+  'GET /api/v1/reference/js/scalar.js': {
+    access: { public: "the reference page's script" },
+    request: at('/api/v1/reference/js/scalar.js'),
+  },
+
+  // Signed in: one's own session; an Organizational Admin also for users of their organization; staff for anyone.
+  'GET /api/auth/me': { access: 'signedIn', scope: 'own', request: at('/api/auth/me') },
+  'POST /api/auth/track-activity': {
+    access: 'signedIn',
+    scope: 'own',
+    // Only one's own activity: someone else's user id is refused with 403, whoever asks.
+    personas: { otherOrgAdmin: 'deny' },
+    request: (f, me) => ({
+      url: '/api/auth/track-activity',
+      ...json({ userId: me.org === 'other' ? f.homeAdminId : me.userId, email: null }),
+    }),
+  },
+  // Staff may read anyone's sessions and, with `update`, sign them out (sessions.service.ts, assertMayManage).
+  'GET /api/auth/sessions': {
+    access: 'signedIn',
+    scope: 'object',
+    personas: { staffRead: 'allow', staffUpdate: 'allow' },
+    request: (f) => ({ url: `/api/auth/sessions?userId=${f.targetUserId}` }),
+  },
+  'DELETE /api/auth/sessions/:id': {
+    access: 'signedIn',
+    scope: 'object',
+    personas: { staffRead: 'deny', staffUpdate: 'allow' },
+    request: (f) => ({ url: `/api/auth/sessions/${f.sessionId}` }),
+    fresh: () => freshSession(),
+  },
+
+  // The regular area: Organizational Admins, their own organization only.
+  'GET /api/integrations': { access: 'orgAdmin', scope: 'own', request: at('/api/integrations') },
+  'POST /api/integrations': {
+    access: 'orgAdmin',
+    scope: 'own',
+    request: () => ({ url: '/api/integrations', ...json({}) }),
+  },
+  'PUT /api/integration/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/integration/${f.keyId}`, ...json({ name: 'Renamed', description: 'by the matrix' }) }),
+  },
+  'DELETE /api/integration/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/integration/${f.keyId}` }),
+    fresh: () => freshKey(),
+  },
+  'POST /api/integration/:id/roll': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/integration/${f.keyId}/roll`, ...json({ gracePeriod: 'now' }) }),
+    fresh: () => freshKey(),
+  },
+  'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: at('/api/settings/documentation') },
+  'GET /api/user-imports': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports') },
+  'POST /api/user-imports': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/user-imports', ...json({}) }) },
+  'GET /api/user-imports/template': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports/template') },
+  'GET /api/user-import/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/user-import/${f.importId}` }) },
+  'GET /api/user-import/:id/errors': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}/errors` }),
+  },
+  'GET /api/user-import/:id/errors.csv': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}/errors.csv` }),
+  },
+  'DELETE /api/user-import/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}` }),
+    fresh: () => freshImport(),
+  },
+  'PUT /api/user-import/:id/retry': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}/retry` }),
+  },
+  'GET /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: at('/api/analytics-data-download') },
+  'POST /api/analytics-data-download': { access: 'orgAdmin', scope: 'own', request: at('/api/analytics-data-download') },
+  'GET /api/analytics-data-download/generations/latest': {
+    access: 'orgAdmin',
+    scope: 'own',
+    request: at('/api/analytics-data-download/generations/latest'),
+  },
+  'GET /api/analytics-data-download/generations/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/analytics-data-download/generations/${f.generationId}` }),
+  },
+  'GET /api/analytics-data-download/files/:id/:name': {
+    access: 'orgAdmin',
+    scope: 'object',
+    // A genuine signed link of home's report: the signature is good, the organization is not.
+    request: (f) => ({ url: f.reportUrl }),
+  },
+
+  // The Super area: staff, every organization; `update` for writes (empty bodies: 400 shows the guard passed).
+  'GET /api/organizations': { access: 'staffRead', request: at('/api/organizations') },
+  'GET /api/organization/planTypes': { access: 'staffRead', request: at('/api/organization/planTypes') },
+  'GET /api/organization/:id': { access: 'staffRead', request: (f) => ({ url: `/api/organization/${f.homeOrgId}` }) },
+  'PUT /api/organization/:id': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}`, ...json({ name: '' }) }),
+  },
+  'POST /api/organization': { access: 'staffUpdate', request: () => ({ url: '/api/organization', ...json({}) }) },
+  'PUT /api/organization/:id/clientKey': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/clientKey`, ...json({}) }),
+  },
+  'GET /api/organization/:id/managers': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/managers` }),
+  },
+  'POST /api/organization/:id/managers': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/managers`, ...json({}) }),
+  },
+  'POST /api/organization/:id/managers/:managerId/invitation': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/managers/${f.managerId}/invitation` }),
+  },
+  'GET /api/organizationManagers/:id': { access: 'staffRead', request: (f) => ({ url: `/api/organizationManagers/${f.managerId}` }) },
+  'GET /api/organization/verificationModels': { access: 'staffRead', request: at('/api/organization/verificationModels') },
+  'GET /api/organization/:id/settings': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/settings` }),
+  },
+  'PUT /api/organization/:id/settings/:key': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/settings/matrix`, ...json({}) }),
+  },
+  'GET /api/organization/:id/importStatus': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/importStatus` }),
+  },
+  'GET /api/workflow-import/environments': { access: 'staffRead', request: at('/api/workflow-import/environments') },
+  'GET /api/organizations/source/': { access: 'staffRead', request: at('/api/organizations/source/') },
+  'GET /api/organizations/source': { access: 'staffRead', request: at('/api/organizations/source') },
+  'GET /api/organization/:id/workspaces': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workspaces` }),
+  },
+  'GET /api/organization/:id/workspace/:workspaceId/workflows': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workspace/${f.workspaceId}/workflows` }),
+  },
+  'GET /api/organization/:id/workspace/:workspaceId/authors': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workspace/${f.workspaceId}/authors` }),
+  },
+  'POST /api/organization/:id/workspace/:workspaceId/workflows': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workspace/${f.workspaceId}/workflows`, ...json({}) }),
+  },
+  'GET /api/organization/:id/workflow-imports': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workflow-imports` }),
+  },
+  'GET /api/organization/:id/workflow-imports/:importId': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workflow-imports/${f.workflowImportId}` }),
+  },
+  'GET /api/user/:email': { access: 'staffRead', request: (f) => ({ url: `/api/user/${encodeURIComponent(f.targetUserEmail)}` }) },
+  'GET /api/workflows': { access: 'staffRead', request: at('/api/workflows?q=Matrix') },
+  'GET /api/workflow/:id': { access: 'staffRead', request: (f) => ({ url: `/api/workflow/${f.workflowId}` }) },
+  'GET /api/workflow/:id/original-video': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/workflow/${f.workflowId}/original-video` }),
+  },
+  'GET /api/workflow/:id/original-video/file': { access: 'staffRead', request: (f) => ({ url: f.videoUrl }) },
+
+  // The external API: key + idToken of one organization; the service narrows some calls to some roles.
+  'GET /api/v1/workflows': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/workflows') },
+  'GET /api/v1/workflows/:id': {
+    access: { api: API_ALL },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/workflows/${f.workflowId}` }),
+  },
+  'GET /api/v1/workspaces': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/workspaces') },
+  'GET /api/v1/skills': { access: { api: API_ALL }, scope: 'own', request: at('/api/v1/skills') },
+  'GET /api/v1/users': { access: { api: ['org_admin', 'workspace_admin'] }, scope: 'own', request: at('/api/v1/users') },
+  'POST /api/v1/users': {
+    access: { api: ['org_admin'] },
+    scope: 'own',
+    request: () => ({
+      url: '/api/v1/users',
+      ...json({ email: `new.${randomBytes(4).toString('hex')}@matrix.example`, displayName: 'New' }),
+    }),
+  },
+  'POST /api/v1/users/:id/disable': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/users/${f.targetUserId}/disable` }),
+    fresh: () => freshUser(),
+  },
+  'GET /api/v1/users/:id/skills': {
+    access: { api: ['org_admin', 'workspace_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/users/${f.targetUserId}/skills` }),
+  },
+  'POST /api/v1/user-imports': {
+    access: { api: ['org_admin'] },
+    scope: 'own',
+    request: () => ({ url: '/api/v1/user-imports', ...json({}) }),
+  },
+  'GET /api/v1/user-imports/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/user-imports/${f.importId}` }),
+  },
+  'GET /api/v1/user-imports/:id/errors': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/user-imports/${f.importId}/errors` }),
+  },
+};
+
+const isPublic = (row: Row): row is Row & { access: { public: string } } => typeof row.access === 'object' && 'public' in row.access;
+const isApiPath = (key: string) => key.split(' ')[1].startsWith('/api/v1/');
+
+/** What `persona` must get from `row` (see the file's comment). */
+function outcomeOf(row: Row, p: Persona): Outcome {
+  if (isPublic(row)) return 'allow';
+  const special = row.personas?.[p.name];
+  if (special) return special;
+  if (!p.userId || p.disabled) return 'deny';
+  const { access } = row;
+  let admitted: boolean;
+  if (access === 'signedIn') admitted = p.role === 'org_admin' || !!p.staff;
+  else if (access === 'orgAdmin') admitted = p.role === 'org_admin';
+  else if (access === 'staffRead') admitted = !!p.staff;
+  else if (access === 'staffUpdate') admitted = p.staff === 'update';
+  // API users sign in with a password: staff (another provider) are refused.
+  else admitted = 'api' in access && !p.staff && access.api.includes(p.role!);
+  if (!admitted) return 'deny';
+  if (access === 'staffRead' || access === 'staffUpdate') return 'allow';
+  return p.org === 'home' ? 'allow' : 'foreign';
+}
+
+/** The strings of home's data that no other organization's answer may contain. */
+function homeMarkers(): string[] {
+  const { orgs } = world;
+  return [
+    orgs.home.id,
+    orgs.home.name,
+    ids.homeAdminId,
+    ids.targetUserId,
+    ids.targetUserEmail,
+    world.personas.orgAdmin.userId!,
+    ids.keyId,
+    world.apiKeys.home!.id,
+    ids.importId,
+    ids.workspaceId,
+    ids.workflowId,
+    ids.generationId,
+    'org.admin@matrix.example',
+  ];
+}
+
+async function probe(key: string, method: string, p: Persona, extra: Partial<Fixtures> = {}): Promise<LightMyRequestResponse> {
+  const row = matrix[key];
+  const { url, headers, ...rest } = row.request({ ...ids, ...extra }, p);
+  const credentials = isApiPath(key) ? p.api : p.console;
+  return t.app.inject({ method: method as InjectOptions['method'], url, ...rest, headers: { ...credentials, ...headers } });
+}
+
+function check(key: string, method: string, p: Persona, outcome: Outcome, res: LightMyRequestResponse): string | undefined {
+  const where = `${method} ${key.split(' ')[1]} as ${p.name}: expected ${outcome}, got ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 500) return where;
+  const scope = matrix[key].scope;
+  if (outcome === 'deny') {
+    // No credential, or a disabled one: 401; a known person without the right: 403.
+    const wanted = !p.userId || p.disabled ? 401 : 403;
+    return res.statusCode === wanted ? undefined : where;
+  }
+  if (outcome === 'foreign' && scope === 'object') return res.statusCode === 404 ? undefined : where;
+  if (res.statusCode === 401 || res.statusCode === 403) return where;
+  if (outcome === 'allow' && scope === 'object' && res.statusCode === 404) return where;
+  if (outcome === 'foreign') {
+    const leaked = homeMarkers().find((m) => res.body.includes(m));
+    if (leaked) return `${where}: the answer holds home's ${leaked}`;
+  }
+  return undefined;
+}
+
+/** Methods to probe for a row: the GET's HEAD twin too (Fastify adds it; it runs the same hooks). */
+const methodsOf = (key: string) => {
+  const method = key.split(' ')[0];
+  return method === 'GET' ? ['GET', 'HEAD'] : [method];
+};
+
+/**
+ * Every table of the application, as sorted JSON rows, without what a caller's own activity
+ * changes: rate-limit counters, the callers' own sessions' activity stamps and a key's last use.
+ */
+async function snapshot(): Promise<Record<string, string[]>> {
+  const { rows: tables } = await t.database.executeSql(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
+  );
+  const out: Record<string, string[]> = {};
+  for (const { table_name: name } of tables as { table_name: string }[]) {
+    if (name === 'rate_limit_hits') continue;
+    const { rows } = await t.database.executeSql(`select row_to_json(x)::text as j from "${name}" x`);
+    out[name] = rows
+      .map((r) => String(r.j))
+      .map((j) => {
+        const { last_activity_at: _a, last_used_at: _u, ...rest } = JSON.parse(j) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      })
+      .sort();
+  }
+  return out;
+}
+
+describe('authorization matrix', () => {
+  beforeAll(async () => {
+    // Every route, as the app registers it: the hook is on the root instance before any plugin.
+    const collect = ({ fastify }: { fastify: FastifyInstance }) =>
+      fastify.addHook('onRoute', (route: RouteOptions) => {
+        for (const m of [route.method].flat()) registered.push(`${m} ${route.url}`);
+      });
+    const onInit = (message: unknown) => collect(message as { fastify: FastifyInstance });
+    diagnostics.subscribe('fastify.initialization', onInit);
+    try {
+      t = await createTestApp();
+    } finally {
+      diagnostics.unsubscribe('fastify.initialization', onInit);
+    }
+    world = await createPersonas(t);
+    const db = t.database.db;
+    const home = world.orgs.home;
+    const { personas } = world;
+    const admin = personas.orgAdmin;
+
+    const target = await createUser(db, home.id, { email: 'target@matrix.example', role: 'publisher' });
+    const workspace = await createWorkspace(db, home.id, { name: 'Matrix Workspace' });
+    const workflow = await createWorkflow(db, workspace, 'Matrix workflow', 1);
+    // Publishers and workspace admins see the workspaces they belong to.
+    await db.insert(schema.userWorkspaces).values([
+      { userId: personas.publisher.userId!, workspaceId: workspace.id },
+      { userId: personas.workspaceAdmin.userId!, workspaceId: workspace.id },
+    ]);
+    await t.deps.blobs.put(workflow.sourceVideoKey!, Buffer.from('not really a video'));
+    const [manager] = await db
+      .insert(schema.organizationManagers)
+      .values({ organizationId: home.id, userId: admin.userId!, displayName: 'Manager', email: 'org.admin@matrix.example' })
+      .returning();
+    const [workflowImport] = await db
+      .insert(schema.workflowImports)
+      .values({
+        sourceOrganizationId: world.orgs.other.id,
+        sourceWorkspaceId: workspace.id,
+        targetOrganizationId: home.id,
+        targetWorkspaceId: workspace.id,
+        targetAuthorId: admin.userId!,
+      })
+      .returning();
+
+    freshSession = async () => {
+      const [session] = await db
+        .insert(schema.sessions)
+        .values({
+          userId: target.id,
+          tokenHash: hashSecret(randomBytes(32).toString('base64url')),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning();
+      return { sessionId: session.id };
+    };
+    freshKey = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: admin.console,
+        payload: { name: `Target ${randomBytes(3).toString('hex')}`, description: 'a key the matrix names' },
+      });
+      if (res.statusCode !== 201) throw new Error(`key: ${res.statusCode} ${res.body}`);
+      return { keyId: (res.json() as { integration: { id: string } }).integration.id };
+    };
+    freshImport = async () => {
+      const body = await multipartBody({}, { name: 'users.csv', content: 'email,displayName\nmatrix.import@matrix.example,Imported\n' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user-imports',
+        headers: { ...admin.console, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      if (res.statusCode !== 201) throw new Error(`import: ${res.statusCode} ${res.body}`);
+      return { importId: (res.json() as { userImport: { id: string } }).userImport.id };
+    };
+    freshUser = async () => ({ targetUserId: (await createUser(db, home.id, { role: 'viewer' })).id });
+
+    await t.app.services.analyticsReports.generate(home.id);
+    const reports = await t.app.inject({ url: '/api/analytics-data-download', headers: admin.console });
+    const generation = await t.app.inject({ method: 'POST', url: '/api/analytics-data-download', headers: admin.console });
+    const video = await t.app.inject({ url: `/api/workflow/${workflow.id}/original-video`, headers: personas.staffRead.console });
+    if (reports.statusCode !== 200 || generation.statusCode >= 300 || video.statusCode !== 200) {
+      throw new Error(`fixtures: ${reports.body} ${generation.body} ${video.body}`);
+    }
+
+    ids = {
+      homeOrgId: home.id,
+      homeAdminId: admin.userId!,
+      targetUserId: target.id,
+      targetUserEmail: target.email!,
+      ...(await freshSession()),
+      ...(await freshKey()),
+      ...(await freshImport()),
+      workspaceId: workspace.id,
+      workflowId: workflow.id,
+      generationId: (generation.json() as { generation: { id: string } }).generation.id,
+      reportUrl: (reports.json() as { urls: { url: string }[] }).urls[0].url,
+      videoUrl: (video.json() as { signedUrl: string }).signedUrl,
+      managerId: manager.id,
+      workflowImportId: workflowImport.id,
+    } as Fixtures;
+  });
+  afterAll(() => t?.close());
+
+  it('has one row for every route the app registers, and no row for a route it does not', () => {
+    const routes = [...new Set(registered)];
+    const unlisted = routes.filter((r) => {
+      const [method, path] = r.split(' ');
+      // A HEAD twin of a GET route shares its row.
+      return !(r in matrix) && !(method === 'HEAD' && `GET ${path}` in matrix);
+    });
+    expect(unlisted, 'routes without a row in the authorization matrix').toEqual([]);
+    expect(Object.keys(matrix).filter((k) => !routes.includes(k))).toEqual([]);
+    // Each row's probe reaches its own route: its URL matches the route's path.
+    for (const [key, row] of Object.entries(matrix)) {
+      const pattern = new RegExp(`^${key.split(' ')[1].replace(/:\w+/g, '[^/]+')}$`);
+      expect(row.request(ids, world.personas.orgAdmin).url.split('?')[0], key).toMatch(pattern);
+    }
+  });
+
+  it('refuses, admits and scopes every route for every persona, and changes nothing of another organization', async () => {
+    const failures: string[] = [];
+    // Everything that must not write: refusals, other organizations' probes and reads.
+    const before = await snapshot();
+    const ownWrites: [string, string, Persona, Outcome][] = [];
+    for (const key of Object.keys(matrix)) {
+      const row = matrix[key];
+      if (isPublic(row)) continue;
+      for (const name of personaNames) {
+        const p = world.personas[name];
+        const outcome = outcomeOf(row, p);
+        for (const method of methodsOf(key)) {
+          // Writes the caller may make (home's, or in their own organization) come after the comparison.
+          const write = method !== 'GET' && method !== 'HEAD';
+          if (write && (outcome === 'allow' || (outcome === 'foreign' && row.scope === 'own'))) {
+            ownWrites.push([key, method, p, outcome]);
+            continue;
+          }
+          const problem = check(key, method, p, outcome, await probe(key, method, p));
+          if (problem) failures.push(problem);
+        }
+      }
+    }
+    const after = await snapshot();
+    expect(failures).toEqual([]);
+    expect(after, 'data changed by refused, foreign or read-only calls').toEqual(before);
+
+    // Other organizations' writes in their own organization: nothing of home's changes or appears.
+    const foreign = ownWrites.filter(([, , , outcome]) => outcome === 'foreign');
+    for (const [key, method, p, outcome] of foreign) {
+      const problem = check(key, method, p, outcome, await probe(key, method, p));
+      if (problem) failures.push(problem);
+    }
+    const afterForeign = await snapshot();
+    const markers = homeMarkers();
+    for (const [table, rows] of Object.entries(afterForeign)) {
+      const kept = new Set(rows);
+      const removed = after[table].filter((r) => !kept.has(r));
+      const added = rows.filter((r) => !after[table].includes(r));
+      if (removed.length > 0) failures.push(`${table}: rows removed by another organization's writes: ${removed.join(', ')}`);
+      for (const r of added)
+        if (markers.some((m) => r.includes(m))) failures.push(`${table}: home's data written by another organization: ${r}`);
+    }
+    expect(failures).toEqual([]);
+
+    // Home's and staff's allowed writes, on fresh objects where they spend theirs.
+    for (const [key, method, p] of ownWrites.filter(([, , , outcome]) => outcome === 'allow')) {
+      const extra = (await matrix[key].fresh?.(p)) ?? {};
+      const problem = check(key, method, p, 'allow', await probe(key, method, p, extra));
+      if (problem) failures.push(problem);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers public routes the same to everyone', async () => {
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(matrix)) {
+      if (!isPublic(row) || row.last) continue;
+      for (const method of methodsOf(key)) {
+        const statuses = new Map<PersonaName, number>();
+        for (const name of personaNames) statuses.set(name, (await probe(key, method, world.personas[name])).statusCode);
+        const first = statuses.get('anonymous')!;
+        if (first >= 500 || [...statuses.values()].some((s) => s !== first)) {
+          failures.push(`${method} ${key.split(' ')[1]}: ${JSON.stringify(Object.fromEntries(statuses))}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('does not take a console session on the external API, nor API credentials on the console', async () => {
+    const { orgAdmin } = world.personas;
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(matrix)) {
+      if (isPublic(row)) continue;
+      const [method] = key.split(' ');
+      const swapped = { ...orgAdmin, console: orgAdmin.api, api: orgAdmin.console };
+      const res = await probe(key, method, swapped);
+      if (res.statusCode !== 401) failures.push(`${key} with the other kind of credential: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses an access key with another organization's idToken on the external API", async () => {
+    const { orgAdmin, otherOrgAdmin } = world.personas;
+    const failures: string[] = [];
+    let probed = 0;
+    for (const [key, row] of Object.entries(matrix)) {
+      if (isPublic(row) || !isApiPath(key)) continue;
+      const [method] = key.split(' ');
+      for (const [keyOf, tokenOf] of [
+        [orgAdmin, otherOrgAdmin],
+        [otherOrgAdmin, orgAdmin],
+      ]) {
+        const mixed = { ...tokenOf, api: { ...tokenOf.api, apikey: keyOf.api.apikey } };
+        const res = await probe(key, method, mixed);
+        probed++;
+        if (res.statusCode !== 403 || res.json().code !== 'API_KEY_WRONG_ORGANIZATION') {
+          failures.push(`${key}, ${keyOf.name}'s key with ${tokenOf.name}'s token: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probed).toBeGreaterThan(10);
+  });
+
+  it('signs every persona out, last', async () => {
+    for (const name of personaNames) {
+      const p = world.personas[name];
+      expect((await probe('DELETE /api/logout', 'DELETE', p)).statusCode, name).toBe(200);
+      if (p.userId && !p.disabled && (p.role === 'org_admin' || p.staff)) {
+        expect((await t.app.inject({ url: '/api/auth/me', headers: p.console })).statusCode, name).toBe(401);
+      }
+    }
+  });
+});
