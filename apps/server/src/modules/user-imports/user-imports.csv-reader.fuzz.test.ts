@@ -38,14 +38,19 @@ describe('the CSV reader, fuzzed', () => {
   it(`ends with rows or a format error for any bytes (seed ${SEED}, ${RUNS} runs)`, async () => {
     console.info(`CSV reader fuzz: seed ${SEED} (FUZZ_SEED to replay), ${RUNS} runs`);
     await fc.assert(
-      fc.asyncProperty(csvBytes, fc.constantFrom(',', ';', '\t', '|', 'a', '\u0000', 'é'), fc.integer({ min: 1, max: 64 }), async (bytes, sep, chunk) => {
-        const outcome = await withTimeout(readAll(bytes, sep, chunk), RUN_TIMEOUT_MS);
-        if (outcome instanceof FileFormatError) {
-          expect(outcome.errors.length).toBeGreaterThan(0);
-          // Each error is one the user can read, and its value can be stored (no NUL).
-          for (const e of outcome.errors) expect(e.value ?? '').not.toContain('\u0000');
-        }
-      }),
+      fc.asyncProperty(
+        csvBytes,
+        fc.constantFrom(',', ';', '\t', '|', 'a', '\u0000', 'é'),
+        fc.integer({ min: 1, max: 64 }),
+        async (bytes, sep, chunk) => {
+          const outcome = await withTimeout(readAll(bytes, sep, chunk), RUN_TIMEOUT_MS);
+          if (outcome instanceof FileFormatError) {
+            expect(outcome.errors.length).toBeGreaterThan(0);
+            // Each error is one the user can read, and its value can be stored (no NUL).
+            for (const e of outcome.errors) expect(e.value ?? '').not.toContain('\u0000');
+          }
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
