@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { until } from '../test/until.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 /** Columns that change on any call, refused or not: when a session or a key was last used. */
 const VOLATILE_COLUMNS = ['last_activity_at', 'last_used_at'];

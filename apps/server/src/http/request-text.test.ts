@@ -206,3 +206,30 @@ describe('NUL characters in requests: 400 VALIDATION_ERROR, never 500', () => {
     });
   }
 });
+
+describe('NUL characters in an upload', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, (await createUser(t.database.db, (await createOrganization(t.database.db)).id)).email!);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a file name with NUL (it answered 500: the name is stored)', async () => {
+    const boundary = 'nulboundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from('email,name\na@nul.example,A\n\r\n'),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-imports',
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'USER_IMPORT_BAD_FORMAT' });
+  });
+});

@@ -52,18 +52,31 @@ export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
 
+/** Undefined four times out of five. */
+const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+
 /** A value shaped like `schema`, with known good samples for strings (`samples`), mutated now and then. */
 export function fromSchema(schema: z.ZodType | undefined, samples: fc.Arbitrary<string>, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return wrongType;
   const shaped = shapedBy(defOf(schema), samples, depth);
-  return fc.oneof({ weight: 6, arbitrary: shaped }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: wrongType });
+  return fc.oneof({ weight: 10, arbitrary: shaped }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: wrongType });
 }
 
 function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Arbitrary<unknown> {
   const inner = (s: unknown) => fromSchema(s as z.ZodType, samples, depth + 1);
   switch (def.type) {
     case 'string':
-      return fc.oneof(samples, hostileString);
+      // A good value with a NUL or another control character slipped in reaches furthest.
+      return fc.oneof(
+        { weight: 3, arbitrary: samples },
+        {
+          weight: 3,
+          arbitrary: fc
+            .tuple(samples, fc.nat(), fc.constantFrom('\u0000', '\u0000', '\u0001', '\ud800'))
+            .map(([v, at, c]) => v.slice(0, at % (v.length + 1)) + c + v.slice(at % (v.length + 1))),
+        },
+        { weight: 1, arbitrary: hostileString },
+      );
     case 'number':
       return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, -1, 2 ** 31, 1e308, 0.5));
     case 'boolean':
@@ -88,10 +101,14 @@ function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Ar
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
       const fields = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, inner(v)]));
-      // Any field may be missing, and an unknown one may come along.
-      return fc
-        .tuple(fc.record(fields, { requiredKeys: [] }), fc.option(fc.tuple(hostileString, wrongType), { nil: undefined }))
-        .map(([obj, extra]) => (extra ? { ...obj, [extra[0] || 'extra']: extra[1] } : obj));
+      // Now and then a field is missing, or an unknown one comes along.
+      const keys = Object.keys(shape);
+      return fc.tuple(fc.record(fields), rarely(fc.nat()), rarely(fc.tuple(hostileString, wrongType))).map(([obj, drop, extra]) => {
+        const out: Record<string, unknown> = { ...obj };
+        if (drop !== undefined && keys.length > 0) delete out[keys[drop % keys.length]];
+        if (extra) out[extra[0] || 'extra'] = extra[1];
+        return out;
+      });
     }
     default:
       return wrongType;
