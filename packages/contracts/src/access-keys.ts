@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { text } from './text.js';
 
 export const NAME_MAX = 75;
 export const DESCRIPTION_MAX = 500;
@@ -34,9 +35,8 @@ export const GRACE_PERIOD_MS: Record<GracePeriod, number> = {
 
 /** Field messages are keys the web app translates. */
 export const accessKeyBody = z.object({
-  name: z.string().trim().min(1, 'required').max(NAME_MAX, 'tooLong').describe(`A name for the key, at most ${NAME_MAX} characters`),
-  description: z
-    .string()
+  name: text().trim().min(1, 'required').max(NAME_MAX, 'tooLong').describe(`A name for the key, at most ${NAME_MAX} characters`),
+  description: text()
     .trim()
     .min(1, 'required')
     .max(DESCRIPTION_MAX, 'tooLong')

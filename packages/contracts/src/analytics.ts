@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { route } from './route.js';
+import { text } from './text.js';
 
 /** The report types, as the prefix of their file names. */
 export const ANALYTICS_REPORT_PREFIXES = ['completions', 'users', 'skill-progress'] as const;
@@ -58,10 +59,10 @@ export const analyticsGenerationParams = z.object({ id: z.uuid() });
 export const latestAnalyticsGenerationResponse = z.object({ generation: analyticsGenerationView.nullable() });
 
 /** The signed download: the path names the report; the query carries the expiry and signature. */
-export const analyticsFileParams = z.object({ id: z.uuid(), name: z.string().min(1).max(200) });
+export const analyticsFileParams = z.object({ id: z.uuid(), name: text().min(1).max(200) });
 export const analyticsFileQuery = z.object({
   expires: z.coerce.number().int().positive().describe('Unix seconds'),
-  signature: z.string().min(1).max(200).describe('base64url HMAC-SHA256 of the path and expires'),
+  signature: text().min(1).max(200).describe('base64url HMAC-SHA256 of the path and expires'),
 });
 
 export const analyticsErrorCodes = {

@@ -9,14 +9,15 @@ import { z } from 'zod';
 import { firstPageCalls, SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
+import { text } from './text.js';
 
 export * from './auth-constants.js';
 
 export const ssoProvider = z.enum(ssoProviders);
 export type SsoProvider = z.infer<typeof ssoProvider>;
 
-export const signInEmail = z.string().trim().min(1, 'required').email('email');
-export const signInPassword = z.string().min(1, 'required').min(SIGN_IN_PASSWORD_MIN, 'passwordMin');
+export const signInEmail = text().trim().min(1, 'required').email('email');
+export const signInPassword = text().min(1, 'required').min(SIGN_IN_PASSWORD_MIN, 'passwordMin');
 
 export const authenticatedUser = z.object({
   uid: z.uuid(),
@@ -64,16 +65,16 @@ export const idTokenResponse = z.object({ idToken: z.string(), expiresIn: z.numb
 
 export const deviceInfo = z
   .object({
-    userAgent: z.string().max(500).optional(),
-    platform: z.string().max(100).optional(),
-    language: z.string().max(35).optional(),
+    userAgent: text().max(500).optional(),
+    platform: text().max(100).optional(),
+    language: text().max(35).optional(),
   })
   .partial();
 
 /** POST auth: opens the browser session from an idToken. */
 export const createSessionBody = z.object({
-  idToken: z.string().min(1).max(4096),
-  email: z.string().email(),
+  idToken: text().min(1).max(4096),
+  email: text().email(),
   deviceInfo: deviceInfo.optional(),
 });
 export const userResponse = z.object({ user: authenticatedUser });
@@ -85,8 +86,7 @@ export const userResponse = z.object({ user: authenticatedUser });
  */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 25;
-export const newPassword = z
-  .string()
+export const newPassword = text()
   .min(PASSWORD_MIN, 'passwordTooShort')
   .max(PASSWORD_MAX, 'passwordTooLong')
   .regex(/\p{N}/u, 'passwordNeedsDigit')
@@ -96,20 +96,20 @@ export const newPassword = z
   .refine((v) => !/\s/u.test(v), 'passwordNoWhitespace');
 
 /** POST auth/custom: a one-time sign-in link's token for an idToken. */
-export const customTokenBody = z.object({ token: z.string().min(10).max(2048) });
+export const customTokenBody = z.object({ token: text().min(10).max(2048) });
 
 /** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
-export const acceptInvitationBody = z.object({ token: z.string().min(10).max(200), password: newPassword });
+export const acceptInvitationBody = z.object({ token: text().min(10).max(200), password: newPassword });
 
 export const trackActivityBody = z.object({
-  idToken: z.string().optional(),
-  userId: z.string(),
-  email: z.string().nullable(),
+  idToken: text().optional(),
+  userId: text(),
+  email: text().nullable(),
   deviceInfo: deviceInfo.optional(),
 });
 
 /** POST auth/validate-oauth: is this idToken (or, without one, the session cookie) good? */
-export const validateOauthBody = z.object({ idToken: z.string().optional() });
+export const validateOauthBody = z.object({ idToken: text().optional() });
 export const validateOauthResponse = z.object({
   validatorResponse: z.object({ valid: z.boolean(), user: authenticatedUser.nullable() }),
 });
@@ -135,7 +135,7 @@ export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unkn
 
 /** GET auth/{provider}/start?redirect=/path&email=: a full-page trip to the provider (302). */
 export const ssoParams = z.object({ provider: ssoProvider });
-export const ssoStartQuery = z.object({ redirect: z.string().max(2000).optional(), email: z.string().email().optional() });
+export const ssoStartQuery = z.object({ redirect: text().max(2000).optional(), email: text().email().optional() });
 
 /** Error codes of sign-in (docs/product.md, "Messages"); the web app translates them. */
 export const authErrorCodes = {

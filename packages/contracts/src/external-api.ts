@@ -9,6 +9,7 @@ import { errorEnvelope } from './errors.js';
 import { pageQuery } from './paging.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
+import { text } from './text.js';
 import { userImportErrorsQuery, userImportErrorsResponse, userImportIdParams, userImportResponse } from './user-imports.js';
 
 /** The header that carries the access key. */
@@ -20,8 +21,8 @@ const isoDate = (what: string) => z.string().describe(`${what} (ISO 8601)`);
 const idParam = (what: string) => z.object({ id: z.uuid().describe(`The ${what}'s id`) });
 
 export const apiTokenBody = z.object({
-  email: z.string().trim().email().describe('The API user e-mail'),
-  password: z.string().min(1).describe('The API user password'),
+  email: text().trim().email().describe('The API user e-mail'),
+  password: text().min(1).describe('The API user password'),
 });
 export const apiTokenResponse = z.object({
   idToken: z.string().describe('Send as `Authorization: Bearer <idToken>`'),
@@ -29,7 +30,7 @@ export const apiTokenResponse = z.object({
 });
 
 export const workflowsQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('Search: part of the title, case-insensitive'),
+  q: text().trim().max(200).optional().describe('Search: part of the title, case-insensitive'),
   workspaceId: z.uuid().optional().describe('Only workflows of this workspace'),
 });
 export const workflowSummary = z.object({
@@ -82,7 +83,7 @@ export const skillProgressResponse = z.object({
 });
 
 export const apiUsersQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('Search: part of the e-mail, name or employee ID, case-insensitive'),
+  q: text().trim().max(200).optional().describe('Search: part of the e-mail, name or employee ID, case-insensitive'),
 });
 export const apiUserView = z.object({
   id: z.uuid(),
@@ -99,10 +100,10 @@ export const apiUsersResponse = z.object({ users: z.array(apiUserView), total: z
 export const apiUserParams = idParam('user');
 export const apiUserResponse = z.object({ user: apiUserView });
 export const createApiUserBody = z.object({
-  email: z.string().trim().toLowerCase().email().describe('The new user receives an invitation at this address'),
-  displayName: z.string().trim().min(1).max(NAME_MAX),
+  email: text().trim().toLowerCase().email().describe('The new user receives an invitation at this address'),
+  displayName: text().trim().min(1).max(NAME_MAX),
   role: orgRole.default('viewer'),
-  employeeId: z.string().trim().min(1).max(100).optional(),
+  employeeId: text().trim().min(1).max(100).optional(),
   locale: z.enum(API_LOCALES).default('en').describe('Language of the invitation'),
 });
 export type CreateApiUserBody = z.infer<typeof createApiUserBody>;

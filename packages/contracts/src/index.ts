@@ -10,5 +10,7 @@ export * from './paging.js';
 export * from './redirects.js';
 export * from './roles.js';
 export * from './route.js';
+export * from './route-tables.js';
+export * from './text.js';
 export * from './user-imports.js';
 export * from './workflow-imports.js';

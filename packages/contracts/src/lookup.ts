@@ -8,6 +8,7 @@ import { analyticsErrorCodes, analyticsFileQuery } from './analytics.js';
 import { pageQuery } from './paging.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
+import { text } from './text.js';
 
 /** The longest e-mail address there is (RFC 5321 path limit). */
 export const LOOKUP_EMAIL_MAX = 254;
@@ -22,8 +23,7 @@ export const workflowStages = ['copy', 'segmentation', 'step_editing', 'uploadin
 export type WorkflowStage = (typeof workflowStages)[number];
 
 /** Field messages are keys the web app translates. */
-export const lookupEmail = z
-  .string()
+export const lookupEmail = text()
   .trim()
   .min(1, 'required')
   .max(LOOKUP_EMAIL_MAX, 'email')
@@ -70,18 +70,13 @@ export const userLookupResponse = z.object({ user: lookupUserView });
 
 export const workflowIdParams = z.object({ id: z.uuid() });
 /** The search form's id tab: required, a UUID. */
-export const workflowIdForm = z.object({ text: z.string().trim().min(1, 'required').uuid('uuid') });
+export const workflowIdForm = z.object({ text: text().trim().min(1, 'required').uuid('uuid') });
 /** The search form's name tab: required once trimmed. */
-export const workflowNameForm = z.object({ text: z.string().trim().min(1, 'required').max(WORKFLOW_SEARCH_MAX, 'tooLong') });
+export const workflowNameForm = z.object({ text: text().trim().min(1, 'required').max(WORKFLOW_SEARCH_MAX, 'tooLong') });
 export type WorkflowSearchForm = z.infer<typeof workflowNameForm>;
 
 export const workflowsSearchQuery = pageQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1, 'required')
-    .max(WORKFLOW_SEARCH_MAX, 'tooLong')
-    .describe('Part of the title, compared without case (trimmed)'),
+  q: text().trim().min(1, 'required').max(WORKFLOW_SEARCH_MAX, 'tooLong').describe('Part of the title, compared without case (trimmed)'),
 });
 export type WorkflowsSearchQuery = z.infer<typeof workflowsSearchQuery>;
 

@@ -11,6 +11,7 @@ import { NAME_MAX } from './access-keys.js';
 import { newPassword } from './auth.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { text } from './text.js';
 import { userImportStatus } from './user-imports.js';
 
 // ---------------------------------------------------------------------------------------
@@ -23,7 +24,7 @@ export const ORGANIZATION_NAME_MAX = NAME_MAX;
 export const ORGANIZATION_ADMINS_SHOWN = 100;
 
 export const organizationsQuery = pageQuery.extend({
-  q: z.string().trim().max(200).optional().describe('Part of the name, compared without case'),
+  q: text().trim().max(200).optional().describe('Part of the name, compared without case'),
   disabled: z.enum(['true', 'false']).optional().describe('true: disabled organizations are listed too'),
 });
 export type OrganizationsQuery = z.infer<typeof organizationsQuery>;
@@ -75,13 +76,12 @@ export const planTypesResponse = z.object({ planTypes: z.array(planTypeView) });
  * which disables the organization for good (docs/product.md, "Organizations": irreversible,
  * deactivates all its users).
  */
-export const organizationName = z
-  .string()
+export const organizationName = text()
   .trim()
   .min(1, 'required')
   .max(ORGANIZATION_NAME_MAX, 'tooLong')
   .describe(`The organization's name, at most ${ORGANIZATION_NAME_MAX} characters`);
-const planTypeName = z.string().trim().min(1, 'required').describe('The name of one of GET organization/planTypes');
+const planTypeName = text().trim().min(1, 'required').describe('The name of one of GET organization/planTypes');
 
 export const organizationUpdateBody = z
   .object({
@@ -132,21 +132,19 @@ export const reservedClientKeys: readonly string[] = [
 ];
 
 /** Lowercase letters or digits only, trimmed (docs/product.md, "Organizations", Client key). */
-export const clientKey = z
-  .string()
+export const clientKey = text()
   .trim()
   .min(1, 'required')
   .max(CLIENT_KEY_MAX, 'clientKeyTooLong')
   .regex(/^[a-z0-9]+$/, 'clientKeyInvalid')
   .describe(`Lowercase letters or digits, at most ${CLIENT_KEY_MAX}; unique; cannot be changed once set`);
 
-export const personName = z
-  .string()
+export const personName = text()
   .trim()
   .min(1, 'required')
   .max(PERSON_NAME_MAX, 'tooLong')
   .describe(`A person's display name, at most ${PERSON_NAME_MAX} characters`);
-export const personEmail = z.string().trim().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
+export const personEmail = text().trim().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
 export const contentLocale = z.enum(contentLocales).describe('The language of e-mails: the console language of the staff member');
 
 /** The create form (docs/product.md, "Organizations", Create): the fields staff fill in. */
@@ -155,9 +153,8 @@ export const organizationCreateForm = z.object({
   adminName: personName.describe('The display name of the first Organizational Admin'),
   email: personEmail.describe('The e-mail of the first Organizational Admin; must not belong to any user yet'),
   password: newPassword.describe('The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces'),
-  planType: z.string().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
-  clientKey: z
-    .string()
+  planType: text().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
+  clientKey: text()
     .trim()
     .max(CLIENT_KEY_MAX, 'clientKeyTooLong')
     .regex(/^[a-z0-9]*$/, 'clientKeyInvalid')
@@ -288,8 +285,8 @@ export function isVerificationModel(kind: VerificationModelKind, id: string): bo
 export const aiVerificationShape = z
   .object({
     enabled: z.boolean(),
-    photoModel: z.string().nullable().describe('A photo model id of GET organization/verificationModels'),
-    videoModel: z.string().nullable().describe('A video model id of GET organization/verificationModels'),
+    photoModel: text().nullable().describe('A photo model id of GET organization/verificationModels'),
+    videoModel: text().nullable().describe('A video model id of GET organization/verificationModels'),
   })
   .strict();
 export type AiVerificationValue = z.infer<typeof aiVerificationShape>;
@@ -391,7 +388,7 @@ export const organizationSettingView = z.object({
 export type OrganizationSettingView = z.infer<typeof organizationSettingView>;
 
 export const organizationSettingsResponse = z.object({ settings: z.array(organizationSettingView) });
-export const organizationSettingParams = z.object({ id: z.uuid(), key: z.string().min(1).max(100) });
+export const organizationSettingParams = z.object({ id: z.uuid(), key: text().min(1).max(100) });
 /** PUT organization/{id}/settings/{key}: the new value; its kind must be the setting's. */
 export const organizationSettingBody = z.object({ value: settingValue });
 export type OrganizationSettingBody = z.infer<typeof organizationSettingBody>;

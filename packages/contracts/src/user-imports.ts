@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { text } from './text.js';
 
 export const USER_IMPORT_STATUSES = ['processing', 'error', 'validation_error', 'completed'] as const;
 export const userImportStatus = z.enum(USER_IMPORT_STATUSES);
@@ -51,8 +52,7 @@ export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 export const IMPORT_ROLES = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] as const;
 export const IMPORT_DISABLED_VALUES = { true: ['true', 'yes', '1'], false: ['false', 'no', '0'] } as const;
 
-export const columnSeparator = z
-  .string()
+export const columnSeparator = text()
   .length(1, 'columnSeparator')
   .refine((s) => !FORBIDDEN_SEPARATORS.includes(s), 'columnSeparator')
   .describe('One character between columns; default ","');
@@ -128,7 +128,7 @@ export const userImportErrorView = z.object({
 export type UserImportErrorView = z.infer<typeof userImportErrorView>;
 
 export const userImportErrorsQuery = pageQuery.extend({
-  email: z.string().trim().max(IMPORT_EMAIL_MAX).optional().describe('Only errors whose e-mail contains this text (any case)'),
+  email: text().trim().max(IMPORT_EMAIL_MAX).optional().describe('Only errors whose e-mail contains this text (any case)'),
 });
 export const userImportErrorsResponse = z.object({ errors: z.array(userImportErrorView), total: z.number().int() });
 

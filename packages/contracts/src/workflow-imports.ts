@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { organizationIdParams } from './organizations.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { text } from './text.js';
 
 /** Our own database; other names are read-only environments from configuration (WORKFLOW_SOURCE_ENVS). */
 export const DEFAULT_SOURCE_ENV = 'default';
@@ -21,14 +22,13 @@ export const WORKFLOW_AUTHOR_ROLES = ['org_admin', 'workspace_admin', 'publisher
 export const WORKFLOW_PROCESSING_STAGES = ['copy', 'segmentation', 'step_editing', 'uploading', 'workflow_editing', 'published'] as const;
 export type WorkflowProcessingStage = (typeof WORKFLOW_PROCESSING_STAGES)[number];
 
-const envName = z
-  .string()
+const envName = text()
   .trim()
   .min(1)
   .max(40)
   .default(DEFAULT_SOURCE_ENV)
   .describe(`A platform environment by name; "${DEFAULT_SOURCE_ENV}" is this installation's own`);
-const nameFilter = z.string().trim().max(200).optional().describe('Part of the name, compared without case');
+const nameFilter = text().trim().max(200).optional().describe('Part of the name, compared without case');
 
 /** GET organizations/source/: organizations workflows can be imported from (active ones). */
 export const sourceOrganizationsQuery = pageQuery.extend({
@@ -78,7 +78,7 @@ export const importWorkflowItem = z.object({
 export type ImportWorkflowItem = z.infer<typeof importWorkflowItem>;
 export const importWorkflowsResponse = z.object({ workflows: z.array(importWorkflowItem), total: z.number().int() });
 
-export const importAuthorsQuery = pageQuery.extend({ q: z.string().trim().max(200).optional().describe('Part of the name or e-mail') });
+export const importAuthorsQuery = pageQuery.extend({ q: text().trim().max(200).optional().describe('Part of the name or e-mail') });
 export type ImportAuthorsQuery = z.infer<typeof importAuthorsQuery>;
 export const importAuthorView = z.object({
   id: z.uuid(),

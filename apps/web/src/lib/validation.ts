@@ -3,7 +3,17 @@
  * message ('required', 'tooLong', 'email', …); a form shows it with fieldError, in the
  * user's language, from the common catalogue's `validation.*` keys.
  */
-export const validationCodes = ['required', 'email', 'tooLong', 'invalid', 'passwordMin', 'passwordPolicy', 'passwordMismatch'] as const;
+export const validationCodes = [
+  'required',
+  'email',
+  'tooLong',
+  'invalid',
+  // INVALID_CHARACTER of the contracts' text(): a NUL character, which cannot be stored.
+  'invalidCharacter',
+  'passwordMin',
+  'passwordPolicy',
+  'passwordMismatch',
+] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
 const isCode = (value: string): value is ValidationCode => (validationCodes as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
  * (never whole in memory), the text fields are collected. An upload over the size limit
  * is answered 413 and leaves nothing stored; so does a wrong file type (400).
  */
-import { IMPORT_FILE_EXTENSION, userImportRequestErrors } from '@console/contracts';
+import { IMPORT_FILE_EXTENSION, isStorableText, userImportRequestErrors } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -30,7 +30,10 @@ export function tooLarge(maxBytes: number): AppError {
 }
 
 export function isCsvName(filename: string): boolean {
-  return filename.toLowerCase().endsWith(IMPORT_FILE_EXTENSION) && filename.length > IMPORT_FILE_EXTENSION.length;
+  // The name is stored: one with NUL cannot be (issue 13; the request fuzzer found it).
+  return (
+    filename.toLowerCase().endsWith(IMPORT_FILE_EXTENSION) && filename.length > IMPORT_FILE_EXTENSION.length && isStorableText(filename)
+  );
 }
 
 /** Streams the `file` part to `blobKey`; answers its name, size and the other fields. */

@@ -1,0 +1,218 @@
+/**
+ * Every route of the contracts fuzzed (issue 13, "Fuzzing"), generated from `allRoutes()`
+ * so that a new route is fuzzed as soon as it is defined. Each is called by someone allowed
+ * to (an Organizational Admin, staff with `update` for the Super area, an access key and
+ * an idToken for /api/v1) with random and mutated path parameters, queries and bodies:
+ *   - never a 5xx;
+ *   - a refused request (4xx) changes no data (a hash of every table, before and after);
+ *   - nothing is left running: work a request queued (imports, reports) ends, on the real queue.
+ * FUZZ_SEED replays a run; FUZZ_RUNS sets the runs per route.
+ */
+import { allRoutes, type RouteDef } from '@console/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../db/schema.js';
+import { jobDefinitions } from '../jobs/index.js';
+import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
+import { csvBytes, fromSchema, hostileString } from '../test/fuzz.js';
+import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { until } from '../test/until.js';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+/** Columns that change on any call, refused or not: when a session or a key was last used. */
+const VOLATILE_COLUMNS = ['last_activity_at', 'last_used_at'];
+/** Tables every call may write: rate-limit counters (a refused call counts too). */
+const VOLATILE_TABLES = ['rate_limit_hits'];
+
+/** The Super area's tables: staff call them; the rest of /api is an Organizational Admin's. */
+const STAFF_TABLES = new Set(['organizationRoutes', 'workflowImportRoutes', 'lookupRoutes']);
+/** Answers that are files or redirects, not JSON. */
+const multipart = new Set(['userImportRoutes.create', 'externalApiRoutes.createUserImport']);
+
+describe('every route, fuzzed', () => {
+  let t: TestApp;
+  let tables: string[] = [];
+  const who = { admin: undefined as unknown as SignedIn, staff: undefined as unknown as SignedIn, apiKey: '', idToken: '' };
+  const emails = { admin: '', staff: '' };
+  const ids: string[] = [];
+  let samples: fc.Arbitrary<string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ withJobs: true });
+    const { db } = t.database;
+    await db.insert(schema.planTypes).values([{ name: 'Team' }]);
+    const org = await createOrganization(db);
+    const admin = await createUser(db, org.id);
+    emails.admin = admin.email!;
+    const staffOrg = await createOrganization(db, { isStaff: true });
+    emails.staff = (
+      await createUser(db, staffOrg.id, { email: 'fuzz@workframe.io', allowedRoleTypes: ['read', 'update'], signInProvider: 'custom' })
+    ).email!;
+    // What the fuzzer may aim at: another organization with its people and a workspace
+    // (never the callers' own accounts, which a valid call could disable).
+    const victimOrg = await createOrganization(db);
+    const victim = await createUser(db, org.id, { role: 'viewer' });
+    const ws = await createWorkspace(db, org.id);
+    const otherWs = await createWorkspace(db, victimOrg.id);
+    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id);
+    await refreshCredentials();
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: who.admin.headers,
+      payload: { name: 'Fuzz', description: 'fuzz' },
+    });
+    who.apiKey = (key.json() as { accessKey: string }).accessKey;
+    await t.deps.jobs!.startWorkers(jobDefinitions({ deps: t.deps, services: t.app.services }).map(({ cron: _, ...job }) => job));
+    samples = fc.oneof(
+      fc.constantFrom(...ids),
+      fc.uuid(),
+      fc.constantFrom(
+        'new.fuzz@example.com',
+        victim.email!,
+        'Team',
+        'ssoLoginOnly',
+        'aiVerification',
+        'Fuzz name',
+        'default',
+        ',',
+        'Abcdefgh-1!',
+      ),
+      fc.string({ maxLength: 20 }),
+    );
+    const rows = await t.database.executeSql(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    );
+    tables = (rows.rows as { table_name: string }[]).map((r) => r.table_name).filter((n) => !VOLATILE_TABLES.includes(n));
+    console.info(`request fuzz: seed ${SEED} (FUZZ_SEED to replay), ${RUNS} runs per route, ${tables.length} tables watched`);
+  });
+  afterAll(() => t?.close());
+
+  /** Sessions a previous route may have ended (logout, revoke) are opened again. */
+  async function refreshCredentials() {
+    const me = who.admin && (await t.app.inject({ url: '/api/auth/me', headers: who.admin.headers })).statusCode;
+    if (me !== 200) who.admin = await signIn(t, emails.admin);
+    const staffMe = who.staff && (await t.app.inject({ url: '/api/auth/me', headers: who.staff.headers })).statusCode;
+    if (staffMe !== 200) who.staff = await signInWithProvider(t, emails.staff, 'custom');
+    who.idToken = await idTokenFor(t, emails.admin);
+  }
+
+  /** One hash per table of every row (volatile columns left out): equal hashes, same data. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const drop = VOLATILE_COLUMNS.map((c) => ` - '${c}'`).join('');
+    const parts = tables.map(
+      (n) =>
+        `SELECT '${n}' AS t, md5(coalesce(string_agg((to_jsonb(x)${drop})::text, ',' ORDER BY (to_jsonb(x)${drop})::text), '')) AS h FROM "${n}" x`,
+    );
+    const res = await t.database.executeSql(parts.join(' UNION ALL '));
+    return Object.fromEntries((res.rows as { t: string; h: string }[]).map((r) => [r.t, r.h]));
+  }
+
+  /** Background work a call queued has ended (bounded: a job that runs for ever fails here). */
+  async function settled() {
+    await until(
+      'queued work to end',
+      async () => {
+        const res = await t.database.executeSql(
+          `SELECT (SELECT count(*) FROM user_imports WHERE status = 'processing')::int
+                + (SELECT count(*) FROM report_generations WHERE status IN ('queued', 'running'))::int AS busy`,
+        );
+        return (res.rows[0] as { busy: number }).busy === 0 ? true : undefined;
+      },
+      30_000,
+    );
+  }
+
+  function headersFor(name: string, def: RouteDef): Record<string, string> {
+    if (def.path.startsWith('/v1/')) return { apikey: who.apiKey, authorization: `Bearer ${who.idToken}` };
+    return STAFF_TABLES.has(name.split('.')[0]) ? { ...who.staff.headers } : { ...who.admin.headers };
+  }
+
+  /** As a client sends it: a lone surrogate goes as U+FFFD (encodeURIComponent would throw). */
+  const encode = (s: string) => encodeURIComponent(Buffer.from(s).toString());
+  const pathArb = (def: RouteDef) => {
+    const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    return fc
+      .tuple(...names.map(() => fc.oneof(samples, hostileString)))
+      .map((values) => names.reduce((path, name, i) => path.replace(`:${name}`, encode(values[i]) || '%20'), def.path));
+  };
+  const queryArb = (def: RouteDef) =>
+    fromSchema(def.query, samples).map((q) => {
+      if (q === null || typeof q !== 'object' || Array.isArray(q)) return `?${encode(String(q))}`;
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) {
+        for (const one of Array.isArray(v) ? v : [v])
+          if (one !== undefined) params.append(k, typeof one === 'object' ? JSON.stringify(one) : String(one));
+      }
+      return `?${params}`;
+    });
+  type Body = { payload?: string | Buffer; contentType?: string };
+  const bodyArb = (name: string, def: RouteDef): fc.Arbitrary<Body> => {
+    if (multipart.has(name)) {
+      return fc
+        .tuple(
+          csvBytes,
+          fc.oneof(
+            fc.constant('users.csv'),
+            hostileString.map((s) => `${s}.csv`),
+            hostileString,
+          ),
+          fromSchema(undefined, samples),
+          fc.constantFrom(',', ';', '\u0000', '"', ''),
+        )
+        .map(([content, filename, _extra, columnSeparator]) => {
+          const boundary = 'fuzzboundary';
+          const part = (headers: string, value: Buffer | string) =>
+            Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(value), Buffer.from('\r\n')]);
+          const payload = Buffer.concat([
+            part('Content-Disposition: form-data; name="columnSeparator"', columnSeparator),
+            part(
+              `Content-Disposition: form-data; name="file"; filename="${filename.replaceAll('"', '')}"\r\nContent-Type: text/csv`,
+              content,
+            ),
+            Buffer.from(`--${boundary}--\r\n`),
+          ]);
+          return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+        });
+    }
+    if (def.method === 'GET' || def.method === 'DELETE') return fc.constant({});
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fromSchema(def.body, samples).map((b) => ({ payload: JSON.stringify(b ?? null), contentType: 'application/json' })),
+      },
+      { weight: 1, arbitrary: hostileString.map((s) => ({ payload: s, contentType: 'application/json' })) },
+      { weight: 1, arbitrary: fc.constant({}) },
+    );
+  };
+
+  for (const { name, def } of allRoutes()) {
+    it(`${def.method} ${def.path} (${name})`, async () => {
+      await refreshCredentials();
+      let before = await snapshot();
+      await fc.assert(
+        fc.asyncProperty(pathArb(def), def.query ? queryArb(def) : fc.constant(''), bodyArb(name, def), async (path, query, body) => {
+          const res = await t.app.inject({
+            method: def.method,
+            url: `/api${path}${query}`,
+            headers: { ...headersFor(name, def), ...(body.contentType && { 'content-type': body.contentType }) },
+            ...(body.payload !== undefined && { payload: body.payload }),
+          });
+          const what = `${def.method} /api${path}${query} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(await snapshot(), `a refused call changed data: ${what}`).toEqual(before);
+          } else {
+            await settled();
+            before = await snapshot();
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      await settled();
+    });
+  }
+});
