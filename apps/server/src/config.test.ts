@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROCESS_ROLE: 'both' })).toThrow(/PROCESS_ROLE/);
   });
 
+  it('locks an account itself only after many failed passwords from all sources (decision 020)', () => {
+    expect(loadConfig({}).SIGN_IN_ACCOUNT_FAILURES_MAX).toBe(100);
+    expect(() => loadConfig({ SIGN_IN_ACCOUNT_FAILURES_MAX: '9' })).toThrow(/SIGN_IN_ACCOUNT_FAILURES_MAX/);
+  });
+
   it('reads booleans and numbers', () => {
     const config = loadConfig({ DEMO_DATA: 'false', PORT: '8080', TRUST_PROXY: '1' });
     expect(config.DEMO_DATA).toBe(false);

@@ -91,6 +91,12 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /**
+   * Failed passwords of one account from all sources together, in 15 minutes, that lock the
+   * account itself (against guessing spread over many addresses); 10 from one address lock
+   * only that address out of the account (docs/decisions/020-brute-force-and-probing.md).
+   */
+  SIGN_IN_ACCOUNT_FAILURES_MAX: z.coerce.number().int().min(10).default(100),
   /** Days that ended sessions and used or expired one-time tokens are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Largest CSV a user import accepts; a bigger upload is answered 413 before anything is stored. */

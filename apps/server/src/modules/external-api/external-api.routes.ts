@@ -65,7 +65,7 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       transformObject: describeResponses,
     });
 
-    registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password), {
+    registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password, request.ip), {
       // The console sign-in's per-IP budget (on top of account lockout).
       onRequest: signInRateLimit(deps),
     });
