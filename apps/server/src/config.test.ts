@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_IN_ACCOUNT_FAILURES_MAX: '9' })).toThrow(/SIGN_IN_ACCOUNT_FAILURES_MAX/);
   });
 
+  it('limits calls without a known key per address and caps access keys per organization (decision 020)', () => {
+    const config = loadConfig({});
+    expect(config.API_UNKNOWN_KEY_RATE_LIMIT).toBe(100);
+    expect(config.ACCESS_KEYS_PER_ORGANIZATION_MAX).toBe(50);
+    expect(loadConfig({ ACCESS_KEYS_PER_ORGANIZATION_MAX: '5' }).ACCESS_KEYS_PER_ORGANIZATION_MAX).toBe(5);
+    expect(() => loadConfig({ ACCESS_KEYS_PER_ORGANIZATION_MAX: '0' })).toThrow(/ACCESS_KEYS_PER_ORGANIZATION_MAX/);
+    expect(() => loadConfig({ API_UNKNOWN_KEY_RATE_LIMIT: 'many' })).toThrow(/API_UNKNOWN_KEY_RATE_LIMIT/);
+  });
+
   it('reads booleans and numbers', () => {
     const config = loadConfig({ DEMO_DATA: 'false', PORT: '8080', TRUST_PROXY: '1' });
     expect(config.DEMO_DATA).toBe(false);

@@ -57,6 +57,14 @@ const envSchema = z.object({
   /** External API calls allowed per access key in each window (shared by every replica). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * External API calls per source address, in the same window, whose access key is missing,
+   * malformed, unknown or expired; a spent budget refuses the address's calls before any key
+   * look-up (docs/decisions/020-brute-force-and-probing.md).
+   */
+  API_UNKNOWN_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Access keys an organization may hold at once. */
+  ACCESS_KEYS_PER_ORGANIZATION_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -129,7 +129,13 @@ export function createServices(deps: AppDeps) {
   return {
     ...identity,
 
-    accessKeys: createAccessKeysService({ db, repo: repositories.accessKeys, clock, changes }),
+    accessKeys: createAccessKeysService({
+      db,
+      repo: repositories.accessKeys,
+      clock,
+      maxKeys: config.ACCESS_KEYS_PER_ORGANIZATION_MAX,
+      changes,
+    }),
     accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys }),
     bearerUsers: createBearerUsers(deps, apiCaches?.users),
     externalApi: createExternalApiService({
