@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_UNKNOWN_KEY_RATE_LIMIT: 'many' })).toThrow(/API_UNKNOWN_KEY_RATE_LIMIT/);
   });
 
+  it('bounds the e-mails of other organizations user imports list per day (decision 020)', () => {
+    expect(loadConfig({}).USER_IMPORT_FOREIGN_EMAILS_PER_DAY).toBe(100);
+    expect(loadConfig({ USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '0' }).USER_IMPORT_FOREIGN_EMAILS_PER_DAY).toBe(0);
+    expect(() => loadConfig({ USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '-1' })).toThrow(/USER_IMPORT_FOREIGN_EMAILS_PER_DAY/);
+  });
+
   it('reads booleans and numbers', () => {
     const config = loadConfig({ DEMO_DATA: 'false', PORT: '8080', TRUST_PROXY: '1' });
     expect(config.DEMO_DATA).toBe(false);

@@ -119,6 +119,12 @@ const envSchema = z.object({
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** A worker that stops renewing its hold on an import for this long is taken over. */
   USER_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /**
+   * Rows naming an e-mail of another organization that user imports list per organization
+   * in a day; beyond it they are reported as one error without rows
+   * (docs/decisions/020-brute-force-and-probing.md).
+   */
+  USER_IMPORT_FOREIGN_EMAILS_PER_DAY: z.coerce.number().int().min(0).default(100),
   /** Invitation e-mails of user imports sent per second, per worker process. */
   USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
   /**
