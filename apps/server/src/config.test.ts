@@ -19,6 +19,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROCESS_ROLE: 'both' })).toThrow(/PROCESS_ROLE/);
   });
 
+  it('locks an account itself only after many failed passwords from all sources (decision 020)', () => {
+    expect(loadConfig({}).SIGN_IN_ACCOUNT_FAILURES_MAX).toBe(100);
+    expect(() => loadConfig({ SIGN_IN_ACCOUNT_FAILURES_MAX: '9' })).toThrow(/SIGN_IN_ACCOUNT_FAILURES_MAX/);
+  });
+
+  it('limits calls without a known key per address and caps access keys per organization (decision 020)', () => {
+    const config = loadConfig({});
+    expect(config.API_UNKNOWN_KEY_RATE_LIMIT).toBe(100);
+    expect(config.ACCESS_KEYS_PER_ORGANIZATION_MAX).toBe(50);
+    expect(loadConfig({ ACCESS_KEYS_PER_ORGANIZATION_MAX: '5' }).ACCESS_KEYS_PER_ORGANIZATION_MAX).toBe(5);
+    expect(() => loadConfig({ ACCESS_KEYS_PER_ORGANIZATION_MAX: '0' })).toThrow(/ACCESS_KEYS_PER_ORGANIZATION_MAX/);
+    expect(() => loadConfig({ API_UNKNOWN_KEY_RATE_LIMIT: 'many' })).toThrow(/API_UNKNOWN_KEY_RATE_LIMIT/);
+  });
+
+  it('bounds the e-mails of other organizations user imports list per day (decision 020)', () => {
+    expect(loadConfig({}).USER_IMPORT_FOREIGN_EMAILS_PER_DAY).toBe(100);
+    expect(loadConfig({ USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '0' }).USER_IMPORT_FOREIGN_EMAILS_PER_DAY).toBe(0);
+    expect(() => loadConfig({ USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '-1' })).toThrow(/USER_IMPORT_FOREIGN_EMAILS_PER_DAY/);
+  });
+
   it('reads booleans and numbers', () => {
     const config = loadConfig({ DEMO_DATA: 'false', PORT: '8080', TRUST_PROXY: '1' });
     expect(config.DEMO_DATA).toBe(false);

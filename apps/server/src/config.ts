@@ -57,6 +57,14 @@ const envSchema = z.object({
   /** External API calls allowed per access key in each window (shared by every replica). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * External API calls per source address, in the same window, whose access key is missing,
+   * malformed, unknown or expired; a spent budget refuses the address's calls before any key
+   * look-up (docs/decisions/020-brute-force-and-probing.md).
+   */
+  API_UNKNOWN_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Access keys an organization may hold at once. */
+  ACCESS_KEYS_PER_ORGANIZATION_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -91,6 +99,12 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  /**
+   * Failed passwords of one account from all sources together, in 15 minutes, that lock the
+   * account itself (against guessing spread over many addresses); 10 from one address lock
+   * only that address out of the account (docs/decisions/020-brute-force-and-probing.md).
+   */
+  SIGN_IN_ACCOUNT_FAILURES_MAX: z.coerce.number().int().min(10).default(100),
   /** Days that ended sessions and used or expired one-time tokens are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Largest CSV a user import accepts; a bigger upload is answered 413 before anything is stored. */
@@ -105,6 +119,12 @@ const envSchema = z.object({
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** A worker that stops renewing its hold on an import for this long is taken over. */
   USER_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /**
+   * Rows naming an e-mail of another organization that user imports list per organization
+   * in a day; beyond it they are reported as one error without rows
+   * (docs/decisions/020-brute-force-and-probing.md).
+   */
+  USER_IMPORT_FOREIGN_EMAILS_PER_DAY: z.coerce.number().int().min(0).default(100),
   /** Invitation e-mails of user imports sent per second, per worker process. */
   USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
   /**

@@ -37,6 +37,7 @@ import { createOrganizationSettingsRepository } from './modules/organizations/or
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService } from './modules/user-imports/user-imports.service.js';
@@ -98,6 +99,7 @@ export function createServices(deps: AppDeps) {
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
     log,
+    boundForeignEmails: createForeignEmailBound({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log }),
   });
   const userImports = createUserImportService({
     db,
@@ -129,7 +131,13 @@ export function createServices(deps: AppDeps) {
   return {
     ...identity,
 
-    accessKeys: createAccessKeysService({ db, repo: repositories.accessKeys, clock, changes }),
+    accessKeys: createAccessKeysService({
+      db,
+      repo: repositories.accessKeys,
+      clock,
+      maxKeys: config.ACCESS_KEYS_PER_ORGANIZATION_MAX,
+      changes,
+    }),
     accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys }),
     bearerUsers: createBearerUsers(deps, apiCaches?.users),
     externalApi: createExternalApiService({

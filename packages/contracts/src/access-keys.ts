@@ -69,6 +69,8 @@ export const removedAccessKeyResponse = z.object({ removedIntegration: accessKey
 
 export const accessKeyErrorCodes = {
   notFound: 'INTEGRATION_NOT_FOUND',
+  /** The organization holds the most keys allowed (ACCESS_KEYS_PER_ORGANIZATION_MAX); `details.max` says how many. */
+  limitReached: 'INTEGRATION_LIMIT_REACHED',
 } as const;
 
 /** The calls of the access keys screen (docs/product.md, "Access keys"). */

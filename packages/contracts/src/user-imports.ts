@@ -238,6 +238,8 @@ export const userImportErrorMessages = {
   DUPLICATE_EMAIL: 'The e-mail appears in more than one row.',
   DUPLICATE_EMPLOYEE_ID: 'The employee ID appears in more than one row.',
   EMAIL_IN_OTHER_ORGANIZATION: 'The e-mail belongs to a user of another organization.',
+  EMAIL_CHECKS_LIMIT:
+    'Some e-mails of the file belong to users of other organizations; your organization has been told of too many such e-mails today to list them. Remove e-mails that are not yours, or try again tomorrow.',
   EMPLOYEE_ID_TAKEN: 'The employee ID belongs to another user.',
   EMPLOYEE_ID_TOO_LONG: `The employee ID is longer than ${IMPORT_EMPLOYEE_ID_MAX} characters.`,
   EMPLOYEE_ID_ROLE: 'A user with an employee ID and no e-mail can only be a viewer.',

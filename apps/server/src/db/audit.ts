@@ -21,6 +21,8 @@ export const auditActions = {
   'organization.manager.add': 'user',
   'organization.manager.invitation': 'user',
   'workflow_import.schedule': 'workflow_import',
+  /** An import named e-mails of other organizations (how many, and whether they were withheld): decision 020. */
+  'user_import.foreign_emails': 'user_import',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -1,5 +1,5 @@
 /** The shared fixed-window counters of every rate limit (table rate_limit_hits): one upsert per call. */
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema.js';
 
@@ -22,5 +22,25 @@ export function createHitCounter(db: Db): HitCounter {
       })
       .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt });
     return row;
+  };
+}
+
+/** Reads a counter without counting: its hits while its window runs, 0 once it ended (or never began). */
+export type HitReader = (key: string, now: Date) => Promise<{ hits: number; resetAt: Date | null }>;
+
+export function createHitReader(db: Db): HitReader {
+  return async (key, now) => {
+    const [row] = await db
+      .select({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.resetAt, now)));
+    return row ?? { hits: 0, resetAt: null };
+  };
+}
+
+/** Forgets a counter (a good sign-in clears its source's failures). */
+export function createHitClearer(db: Db): (key: string) => Promise<void> {
+  return async (key) => {
+    await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
   };
 }

@@ -96,7 +96,18 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
     return lease.pending;
   }
 
-  return Object.assign(take, { tryTake });
+  /**
+   * The refusal of a key whose shared counter this process found spent, from memory alone
+   * (no write, no wait); undefined when the key may still have calls left.
+   */
+  function refusedFromMemory(key: string): RateDecision | undefined {
+    const lease = leases.get(key);
+    const now = clock.now().getTime();
+    if (!lease?.exhausted || lease.used < lease.granted || lease.resetAt <= now) return undefined;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
+  }
+
+  return Object.assign(take, { tryTake, refusedFromMemory });
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
@@ -110,8 +121,12 @@ export function createDbRateLimiter(deps: AppDeps, opts: { limit: number; window
 export async function enforceRateLimit(take: RateLimiter, key: string, message: (retryAfterSeconds: number) => string) {
   const decision = await take(key);
   if (decision.allowed) return;
-  const { retryAfterSeconds } = decision;
-  throw new AppError(429, 'RATE_LIMITED', message(retryAfterSeconds), { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  throw rateLimited(decision.retryAfterSeconds, message);
+}
+
+/** The one refusal of every rate limit: 429 `RATE_LIMITED` with Retry-After. */
+export function rateLimited(retryAfterSeconds: number, message: (retryAfterSeconds: number) => string): AppError {
+  return new AppError(429, 'RATE_LIMITED', message(retryAfterSeconds), { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 }
 
 /**

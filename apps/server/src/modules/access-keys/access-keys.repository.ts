@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { integrations as accessKeys, users } from '../../db/schema.js';
+import { integrations as accessKeys, organizations, users } from '../../db/schema.js';
 
 const viewColumns = {
   id: accessKeys.id,
@@ -58,6 +58,12 @@ export function createAccessKeysRepository(root: Db) {
 
     async count(organizationId: string, db: Db = root) {
       return db.$count(accessKeys, eq(accessKeys.organizationId, organizationId));
+    },
+
+    /** The organization's keys, counted after locking its row: concurrent creations of one organization wait for each other. */
+    async countForCreate(organizationId: string, db: Db = root) {
+      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+      return repo.count(organizationId, db);
     },
 
     async findById(organizationId: string, id: string, db: Db = root) {

@@ -35,7 +35,7 @@ describe('access keys service', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     repo = createAccessKeysRepository(database.db);
-    service = createAccessKeysService({ db: database.db, repo, clock: { now: () => now } });
+    service = createAccessKeysService({ db: database.db, repo, clock: { now: () => now }, maxKeys: 50 });
     const org = await createOrganization(database.db);
     const other = await createOrganization(database.db);
     admin = authOf(await createUser(database.db, org.id, { displayName: 'Ada Admin' }));

@@ -16,7 +16,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { NotFound } from '../../http/errors.js';
+import { Conflict, NotFound } from '../../http/errors.js';
 import { generateAccessKey } from './access-key.js';
 import type { AccessKeyRow, AccessKeysRepository } from './access-keys.repository.js';
 
@@ -38,11 +38,17 @@ export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
 type AccessKeyAction = Extract<AuditAction, `integration.${string}`>;
 
 const notFound = () => new NotFound('Access key not found.', accessKeyErrorCodes.notFound);
+const limitReached = (max: number) =>
+  new Conflict(`This organization already has ${max} access keys, the most allowed: delete one first.`, accessKeyErrorCodes.limitReached, {
+    max,
+  });
 
 export function createAccessKeysService(deps: {
   db: Db;
   repo: AccessKeysRepository;
   clock: Clock;
+  /** Keys an organization may hold (ACCESS_KEYS_PER_ORGANIZATION_MAX): each key is a way in to keep track of. */
+  maxKeys: number;
   /** Told after a key is deleted or rolled, so this process's key cache forgets it at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
 }) {
@@ -70,6 +76,8 @@ export function createAccessKeysService(deps: {
     async create(auth: AuthContext, body: AccessKeyBody) {
       const key = generateAccessKey();
       return db.transaction(async (tx) => {
+        // Counted with the organization's keys locked against concurrent creations, so the limit holds.
+        if ((await repo.countForCreate(auth.organizationId, tx)) >= deps.maxKeys) throw limitReached(deps.maxKeys);
         const id = await repo.insert(
           {
             organizationId: auth.organizationId,

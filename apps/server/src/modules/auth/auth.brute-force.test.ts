@@ -38,7 +38,9 @@ describe('brute-force protection', () => {
   const attempt = (email: string, password: string, app = t.app) =>
     app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
 
-  it('locks the account after 10 failures in 15 minutes, even for the right password, and unlocks after 15 minutes', async () => {
+  // Was "locks the account": since decision 020 ten failures lock their source (here every attempt comes
+  // from inject's one default address) out of the account; the assertions are unchanged.
+  it('locks the source out of the account after 10 failures in 15 minutes, even for the right password, and unlocks after 15 minutes', async () => {
     const { email } = await createUser(t.database.db, orgId);
     for (let i = 1; i <= 9; i++) {
       const res = await attempt(email!, `Wrong-${i}-password`, i % 2 ? t.app : replica);
@@ -61,6 +63,71 @@ describe('brute-force protection', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email!));
     expect(row).toMatchObject({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null });
     expect(row.lastLoginAt?.toISOString()).toBe(time.clock.now().toISOString());
+  });
+
+  // Defect 7 of issue 13: ten failures from anywhere locked the account itself, so anyone who
+  // knew an integration's API user could keep it out of the API. The lock is now per source.
+  it("locks out the source of the failures only: the user's own address still signs in and gets API tokens", async () => {
+    const { email } = await createUser(t.database.db, orgId);
+    const from = (ip: string, password: string, url = '/api/auth/sign-in') =>
+      t.app.inject({ method: 'POST', url, remoteAddress: ip, payload: { email, password } });
+    for (let i = 1; i <= 9; i++) expect((await from('203.0.113.9', `Wrong-${i}-password`)).json().code).toBe('BAD_CREDENTIALS');
+    const tenth = await from('203.0.113.9', 'Wrong-10-password', '/api/v1/auth/token');
+    expect(tenth.statusCode).toBe(429);
+    expect(tenth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: LOCKED });
+    // The attacker's address is locked out of this account, on both routes, even with the right password.
+    expect((await from('203.0.113.9', TEST_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await from('203.0.113.9', TEST_PASSWORD, '/api/v1/auth/token')).statusCode).toBe(429);
+
+    // The integration's own address keeps working, again and again.
+    for (let i = 0; i < 2; i++) {
+      expect((await from('198.51.100.7', TEST_PASSWORD, '/api/v1/auth/token')).statusCode).toBe(200);
+      expect((await from('198.51.100.7', TEST_PASSWORD)).statusCode).toBe(200);
+    }
+    // Its success does not clear the attacker's lock.
+    expect((await from('203.0.113.9', TEST_PASSWORD)).statusCode).toBe(429);
+    time.advance(15 * 60_000);
+    expect((await from('203.0.113.9', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts the source as the proxy names it when TRUST_PROXY is on', async () => {
+    const proxied = await createTestApp({ clock: time.clock, config: { TRUST_PROXY: 'true' } });
+    try {
+      const org = await createOrganization(proxied.database.db);
+      const { email } = await createUser(proxied.database.db, org.id);
+      const from = (ip: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/token',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': ip },
+          payload: { email, password },
+        });
+      for (let i = 1; i <= 10; i++) await from('203.0.113.50', `Wrong-${i}-password`);
+      expect((await from('203.0.113.50', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await from('198.51.100.50', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('still locks the account itself after SIGN_IN_ACCOUNT_FAILURES_MAX failures from all sources together', async () => {
+    const spread = await createTestApp({ clock: time.clock, config: { SIGN_IN_ACCOUNT_FAILURES_MAX: '20' } });
+    try {
+      const org = await createOrganization(spread.database.db);
+      const { email } = await createUser(spread.database.db, org.id);
+      const from = (ip: string, password: string) =>
+        spread.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: ip, payload: { email, password } });
+      for (let i = 1; i <= 10; i++) await from('203.0.113.1', `Wrong-${i}-password`);
+      for (let i = 1; i <= 9; i++) expect((await from('203.0.113.2', `Wrong-${i}-password`)).json().code).toBe('BAD_CREDENTIALS');
+      // The twentieth failure, from a second address, locks the account: even a third address is refused.
+      expect((await from('203.0.113.2', 'Wrong-10-password')).statusCode).toBe(429);
+      const third = await from('198.51.100.3', TEST_PASSWORD);
+      expect(third.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: LOCKED });
+      expect(Number(third.headers['retry-after'])).toBe(15 * 60);
+    } finally {
+      await spread.close();
+    }
   });
 
   it('does not lock for failures spread over more than 15 minutes', async () => {

@@ -3,6 +3,7 @@ import { SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizationSettings, organizations, users } from '../../db/schema.js';
+import { createHitClearer, createHitCounter, createHitReader } from '../../http/rate-limit.repository.js';
 
 /** "SSO login only" (a setting of the contracts' list, changed in the Super area) refuses password sign-in. */
 const ssoLoginOnly = sql<boolean>`exists (select 1 from ${organizationSettings}
@@ -43,20 +44,50 @@ async function findSignInUser(db: Db, where: SQL) {
 export type SignInRow = Awaited<ReturnType<typeof findSignInUser>>;
 export type Principal = Omit<NonNullable<SignInRow>, 'passwordHash' | 'lockedUntil'>;
 
+/**
+ * Failures of one account from one source (IP address) in a window that lock that source
+ * out of the account; the account itself is locked only by SIGN_IN_ACCOUNT_FAILURES_MAX
+ * failures from all sources together (docs/decisions/020-brute-force-and-probing.md).
+ */
 export const FAILED_ATTEMPTS_MAX = 10;
 export const FAILED_ATTEMPTS_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
 
+const failuresKey = (userId: string, source: string) => `sign-in-failures:${userId}:${source}`;
+const lockKey = (userId: string, source: string) => `sign-in-lock:${userId}:${source}`;
+
 export function createAuthRepository(root: Db) {
+  // The per-source counters live with every rate limit's (rate_limit_hits): shared by replicas, swept by housekeeping.
+  const countHits = createHitCounter(root);
+  const readHits = createHitReader(root);
+  const clearHits = createHitClearer(root);
+
   return {
     findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, email)),
     findSignInUserById: (id: string, db: Db = root) => findSignInUser(db, eq(users.id, id)),
 
+    /** Until when this source is locked out of the account, or null. */
+    async sourceLockedUntil(userId: string, source: string, now: Date): Promise<Date | null> {
+      const lock = await readHits(lockKey(userId, source), now);
+      return lock.hits > 0 ? lock.resetAt : null;
+    },
+
+    /** Counts a failure of this source; the tenth in a window locks the source out of the account for LOCK_MS. */
+    async recordSourceFailure(userId: string, source: string, now: Date): Promise<{ lockedUntil: Date | null }> {
+      const { hits } = await countHits(failuresKey(userId, source), 1, FAILED_ATTEMPTS_WINDOW_MS, now);
+      if (hits < FAILED_ATTEMPTS_MAX) return { lockedUntil: null };
+      return { lockedUntil: (await countHits(lockKey(userId, source), 1, LOCK_MS, now)).resetAt };
+    },
+
+    /** A good sign-in from a source forgets its failures (not its lock: it was checked before). */
+    clearSourceFailures: (userId: string, source: string) => clearHits(failuresKey(userId, source)),
+
     /**
-     * Counts a failed attempt in one statement (replicas may count at once): a new window
-     * when the last began more than 15 minutes ago; the tenth failure in a window locks.
+     * Counts a failed attempt of the account from any source in one statement (replicas may
+     * count at once): a new window when the last began more than 15 minutes ago; the
+     * `max`-th failure in a window locks the account itself.
      */
-    async recordFailedAttempt(userId: string, now: Date, db: Db = root): Promise<{ lockedUntil: Date | null }> {
+    async recordFailedAttempt(userId: string, now: Date, max: number, db: Db = root): Promise<{ lockedUntil: Date | null }> {
       const cutoff = new Date(now.getTime() - FAILED_ATTEMPTS_WINDOW_MS).toISOString();
       const fresh = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${cutoff}::timestamptz)`;
       const nextCount = sql`(case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end)`;
@@ -65,7 +96,7 @@ export function createAuthRepository(root: Db) {
         .set({
           failedLoginCount: sql`${nextCount}`,
           failedLoginWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
-          lockedUntil: sql`case when ${nextCount} >= ${FAILED_ATTEMPTS_MAX}
+          lockedUntil: sql`case when ${nextCount} >= ${max}
             then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
         })
         .where(eq(users.id, userId))

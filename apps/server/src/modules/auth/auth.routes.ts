@@ -25,7 +25,9 @@ export const authRoutes: ApiModule = async (app, { deps, services: { auth, sessi
   });
 
   registerRoute(app, routes.checkEmail, (request) => auth.checkEmail(request.query.email), { onRequest: rateLimit });
-  registerRoute(app, routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password), { onRequest: rateLimit });
+  registerRoute(app, routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password, request.ip), {
+    onRequest: rateLimit,
+  });
   registerRoute(app, routes.redeemSignInLink, (request) => signInLinks.exchange(request.body.token), { onRequest: rateLimit });
   registerRoute(app, routes.acceptInvitation, (request) => invitations.accept(request.body.token, request.body.password), {
     onRequest: rateLimit,

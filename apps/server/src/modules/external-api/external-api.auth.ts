@@ -5,13 +5,17 @@
  * An `onRequest` hook (modules/auth/guards.ts, decision 012): it reads headers only, so it runs
  * before the query and body are validated or the body read; a refused call learns nothing
  * of the route's shape. Its own order stays: key, rate limit, token, then the rest.
+ *
+ * Before a key is known a call has no key's budget to spend: a missing, malformed, unknown or
+ * expired key spends its source address's (`sourceLimit`), and an address whose budget is
+ * spent is refused before any look-up (docs/decisions/020-brute-force-and-probing.md).
  */
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { Forbidden, Unauthenticated } from '../../http/errors.js';
-import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
+import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { enforceRateLimit, type RateLimiter, rateLimited } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator } from '../access-keys/access-key-auth.js';
 import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
@@ -19,6 +23,8 @@ import { withVerifiedTokenCache } from './verified-tokens.js';
 export interface ExternalApiGuardDeps {
   authenticateKey: AccessKeyAuthenticator;
   rateLimit: RateLimiter;
+  /** Calls per source address whose key is not (yet) known. */
+  sourceLimit: RateLimiter;
   /** Verifies an idToken and loads its user (identity); throws 401 on a bad or expired token. */
   resolveBearer: (idToken: string) => Promise<AuthContext>;
   /** The same from memory alone, or undefined (then resolveBearer decides). */
@@ -59,12 +65,19 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
   };
 
   async function fullCheck(request: FastifyRequest) {
+    const source = sourceKey(request.ip);
+    const spent = deps.sourceLimit.refusedFromMemory(source);
+    if (spent && !spent.allowed) throw rateLimited(spent.retryAfterSeconds, unknownKeysMessage);
     const keyHeader = request.headers.apikey;
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // The key and the user are looked up together; a key problem is reported first.
     const user = bearer ? deps.resolveBearer(bearer) : Promise.reject(missingToken());
     user.catch(() => undefined); // awaited below unless the key or the rate limit refuses first
-    const key = await deps.authenticateKey(keyHeader);
+    const key = await deps.authenticateKey(keyHeader).catch(async (err: unknown) => {
+      // A key refusal spends the address's budget; the call that finds it spent is answered 429.
+      if (err instanceof AppError && err.statusCode === 401) await enforceRateLimit(deps.sourceLimit, source, unknownKeysMessage);
+      throw err;
+    });
 
     await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`);
 
@@ -86,6 +99,8 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
 }
 
 const rateKey = (key: { accessKeyId: string }) => `api-key:${key.accessKeyId}`;
+const sourceKey = (ip: string) => `api-source:${ip}`;
+const unknownKeysMessage = (s: number) => `Too many calls without a valid access key from this address: try again in ${s} s.`;
 
 const missingToken = () =>
   new Unauthenticated(

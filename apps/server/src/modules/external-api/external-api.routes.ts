@@ -65,7 +65,7 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       transformObject: describeResponses,
     });
 
-    registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password), {
+    registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password, request.ip), {
       // The console sign-in's per-IP budget (on top of account lockout).
       onRequest: signInRateLimit(deps),
     });
@@ -74,6 +74,10 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       const guard = createExternalApiGuard({
         authenticateKey: accessKeyAuth,
         rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
+        sourceLimit: createDbRateLimiter(deps, {
+          limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
+          windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+        }),
         resolveBearer: bearerUsers.resolve,
         peekBearer: bearerUsers.peek,
       });

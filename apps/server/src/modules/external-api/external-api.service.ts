@@ -85,8 +85,8 @@ export function createExternalApiService(deps: {
   changes?: Pick<ChangeFeed, 'changed'>;
   /** Serialised workflow pages (external-api.cache.ts); absent while no change feed runs. */
   workflowPages?: OrgCache<Buffer>;
-  /** The console's password sign-in (auth), with its lockout. */
-  authenticatePassword: (email: string, password: string) => Promise<PasswordUser>;
+  /** The console's password sign-in (auth), with its lockout per account and source (the caller's IP address). */
+  authenticatePassword: (email: string, password: string, source: string) => Promise<PasswordUser>;
   idTokens: Pick<IdTokens, 'issue'>;
   /** The console's user imports: the API uploads and reads them through the same service. */
   userImports: Pick<UserImportService, 'createFromRequest' | 'get' | 'errors'>;
@@ -113,8 +113,8 @@ export function createExternalApiService(deps: {
 
   return {
     /** An idToken for the e-mail and password of an API user. */
-    async issueToken(email: string, password: string) {
-      const user = await deps.authenticatePassword(email, password);
+    async issueToken(email: string, password: string, source: string) {
+      const user = await deps.authenticatePassword(email, password, source);
       if (!apiRoles.includes(user.role as OrgRole)) {
         throw new Forbidden(
           'Only Organizational Admins, Workspace Admins and Publishers can use the API.',

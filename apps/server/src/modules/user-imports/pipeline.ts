@@ -21,6 +21,7 @@ import type { Jobs } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
+import type { ForeignEmailBound } from './foreign-emails.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
 import { openStagingSink } from './staging.js';
@@ -48,6 +49,8 @@ export interface PipelineDeps {
   /** A pause between two apply batches (USER_IMPORT_BATCH_PAUSE_MS). */
   batchPauseMs: number;
   log?: FastifyBaseLogger;
+  /** Bounds and traces what a failed validation tells of other organizations' e-mails (foreign-emails.ts). */
+  boundForeignEmails?: ForeignEmailBound;
 }
 
 /**
@@ -293,6 +296,10 @@ class Run {
       return true;
     }
     await mergeErrorGroups(db, row.id);
+    if (this.deps.boundForeignEmails) {
+      await this.deps.boundForeignEmails(this.scope);
+      bad = await countRowsWithErrors(db, row.id);
+    }
     await this.endWithValidationErrors(bad);
     return false;
   }

@@ -71,6 +71,35 @@ describe('the access keys screen', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'LMS', description: 'Nightly sync' });
   });
 
+  it('says so in words when the organization holds the most keys allowed (issue 13, defect 13)', async () => {
+    const user = userEvent.setup();
+    renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({ body: { integrations: [key(1)], total: 1 } }),
+        'POST /api/integrations': () => ({
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'INTEGRATION_LIMIT_REACHED',
+            message: 'This organization already has 50 access keys, the most allowed: delete one first.',
+            details: { max: 50 },
+          },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    const form = await screen.findByRole('form', { name: 'New access key' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'LMS');
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Nightly sync');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(
+      await screen.findByText(
+        'Your organization has the most access keys allowed. Delete a key you no longer use, then create the new one.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'The key “LMS”' })).toBeNull();
+  });
+
   it('keeps a row idle, editing or removing: exclusive, and a second click cancels', async () => {
     const user = userEvent.setup();
     renderSignedIn('/keys', { api: { 'GET /api/integrations': () => ({ body: { integrations: [key(1), key(2)], total: 2 } }) } });
