@@ -4,7 +4,7 @@
  */
 import { type Readable, Transform } from 'node:stream';
 import { IMPORT_MAX_ROW_CHARS, USER_IMPORT_COLUMNS, type UserImportColumn, type UserImportErrorCode } from '@console/contracts';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 
 /** A staged row: [rowNumber, email, employeeId, name, role, workspaces, teams, skills, disabled, problem]. */
 export type StagedRow = [number, ...(string | null)[]];
@@ -135,13 +135,17 @@ export function firstInvalidUtf8(buf: Buffer): number {
   return buf.length;
 }
 
-/** csv-parse's errors, in the import's terms. */
-function csvError(err: Error & { code?: string; lines?: number }): FileFormatError {
-  if (err instanceof FileFormatError) return err;
+/**
+ * csv-parse's errors, in the import's terms. Every error the parser raises is the file's
+ * fault (its codes are not all CSV_-prefixed: INVALID_OPENING_QUOTE is not), so the class
+ * decides, not the code; anything else (a failing batch write, an unreadable blob) is the
+ * machinery's and goes through as it is.
+ */
+function csvError(err: Error & { lines?: number }): Error {
+  if (err instanceof FileFormatError || !(err instanceof CsvError)) return err;
   const row = typeof err.lines === 'number' ? err.lines : undefined;
   if (err.code === 'CSV_MAX_RECORD_SIZE') return new FileFormatError([{ code: 'ROW_TOO_LONG', row }]);
-  if (err.code?.startsWith('CSV_')) return new FileFormatError([{ code: 'INVALID_CSV', row, value: err.message }]);
-  throw err;
+  return new FileFormatError([{ code: 'INVALID_CSV', row, value: err.message.slice(0, 500) }]);
 }
 
 export interface ReadOptions {
