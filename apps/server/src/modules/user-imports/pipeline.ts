@@ -67,7 +67,12 @@ export async function enqueueImport(jobs: Jobs | undefined, importId: string, st
   await jobs?.send(
     USER_IMPORT_JOB,
     { importId },
-    { expireInSeconds: USER_IMPORT_JOB_EXPIRE_SECONDS, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) },
+    {
+      // The import's id as the job's key: the resume sweep asks the queue about the import's runs (jobs.latestState).
+      singletonKey: importId,
+      expireInSeconds: USER_IMPORT_JOB_EXPIRE_SECONDS,
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    },
   );
 }
 
@@ -80,6 +85,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** For tests: runs between two apply batches (to disable the organization there, say). */
   afterBatch?: (appliedThrough: number) => Promise<void>;
+  /**
+   * The run's name for its hold, the job's id: a run that fails keeps its hold, so that the
+   * resume sweep does not start a second run while the queue waits to try this job again,
+   * and the job's next try takes the hold back. Without it, every way out releases the hold.
+   */
+  owner?: string;
 }
 
 class Stopped extends Error {}
@@ -92,7 +103,8 @@ export function createUserImportPipeline(deps: PipelineDeps) {
   return {
     /** Runs the import as far as it goes. */
     async run(importId: string, options: RunOptions = {}): Promise<Outcome> {
-      const owner = randomUUID();
+      const owner = options.owner ?? randomUUID();
+      let keepHold = false;
       const claimed = await repo.claimImport(importId, owner, deps.leaseSeconds);
       if (!claimed) {
         const wait = await repo.leaseWait(importId);
@@ -108,17 +120,25 @@ export function createUserImportPipeline(deps: PipelineDeps) {
       } catch (err) {
         if (err instanceof LeaseLost) return 'gone';
         if (err instanceof Stopped) return 'stopped';
+        keepHold = options.owner !== undefined;
         throw err;
       } finally {
-        // Released on every way out, a stop included: the next run need not wait for the lease to end.
-        await repo.releaseImport(importId, owner).catch(() => {});
+        // Released on every other way out, a stop included: the next run need not wait for the lease to end.
+        if (!keepHold) await repo.releaseImport(importId, owner).catch(() => {});
       }
     },
 
-    /** Marks an import that keeps failing as `error`, so that it stops being resumed and can be retried. */
+    /**
+     * Marks an import that keeps failing as `error`, so that it stops being resumed and can be
+     * retried. Only a processing one: a second call (the job's give-up, then the sweep) or a
+     * removed import changes nothing.
+     */
     async fail(importId: string, message: string): Promise<void> {
-      await repo.updateImport(importId, { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null });
-      await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }]);
+      await deps.database.db.transaction(async (tx) => {
+        const values = { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null };
+        if (!(await repo.updateImportWhere(importId, 'processing', values, tx))) return;
+        await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }], tx);
+      });
     },
 
     /** Queues a run of the import (after a while, when given). */
