@@ -105,6 +105,11 @@ const envSchema = z.object({
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** A worker that stops renewing its hold on an import for this long is taken over. */
   USER_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /**
+   * Days the uploaded CSV of an ended user import is kept while Retry may read it again
+   * (validation errors, a run that stopped half way); then it is deleted. See decision 019.
+   */
+  USER_IMPORT_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Invitation e-mails of user imports sent per second, per worker process. */
   USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
   /**

@@ -23,6 +23,7 @@ import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
+import { expireImportFiles, settleImport } from './retention.js';
 import { openStagingSink } from './staging.js';
 import { type ImportUpdate, LeaseLost, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
@@ -31,6 +32,7 @@ export const USER_IMPORT_JOB = 'user-import';
 export const USER_IMPORT_INVITATIONS_JOB = 'user-import-invitations';
 export const USER_IMPORT_PURGE_JOB = 'user-import-purge';
 export const USER_IMPORT_RESUME_JOB = 'user-import-resume';
+export const USER_IMPORT_RETENTION_JOB = 'user-import-retention';
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 
@@ -99,6 +101,7 @@ class OrganizationDisabled extends Error {}
 
 export function createUserImportPipeline(deps: PipelineDeps) {
   const { repo, jobs } = deps;
+  const retention = { repo, blobs: deps.blobs, chunk: deps.batchRows };
 
   return {
     /** Runs the import as far as it goes. */
@@ -143,6 +146,12 @@ export function createUserImportPipeline(deps: PipelineDeps) {
 
     /** Queues a run of the import (after a while, when given). */
     enqueue: (importId: string, startAfterSeconds?: number) => enqueueImport(jobs, importId, startAfterSeconds),
+
+    /** Drops what an ended import no longer needs (retention.ts): after its invitations are settled. */
+    settle: (importId: string) => settleImport(retention, importId),
+
+    /** Drops the files of imports that ended more than `days` ago (retention.ts). */
+    expireFiles: (days: number) => expireImportFiles(retention, days),
 
     /** Removes what is left of a removed import (purge.ts). */
     purge: (importId: string, signal?: AbortSignal) => purgeImport({ repo, blobs: deps.blobs, chunk: deps.batchRows }, importId, signal),

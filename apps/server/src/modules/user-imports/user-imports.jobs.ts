@@ -6,7 +6,13 @@
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../registry.js';
 import type { InviteUser } from './invitations.js';
-import { USER_IMPORT_INVITATIONS_JOB, USER_IMPORT_JOB, USER_IMPORT_PURGE_JOB, USER_IMPORT_RESUME_JOB } from './pipeline.js';
+import {
+  USER_IMPORT_INVITATIONS_JOB,
+  USER_IMPORT_JOB,
+  USER_IMPORT_PURGE_JOB,
+  USER_IMPORT_RESUME_JOB,
+  USER_IMPORT_RETENTION_JOB,
+} from './pipeline.js';
 
 const IMPORT_RETRY_LIMIT = 3;
 /** What the user reads of an import that failed on every try (the causes are in the log, not shown: they may name files). */
@@ -64,11 +70,22 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
         });
         // A stopping process leaves the rest to the resume sweep of the next one.
         if (more && !job.signal.aborted) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+        // Nothing owed any more: what the import no longer needs goes (when it has ended).
+        if (!more) await pipeline.settle(importId);
       },
     },
     {
       name: USER_IMPORT_PURGE_JOB,
       handler: async ({ importId }: { importId: string }, job) => pipeline.purge(importId, job.signal),
+    },
+    {
+      name: USER_IMPORT_RETENTION_JOB,
+      cron: '47 * * * *',
+      retryLimit: 1,
+      handler: async () => {
+        const expired = await pipeline.expireFiles(deps.config.USER_IMPORT_FILE_RETENTION_DAYS);
+        if (expired > 0) deps.log?.info({ expired }, 'user imports: files past their retention removed');
+      },
     },
     {
       name: USER_IMPORT_RESUME_JOB,
