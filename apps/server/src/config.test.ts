@@ -45,4 +45,10 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(8080);
     expect(config.TRUST_PROXY).toBe(true);
   });
+
+  it('keeps the files of ended user imports 30 days unless told otherwise', () => {
+    expect(loadConfig({}).USER_IMPORT_FILE_RETENTION_DAYS).toBe(30);
+    expect(loadConfig({ USER_IMPORT_FILE_RETENTION_DAYS: '7' }).USER_IMPORT_FILE_RETENTION_DAYS).toBe(7);
+    expect(() => loadConfig({ USER_IMPORT_FILE_RETENTION_DAYS: '0' })).toThrow(/USER_IMPORT_FILE_RETENTION_DAYS/);
+  });
 });

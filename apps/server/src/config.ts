@@ -125,6 +125,11 @@ const envSchema = z.object({
    * (docs/decisions/020-brute-force-and-probing.md).
    */
   USER_IMPORT_FOREIGN_EMAILS_PER_DAY: z.coerce.number().int().min(0).default(100),
+  /**
+   * Days the uploaded CSV of an ended user import is kept while Retry may read it again
+   * (validation errors, a run that stopped half way); then it is deleted. See decision 019.
+   */
+  USER_IMPORT_FILE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Invitation e-mails of user imports sent per second, per worker process. */
   USER_IMPORT_INVITATIONS_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(5),
   /**

@@ -22,6 +22,8 @@ import { createFolderBlobStore } from './storage/blob-store.js';
 
 async function main() {
   const startedAt = performance.now();
+  // Every file this process makes (the embedded database's among them, which would be 0666) is the owner's only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -4,9 +4,10 @@ import { housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
 import { userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
 import { workflowImportJobs } from '../modules/workflow-imports/workflow-imports.jobs.js';
 import type { ModuleContext } from '../registry.js';
+import { blobSweepJob } from '../storage/blob-sweep.jobs.js';
 import type { JobDefinition } from './queue.js';
 
 /** `ctx`: the app's dependencies and its services (built once, as for the API modules). */
 export function jobDefinitions(ctx: ModuleContext): JobDefinition<any>[] {
-  return [...housekeepingJobs(ctx), ...userImportJobs(ctx), ...analyticsJobs(ctx), ...workflowImportJobs(ctx)];
+  return [...housekeepingJobs(ctx), ...userImportJobs(ctx), ...analyticsJobs(ctx), ...workflowImportJobs(ctx), blobSweepJob(ctx.deps)];
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/test-database.js';
+import { until } from '../test/until.js';
 import { createJobs, type Jobs } from './queue.js';
 
 describe('background jobs', () => {
@@ -40,5 +41,35 @@ describe('background jobs', () => {
     await done;
     expect(seen.sort()).toEqual(['flaky', 'hello']);
     expect(failedOnce).toBe(true);
+  });
+
+  it('gives the handler the real tries, and ends a job that fails every time after its limit, visibly', async () => {
+    const tries: { retryCount: number; retryLimit: number; lastTry: boolean }[] = [];
+    const gaveUp = new Promise<{ data: { n: number }; err: Error }>((resolve) => {
+      void jobs.startWorkers([
+        {
+          name: 'test-poison',
+          retryLimit: 2,
+          handler: async (_data: { n: number }, job) => {
+            tries.push({ retryCount: job.retryCount, retryLimit: job.retryLimit, lastTry: job.lastTry });
+            throw new Error('always fails');
+          },
+          onGiveUp: async (data, err) => resolve({ data, err }),
+        },
+      ]);
+    });
+    const id = await jobs.send('test-poison', { n: 7 }, { retryDelay: 0, retryBackoff: false, singletonKey: 'poison-7' });
+    const { data, err } = await gaveUp;
+    expect(data).toEqual({ n: 7 });
+    expect(err.message).toBe('always fails');
+    expect(tries).toEqual([
+      { retryCount: 0, retryLimit: 2, lastTry: false },
+      { retryCount: 1, retryLimit: 2, lastTry: false },
+      { retryCount: 2, retryLimit: 2, lastTry: true },
+    ]);
+    // pg-boss records it as failed: it is not tried again, and the state is what sweeps read.
+    await until('the job marked failed', async () => ((await jobs.latestState('test-poison', 'poison-7')) === 'failed' ? true : undefined));
+    expect(id).toBeTruthy();
+    expect(tries).toHaveLength(3);
   });
 });

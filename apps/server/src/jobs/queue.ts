@@ -6,8 +6,26 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 
-/** `signal` aborts when the process stops: a long handler ends early, leaving its work resumable. */
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; signal: AbortSignal }) => Promise<void>;
+/** pg-boss's tables live in this schema. */
+const SCHEMA = 'pgboss';
+
+/**
+ * What a handler knows of its job, from pg-boss's own record of it. `retryCount` is the
+ * tries before this one; `lastTry` is true when a failure now ends the job for good.
+ * `signal` aborts when the process stops: a long handler ends early, leaving its work resumable.
+ */
+export interface JobRun {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+  lastTry: boolean;
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, job: JobRun) => Promise<void>;
+
+/** pg-boss's states of a job; `failed` is a job that used all its tries. */
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
 export interface JobDefinition<T = unknown> {
   name: string;
@@ -18,12 +36,24 @@ export interface JobDefinition<T = unknown> {
   cron?: string;
   /** Runs once when a process starts the workers (to resume work a stopped process left). */
   onStart?: () => Promise<void>;
+  /**
+   * Runs when the job failed its last try (a poison job): show the failure where the user
+   * sees it. Every job ends after its limit whether or not it has one; pg-boss keeps it as
+   * `failed` and the queue logs it.
+   */
+  onGiveUp?: (data: T, err: Error) => Promise<void>;
 }
 
 export interface Jobs {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Starts the workers of these definitions in this process. */
   startWorkers(definitions: JobDefinition<any>[]): Promise<void>;
+  /**
+   * The state of the newest job of this queue sent with this `singletonKey`, if any: a
+   * sweep that resumes work asks it, so that it neither queues a second run beside one that
+   * is waiting (created, or waiting for its next try) nor resumes one that used its tries.
+   */
+  latestState(name: string, singletonKey: string): Promise<JobState | undefined>;
   /** Lets running handlers finish (up to timeoutMs), then stops polling. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -31,11 +61,11 @@ export interface Jobs {
 export async function createJobs(
   database: Database,
   log: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
 ): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: 'pgboss',
+    schema: SCHEMA,
     // On one embedded database every poll competes with requests; PostgreSQL pools can poll faster.
     ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
   });
@@ -50,7 +80,7 @@ export async function createJobs(
       pending = (async () => {
         for (let attempt = 1; ; attempt++) {
           try {
-            return await boss.createQueue(name, { name, retryLimit, retryDelay: 5, retryBackoff: true });
+            return await boss.createQueue(name, { name, retryLimit, retryDelay, retryBackoff: retryDelay > 0 });
           } catch (err) {
             if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
             await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -63,7 +93,18 @@ export async function createJobs(
     return pending;
   };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  // Tests set 0: the tries of a failing job follow each other at once.
+  const retryDelay = options.retryDelaySeconds ?? 5;
   const stopping = new AbortController();
+
+  async function giveUp(def: JobDefinition<any>, data: unknown, err: Error, run: JobRun) {
+    log.error({ err, job: def.name, jobId: run.id, tries: run.retryCount + 1 }, 'job failed its last try: given up');
+    try {
+      await def.onGiveUp?.(data, err);
+    } catch (hookErr) {
+      log.error({ err: hookErr, job: def.name, jobId: run.id }, 'job given up: its failure could not be recorded');
+    }
+  }
 
   return {
     async send(name, data, sendOptions) {
@@ -71,17 +112,32 @@ export async function createJobs(
       return boss.send(name, data, sendOptions ?? {});
     },
     async startWorkers(definitions) {
+      for (const def of definitions) await ensureQueue(def.name, def.retryLimit);
+      // Before this process takes any job: what a resume finds held or running is not its own.
+      for (const def of definitions) await def.onStart?.();
       for (const def of definitions) {
-        await ensureQueue(def.name, def.retryLimit);
-        await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        // includeMetadata: without it pg-boss hands over neither retryCount nor retryLimit.
+        await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
-            const meta = job as unknown as { retryCount?: number };
-            await def.handler(job.data, { id: job.id, retryCount: meta.retryCount ?? 0, signal: stopping.signal });
+            const lastTry = job.retryCount >= job.retryLimit;
+            const run: JobRun = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastTry, signal: stopping.signal };
+            try {
+              await def.handler(job.data, run);
+            } catch (err) {
+              if (lastTry) await giveUp(def, job.data, err as Error, run);
+              throw err;
+            }
           }
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
       }
-      for (const def of definitions) await def.onStart?.();
+    },
+    async latestState(name, singletonKey) {
+      const { rows } = await database.executeSql(
+        `SELECT state FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 ORDER BY created_on DESC LIMIT 1`,
+        [name, singletonKey],
+      );
+      return rows[0]?.state as JobState | undefined;
     },
     async stop(timeoutMs = 10_000) {
       stopping.abort();

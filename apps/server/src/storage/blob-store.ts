@@ -12,7 +12,16 @@ export interface BlobStore {
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * Removes the temporary files of writes that never finished (a process killed mid-upload)
+   * last changed before `olderThan`; a write in progress keeps changing its file. Answers how many.
+   */
+  sweepTemporary(olderThan: Date): Promise<number>;
 }
+
+/** Owner-only: uploaded files and reports hold personal data. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
@@ -24,12 +33,12 @@ export function createFolderBlobStore(root: string): BlobStore {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
       // Write beside, then rename: a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
       try {
-        if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data);
-        else await pipeline(data, fs.createWriteStream(tmp));
+        if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data, { mode: FILE_MODE });
+        else await pipeline(data, fs.createWriteStream(tmp, { mode: FILE_MODE }));
         await fs.promises.rename(tmp, file);
       } catch (err) {
         // A failed or aborted upload leaves nothing behind.
@@ -47,6 +56,19 @@ export function createFolderBlobStore(root: string): BlobStore {
     },
     async remove(key) {
       await fs.promises.rm(resolve(key), { force: true });
+    },
+    async sweepTemporary(olderThan) {
+      let removed = 0;
+      const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.tmp')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (!stat || stat.mtime >= olderThan) continue;
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -37,7 +37,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const blobs = createFolderBlobStore(path.join(dataDir, 'blobs'));
   const silent = (await import('pino')).default({ level: 'silent' });
-  const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5 }) : undefined;
+  // No delay between the tries of a failing job: a test of the retry limit ends at once.
+  const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 }) : undefined;
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config);

@@ -19,7 +19,7 @@ export function analyticsJobs({ deps, services }: ModuleContext): JobDefinition<
       retryLimit: RETRY_LIMIT,
       handler: async ({ generationId }: { generationId: string }, job) => {
         try {
-          await reports.run(generationId, { signal: job.signal, lastTry: job.retryCount >= RETRY_LIMIT });
+          await reports.run(generationId, { signal: job.signal, lastTry: job.lastTry });
         } catch (err) {
           deps.log?.error({ err, generationId, retryCount: job.retryCount }, 'analytics report generation failed');
           throw err;

@@ -136,16 +136,16 @@ export function firstInvalidUtf8(buf: Buffer): number {
 }
 
 /**
- * csv-parse's errors, in the import's terms. Every error of the parser is one of the file,
- * whatever its code (INVALID_OPENING_QUOTE has no `CSV_` prefix: read as a machine failure,
- * it made the import retry for ever, issue 13).
+ * csv-parse's errors, in the import's terms. Every error the parser raises is the file's
+ * fault (its codes are not all CSV_-prefixed: INVALID_OPENING_QUOTE is not), so the class
+ * decides, not the code; anything else (a failing batch write, an unreadable blob) is the
+ * machinery's and goes through as it is.
  */
-function csvError(err: Error & { code?: string; lines?: number }): FileFormatError {
-  if (err instanceof FileFormatError) return err;
-  if (!(err instanceof CsvError)) throw err;
+function csvError(err: Error & { lines?: number }): Error {
+  if (err instanceof FileFormatError || !(err instanceof CsvError)) return err;
   const row = typeof err.lines === 'number' ? err.lines : undefined;
   if (err.code === 'CSV_MAX_RECORD_SIZE') return new FileFormatError([{ code: 'ROW_TOO_LONG', row }]);
-  return new FileFormatError([{ code: 'INVALID_CSV', row, value: err.message }]);
+  return new FileFormatError([{ code: 'INVALID_CSV', row, value: err.message.slice(0, 500) }]);
 }
 
 export interface ReadOptions {

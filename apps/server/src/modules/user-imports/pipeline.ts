@@ -24,6 +24,7 @@ import { FileFormatError, readUserImportCsv } from './csv-reader.js';
 import type { ForeignEmailBound } from './foreign-emails.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
+import { expireImportFiles, settleImport } from './retention.js';
 import { openStagingSink } from './staging.js';
 import { type ImportUpdate, LeaseLost, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
@@ -32,6 +33,7 @@ export const USER_IMPORT_JOB = 'user-import';
 export const USER_IMPORT_INVITATIONS_JOB = 'user-import-invitations';
 export const USER_IMPORT_PURGE_JOB = 'user-import-purge';
 export const USER_IMPORT_RESUME_JOB = 'user-import-resume';
+export const USER_IMPORT_RETENTION_JOB = 'user-import-retention';
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 
@@ -70,7 +72,12 @@ export async function enqueueImport(jobs: Jobs | undefined, importId: string, st
   await jobs?.send(
     USER_IMPORT_JOB,
     { importId },
-    { expireInSeconds: USER_IMPORT_JOB_EXPIRE_SECONDS, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) },
+    {
+      // The import's id as the job's key: the resume sweep asks the queue about the import's runs (jobs.latestState).
+      singletonKey: importId,
+      expireInSeconds: USER_IMPORT_JOB_EXPIRE_SECONDS,
+      ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    },
   );
 }
 
@@ -83,6 +90,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** For tests: runs between two apply batches (to disable the organization there, say). */
   afterBatch?: (appliedThrough: number) => Promise<void>;
+  /**
+   * The run's name for its hold, the job's id: a run that fails keeps its hold, so that the
+   * resume sweep does not start a second run while the queue waits to try this job again,
+   * and the job's next try takes the hold back. Without it, every way out releases the hold.
+   */
+  owner?: string;
 }
 
 class Stopped extends Error {}
@@ -91,11 +104,13 @@ class OrganizationDisabled extends Error {}
 
 export function createUserImportPipeline(deps: PipelineDeps) {
   const { repo, jobs } = deps;
+  const retention = { repo, blobs: deps.blobs, chunk: deps.batchRows };
 
   return {
     /** Runs the import as far as it goes. */
     async run(importId: string, options: RunOptions = {}): Promise<Outcome> {
-      const owner = randomUUID();
+      const owner = options.owner ?? randomUUID();
+      let keepHold = false;
       const claimed = await repo.claimImport(importId, owner, deps.leaseSeconds);
       if (!claimed) {
         const wait = await repo.leaseWait(importId);
@@ -111,21 +126,35 @@ export function createUserImportPipeline(deps: PipelineDeps) {
       } catch (err) {
         if (err instanceof LeaseLost) return 'gone';
         if (err instanceof Stopped) return 'stopped';
+        keepHold = options.owner !== undefined;
         throw err;
       } finally {
-        // Released on every way out, a stop included: the next run need not wait for the lease to end.
-        await repo.releaseImport(importId, owner).catch(() => {});
+        // Released on every other way out, a stop included: the next run need not wait for the lease to end.
+        if (!keepHold) await repo.releaseImport(importId, owner).catch(() => {});
       }
     },
 
-    /** Marks an import that keeps failing as `error`, so that it stops being resumed and can be retried. */
+    /**
+     * Marks an import that keeps failing as `error`, so that it stops being resumed and can be
+     * retried. Only a processing one: a second call (the job's give-up, then the sweep) or a
+     * removed import changes nothing.
+     */
     async fail(importId: string, message: string): Promise<void> {
-      await repo.updateImport(importId, { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null });
-      await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }]);
+      await deps.database.db.transaction(async (tx) => {
+        const values = { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null };
+        if (!(await repo.updateImportWhere(importId, 'processing', values, tx))) return;
+        await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }], tx);
+      });
     },
 
     /** Queues a run of the import (after a while, when given). */
     enqueue: (importId: string, startAfterSeconds?: number) => enqueueImport(jobs, importId, startAfterSeconds),
+
+    /** Drops what an ended import no longer needs (retention.ts): after its invitations are settled. */
+    settle: (importId: string) => settleImport(retention, importId),
+
+    /** Drops the files of imports that ended more than `days` ago (retention.ts). */
+    expireFiles: (days: number) => expireImportFiles(retention, days),
 
     /** Removes what is left of a removed import (purge.ts). */
     purge: (importId: string, signal?: AbortSignal) => purgeImport({ repo, blobs: deps.blobs, chunk: deps.batchRows }, importId, signal),

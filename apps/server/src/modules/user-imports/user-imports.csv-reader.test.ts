@@ -72,4 +72,25 @@ describe('the CSV reader', () => {
       'imp,7,"a@x.example",,"Say ""hi"", ok",,,,,,\n',
     );
   });
+
+  it('reports every parser error as a format error of its row, with or without the CSV_ prefix', async () => {
+    // csv-parse names this one INVALID_OPENING_QUOTE (no CSV_ prefix).
+    const quote = await read('email,name\na@x.example,Ada\nb@x.example,Robert "Bob" Smith\n').catch((err: unknown) => err);
+    expect(quote).toBeInstanceOf(FileFormatError);
+    expect((quote as FileFormatError).errors).toEqual([{ code: 'INVALID_CSV', row: 3, value: expect.stringMatching(/quote/i) }]);
+    const unclosed = await read('email,name\na@x.example,"Ada\n').catch((err: unknown) => err);
+    expect(unclosed).toBeInstanceOf(FileFormatError);
+    expect((unclosed as FileFormatError).errors[0].code).toBe('INVALID_CSV');
+  });
+
+  it('lets a failure that is not of the file through as it is (a failing batch write)', async () => {
+    const failing = readUserImportCsv(Readable.from(['email,name\na@x.example,A\n']), {
+      separator: ',',
+      batchRows: 1,
+      onBatch: async () => {
+        throw new Error('database down');
+      },
+    });
+    await expect(failing).rejects.toThrow('database down');
+  });
 });

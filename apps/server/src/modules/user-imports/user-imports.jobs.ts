@@ -6,9 +6,17 @@
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../registry.js';
 import type { InviteUser } from './invitations.js';
-import { USER_IMPORT_INVITATIONS_JOB, USER_IMPORT_JOB, USER_IMPORT_PURGE_JOB, USER_IMPORT_RESUME_JOB } from './pipeline.js';
+import {
+  USER_IMPORT_INVITATIONS_JOB,
+  USER_IMPORT_JOB,
+  USER_IMPORT_PURGE_JOB,
+  USER_IMPORT_RESUME_JOB,
+  USER_IMPORT_RETENTION_JOB,
+} from './pipeline.js';
 
 const IMPORT_RETRY_LIMIT = 3;
+/** What the user reads of an import that failed on every try (the causes are in the log, not shown: they may name files). */
+const GAVE_UP = `It failed ${IMPORT_RETRY_LIMIT + 1} times in a row.`;
 /** One invitations run sends for this long, then queues the next run (short: a stopping worker waits for it). */
 const INVITATION_RUN_SECONDS = 5;
 
@@ -19,9 +27,22 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
   };
 
   async function resume() {
-    for (const importId of await pipeline.orphanedImports()) await pipeline.enqueue(importId);
+    for (const importId of await pipeline.orphanedImports()) await resumeImport(importId);
     for (const importId of await pipeline.importsOwingInvitations()) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
     for (const { id } of await pipeline.removedImports()) await deps.jobs?.send(USER_IMPORT_PURGE_JOB, { importId: id });
+  }
+
+  /**
+   * An import no run holds. A run already waiting in the queue (queued, or between two tries)
+   * will take it: no second one. A run that used its tries ends it as failed (its give-up
+   * could not record that, say): it is not started again. Otherwise (a process died
+   * mid-run, or stopped) it is queued again.
+   */
+  async function resumeImport(importId: string, startAfterSeconds?: number) {
+    const state = await deps.jobs?.latestState(USER_IMPORT_JOB, importId);
+    if (state === 'created' || state === 'retry') return;
+    if (state === 'failed') await pipeline.fail(importId, GAVE_UP);
+    else await pipeline.enqueue(importId, startAfterSeconds);
   }
 
   return [
@@ -30,14 +51,14 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
       retryLimit: IMPORT_RETRY_LIMIT,
       handler: async ({ importId }: { importId: string }, job) => {
         try {
-          await pipeline.run(importId, { signal: job.signal });
+          await pipeline.run(importId, { signal: job.signal, owner: job.id });
         } catch (err) {
-          deps.log?.error({ err, userImportId: importId, retryCount: job.retryCount }, 'user import failed');
-          // The last try: show the import as failed (retry is offered) rather than processing forever.
-          if (job.retryCount >= IMPORT_RETRY_LIMIT) await pipeline.fail(importId, (err as Error).message);
+          deps.log?.error({ err, userImportId: importId, retryCount: job.retryCount, lastTry: job.lastTry }, 'user import failed');
           throw err;
         }
       },
+      // The last try failed: show the import as failed (Retry is offered) rather than processing for ever.
+      onGiveUp: ({ importId }: { importId: string }) => pipeline.fail(importId, GAVE_UP),
     },
     {
       name: USER_IMPORT_INVITATIONS_JOB,
@@ -49,11 +70,22 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
         });
         // A stopping process leaves the rest to the resume sweep of the next one.
         if (more && !job.signal.aborted) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+        // Nothing owed any more: what the import no longer needs goes (when it has ended).
+        if (!more) await pipeline.settle(importId);
       },
     },
     {
       name: USER_IMPORT_PURGE_JOB,
       handler: async ({ importId }: { importId: string }, job) => pipeline.purge(importId, job.signal),
+    },
+    {
+      name: USER_IMPORT_RETENTION_JOB,
+      cron: '47 * * * *',
+      retryLimit: 1,
+      handler: async () => {
+        const expired = await pipeline.expireFiles(deps.config.USER_IMPORT_FILE_RETENTION_DAYS);
+        if (expired > 0) deps.log?.info({ expired }, 'user imports: files past their retention removed');
+      },
     },
     {
       name: USER_IMPORT_RESUME_JOB,
@@ -64,7 +96,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
         if (deps.database.kind === 'pglite') await pipeline.dropAllLeases();
         await resume();
         // Imports still held may be held by a worker that just died: look again when the hold ends.
-        for (const { id, wait } of await pipeline.heldImports()) await pipeline.enqueue(id, Math.ceil(wait) + 1);
+        for (const { id, wait } of await pipeline.heldImports()) await resumeImport(id, Math.ceil(wait) + 1);
       },
     },
   ];

@@ -394,6 +394,37 @@ export function createUserImportsRepository(root: Db) {
       return rows[0].n;
     },
 
+    /**
+     * Deletes up to `limit` staged rows of an ended import that nothing reads again: all but
+     * the rows that failed to apply (Retry applies those again). Answers how many went.
+     */
+    async deleteSettledStagedRows(importId: string, limit: number, db: Db = root): Promise<number> {
+      const rows = await sqlRows<{ n: number }>(
+        db,
+        sql`WITH gone AS (
+              DELETE FROM ${userImportRows} WHERE import_id = ${importId} AND row_number IN (
+                SELECT row_number FROM ${userImportRows} WHERE import_id = ${importId} AND outcome IS DISTINCT FROM 'error'
+                ORDER BY row_number LIMIT ${limit})
+              RETURNING 1)
+            SELECT count(*)::int AS n FROM gone`,
+      );
+      return rows[0].n;
+    },
+
+    /** Ended imports (not removed) that finished more than `days` ago: their files' retention is over. */
+    async importsPastRetention(days: number, db: Db = root): Promise<UserImportRow[]> {
+      return db
+        .select()
+        .from(userImports)
+        .where(
+          and(
+            isNull(userImports.deletedAt),
+            sql`${userImports.status} <> 'processing'`,
+            sql`${userImports.finishedAt} < now() - make_interval(days => ${days})`,
+          ),
+        );
+    },
+
     async deleteInvitations(importId: string, limit: number, db: Db = root): Promise<number> {
       const rows = await sqlRows<{ n: number }>(
         db,

@@ -20,6 +20,7 @@ import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { USER_IMPORT_PURGE_JOB, type UserImportPipeline } from './pipeline.js';
+import { retryNeedsFile } from './retention.js';
 import { receiveCsvUpload, type UploadRequest } from './upload.js';
 import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
 
@@ -162,6 +163,10 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       const { row } = await findOwn(auth, id);
       if (row.status !== 'error' && row.status !== 'validation_error') {
         throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
+      }
+      // Past its retention the file is gone (decision 019): the user uploads it again.
+      if (retryNeedsFile(row) && !(await blobs.exists(row.blobKey))) {
+        throw new Conflict('The uploaded file is no longer kept: upload it again.', userImportRequestErrors.notRetryable);
       }
       const reset = await db.transaction(async (tx) => {
         const invitations = await repo.resetFailedInvitations(id, tx);
