@@ -2,7 +2,6 @@
  * Sign-in and sessions: password checks with lockout, console admission, opening browser
  * sessions (docs/product.md, "Identity and sessions").
  */
-import { randomBytes } from 'node:crypto';
 import {
   type AuthenticatedUser,
   authErrorMessage,
@@ -18,15 +17,12 @@ import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
 import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
-
-/** A hash to verify against when the e-mail is unknown, so both take the same time. */
-let decoyHash: Promise<string> | undefined;
 
 export interface DeviceDetails {
   deviceInfo?: unknown;
@@ -45,9 +41,11 @@ export interface AuthServiceDeps {
   idTokens: IdTokens;
   clock: Clock;
   config: Config;
+  /** The password check (scrypt); a test counts its calls through this. */
+  verifyPassword?: typeof scryptVerify;
 }
 
-export function createAuthService({ repo, sessions, idTokens, clock, config }: AuthServiceDeps) {
+export function createAuthService({ repo, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
@@ -69,17 +67,23 @@ export function createAuthService({ repo, sessions, idTokens, clock, config }: A
   /**
    * E-mail and password to the person, counting failures: 10 in 15 minutes lock the account
    * for 15 minutes. No console admission here: the external API's token endpoint uses it too.
+   * Every answer pays one scrypt verification: an unknown e-mail and a person without a
+   * password (staff, SSO users, invitees) are checked against a decoy hash, so the time
+   * of the answer does not tell them from a person with a password (bench/sign-in-timing.mjs).
    */
   async function checkPassword(email: string, password: string): Promise<Principal> {
     const now = clock.now();
     const row = await repo.findSignInUserByEmail(email);
     if (!row) {
-      decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await verifyPassword(password, await decoyHash);
+      await verifyPassword(password, DECOY_PASSWORD_HASH);
       throw authError(401, 'BAD_CREDENTIALS');
     }
     if (row.lockedUntil && row.lockedUntil > now) throw tooManyAttempts(row.lockedUntil, now);
-    if (!(await verifyPassword(password, row.passwordHash))) {
+    // Without a password only the work is done: even the decoy's own password matches nobody.
+    const matches = row.passwordHash
+      ? await verifyPassword(password, row.passwordHash)
+      : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
+    if (!matches) {
       const { lockedUntil } = await repo.recordFailedAttempt(row.userId, now);
       if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
       throw authError(401, 'BAD_CREDENTIALS');
