@@ -2,6 +2,7 @@
  * Sign-in and sessions: password checks with lockout, console admission, opening browser
  * sessions (docs/product.md, "Identity and sessions").
  */
+import { randomBytes } from 'node:crypto';
 import {
   type AuthenticatedUser,
   authErrorMessage,
