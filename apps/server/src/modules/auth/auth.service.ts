@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
@@ -51,6 +52,10 @@ export function createAuthService({ repo, sessions, idTokens, clock, config, ver
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
     return new AppError(status, code, authErrorMessage(code, config.PRODUCT_NAME), undefined, headers);
+  }
+
+  function invalidToken(code: 'INVALID_TOKEN' | 'ID_TOKEN_USED') {
+    return new Unauthenticated(authErrorMessage(code, config.PRODUCT_NAME), code);
   }
 
   function tooManyAttempts(lockedUntil: Date, now: Date) {
@@ -96,21 +101,30 @@ export function createAuthService({ repo, sessions, idTokens, clock, config, ver
     return principal;
   }
 
-  /** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
-  async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails) {
+  /**
+   * A new session for an admitted person: a random secret for the cookie, only its hash
+   * stored. `idTokenJti` is the token it was opened with: a second session of it is refused.
+   */
+  async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails, idTokenJti?: string) {
     const admitted = assertAdmitted(principal, provider);
     const now = clock.now();
     const secret = randomBytes(32).toString('base64url');
-    const session = await sessions.insert({
-      userId: principal.userId,
-      tokenHash: hashSecret(secret),
-      signInProvider: provider,
-      deviceInfo: device.deviceInfo,
-      ip: device.ip,
-      userAgent: device.userAgent?.slice(0, 500) ?? null,
-      now,
-      expiresAt: new Date(now.getTime() + SESSION_MS),
-    });
+    const session = await sessions
+      .insert({
+        userId: principal.userId,
+        idTokenJti,
+        tokenHash: hashSecret(secret),
+        signInProvider: provider,
+        deviceInfo: device.deviceInfo,
+        ip: device.ip,
+        userAgent: device.userAgent?.slice(0, 500) ?? null,
+        now,
+        expiresAt: new Date(now.getTime() + SESSION_MS),
+      })
+      .catch((err: unknown) => {
+        if (idTokenJti && isUniqueViolation(err, 'sessions_id_token_jti_unique')) throw invalidToken('ID_TOKEN_USED');
+        throw err;
+      });
     const auth: AuthContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
     return { secret, auth, user: authenticatedUserOf(auth) };
   }
@@ -134,15 +148,20 @@ export function createAuthService({ repo, sessions, idTokens, clock, config, ver
       return { user: { email, temporary: true }, ssoData: { required, providers: ssoProviders } };
     },
 
-    /** POST auth: an idToken becomes a browser session. */
+    /**
+     * POST auth: a console idToken becomes a browser session, once (a leaked token must not
+     * open sessions for its hour). An external API token is no console token.
+     */
     async openSession(req: SessionRequest) {
       const claims = await idTokens.verify(req.idToken);
-      if (!claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
-        throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', config.PRODUCT_NAME), 'INVALID_TOKEN');
+      if (claims.purpose !== 'console' || !claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
+        throw invalidToken('INVALID_TOKEN');
       }
       const principal = await repo.findSignInUserById(claims.sub);
       if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', config.PRODUCT_NAME));
-      return startSession(principal, claims.signInProvider, req);
+      // "SSO login only" turned on since the password step: that token's time is over.
+      if (principal.ssoLoginOnly && claims.signInProvider === 'password') throw authError(403, 'SSO_REQUIRED');
+      return startSession(principal, claims.signInProvider, req, claims.jti);
     },
 
     /** POST auth/validate-oauth: whether the credential `resolve` reads is good; a bad or missing one is "not valid", not an error. */
