@@ -12,9 +12,9 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { AuthRepository, Principal } from './auth.repository.js';

@@ -251,13 +251,19 @@ describe('organization settings (Super area)', () => {
     const ssoSession = await signInWithProvider(t, ssoAdmin.email!, 'google');
     const otherSession = await signIn(t, otherAdmin.email!);
     const { accessKey } = (
-      await t.app.inject({ method: 'POST', url: '/api/integrations', headers: passwordSession.headers, payload: { name: 'API', description: 'x' } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: passwordSession.headers,
+        payload: { name: 'API', description: 'x' },
+      })
     ).json();
     const apiToken = (
       await t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { email: publisher.email, password: TEST_PASSWORD } })
     ).json().idToken as string;
     const me = (who: SignedIn) => t.app.inject({ url: '/api/auth/me', headers: who.headers });
-    const apiCall = () => t.app.inject({ url: '/api/v1/workflows?limit=5', headers: { apiKey: accessKey, authorization: `Bearer ${apiToken}` } });
+    const apiCall = () =>
+      t.app.inject({ url: '/api/v1/workflows?limit=5', headers: { apiKey: accessKey, authorization: `Bearer ${apiToken}` } });
     // Used once before, so the external API has the user and the key in its caches.
     expect((await apiCall()).statusCode).toBe(200);
     expect((await apiCall()).statusCode).toBe(200);
@@ -268,7 +274,10 @@ describe('organization settings (Super area)', () => {
     const ended = await me(passwordSession);
     expect(ended.statusCode).toBe(401);
     expect(ended.json().code).toBe('SESSION_REVOKED');
-    const [row] = await db.select().from(schema.sessions).where(eq(schema.sessions.tokenHash, hashSecret(passwordSession.sessionSecret)));
+    const [row] = await db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.tokenHash, hashSecret(passwordSession.sessionSecret)));
     expect(row.revokedAt).not.toBeNull();
     const refused = await apiCall();
     expect(refused.statusCode).toBe(401);
