@@ -13,7 +13,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { startChangeFeed } from './db/change-feed.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
-import { logRedaction } from './http/log-redaction.js';
+import { logOptions } from './http/log-redaction.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
@@ -26,7 +26,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const { config } = deps;
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL, redact: logRedaction } }),
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL, ...logOptions } }),
     trustProxy: config.TRUST_PROXY,
     // Keep a caller's request id when it looks like one, so logs join up across services.
     genReqId: (req) => {

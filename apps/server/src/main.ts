@@ -11,7 +11,7 @@ import { DirectoryLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { type AppDeps, systemClock } from './deps.js';
-import { logRedaction } from './http/log-redaction.js';
+import { logOptions } from './http/log-redaction.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -34,7 +34,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
+  const log = pino({ level: config.LOG_LEVEL, ...logOptions });
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
@@ -99,6 +99,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/**
+ * The welcome, in plain text. A one-time staff sign-in link is a live credential: it goes
+ * to the terminal only (stderr, while stdout is a TTY: a person is watching), never into the
+ * JSON log stream that log collectors keep; elsewhere the command that makes one is printed.
+ */
 async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens: IdTokens) {
   const lines = [`\n  Integrations Console is running at ${url}`];
   if (demo) {
@@ -108,15 +113,17 @@ async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens
       `    password: ${demo.password}`,
     );
     if (demo.staffEmail) {
-      const link = await createSignInLink(idTokens, url, demo.staffEmail);
       lines.push(
-        `  Staff (Super area), ${demo.staffEmail}: this one-time link signs in until ${link.expiresAt.toISOString()}`,
-        `    ${link.url}`,
-        `  Another later: npm run console -- sign-in-link ${demo.staffEmail}`,
+        `  Staff (Super area), ${demo.staffEmail}: a one-time sign-in link with`,
+        `    npm run console -- sign-in-link ${demo.staffEmail}`,
       );
     }
   }
   console.log(`${lines.join('\n')}\n`);
+  if (demo?.staffEmail && process.stdout.isTTY) {
+    const link = await createSignInLink(idTokens, url, demo.staffEmail);
+    process.stderr.write(`  This one signs ${demo.staffEmail} in until ${link.expiresAt.toISOString()}:\n    ${link.url}\n\n`);
+  }
 }
 
 main().catch((err) => {

@@ -184,6 +184,8 @@ export function createServices(deps: AppDeps) {
       repo: repositories.organizationSettings,
       organizations: repositories.organizations,
       clock,
+      endPasswordSessions: identity.sessions.endPasswordSessions,
+      changes,
     }),
 
     workflowImports: createWorkflowImportsService({

@@ -24,6 +24,7 @@ export const errorCodes = [
   'SSO_REQUIRED',
   'LOGOUT_FAILED',
   'INVALID_TOKEN',
+  'ID_TOKEN_USED',
   'CSRF',
   'BAD_REDIRECT',
   'SSO_FAILED',

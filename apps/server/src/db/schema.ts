@@ -213,6 +213,8 @@ export const sessions = pgTable(
     lastActivityAt: stampedNow('last_activity_at'),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The `jti` of the idToken this session was opened with: each idToken opens one session only. */
+    idTokenJti: text('id_token_jti').unique(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

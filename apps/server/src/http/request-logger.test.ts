@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { redactUrl } from './log-redaction.js';
 import { deferredChildLogger } from './request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './security-headers.js';
 
@@ -82,5 +83,18 @@ describe('security headers', () => {
     const https = Object.fromEntries(securityHeaders(securityOptionsFor('https://console.example.com')));
     expect(https).toEqual(Object.fromEntries(securityHeaders()));
     expect(https['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('URLs in log lines', () => {
+  it('lose the values of secret query parameters and every JWT, whatever the case or encoding', () => {
+    expect(redactUrl('/auth/invitation/accept?token=abc&lang=es')).toBe('/auth/invitation/accept?token=[redacted]&lang=es');
+    expect(redactUrl('/api/v1/workflows?limit=5&ApiKey=k1&api%5Fkey=k2')).toBe(
+      '/api/v1/workflows?limit=5&ApiKey=[redacted]&api%5Fkey=[redacted]',
+    );
+    expect(redactUrl('/api/auth/google/callback?code=c&state=s')).toBe('/api/auth/google/callback?code=[redacted]&state=[redacted]');
+    expect(redactUrl('/x/eyJhbGciOi.eyJzdWIi.c2ln?next=eyJh.eyJ.sig')).toBe('/x/[redacted]?next=[redacted]');
+    expect(redactUrl('/api/reports/1?expires=9&signature=s')).toBe('/api/reports/1?expires=9&signature=[redacted]');
+    expect(redactUrl('/api/organizations?page=2&search=acme')).toBe('/api/organizations?page=2&search=acme');
   });
 });

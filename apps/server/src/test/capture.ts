@@ -1,7 +1,7 @@
 /** Evidence for "a secret is never stored or logged": every log line, every stored text. */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { logRedaction } from '../http/log-redaction.js';
+import { logOptions } from '../http/log-redaction.js';
 import type { TestApp } from './test-app.js';
 
 /** A logger at trace level, configured as the server's, that keeps every line it writes. */
@@ -13,7 +13,7 @@ export function capturedLogger() {
       done();
     },
   });
-  return { logger: pino({ level: 'trace', redact: logRedaction }, sink), lines };
+  return { logger: pino({ level: 'trace', ...logOptions }, sink), lines };
 }
 
 /** Every row of every table as JSON text. */

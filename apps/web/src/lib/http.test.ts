@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, http, onSessionRevoked, toHttpError } from './http';
+import {
+  forgetSessionRevoked,
+  HttpError,
+  http,
+  onSessionRevoked,
+  sessionEndingHere,
+  sessionOpen,
+  toHttpError,
+  wasSessionRevoked,
+} from './http';
 
 function reply(status: number, body?: unknown, init: { url?: string; redirected?: boolean; type?: ResponseType } = {}) {
   const res = new Response(body === undefined ? null : JSON.stringify(body), {
@@ -59,6 +68,21 @@ describe('the http client', () => {
     await expect(http('x')).rejects.toMatchObject({ code: 'REDIRECT_REFUSED' });
     vi.stubGlobal('fetch', async () => reply(200, { fine: true }, { redirected: true, url: `${window.location.origin}/api/y` }));
     await expect(http('x')).resolves.toEqual({ fine: true });
+  });
+
+  it('keeps quiet about SESSION_REVOKED after the user logged out here, until a session opens again', async () => {
+    const listener = vi.fn();
+    const off = onSessionRevoked(listener);
+    vi.stubGlobal('fetch', async () => reply(401, { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' }));
+    sessionEndingHere();
+    await expect(http('auth/me')).rejects.toMatchObject({ code: 'SESSION_REVOKED' });
+    expect(listener).not.toHaveBeenCalled();
+    expect(wasSessionRevoked()).toBe(false);
+    sessionOpen();
+    await expect(http('auth/me')).rejects.toMatchObject({ code: 'SESSION_REVOKED' });
+    expect(listener).toHaveBeenCalledTimes(1);
+    off();
+    forgetSessionRevoked();
   });
 
   it('tells the app when the session was revoked elsewhere, unless asked to keep quiet', async () => {

@@ -2,7 +2,8 @@
  * The one way the web app calls the API. Every call is same-origin with the CSRF header;
  * every failure becomes an HttpError {message, code, statusCode (500 when unknown)}.
  * A redirect to another host is refused. A 401 SESSION_REVOKED also tells the app, which
- * alerts and goes to the root, wherever the call came from.
+ * alerts and goes to the root, wherever the call came from; not while the user logs out
+ * here, when it is the echo of their own logout (a call in flight as the session closed).
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts/auth-constants';
 
@@ -29,6 +30,8 @@ export function isHttpError(err: unknown): err is HttpError {
 type Listener = () => void;
 const revokedListeners = new Set<Listener>();
 let revoked = false;
+/** The user ended this session here (logout): from then until a new sign-in, SESSION_REVOKED is no news. */
+let endedHere = false;
 
 /**
  * Subscribe to "this session was closed elsewhere"; returns the unsubscribe function.
@@ -42,6 +45,16 @@ export function onSessionRevoked(listener: Listener): () => void {
 
 export function wasSessionRevoked(): boolean {
   return revoked;
+}
+
+/** The user logs out here: calls refused from now on are not "closed from another device". */
+export function sessionEndingHere(): void {
+  endedHere = true;
+}
+
+/** A session was opened (or a logout failed and the session goes on): a revocation is news again. */
+export function sessionOpen(): void {
+  endedHere = false;
 }
 
 /** After the alert was answered (and in tests). */
@@ -101,7 +114,7 @@ export async function http<T>(path: string, opts: RequestOptions = {}): Promise<
   const payload = await readBody(res);
   if (!res.ok) {
     const error = toHttpError(res.status, payload, res.statusText);
-    if (!opts.quiet && error.statusCode === 401 && error.code === 'SESSION_REVOKED') {
+    if (!opts.quiet && !endedHere && error.statusCode === 401 && error.code === 'SESSION_REVOKED') {
       revoked = true;
       for (const listener of revokedListeners) listener();
     }

@@ -12,21 +12,19 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
 import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
-
-/** A hash to verify against when the e-mail is unknown, so both take the same time. */
-let decoyHash: Promise<string> | undefined;
 
 export interface DeviceDetails {
   deviceInfo?: unknown;
@@ -45,13 +43,19 @@ export interface AuthServiceDeps {
   idTokens: IdTokens;
   clock: Clock;
   config: Config;
+  /** The password check (scrypt); a test counts its calls through this. */
+  verifyPassword?: typeof scryptVerify;
 }
 
-export function createAuthService({ repo, sessions, idTokens, clock, config }: AuthServiceDeps) {
+export function createAuthService({ repo, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
     return new AppError(status, code, authErrorMessage(code, config.PRODUCT_NAME), undefined, headers);
+  }
+
+  function invalidToken(code: 'INVALID_TOKEN' | 'ID_TOKEN_USED') {
+    return new Unauthenticated(authErrorMessage(code, config.PRODUCT_NAME), code);
   }
 
   function tooManyAttempts(lockedUntil: Date, now: Date) {
@@ -72,19 +76,25 @@ export function createAuthService({ repo, sessions, idTokens, clock, config }: A
    * while other sources, the user's own, keep working; SIGN_IN_ACCOUNT_FAILURES_MAX from all
    * sources together lock the account (decision 020). No console admission here: the external
    * API's token endpoint uses it too.
+   * Every answer pays one scrypt verification: an unknown e-mail and a person without a
+   * password (staff, SSO users, invitees) are checked against a decoy hash, so the time
+   * of the answer does not tell them from a person with a password (bench/sign-in-timing.ts).
    */
   async function checkPassword(email: string, password: string, source: string): Promise<Principal> {
     const now = clock.now();
     const row = await repo.findSignInUserByEmail(email);
     if (!row) {
-      decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-      await verifyPassword(password, await decoyHash);
+      await verifyPassword(password, DECOY_PASSWORD_HASH);
       throw authError(401, 'BAD_CREDENTIALS');
     }
     if (row.lockedUntil && row.lockedUntil > now) throw tooManyAttempts(row.lockedUntil, now);
     const sourceLockedUntil = await repo.sourceLockedUntil(row.userId, source, now);
     if (sourceLockedUntil) throw tooManyAttempts(sourceLockedUntil, now);
-    if (!(await verifyPassword(password, row.passwordHash))) {
+    // Without a password only the work is done: even the decoy's own password matches nobody.
+    const matches = row.passwordHash
+      ? await verifyPassword(password, row.passwordHash)
+      : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
+    if (!matches) {
       const account = await repo.recordFailedAttempt(row.userId, now, config.SIGN_IN_ACCOUNT_FAILURES_MAX);
       const fromSource = await repo.recordSourceFailure(row.userId, source, now);
       const lockedUntil = account.lockedUntil ?? fromSource.lockedUntil;
@@ -99,21 +109,30 @@ export function createAuthService({ repo, sessions, idTokens, clock, config }: A
     return principal;
   }
 
-  /** A new session for an admitted person: a random secret for the cookie, only its hash stored. */
-  async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails) {
+  /**
+   * A new session for an admitted person: a random secret for the cookie, only its hash
+   * stored. `idTokenJti` is the token it was opened with: a second session of it is refused.
+   */
+  async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails, idTokenJti?: string) {
     const admitted = assertAdmitted(principal, provider);
     const now = clock.now();
     const secret = randomBytes(32).toString('base64url');
-    const session = await sessions.insert({
-      userId: principal.userId,
-      tokenHash: hashSecret(secret),
-      signInProvider: provider,
-      deviceInfo: device.deviceInfo,
-      ip: device.ip,
-      userAgent: device.userAgent?.slice(0, 500) ?? null,
-      now,
-      expiresAt: new Date(now.getTime() + SESSION_MS),
-    });
+    const session = await sessions
+      .insert({
+        userId: principal.userId,
+        idTokenJti,
+        tokenHash: hashSecret(secret),
+        signInProvider: provider,
+        deviceInfo: device.deviceInfo,
+        ip: device.ip,
+        userAgent: device.userAgent?.slice(0, 500) ?? null,
+        now,
+        expiresAt: new Date(now.getTime() + SESSION_MS),
+      })
+      .catch((err: unknown) => {
+        if (idTokenJti && isUniqueViolation(err, 'sessions_id_token_jti_unique')) throw invalidToken('ID_TOKEN_USED');
+        throw err;
+      });
     const auth: AuthContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
     return { secret, auth, user: authenticatedUserOf(auth) };
   }
@@ -137,15 +156,20 @@ export function createAuthService({ repo, sessions, idTokens, clock, config }: A
       return { user: { email, temporary: true }, ssoData: { required, providers: ssoProviders } };
     },
 
-    /** POST auth: an idToken becomes a browser session. */
+    /**
+     * POST auth: a console idToken becomes a browser session, once (a leaked token must not
+     * open sessions for its hour). An external API token is no console token.
+     */
     async openSession(req: SessionRequest) {
       const claims = await idTokens.verify(req.idToken);
-      if (!claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
-        throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', config.PRODUCT_NAME), 'INVALID_TOKEN');
+      if (claims.purpose !== 'console' || !claims.email || claims.email.toLowerCase() !== req.email.trim().toLowerCase()) {
+        throw invalidToken('INVALID_TOKEN');
       }
       const principal = await repo.findSignInUserById(claims.sub);
       if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', config.PRODUCT_NAME));
-      return startSession(principal, claims.signInProvider, req);
+      // "SSO login only" turned on since the password step: that token's time is over.
+      if (principal.ssoLoginOnly && claims.signInProvider === 'password') throw authError(403, 'SSO_REQUIRED');
+      return startSession(principal, claims.signInProvider, req, claims.jti);
     },
 
     /** POST auth/validate-oauth: whether the credential `resolve` reads is good; a bad or missing one is "not valid", not an error. */

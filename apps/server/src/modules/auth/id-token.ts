@@ -31,9 +31,18 @@ const KEY_FILE = 'id-token-keys.json';
 const ALGORITHMS = ['ES256', 'EdDSA'] as const;
 type Algorithm = (typeof ALGORITHMS)[number];
 
+/**
+ * What a token is for: `console` (the sign-in form, links, SSO, invitations: it may open one
+ * browser session) or `api` (POST /api/v1/auth/token: the external API's bearer only).
+ */
+export type IdTokenPurpose = 'console' | 'api';
+
 export interface IdTokenClaims {
   /** The user id. */
   sub: string;
+  /** The token's own id: a console session remembers it, so one token opens one session. */
+  jti: string;
+  purpose: IdTokenPurpose;
   email: string | null;
   /** How the user signed in to get this token. */
   signInProvider: SignInProvider;
@@ -48,7 +57,7 @@ export interface IdTokenUser {
 }
 
 export interface IdTokens {
-  issue(user: IdTokenUser, signInProvider?: SignInProvider): Promise<{ idToken: string; expiresIn: number }>;
+  issue(user: IdTokenUser, signInProvider?: SignInProvider, purpose?: IdTokenPurpose): Promise<{ idToken: string; expiresIn: number }>;
   /** The claims of a token this server signed; throws Unauthenticated (INVALID_TOKEN) otherwise. */
   verify(token: string): Promise<IdTokenClaims>;
   /**
@@ -85,9 +94,9 @@ export async function createIdTokens(config: Config, opts: { now?: () => Date } 
   return {
     issuer,
     jwks: () => publicSet,
-    async issue(user, provider = 'password') {
+    async issue(user, provider = 'password', purpose = 'console') {
       const iat = Math.floor(now().getTime() / 1000);
-      const idToken = await new SignJWT({ email: user.email, name: user.displayName, sign_in_provider: provider })
+      const idToken = await new SignJWT({ email: user.email, name: user.displayName, sign_in_provider: provider, purpose })
         .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(issuer)
@@ -134,12 +143,15 @@ export async function createIdTokens(config: Config, opts: { now?: () => Date } 
           audience: issuer,
           algorithms: [...ALGORITHMS],
           currentDate: now(),
-          requiredClaims: ['sub', 'exp', 'iat'],
+          requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         });
         const provider = signInProvider.safeParse(payload.sign_in_provider);
-        if (!provider.success || typeof payload.sub !== 'string') throw new Error('claims');
+        if (!provider.success || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') throw new Error('claims');
         return {
           sub: payload.sub,
+          jti: payload.jti,
+          // A token without the claim was issued before it existed: not trusted as a console token.
+          purpose: payload.purpose === 'console' ? 'console' : 'api',
           email: typeof payload.email === 'string' ? payload.email : null,
           signInProvider: provider.data,
           iat: payload.iat!,

@@ -31,3 +31,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/**
+ * A well-formed hash with today's parameters that no account has: sign-in verifies against
+ * it when the e-mail is unknown or the person has no password, so those answers cost the
+ * same scrypt work as a real check.
+ */
+export const DECOY_PASSWORD_HASH = 'scrypt$32768$8$1$dNmhd6HN3XVmyaT0CrSlzA$ioNe036JD9imXO9zPFp4FFK2rwtr4zRMh-vnJGGznU4';

@@ -72,10 +72,18 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
     return principal;
   };
   const row = users ? await users.through(claims.sub, load, (p) => p.organizationId) : await load();
-  if (!row || row.userDisabledAt || row.organizationDisabledAt) {
+  if (!row || row.userDisabledAt || row.organizationDisabledAt || passwordTokenRefused(row, claims)) {
     throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
   }
   return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
+}
+
+/**
+ * A token from a password sign-in of an organization now "SSO login only" stops working at
+ * once, though it has not expired (the setting's change makes the user caches forget).
+ */
+function passwordTokenRefused(row: Principal, claims: IdTokenClaims): boolean {
+  return row.ssoLoginOnly && claims.signInProvider === 'password';
 }
 
 /**
@@ -89,7 +97,7 @@ export function peekBearerUser(
 ): AuthContext | undefined {
   const claims = deps.idTokens.peek(idToken);
   const row = claims && users.get(claims.sub);
-  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt) return undefined;
+  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt || passwordTokenRefused(row, claims)) return undefined;
   const made = bearerContexts.get(claims);
   if (made?.row === row) return made.auth;
   const auth = Object.freeze(

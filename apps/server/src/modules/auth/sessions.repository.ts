@@ -1,11 +1,13 @@
 /** SQL of browser sessions. A session is found by the hash of its secret, never the secret. */
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema.js';
 import { principalColumns } from './auth.repository.js';
 
 export interface NewSession {
   userId: string;
+  /** The idToken the session was opened with (unique: one session per token). */
+  idTokenJti?: string;
   tokenHash: string;
   signInProvider: string;
   deviceInfo: unknown;
@@ -22,6 +24,7 @@ export function createSessionsRepository(root: Db) {
         .insert(sessions)
         .values({
           userId: s.userId,
+          idTokenJti: s.idTokenJti ?? null,
           tokenHash: s.tokenHash,
           signInProvider: s.signInProvider,
           deviceInfo: s.deviceInfo ?? null,
@@ -79,6 +82,22 @@ export function createSessionsRepository(root: Db) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** Revokes the open sessions of an organization's users signed in with this provider; how many. */
+    async revokeOrganizationProvider(organizationId: string, provider: string, now: Date, db: Db = root): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.organizationId, organizationId))),
+            eq(sessions.signInProvider, provider),
+            isNull(sessions.revokedAt),
+          ),
+        )
         .returning({ id: sessions.id });
       return rows.length;
     },

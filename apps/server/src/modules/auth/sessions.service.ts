@@ -7,6 +7,7 @@
 import { type AllowedRoleType, authErrorMessage, type SignInProvider } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
@@ -50,7 +51,10 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
       const now = clock.now();
       const row = await repo.findPrincipal(hashSecret(secret));
       if (!row) throw new Unauthenticated();
-      if (row.revokedAt) throw new Unauthenticated(authErrorMessage('SESSION_REVOKED', config.PRODUCT_NAME), 'SESSION_REVOKED');
+      // A password session of an organization now "SSO login only" is over too (opened while the switch was made).
+      if (row.revokedAt || (row.ssoLoginOnly && row.signInProvider === 'password')) {
+        throw new Unauthenticated(authErrorMessage('SESSION_REVOKED', config.PRODUCT_NAME), 'SESSION_REVOKED');
+      }
       if (row.expiresAt <= now || row.userDisabledAt || row.organizationDisabledAt) throw new Unauthenticated();
       if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_MS) {
         await repo.touch(row.sessionId, now, ACTIVITY_STAMP_MS);
@@ -84,6 +88,11 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
         log.error({ err }, 'logout failed');
         throw new AppError(500, 'LOGOUT_FAILED', authErrorMessage('LOGOUT_FAILED', config.PRODUCT_NAME));
       }
+    },
+
+    /** "SSO login only" turned on: the organization's password sessions end now (in the setting's transaction). */
+    endPasswordSessions(organizationId: string, tx?: Db): Promise<number> {
+      return repo.revokeOrganizationProvider(organizationId, 'password', clock.now(), tx);
     },
 
     async list(auth: AuthContext, userId = auth.userId) {

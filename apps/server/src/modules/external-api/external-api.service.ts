@@ -121,7 +121,7 @@ export function createExternalApiService(deps: {
           externalApiErrorCodes.roleNotAllowed,
         );
       }
-      const token = await deps.idTokens.issue({ id: user.userId, email: user.email, displayName: user.displayName }, 'password');
+      const token = await deps.idTokens.issue({ id: user.userId, email: user.email, displayName: user.displayName }, 'password', 'api');
       return { idToken: token.idToken, expiresIn: token.expiresIn };
     },
 

@@ -15,6 +15,7 @@ import {
   organizationSettingDefinition,
   organizationSettingErrorCodes,
   organizationSettingValueSchema,
+  SSO_LOGIN_ONLY_SETTING,
   USER_IMPORT_STATUSES,
   VERIFICATION_MODELS,
 } from '@console/contracts';
@@ -72,8 +73,12 @@ export function createOrganizationSettingsService(deps: {
   /** The organizations' rows: whether one exists, and its lock while a setting changes. */
   organizations: OrganizationsRepository;
   clock: Clock;
+  /** "SSO login only" turned on ends the organization's password sessions (the auth module's), in the change's transaction. */
+  endPasswordSessions: (organizationId: string, tx: Db) => Promise<number>;
+  /** This process's caches of the organization (the external API's users) forget it after the change. */
+  changes: { changed(organizationId: string): void };
 }) {
-  const { db, repo, organizations, clock } = deps;
+  const { db, repo, organizations, clock, endPasswordSessions, changes } = deps;
 
   async function views(organizationId: string, db2: Db = db) {
     const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));
@@ -141,7 +146,7 @@ export function createOrganizationSettingsService(deps: {
       const def = organizationSettingDefinition(key);
       if (!def) throw settingNotFound();
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const org = await organizations.lock(organizationId, 'share', tx);
         if (!org) throw organizationNotFound();
         if (org.disabledAt) throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
@@ -154,10 +159,15 @@ export function createOrganizationSettingsService(deps: {
           targetId: organizationId,
           details: { key: def.key, value: checked },
         });
+        // Password sessions and API tokens end at once, not when they expire (issue 13, defect 8).
+        if (def.key === SSO_LOGIN_ONLY_SETTING && checked === true) await endPasswordSessions(organizationId, tx);
         const setting = (await views(organizationId, tx)).find((s) => s.key === def.key);
         if (!setting) throw settingNotFound();
         return { setting };
       });
+      // The change feed tells every process too; this one forgets now, so its next call sees the setting.
+      changes.changed(organizationId);
+      return result;
     },
   };
 }

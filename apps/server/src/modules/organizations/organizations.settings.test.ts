@@ -7,6 +7,7 @@ import { ORGANIZATION_SETTING_GROUPS, ORGANIZATION_SETTINGS, VERIFICATION_MODELS
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
+import { hashSecret } from '../../http/secrets.js';
 import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -220,6 +221,62 @@ describe('organization settings (Super area)', () => {
     expect((await put(editor, org.id, 'ssoLoginOnly', { value: false })).statusCode).toBe(200);
     expect((await passwordSignIn()).statusCode).toBe(200);
     expect((await check()).required).toBe(false);
+  });
+
+  it('"SSO login only" turned on ends the password sessions and API tokens of that organization at once, and no other', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const otherOrg = await createOrganization(db);
+    const admin = await createUser(db, org.id);
+    const ssoAdmin = await createUser(db, org.id, { signInProvider: 'google', passwordHash: null });
+    const publisher = await createUser(db, org.id, { role: 'publisher' });
+    const otherAdmin = await createUser(db, otherOrg.id);
+    const passwordSession = await signIn(t, admin.email!);
+    const ssoSession = await signInWithProvider(t, ssoAdmin.email!, 'google');
+    const otherSession = await signIn(t, otherAdmin.email!);
+    const { accessKey } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations',
+        headers: passwordSession.headers,
+        payload: { name: 'API', description: 'x' },
+      })
+    ).json();
+    const apiToken = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { email: publisher.email, password: TEST_PASSWORD } })
+    ).json().idToken as string;
+    const me = (who: SignedIn) => t.app.inject({ url: '/api/auth/me', headers: who.headers });
+    const apiCall = () =>
+      t.app.inject({ url: '/api/v1/workflows?limit=5', headers: { apiKey: accessKey, authorization: `Bearer ${apiToken}` } });
+    // Used once before, so the external API has the user and the key in its caches.
+    expect((await apiCall()).statusCode).toBe(200);
+    expect((await apiCall()).statusCode).toBe(200);
+    expect((await me(passwordSession)).statusCode).toBe(200);
+
+    expect((await put(editor, org.id, 'ssoLoginOnly', { value: true })).statusCode).toBe(200);
+
+    const ended = await me(passwordSession);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('SESSION_REVOKED');
+    const [row] = await db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.tokenHash, hashSecret(passwordSession.sessionSecret)));
+    expect(row.revokedAt).not.toBeNull();
+    const refused = await apiCall();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('INVALID_TOKEN');
+    // A token the publisher's password gave before the switch opens no console session either.
+    const consoleToken = await t.deps.idTokens.issue({ id: admin.id, email: admin.email }, 'password');
+    const reopened = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-requested-with': 'console' },
+      payload: { idToken: consoleToken.idToken, email: admin.email },
+    });
+    expect(reopened.json().code).toBe('SSO_REQUIRED');
+    expect((await me(ssoSession)).statusCode).toBe(200);
+    expect((await me(otherSession)).statusCode).toBe(200);
   });
 
   it('reports the import status: user imports by status with the newest, and the newest workflow imports with their items', async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie } from '../../lib/cookies';
+import { forgetSessionRevoked, http } from '../../lib/http';
 import { appConfig, fakeApi, renderApp, renderSignedIn, setUserInfoCookie, user } from '../../test/app';
 
 afterEach(() => {
@@ -109,6 +110,31 @@ describe('logout', () => {
     expect(await screen.findByText('See you soon!')).toBeTruthy();
     await waitFor(() => expect(where(router)).toBe('/'));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true);
+  });
+  it('ends quietly: a call answered SESSION_REVOKED while one logs out oneself is no "closed from another device"', async () => {
+    forgetSessionRevoked();
+    let loggedOut = false;
+    renderSignedIn('/dashboard', {
+      api: {
+        'GET /api/auth/me': () =>
+          loggedOut ? { status: 401, body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' } } : { body: { user: user() } },
+        'DELETE /api/logout': async () => {
+          loggedOut = true;
+          deleteCookie('userInfo');
+          // A call of the screen in flight as the session closes: the server finds it revoked.
+          await http('auth/me').catch(() => undefined);
+          return { body: { loggedOut: true } };
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await ui.click(screen.getByRole('button', { name: 'Open the user menu' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await ui.click(within(await screen.findByRole('alertdialog', { name: 'Log out?' })).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('See you soon!')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: 'Session closed' })).toBeNull();
+    expect(screen.queryByText('You were logged out from another device.')).toBeNull();
   });
 });
 

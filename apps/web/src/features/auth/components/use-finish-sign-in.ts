@@ -11,6 +11,7 @@ import { localeOfPath } from '../../../i18n/locales';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { sessionOpen } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
 import { clearLocalSession, sessionChanged } from '../../../lib/session';
@@ -29,6 +30,7 @@ export function useFinishSignIn({ fromServer = false } = {}) {
 
   /** The session exists (cookies set): remember the user, welcome them (in the language they go on in), go on. */
   const welcome = async (user: AuthenticatedUser) => {
+    sessionOpen();
     queryClient.setQueryData(meQuery.queryKey, user);
     sessionChanged();
     const redirect = params.get(REDIRECT_PARAM);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
-import { isHttpError } from '../../../lib/http';
+import { isHttpError, sessionEndingHere, sessionOpen } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { clearLocalSession } from '../../../lib/session';
 import { useWait } from '../../../lib/wait-overlay';
@@ -26,11 +26,14 @@ export function useLogout() {
       confirmLabel: t('auth:logout.confirm'),
     });
     if (!yes) return false;
+    // Calls of the screen still in flight will find the session closed: that is this logout, not another device.
+    sessionEndingHere();
     try {
       await wait.during(t('auth:logout.closing'), logout({ quiet: true }));
     } catch (err) {
       // A session that is already gone (expired, revoked) is as logged out as it gets.
       if (!isHttpError(err) || err.statusCode !== 401) {
+        sessionOpen();
         notify.error(t('errors:codes.LOGOUT_FAILED'));
         return false;
       }

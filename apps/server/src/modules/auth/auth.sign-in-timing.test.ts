@@ -1,0 +1,60 @@
+/**
+ * Issue 13, defect 4: every password sign-in pays one scrypt verification, whether the
+ * person has a password, has none (staff, SSO users, invitees) or does not exist, so the
+ * answer's time does not tell them apart. Counted, not timed (bench/sign-in-timing.mjs
+ * measures the times).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createAuthRepository } from './auth.repository.js';
+import { createAuthService } from './auth.service.js';
+import { verifyPassword } from './password.js';
+import { createSessionsRepository } from './sessions.repository.js';
+
+describe('password sign-in always verifies a password hash', () => {
+  let t: TestApp;
+  let orgId: string;
+  const verified: (string | null | undefined)[] = [];
+  let auth: ReturnType<typeof createAuthService>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    orgId = (await createOrganization(t.database.db)).id;
+    // The real service on the real database; only the verifier is wrapped, to count its work.
+    auth = createAuthService({
+      repo: createAuthRepository(t.database.db),
+      sessions: createSessionsRepository(t.database.db),
+      idTokens: t.deps.idTokens,
+      clock: t.deps.clock,
+      config: t.config,
+      verifyPassword: (password, stored) => {
+        verified.push(stored);
+        return verifyPassword(password, stored);
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function signInVerifications(email: string) {
+    verified.length = 0;
+    await expect(auth.passwordSignIn(email, 'Some-guess-1!', '127.0.0.1')).rejects.toMatchObject({ code: 'BAD_CREDENTIALS' });
+    return [...verified];
+  }
+
+  it('for a person without a password, an unknown e-mail and a person with one alike', async () => {
+    const passwordless = await createUser(t.database.db, orgId, { passwordHash: null, signInProvider: 'google' });
+    const withPassword = await createUser(t.database.db, orgId);
+
+    for (const email of [passwordless.email!, 'nobody.here@example.com', withPassword.email!]) {
+      const hashes = await signInVerifications(email);
+      expect(hashes, email).toHaveLength(1);
+      expect(hashes[0], email).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    }
+  });
+
+  it('and a passwordless person still cannot sign in with any password', async () => {
+    const passwordless = await createUser(t.database.db, orgId, { passwordHash: null });
+    await expect(auth.passwordSignIn(passwordless.email!, TEST_PASSWORD, '127.0.0.1')).rejects.toMatchObject({ code: 'BAD_CREDENTIALS' });
+  });
+});
