@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createDbRateLimiter, signInRateLimit } from './http/rate-limit.js';
 import { createAccessKeyAuthenticator } from './modules/access-keys/access-key-auth.js';
 import { createAccessKeysRepository } from './modules/access-keys/access-keys.repository.js';
 import { createAccessKeysService } from './modules/access-keys/access-keys.service.js';
@@ -24,7 +25,7 @@ import { createSignInLinksService } from './modules/auth/sign-in-links.js';
 import { createSsoService } from './modules/auth/sso.js';
 import { createSsoRepository } from './modules/auth/sso.repository.js';
 import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
-import { createBearerUsers } from './modules/external-api/external-api.auth.js';
+import { createBearerUsers, createExternalApiGuard } from './modules/external-api/external-api.auth.js';
 import { createExternalApiCaches } from './modules/external-api/external-api.cache.js';
 import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
 import { createExternalApiService } from './modules/external-api/external-api.service.js';
@@ -122,6 +123,8 @@ export function createServices(deps: AppDeps) {
   // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
+  const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys });
+  const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
   const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
 
@@ -131,6 +134,9 @@ export function createServices(deps: AppDeps) {
   return {
     ...identity,
 
+    accessKeyAuth,
+    bearerUsers,
+
     accessKeys: createAccessKeysService({
       db,
       repo: repositories.accessKeys,
@@ -138,8 +144,18 @@ export function createServices(deps: AppDeps) {
       maxKeys: config.ACCESS_KEYS_PER_ORGANIZATION_MAX,
       changes,
     }),
-    accessKeyAuth: createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys }),
-    bearerUsers: createBearerUsers(deps, apiCaches?.users),
+    // One per-IP budget for every sign-in route (console, SSO, the external API's token).
+    signInRateLimit: signInRateLimit(deps),
+    externalApiGuard: createExternalApiGuard({
+      authenticateKey: accessKeyAuth,
+      rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
+      sourceLimit: createDbRateLimiter(deps, {
+        limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
+        windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      }),
+      resolveBearer: bearerUsers.resolve,
+      peekBearer: bearerUsers.peek,
+    }),
     externalApi: createExternalApiService({
       repo: repositories.externalApi,
       publicUrl: config.PUBLIC_URL,

@@ -23,12 +23,6 @@ export function apiHref<R extends RouteDef>(def: R, input: RouteInput<R>): strin
 }
 
 /** A multipart call (an upload): the route's path, method and answer type, with a FormData body. */
-export function apiForm<R extends RouteDef>(
-  def: R,
-  form: FormData,
-  input: Omit<RouteInput<R>, 'body'> = {} as Omit<RouteInput<R>, 'body'>,
-  options: CallOptions = {},
-): Promise<RouteResult<R>> {
-  const { params } = input as { params?: Record<string, unknown> };
-  return http<RouteResult<R>>(routePath(def.path, params), { method: def.method, body: form, ...options });
+export function apiForm<R extends RouteDef>(def: R, form: FormData, options: CallOptions = {}): Promise<RouteResult<R>> {
+  return http<RouteResult<R>>(routePath(def.path), { method: def.method, body: form, ...options });
 }

@@ -2,7 +2,6 @@
 import { authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireCsrf } from '../../http/csrf.js';
-import { signInRateLimit } from '../../http/rate-limit.js';
 import { registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
 import type { ApiModule } from '../../registry.js';
@@ -15,9 +14,11 @@ export function deviceOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): Devic
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export const authRoutes: ApiModule = async (app, { deps, services: { auth, sessions, invitations, signInLinks } }) => {
+export const authRoutes: ApiModule = async (
+  app,
+  { deps, services: { auth, sessions, invitations, signInLinks, signInRateLimit: rateLimit } },
+) => {
   const { config } = deps;
-  const rateLimit = signInRateLimit(deps);
 
   registerRoute(app, routes.jwks, (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');

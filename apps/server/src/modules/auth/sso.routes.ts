@@ -4,7 +4,6 @@
  *   /auth/{provider}/success?redirect=/path, or /auth/{provider}/error?code=CODE
  */
 import { ssoRoutes as routes } from '@console/contracts';
-import { signInRateLimit } from '../../http/rate-limit.js';
 import { assertSafeRedirect } from '../../http/redirects.js';
 import { registerRoute } from '../../http/route.js';
 import { setSessionCookies } from '../../http/session-cookies.js';
@@ -15,11 +14,11 @@ import { isSsoError } from './sso.js';
 
 const STATE_COOKIE = 'sso-state';
 
-export const ssoRoutes: ApiModule = async (app, { deps, services: { sso } }) => {
+export const ssoRoutes: ApiModule = async (app, { deps, services: { sso, signInRateLimit } }) => {
   const { config } = deps;
   const cookiePath = `${config.API_BASE_PATH}/auth`;
   const secure = config.PUBLIC_URL.startsWith('https:');
-  app.addHook('onRequest', signInRateLimit(deps));
+  app.addHook('onRequest', signInRateLimit);
 
   registerRoute(app, routes.start, async (request, reply) => {
     const redirectPath = assertSafeRedirect(request.query.redirect);

@@ -8,11 +8,9 @@ import { EXTERNAL_API_PREFIX, type ExternalApiRouteDef, externalApiErrorResponse
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { createDbRateLimiter, signInRateLimit } from '../../http/rate-limit.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
 import { authOf } from '../auth/guards.js';
-import { createExternalApiGuard } from './external-api.auth.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
@@ -22,7 +20,7 @@ const documented = new Map<string, ExternalApiRouteDef>(Object.values(routes).ma
 
 export const externalApiRoutes: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, accessKeyAuth, bearerUsers } = services;
+  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
 
   await parent.register(async (v1) => {
@@ -67,23 +65,13 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
 
     registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password, request.ip), {
       // The console sign-in's per-IP budget (on top of account lockout).
-      onRequest: signInRateLimit(deps),
+      onRequest: signInRateLimit,
     });
 
     await v1.register(async (authed) => {
-      const guard = createExternalApiGuard({
-        authenticateKey: accessKeyAuth,
-        rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-        sourceLimit: createDbRateLimiter(deps, {
-          limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
-          windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
-        }),
-        resolveBearer: bearerUsers.resolve,
-        peekBearer: bearerUsers.peek,
-      });
-      // Before validation and body parsing (decision 012); callback-style, so a call
+      // Built once in registry.ts. Before validation and body parsing (decision 012); callback-style, so a call
       // admitted from memory is not held up by a promise.
-      authed.addHook('onRequest', guard);
+      authed.addHook('onRequest', externalApiGuard);
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
         // The page is kept serialised (external-api.cache.ts), checked by the route's schema
