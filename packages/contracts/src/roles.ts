@@ -16,8 +16,13 @@ export const signInProviders = ['password', 'google', 'microsoft', 'oidc', 'cust
 export const signInProvider = z.enum(signInProviders);
 export type SignInProvider = z.infer<typeof signInProvider>;
 
-/** Providers a staff member may have signed in with to use the Super area. */
-export const staffSignInProviders: readonly SignInProvider[] = ['google', 'custom', 'other'];
+/**
+ * Providers a staff member may have signed in with to use the Super area: every one but a
+ * password (single sign-on with Google, Microsoft or the generic OpenID Connect issuer, and a
+ * one-time sign-in link), so staff prove who they are through an identity provider or their
+ * mailbox, never with a password the console keeps (decision 027).
+ */
+export const staffSignInProviders: readonly SignInProvider[] = signInProviders.filter((p) => p !== 'password');
 
 /** The spec's rule for showing the Super menu; the server applies the same rule. */
 export function isStaffUser(

@@ -85,6 +85,18 @@ describe('the guards', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/test/super', headers })).json()).toEqual({ changed: true });
   });
 
+  // Staff prove who they are through an identity provider or a one-time link, whichever (decision 027).
+  for (const provider of ['google', 'microsoft', 'oidc', 'custom'] as const) {
+    it(`lets staff signed in with ${provider} into the Super area, as staff`, async () => {
+      const { headers, user } = await signInWithProvider(t, staffEditor.email, provider);
+      expect(user).toMatchObject({ isStaff: true, signInProvider: provider });
+      expect((await t.app.inject({ url: '/api/test/super', headers })).json()).toEqual({ who: staffEditor.email });
+      expect((await t.app.inject({ method: 'POST', url: '/api/test/super', headers })).json()).toEqual({ changed: true });
+      const me = await t.app.inject({ url: '/api/auth/me', headers });
+      expect(me.json().user).toMatchObject({ isStaff: true, signInProvider: provider });
+    });
+  }
+
   it('treats staff signed in with a password as no staff (docs/product.md, "Roles and access")', async () => {
     const { headers } = await signInWithProvider(t, staffEditor.email, 'password');
     expect((await t.app.inject({ url: '/api/test/super', headers })).statusCode).toBe(403);

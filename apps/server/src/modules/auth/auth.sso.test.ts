@@ -94,6 +94,17 @@ describe('single sign-on through OpenID Connect, against a real provider on loop
     expect(me.json().user).toMatchObject({ isStaff: true, signInProvider: 'google' });
   });
 
+  it('signs staff in through the generic OpenID Connect issuer, which makes them staff too (decision 027)', async () => {
+    const { callback } = await roundTrip('oidc', staff, '/super');
+    const res = await callback();
+    expect(res.headers.location).toBe('/auth/oidc/success?redirect=%2Fsuper');
+    const session = res.cookies.find((c) => c.name === ID_TOKEN_COOKIE)!;
+    const headers = { cookie: `${ID_TOKEN_COOKIE}=${session.value}` };
+    const me = await t.app.inject({ url: '/api/auth/me', headers });
+    expect(me.json().user).toMatchObject({ isStaff: true, signInProvider: 'oidc' });
+    expect((await t.app.inject({ url: '/api/organizations', headers })).statusCode).toBe(200);
+  });
+
   it('refuses a password for a member of an SSO-only organization, and says so at the e-mail step', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: ssoOrgAdmin, password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(403);
