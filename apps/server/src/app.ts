@@ -8,7 +8,7 @@ import { EXTERNAL_API_PREFIX } from '@console/contracts';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startChangeFeed } from './db/change-feed.js';
 import type { AppDeps } from './deps.js';
@@ -16,6 +16,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { logOptions } from './http/log-redaction.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
+import { indexHtmlFor } from './http/web-index.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
@@ -93,12 +94,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     { prefix: config.API_BASE_PATH },
   );
 
-  await serveWebApp(app, config.WEB_DIST_DIR);
+  await serveWebApp(app, config.WEB_DIST_DIR, config.API_BASE_PATH);
   return app;
 }
 
-/** The built SPA with history fallback: any other GET that wants HTML gets index.html. */
-async function serveWebApp(app: FastifyInstance, dir: string) {
+/**
+ * The built SPA with history fallback: any other GET that wants HTML gets index.html, read
+ * once and told the API's base path (http/web-index.ts).
+ */
+async function serveWebApp(app: FastifyInstance, dir: string, apiBasePath: string) {
   const index = dir ? path.join(dir, 'index.html') : '';
   if (!index || !fs.existsSync(index)) {
     app.setNotFoundHandler((request, reply) =>
@@ -110,15 +114,20 @@ async function serveWebApp(app: FastifyInstance, dir: string) {
     root: path.resolve(dir),
     wildcard: false,
     index: false,
+    // index.html is served from memory, with the API's base path in it (below).
+    globIgnore: ['index.html'],
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fresh.
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  const html = indexHtmlFor(fs.readFileSync(index, 'utf8'), apiBasePath);
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (wantsHtml) return sendIndex(reply);
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` });
   });
 }

@@ -3,6 +3,7 @@
  * the start with a message naming the variable (see README, "Configuration").
  */
 import path from 'node:path';
+import { API_BASE_PATH_PATTERN, DEFAULT_API_BASE_PATH } from '@console/contracts';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -27,10 +28,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where browsers reach the console; builds absolute links (e-mails, SSO returns). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
-  API_BASE_PATH: z
-    .string()
-    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
-    .default('/api'),
+  API_BASE_PATH: z.string().regex(API_BASE_PATH_PATTERN, 'must start with / and not end with /').default(DEFAULT_API_BASE_PATH),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; when unset the embedded PGlite database in DATA_DIR/db is used. */
   DATABASE_URL: z

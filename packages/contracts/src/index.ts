@@ -13,4 +13,5 @@ export * from './route.js';
 export * from './route-tables.js';
 export * from './text.js';
 export * from './user-imports.js';
+export * from './web-env.js';
 export * from './workflow-imports.js';

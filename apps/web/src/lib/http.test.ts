@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiBasePath,
   forgetSessionRevoked,
   HttpError,
   http,
@@ -96,5 +97,23 @@ describe('the http client', () => {
     await expect(http('auth/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(listener).toHaveBeenCalledTimes(1);
     off();
+  });
+});
+
+describe('the API base path the server hands over (decision 028)', () => {
+  function page(meta?: string): Document {
+    const doc = document.implementation.createHTMLDocument('x');
+    if (meta !== undefined) doc.head.insertAdjacentHTML('beforeend', `<meta name="api-base-path" content="${meta}">`);
+    return doc;
+  }
+
+  it('reads the meta of index.html, else /api', () => {
+    expect(apiBasePath(page('/console-api'))).toBe('/console-api');
+    expect(apiBasePath(page('/a/b_c-1'))).toBe('/a/b_c-1');
+    expect(apiBasePath(page())).toBe('/api');
+  });
+
+  it('ignores a value that is no base path', () => {
+    for (const bad of ['', 'api', '/api/', 'https://evil.example', '//evil', '/a//b']) expect(apiBasePath(page(bad))).toBe('/api');
   });
 });

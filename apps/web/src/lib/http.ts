@@ -6,8 +6,18 @@
  * here, when it is the echo of their own logout (a call in flight as the session closed).
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts/auth-constants';
+import { API_BASE_META, API_BASE_PATH_PATTERN, DEFAULT_API_BASE_PATH } from '@console/contracts/web-env';
 
-export const API_BASE = '/api';
+/**
+ * The API's base path, as the server wrote it into index.html (API_BASE_PATH, decision 028),
+ * so one build works under any; `/api` where no server wrote it (the Vite dev server, tests).
+ */
+export function apiBasePath(doc: Pick<Document, 'querySelector'> | undefined = globalThis.document): string {
+  const given = doc?.querySelector<HTMLMetaElement>(`meta[name="${API_BASE_META}"]`)?.content;
+  return given && API_BASE_PATH_PATTERN.test(given) ? given : DEFAULT_API_BASE_PATH;
+}
+
+export const API_BASE = apiBasePath();
 
 export class HttpError extends Error {
   readonly statusCode: number;

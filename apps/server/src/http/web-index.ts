@@ -1,0 +1,16 @@
+/**
+ * The web app's index.html as the server serves it: with the API's base path in a
+ * `<meta>` (API_BASE_PATH), so one build of the web app works under any base path
+ * (decision 028). The path is checked by the config (`API_BASE_PATH_PATTERN`: letters,
+ * digits, `/`, `_`, `-`), so it needs no escaping in an attribute.
+ */
+import { API_BASE_META, API_BASE_PATH_PATTERN } from '@console/contracts';
+
+export function indexHtmlFor(html: string, apiBasePath: string): string {
+  if (!API_BASE_PATH_PATTERN.test(apiBasePath)) throw new Error(`not a base path: ${apiBasePath}`);
+  const meta = `<meta name="${API_BASE_META}" content="${apiBasePath}" />`;
+  if (html.includes('</head>')) return html.replace('</head>', `    ${meta}\n  </head>`);
+  // A document without a written head (HTML allows it): the parser puts the meta in the head.
+  const doctype = /^\s*<!doctype html>/i.exec(html);
+  return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+}
