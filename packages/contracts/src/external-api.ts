@@ -17,16 +17,41 @@ export const API_KEY_HEADER = 'apikey';
 export const EXTERNAL_API_PREFIX = '/v1';
 export const API_LOCALES = ['en', 'es', 'fr', 'pt'] as const;
 
-const isoDate = (what: string) => z.string().describe(`${what} (ISO 8601)`);
+const isoDate = (what: string) =>
+  z
+    .string()
+    .describe(`${what} (ISO 8601)`)
+    .meta({ examples: ['2026-11-02T09:30:00.000Z'] });
+/** A count of a list's items, all pages together. */
+const total = () =>
+  z
+    .number()
+    .int()
+    .describe('How many there are, all pages together')
+    .meta({ examples: [1] });
 const idParam = (what: string) => z.object({ id: z.uuid().describe(`The ${what}'s id`) });
 
 export const apiTokenBody = z.object({
-  email: text().trim().email().describe('The API user e-mail'),
-  password: text().min(1).describe('The API user password'),
+  email: text()
+    .trim()
+    .email()
+    .describe('The API user e-mail')
+    .meta({ examples: ['integration@acme.example'] }),
+  password: text()
+    .min(1)
+    .describe('The API user password')
+    .meta({ examples: ['correct-horse-battery-staple'] }),
 });
 export const apiTokenResponse = z.object({
-  idToken: z.string().describe('Send as `Authorization: Bearer <idToken>`'),
-  expiresIn: z.number().int().describe('Seconds until the idToken expires'),
+  idToken: z
+    .string()
+    .describe('Send as `Authorization: Bearer <idToken>`')
+    .meta({ examples: ['eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl'] }),
+  expiresIn: z
+    .number()
+    .int()
+    .describe('Seconds until the idToken expires')
+    .meta({ examples: [3600] }),
 });
 
 export const workflowsQuery = pageQuery.extend({
@@ -35,28 +60,59 @@ export const workflowsQuery = pageQuery.extend({
 });
 export const workflowSummary = z.object({
   id: z.uuid(),
-  title: z.string(),
-  description: z.string().nullable(),
-  stage: z.string().describe('copy, segmentation, step_editing, uploading, workflow_editing or published'),
-  workspace: z.object({ id: z.uuid(), name: z.string() }),
-  author: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
-  durationSeconds: z.number().int().nullable(),
+  title: z.string().meta({ examples: ['Replace the filter cartridge'] }),
+  description: z
+    .string()
+    .nullable()
+    .meta({ examples: ['Monthly maintenance of line 2'] }),
+  stage: z
+    .string()
+    .describe('copy, segmentation, step_editing, uploading, workflow_editing or published')
+    .meta({ examples: ['published'] }),
+  workspace: z.object({ id: z.uuid(), name: z.string().meta({ examples: ['Maintenance'] }) }),
+  author: z.object({ id: z.uuid(), displayName: z.string().meta({ examples: ['Ana García'] }) }).nullable(),
+  durationSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Length of the video in seconds')
+    .meta({ examples: [95] }),
   createdAt: isoDate('Created'),
   updatedAt: isoDate('Last changed'),
 });
 export const workflowDetails = workflowSummary.extend({
-  deepLink: z.string().describe('Opens the workflow in the platform'),
+  deepLink: z
+    .string()
+    .describe('Opens the workflow in the platform')
+    .meta({ examples: ['https://app.workframe.io/workflows/0193a3c2-5f1e-7b3a-9c4d-2e8f6a1b0c9d'] }),
   steps: z.array(
     z.object({
-      position: z.number().int(),
-      title: z.string(),
-      text: z.string().nullable(),
-      startMs: z.number().int().nullable(),
-      endMs: z.number().int().nullable(),
+      position: z
+        .number()
+        .int()
+        .describe('From 1')
+        .meta({ examples: [1] }),
+      title: z.string().meta({ examples: ['Open the housing'] }),
+      text: z
+        .string()
+        .nullable()
+        .meta({ examples: ['Turn the cap a quarter to the left.'] }),
+      startMs: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Where the step starts in the video, in milliseconds')
+        .meta({ examples: [0] }),
+      endMs: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Where it ends, in milliseconds')
+        .meta({ examples: [12000] }),
     }),
   ),
 });
-export const workflowsResponse = z.object({ workflows: z.array(workflowSummary), total: z.number().int() });
+export const workflowsResponse = z.object({ workflows: z.array(workflowSummary), total: total() });
 export const workflowResponse = z.object({ workflow: workflowDetails });
 export const workflowParams = idParam('workflow');
 
@@ -66,20 +122,24 @@ export const workspaceView = z.object({
   workspaceGroupName: z.string().nullable(),
   private: z.boolean(),
 });
-export const workspacesResponse = z.object({ workspaces: z.array(workspaceView), total: z.number().int() });
+export const workspacesResponse = z.object({ workspaces: z.array(workspaceView), total: total() });
 
 export const skillView = z.object({ id: z.uuid(), name: z.string(), description: z.string().nullable() });
-export const skillsResponse = z.object({ skills: z.array(skillView), total: z.number().int() });
+export const skillsResponse = z.object({ skills: z.array(skillView), total: total() });
 export const skillProgressView = z.object({
   skill: z.object({ id: z.uuid(), name: z.string() }),
-  progress: z.number().int().describe('0 to 100'),
+  progress: z
+    .number()
+    .int()
+    .describe('0 to 100')
+    .meta({ examples: [80] }),
   assignedAt: isoDate('Assigned'),
   achievedAt: isoDate('Achieved').nullable(),
 });
 export const skillProgressResponse = z.object({
   userId: z.uuid(),
   skillProgress: z.array(skillProgressView),
-  total: z.number().int(),
+  total: total(),
 });
 
 export const apiUsersQuery = pageQuery.extend({
@@ -87,23 +147,43 @@ export const apiUsersQuery = pageQuery.extend({
 });
 export const apiUserView = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
-  employeeId: z.string().nullable(),
-  displayName: z.string(),
+  email: z
+    .string()
+    .nullable()
+    .meta({ examples: ['ana.garcia@acme.example'] }),
+  employeeId: z
+    .string()
+    .nullable()
+    .meta({ examples: ['E-1042'] }),
+  displayName: z.string().meta({ examples: ['Ana García'] }),
   role: orgRole,
   disabled: z.boolean(),
   createdAt: isoDate('Created'),
   lastLoginAt: isoDate('Last sign-in').nullable(),
   invitedAt: isoDate('Invited').nullable(),
 });
-export const apiUsersResponse = z.object({ users: z.array(apiUserView), total: z.number().int() });
+export const apiUsersResponse = z.object({ users: z.array(apiUserView), total: total() });
 export const apiUserParams = idParam('user');
 export const apiUserResponse = z.object({ user: apiUserView });
 export const createApiUserBody = z.object({
-  email: text().trim().toLowerCase().email().describe('The new user receives an invitation at this address'),
-  displayName: text().trim().min(1).max(NAME_MAX),
+  email: text()
+    .trim()
+    .toLowerCase()
+    .email()
+    .describe('The new user receives an invitation at this address')
+    .meta({ examples: ['luis.perez@acme.example'] }),
+  displayName: text()
+    .trim()
+    .min(1)
+    .max(NAME_MAX)
+    .meta({ examples: ['Luis Pérez'] }),
   role: orgRole.default('viewer'),
-  employeeId: text().trim().min(1).max(100).optional(),
+  employeeId: text()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ examples: ['E-1043'] }),
   locale: z.enum(API_LOCALES).default('en').describe('Language of the invitation'),
 });
 export type CreateApiUserBody = z.infer<typeof createApiUserBody>;

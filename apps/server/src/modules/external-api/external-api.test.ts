@@ -540,6 +540,25 @@ describe('external API', () => {
     expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 401, 403, 404, 409, 429]);
   });
 
+  it('gives the reference real examples, never the bounds zod writes for an integer (expiresIn: -9007199254740991)', async () => {
+    const res = await t.app.inject('/api/v1/openapi.json');
+    expect(res.body).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    const doc = res.json();
+    const token = doc.paths['/api/v1/auth/token'].post;
+    expect(token.responses['200'].content['application/json'].schema.properties.expiresIn).toMatchObject({
+      type: 'integer',
+      examples: [3600],
+    });
+    expect(token.requestBody.content['application/json'].schema.properties.email.examples).toEqual(['integration@acme.example']);
+    // Every error answer shows its own status in the shared envelope.
+    for (const status of ['400', '401', '403', '429']) {
+      expect(token.responses[status].content['application/json'].schema.properties.statusCode.examples).toEqual([Number(status)]);
+    }
+    const workflows = doc.paths['/api/v1/workflows'].get.responses['200'].content['application/json'].schema.properties;
+    expect(workflows.total.examples).toEqual([1]);
+    expect(workflows.workflows.items.properties.title.examples).toEqual(['Replace the filter cartridge']);
+  });
+
   it('serves the interactive reference without a CDN or inline script', async () => {
     const page = await t.app.inject('/api/v1/reference/');
     expect(page.statusCode).toBe(200);

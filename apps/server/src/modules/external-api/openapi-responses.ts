@@ -2,7 +2,8 @@
  * Finishing touches on the generated OpenAPI document: each response gets a description
  * that says what it means here (instead of "Default Response"), every 429 documents its
  * Retry-After header, and the CSV upload (a multipart stream, which no zod body schema
- * validates) documents its form fields from the same contract the import service parses.
+ * validates) documents its form fields from the same contract the import service parses;
+ * integers lose zod's meaningless bounds, and error answers show their own status as example.
  */
 import { createUserImportFields } from '@console/contracts';
 import type { SwaggerTransformObject } from '@fastify/swagger';
@@ -43,6 +44,31 @@ type Operation = {
   responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
 };
 
+/**
+ * zod writes every `.int()` as bounded by ±Number.MAX_SAFE_INTEGER; the bounds say nothing,
+ * and reference pages make their examples from them (`expiresIn: -9007199254740991`).
+ */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) dropSafeIntegerBounds(item);
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+    for (const value of Object.values(schema)) dropSafeIntegerBounds(value);
+  }
+}
+
+/** An error answer's envelope, its example status the answer's own (the envelope is shared). */
+function withStatusExample(response: { content?: Record<string, { schema?: { properties?: Record<string, object> } }> }, status: number) {
+  for (const media of Object.values(response.content ?? {})) {
+    const properties = media.schema?.properties;
+    // Copies: the schema objects may be shared between answers.
+    if (properties?.statusCode) {
+      media.schema = { ...media.schema, properties: { ...properties, statusCode: { ...properties.statusCode, examples: [status] } } };
+    }
+  }
+}
+
 export const describeResponses: SwaggerTransformObject = (document) => {
   const doc = ('openapiObject' in document ? document.openapiObject : document.swaggerObject) as {
     paths?: Record<string, Record<string, Operation>>;
@@ -51,6 +77,7 @@ export const describeResponses: SwaggerTransformObject = (document) => {
     for (const operation of Object.values(item)) {
       if (operation.operationId === 'createUserImport') operation.requestBody = uploadBody;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (Number(status) >= 400) withStatusExample(response as Parameters<typeof withStatusExample>[0], Number(status));
         if (descriptions[status] && (!response.description || response.description === 'Default Response'))
           response.description = descriptions[status];
         if (status === '429') {
@@ -61,5 +88,6 @@ export const describeResponses: SwaggerTransformObject = (document) => {
       }
     }
   }
+  dropSafeIntegerBounds(doc.paths);
   return doc as ReturnType<SwaggerTransformObject>;
 };

@@ -1,4 +1,5 @@
 /** Who is signed in, for which organization, with which role, and until when. */
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -23,8 +24,12 @@ export default function AccountCard() {
       <CardContent sx={{ pt: 0 }}>
         {user ? (
           <Stack component="dl" sx={{ m: 0 }}>
-            <DetailRow label={t('dashboard:account.organization')}>
-              {user.organizationName}
+            <DetailRow label={t('dashboard:account.organization')}>{user.organizationName}</DetailRow>
+            {/* The ID beside its copy button, so the button plainly copies the ID and not the name. */}
+            <DetailRow label={t('dashboard:account.organizationId')}>
+              <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.875rem' }}>
+                {user.organizationId}
+              </Box>
               <CopyButton value={user.organizationId} label={t('dashboard:account.copyOrganizationId')} />
             </DetailRow>
             <DetailRow label={t('dashboard:account.email')}>{user.email ?? '—'}</DetailRow>

@@ -54,3 +54,13 @@ describe('the dashboard', () => {
     expect(reference.getAttribute('href')).toBe('http://localhost:3000/api/v1/reference');
   });
 });
+
+describe('the account card', () => {
+  it('shows the organization ID beside the button that copies it, and says so', async () => {
+    renderDashboard('/es/dashboard', { 'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }) });
+    const card = within((await screen.findByRole('heading', { name: 'Tu cuenta' })).closest('.MuiCard-root') as HTMLElement);
+    const row = card.getByText('ID de la organización').closest('div') as HTMLElement;
+    const button = within(row).getByRole('button', { name: 'Copiar el ID de la organización' });
+    expect(button.closest('dd')?.textContent).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
