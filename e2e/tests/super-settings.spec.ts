@@ -78,7 +78,7 @@ test('staff who may only read see the settings, in Spanish, and cannot change th
   const orgId = await openAcmeSettings(page);
   await page.goto(`/es/super/organizations/${orgId}/constants/productsSettings`);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Productos']);
-  await expect(page.getByText('Puede consultar estos ajustes. Para cambiarlos necesita el rol de actualización.')).toBeVisible();
+  await expect(page.getByText('Puedes consultar estos ajustes. Para cambiarlos necesitas el rol de actualización.')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Asistente Ask Maven' })).toBeDisabled();
   const res = await page.request.put(`/api/organization/${orgId}/settings/askMaven`, {
     data: { value: true },

@@ -52,7 +52,7 @@ const invitationTexts: Record<MailLocale, (m: InvitationMail) => { subject: stri
     lines: [
       `Bonjour ${m.name},`,
       `${m.invitedBy ? `${m.invitedBy} vous invite` : 'Vous êtes invité·e'} à rejoindre ${m.organizationName} sur ${m.productName}.`,
-      `Choisissez votre mot de passe pour activer votre compte. Ce lien ne fonctionne qu'une fois et expire dans ${m.days} jours.`,
+      `Choisissez votre mot de passe pour activer votre compte. Ce lien ne fonctionne qu’une fois et expire dans ${m.days} jours.`,
     ],
     button: 'Choisir mon mot de passe',
   }),

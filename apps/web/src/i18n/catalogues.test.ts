@@ -43,6 +43,10 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'userImports.details.invitations',
     'analytics.list.type',
     'analytics.list.actions',
+    // French says "workflow" (one word for it everywhere).
+    'workflowImports.workflows.label',
+    'workflowImports.recent.counts',
+    'workflowImports.items.workflow',
   ],
   // Brazilian Portuguese says "e-mail".
   pt: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'auth.signIn.email', 'dashboard.account.email'],
