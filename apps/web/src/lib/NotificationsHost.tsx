@@ -1,8 +1,13 @@
-/** notistack, mounted by NotificationsProvider; colours darker than its defaults for a 4.5:1 contrast with white text. */
+/**
+ * notistack, mounted by NotificationsProvider; colours darker than its defaults for a 4.5:1
+ * contrast with white text. Notices sit at the top: a dialog's buttons are at its bottom,
+ * and a notice must never cover them. A success closes the errors still on screen, which it
+ * makes stale ("Could not save" beside "Saved").
+ */
 import { styled } from '@mui/material/styles';
-import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import { attachNotifier, NOTIFY_MS } from './notify';
+import { attachNotifier, NOTIFY_MS, type Notice } from './notify';
 
 const Content = styled(MaterialDesignContent)(() => ({
   '&.notistack-MuiContent-success': { backgroundColor: '#2e7d32' },
@@ -12,13 +17,28 @@ const Content = styled(MaterialDesignContent)(() => ({
 
 const components = { success: Content, info: Content, error: Content, default: Content };
 
+const openErrors = new Set<SnackbarKey>();
+
+function show({ message, variant, options }: Notice) {
+  if (variant === 'success') {
+    for (const key of openErrors) closeSnackbar(key);
+    openErrors.clear();
+  }
+  const key = enqueueSnackbar(message, {
+    variant,
+    ...options,
+    onExited: (_node, exited) => void openErrors.delete(exited),
+  });
+  if (variant === 'error') openErrors.add(key);
+}
+
 export default function NotificationsHost() {
-  useEffect(() => attachNotifier(({ message, variant, options }) => void enqueueSnackbar(message, { variant, ...options })), []);
+  useEffect(() => attachNotifier(show), []);
   return (
     <SnackbarProvider
       autoHideDuration={NOTIFY_MS}
       maxSnack={4}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       Components={components}
     />
   );

@@ -70,3 +70,15 @@ it('shows the wait overlay with its message while the work runs', async () => {
   await act(async () => release());
   await waitFor(() => expect(screen.queryByTestId('wait-overlay')).toBeNull());
 });
+
+it('closes the errors a later success makes stale, and keeps an error that comes after', async () => {
+  render(<NotificationsProvider>page</NotificationsProvider>);
+  notify.error('Could not save');
+  await screen.findByText('Could not save');
+  notify.success('Saved');
+  await screen.findByText('Saved');
+  await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+  notify.error('Could not delete');
+  await screen.findByText('Could not delete');
+  expect(screen.getByText('Saved')).toBeTruthy();
+});

@@ -87,6 +87,34 @@ describe('sign-in', () => {
     expect(await screen.findByText('Este correo electrónico no está autorizado en tu red de Acme Learn')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
   });
+
+  it('says a wrong password under the password field, in the user’s language, until the next keystroke', async () => {
+    fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'x@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'BAD_CREDENTIALS', message: 'Your credentials are incorrect' },
+      }),
+      'DELETE /api/logout': () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no session' } }),
+    });
+    renderApp('/fr');
+    await screen.findByRole('heading', { name: 'Connexion' });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Adresse e-mail/ }), { target: { value: 'x@acme.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
+    const password = await screen.findByLabelText(/^Mot de passe/);
+    fireEvent.change(password, { target: { value: 'not-the-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    // Under the field, tied to it (aria-describedby), and invalid; the notice says it too.
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const help = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe('Vos identifiants sont incorrects');
+    expect(password.closest('form')?.contains(help ?? null)).toBe(true);
+    fireEvent.change(password, { target: { value: 'a' } });
+    expect(password.getAttribute('aria-invalid')).toBe('false');
+  });
 });
 
 describe('logout', () => {
@@ -210,6 +238,26 @@ describe('auth result pages', () => {
     expect(await screen.findByRole('heading', { name: 'Não foi possível entrar' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Este e-mail não está autorizado na sua rede Workframe');
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
+  });
+
+  it('says a malformed sign-in link is not valid, not that a form has errors', async () => {
+    fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'POST /api/auth/custom': () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'The request is not valid.',
+          details: [{ path: '/token', message: 'Too small', in: 'body' }],
+        },
+      }),
+      'DELETE /api/logout': () => ({ body: { loggedOut: true } }),
+    });
+    renderApp('/es/auth/custom/sign-in?token=abc');
+    expect(await screen.findByRole('heading', { name: 'No se pudo iniciar sesión' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Este enlace no es válido o ha caducado.');
+    expect(screen.queryByText('Hay errores en el formulario')).toBeNull();
   });
 
   it('answers 404 for an auth page that does not exist', async () => {

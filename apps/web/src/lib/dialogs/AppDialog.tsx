@@ -5,8 +5,10 @@
  * and details, half the screen for wide content such as import errors.
  *
  * The dialog's code (MUI's Modal, focus trap, transitions) loads the first time one opens.
+ * When it has closed, focus goes back to what opened it (WCAG 2.4.3, focus order), if that
+ * is still on the page and nothing else took the focus meanwhile.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { withChunkReload } from '../chunk-reload';
 
 export const DIALOG_EMIT_DELAY_MS = 111;
@@ -41,13 +43,32 @@ export function useDelayedEmit() {
 
 const DialogFrame = lazy(withChunkReload(() => import('./DialogFrame').then((m) => ({ default: m.DialogFrame }))));
 
+/**
+ * The element that had the focus when the dialog opened, and a function that gives it back.
+ * A layout effect of the parent runs before the focus trap (a passive effect) moves the focus.
+ */
+export function useFocusReturn(open: boolean): () => void {
+  const trigger = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  return useCallback(() => {
+    const target = trigger.current;
+    trigger.current = null;
+    const current = document.activeElement;
+    const focusIsLost = !current || current === document.body || !current.isConnected;
+    if (target?.isConnected && focusIsLost) target.focus();
+  }, []);
+}
+
 export function AppDialog(props: AppDialogProps) {
   const [used, setUsed] = useState(props.open);
+  const returnFocus = useFocusReturn(props.open);
   if (props.open && !used) setUsed(true);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <DialogFrame {...props} />
+      <DialogFrame {...props} onExited={returnFocus} />
     </Suspense>
   );
 }

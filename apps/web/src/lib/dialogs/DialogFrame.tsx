@@ -19,7 +19,8 @@ export function DialogFrame({
   closeLabel,
   saveDisabled,
   alert,
-}: AppDialogProps) {
+  onExited,
+}: AppDialogProps & { onExited?: () => void }) {
   const { t } = useT();
   const emit = useDelayedEmit();
   const titleId = useId();
@@ -28,10 +29,13 @@ export function DialogFrame({
     // No onClose: neither a click outside nor Escape closes it (persistent).
     <Dialog
       open={open}
+      // AppDialog gives the focus back once the dialog has gone (useFocusReturn).
+      disableRestoreFocus
       aria-labelledby={titleId}
       role={alert ? 'alertdialog' : 'dialog'}
       // Half the screen is too narrow on a phone: wide dialogs take the width there.
       slotProps={{
+        transition: { onExited },
         paper: {
           sx: {
             width: size === 'wide' ? { xs: 'calc(100% - 32px)', md: width } : width,

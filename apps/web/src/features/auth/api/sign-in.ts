@@ -6,6 +6,7 @@
 import type { SsoProvider } from '@console/contracts/auth';
 import { firstPageRoutes as routes } from '@console/contracts/auth-constants';
 import { api, apiHref } from '../../../lib/api';
+import { withLinkToken } from './link-token';
 
 export function checkEmail(email: string, signal?: AbortSignal) {
   return api(routes.checkEmail, { params: { provider: 'password' }, query: { email } }, { signal });
@@ -16,7 +17,7 @@ export function signInWithPassword(email: string, password: string) {
 }
 
 export function redeemSignInLink(token: string) {
-  return api(routes.redeemSignInLink, { body: { token } });
+  return withLinkToken(api(routes.redeemSignInLink, { body: { token } }));
 }
 
 /** GET auth/{provider}/start: a full-page trip to the provider, back to /auth/{provider}/success. */

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { fieldError, type ValidationCode } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
@@ -112,6 +113,8 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
   const password = useField(checkSignInPassword);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Why the server refused the password (wrong, locked out…), said under the field until the next keystroke. */
+  const [refused, setRefused] = useState<string | null>(null);
   const email = checked.user.email;
 
   const submit = async (event: FormEvent) => {
@@ -124,6 +127,8 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
       await finish.withIdToken(idToken, email);
     } catch (err) {
       password.reset();
+      // A refusal of these credentials (4xx) goes under the field too, not only in the notice.
+      setRefused(isHttpError(err) && err.statusCode < 500 ? errorMessage(err, 'errors:signIn.failed') : null);
       await finish.fail(err);
     } finally {
       hide();
@@ -160,8 +165,11 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
           autoComplete="current-password"
           autoFocus
           value={password.value}
-          onChange={password.onChange}
-          problem={fieldError(t, password.problem, { min: SIGN_IN_PASSWORD_MIN })}
+          onChange={(event) => {
+            setRefused(null);
+            password.onChange(event);
+          }}
+          problem={fieldError(t, password.problem, { min: SIGN_IN_PASSWORD_MIN }) ?? refused}
           endAdornment={
             <InputAdornment position="end">
               <IconButton
