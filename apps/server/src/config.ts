@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { API_BASE_PATH_PATTERN, DEFAULT_API_BASE_PATH } from '@console/contracts';
 import { z } from 'zod';
+import { parseS3Url } from './storage/s3-url.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -36,6 +37,29 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Where files live (uploaded imports, reports, videos, the outbox): unset, the folder
+   * DATA_DIR/blobs of this machine; `s3://bucket/prefix`, an S3-compatible bucket shared by
+   * every process (credentials from the AWS SDK's usual sources: AWS_ACCESS_KEY_ID…).
+   */
+  BLOB_STORE_URL: z
+    .string()
+    .optional()
+    .transform((url, ctx) => {
+      if (url === undefined || url === '') return undefined;
+      const parsed = parseS3Url(url);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** An S3-compatible endpoint (MinIO, R2, s3rver): `https://minio.internal:9000`; unset: AWS S3. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Path-style requests (`endpoint/bucket/key`); default: yes with S3_ENDPOINT (MinIO), no on AWS. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** The bucket's region (R2: `auto`). */
+  AWS_REGION: z.string().min(1).default('us-east-1'),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,7 +2,6 @@
  * The server process: read config, open and migrate the database, load demo data into an
  * empty embedded database, then serve HTTP and/or run job workers (PROCESS_ROLE).
  */
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -18,7 +17,7 @@ import { createMailer } from './mail/mailer.js';
 import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
 import { createSignInLink } from './modules/auth/sign-in-links.js';
 import { createServices } from './registry.js';
-import { createFolderBlobStore } from './storage/blob-store.js';
+import { createBlobStore } from './storage/create-blob-store.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -49,7 +48,17 @@ async function main() {
   }
   await migrateDatabase(database);
 
-  const blobs = createFolderBlobStore(path.join(config.dataDir, 'blobs'));
+  // The folder DATA_DIR/blobs, or the S3 bucket of BLOB_STORE_URL that every process shares.
+  const blobs = await createBlobStore(config);
+  try {
+    await blobs.checkReachable();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(78); // EX_CONFIG
+  }
+  if (blobs.kind === 'folder' && database.kind === 'postgres') {
+    log.warn('BLOB_STORE_URL is not set: files live in DATA_DIR/blobs of this machine; several machines must share a bucket');
+  }
   const wantDemo = config.DEMO_DATA ?? database.kind === 'pglite';
   if (wantDemo && (await isDatabaseEmpty(database.db))) {
     await loadDemoData(database.db, blobs, config.STAFF_EMAIL_DOMAIN);
@@ -65,7 +74,7 @@ async function main() {
   if (!config.DOWNLOAD_URL_SECRET && database.kind === 'postgres') {
     log.warn('DOWNLOAD_URL_SECRET is not set: report download links are signed with a secret in DATA_DIR/keys; replicas must share one');
   }
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, blobs);
   const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log, clock: systemClock };
   const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
   // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
@@ -91,6 +100,7 @@ async function main() {
     await app?.close();
     await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
     mailer.close();
+    blobs.close();
     await database.close();
     log.info('stopped');
     process.exit(0);

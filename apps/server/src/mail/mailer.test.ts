@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
+import { createS3BlobStore } from '../storage/s3-blob-store.js';
+import { startS3Peer } from '../test/s3-peer.js';
 import { parseMessage, startSmtpPeer } from '../test/smtp-peer.js';
 import { createMailer } from './mailer.js';
 
@@ -48,6 +50,37 @@ describe('the mailer', () => {
     } finally {
       mailer.close();
       await smtp.close();
+    }
+  });
+
+  it('writes the outbox into the shared S3 bucket when files live there, for every process to see', async () => {
+    const s3 = await startS3Peer();
+    const store = createS3BlobStore({ ...s3.storeOptions, prefix: 'install' });
+    const keys: string[] = [];
+    const dir = tempDir();
+    const recording = {
+      ...store,
+      put: (key: string, data: Parameters<typeof store.put>[1]) => {
+        keys.push(key);
+        return store.put(key, data);
+      },
+    };
+    const mailer = createMailer(testConfig({ DATA_DIR: dir }), recording);
+    try {
+      expect(mailer.kind).toBe('outbox');
+      await mailer.send({ to: 'ana@example.com', subject: 'Hola', text: 'Cuerpo' });
+      expect(keys).toEqual([expect.stringMatching(/^outbox\/[\w-]+\.eml$/)]);
+      // Another process's store of the same bucket and prefix reads it.
+      const other = createS3BlobStore({ ...s3.storeOptions, prefix: 'install' });
+      const raw = Buffer.concat(await other.read(keys[0]).toArray()).toString('utf8');
+      other.close();
+      expect(raw).toMatch(/^To: ana@example\.com$/m);
+      expect(parseMessage(raw)).toMatchObject({ subject: 'Hola', text: expect.stringContaining('Cuerpo') });
+      expect(fs.existsSync(path.join(dir, 'outbox'))).toBe(false);
+    } finally {
+      mailer.close();
+      store.close();
+      await s3.close();
     }
   });
 });

@@ -1,13 +1,16 @@
 /**
  * Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message is written as an
  * .eml file to DATA_DIR/outbox, so an installation without a mail server still shows what
- * it would have sent (open the file in a mail client).
+ * it would have sent (open the file in a mail client). With files in a shared S3 bucket
+ * (BLOB_STORE_URL) the outbox is there too, under `outbox/`: the messages of every worker
+ * in one place, none lost with a machine (docs/decisions/031-object-storage.md).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 export interface MailMessage {
   to: string;
@@ -27,7 +30,10 @@ export function defaultFrom(config: Config): string {
   return config.MAIL_FROM ?? `${config.PRODUCT_NAME} <no-reply@${new URL(config.PUBLIC_URL).hostname}>`;
 }
 
-export function createMailer(config: Config): Mailer {
+/** The outbox's folder key (in DATA_DIR, or in the shared blob store). */
+export const OUTBOX = 'outbox';
+
+export function createMailer(config: Config, blobs?: BlobStore): Mailer {
   const from = defaultFrom(config);
   if (config.SMTP_URL) {
     const transport: Transporter = nodemailer.createTransport(config.SMTP_URL, { from });
@@ -40,15 +46,20 @@ export function createMailer(config: Config): Mailer {
       close: () => transport.close(),
     };
   }
-  const dir = path.join(config.dataDir, 'outbox');
+  const dir = path.join(config.dataDir, OUTBOX);
+  const shared = blobs?.kind === 's3' ? blobs : undefined;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      fs.mkdirSync(dir, { recursive: true });
       // Sortable by time, unique across processes.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      if (shared) {
+        await shared.put(`${OUTBOX}/${name}`, info.message as Buffer);
+        return { messageId: info.messageId };
+      }
+      fs.mkdirSync(dir, { recursive: true });
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId };
     },

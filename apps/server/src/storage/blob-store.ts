@@ -1,6 +1,8 @@
 /**
  * Where uploaded files, videos and reports live: a folder under the data directory by
- * default. Keys are relative paths made by the server, never by a user.
+ * default, or an S3-compatible bucket shared by every process (BLOB_STORE_URL,
+ * s3-blob-store.ts; docs/decisions/031-object-storage.md). Keys are relative paths made by
+ * the server, never by a user. blob-store.contract.test.ts holds both to the same behaviour.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +10,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface BlobStore {
+  /** `folder`: this machine's disk, one process's; `s3`: shared by every process of the installation. */
+  readonly kind: 'folder' | 's3';
+  /** Stores the whole of `data` under `key` (replacing what was there), or nothing when `data` fails. */
   put(key: string, data: Buffer | string | Readable): Promise<{ sizeBytes: number }>;
+  /** The file's bytes; the stream fails with code ENOENT when there is no such file. */
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
@@ -25,12 +31,16 @@ const FILE_MODE = 0o600;
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
+/** The key when it is one the server makes (a relative path without `..`); throws otherwise. */
+export function assertBlobKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
+  return key;
+}
+
 export function createFolderBlobStore(root: string): BlobStore {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, assertBlobKey(key));
   return {
+    kind: 'folder',
     async put(key, data) {
       const file = resolve(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });

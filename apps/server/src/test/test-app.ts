@@ -10,7 +10,7 @@ import { type AppDeps, type Clock, systemClock } from '../deps.js';
 import { createJobs } from '../jobs/queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
-import { createFolderBlobStore } from '../storage/blob-store.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -35,13 +35,14 @@ export async function createTestApp(
   // Suites sign in often from one address; the rate-limit test sets its own limit.
   const config = testConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '100000', ...options.config });
   const database = await createTestDatabase();
-  const blobs = createFolderBlobStore(path.join(dataDir, 'blobs'));
+  // The folder in the data directory, or the bucket of a BLOB_STORE_URL the test configures.
+  const blobs = await createBlobStore(config);
   const silent = (await import('pino')).default({ level: 'silent' });
   // No delay between the tries of a failing job: a test of the retry limit ends at once.
   const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 }) : undefined;
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, blobs);
   const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, clock: clock ?? systemClock };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
@@ -55,6 +56,7 @@ export async function createTestApp(
       await app.close();
       mailer.close();
       await jobs?.stop(2_000);
+      blobs.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
