@@ -53,7 +53,9 @@ test('wrong credentials show the server’s reason in the user’s language', as
       submit: 'Se connecter',
     },
   );
-  await expect(page.getByText('Vos identifiants sont incorrects')).toBeVisible();
+  // In the notice, and under the password field.
+  await expect(page.locator('#notistack-snackbar', { hasText: 'Vos identifiants sont incorrects' })).toBeVisible();
+  await expect(page.locator('input[name="password"]')).toHaveAccessibleDescription('Vos identifiants sont incorrects');
   await expect(page).toHaveURL(/\/fr$/);
 });
 

@@ -47,16 +47,17 @@ const DialogFrame = lazy(withChunkReload(() => import('./DialogFrame').then((m) 
  * The element that had the focus when the dialog opened, and a function that gives it back.
  * A layout effect of the parent runs before the focus trap (a passive effect) moves the focus.
  */
-export function useFocusReturn(open: boolean): () => void {
+export function useFocusReturn(open: boolean): (closed?: Element) => void {
   const trigger = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (open) trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, [open]);
-  return useCallback(() => {
+  /** `closed`: the dialog's element, about to go; focus left inside it is lost too. */
+  return useCallback((closed?: Element) => {
     const target = trigger.current;
     trigger.current = null;
     const current = document.activeElement;
-    const focusIsLost = !current || current === document.body || !current.isConnected;
+    const focusIsLost = !current || current === document.body || !current.isConnected || !!closed?.contains(current);
     if (target?.isConnected && focusIsLost) target.focus();
   }, []);
 }

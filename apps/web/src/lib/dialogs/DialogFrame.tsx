@@ -20,7 +20,7 @@ export function DialogFrame({
   saveDisabled,
   alert,
   onExited,
-}: AppDialogProps & { onExited?: () => void }) {
+}: AppDialogProps & { onExited?: (node: HTMLElement) => void }) {
   const { t } = useT();
   const emit = useDelayedEmit();
   const titleId = useId();

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { AppDialog, DIALOG_EMIT_DELAY_MS } from './AppDialog';
@@ -52,4 +53,31 @@ it('answers a confirmation through a promise', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
   await expect(answer).resolves.toBe(true);
   expect(dialog).toBeTruthy();
+});
+
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open it
+      </button>
+      <AppDialog open={open} title="Details" onClose={() => setOpen(false)}>
+        body
+      </AppDialog>
+    </>
+  );
+}
+
+it('gives the focus back to what opened it once it has closed', async () => {
+  await initI18n();
+  render(<Opener />);
+  const trigger = screen.getByRole('button', { name: 'open it' });
+  trigger.focus();
+  fireEvent.click(trigger);
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(trigger));
 });
