@@ -14,6 +14,7 @@ import { startChangeFeed } from './db/change-feed.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logOptions } from './http/log-redaction.js';
+import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
 import { indexHtmlFor } from './http/web-index.js';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.decorate('deps', deps);
   const services = createServices(deps);
   app.decorate('services', services);
+  recordRequests(app, services.metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -71,16 +73,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   await app.register(cookie);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await deps.database.db.execute(sql`select 1`);
-      return { status: 'ok', database: deps.database.kind };
-    } catch (err) {
-      app.log.warn({ err }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: deps.database.kind });
-    }
-  });
+  registerProbes(app, deps, services.metrics);
 
   await app.register(wellKnownRoutes, { deps, services });
   await app.register(
@@ -95,6 +88,42 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   );
 
   await serveWebApp(app, config.WEB_DIST_DIR, config.API_BASE_PATH);
+  return app;
+}
+
+/**
+ * Outside the API base path, for the platform: liveness, readiness and the metrics
+ * (docs/operations.md). A worker process serves these alone (buildProbeApp).
+ */
+function registerProbes(app: FastifyInstance, deps: AppDeps, metrics: Metrics) {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return { status: 'ok', database: deps.database.kind };
+    } catch (err) {
+      app.log.warn({ err }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', database: deps.database.kind });
+    }
+  });
+  metricsRoute(app, metrics, deps.config.METRICS_TOKEN);
+}
+
+/**
+ * A worker process's HTTP: only the probes and the metrics (its jobs' counters live in it),
+ * listened to when METRICS_TOKEN is set. It builds the services the worker's jobs use.
+ */
+export async function buildProbeApp(deps: AppDeps, opts: { logger: FastifyBaseLogger }) {
+  const app = Fastify({ loggerInstance: opts.logger, trustProxy: deps.config.TRUST_PROXY });
+  const services = createServices(deps);
+  app.decorate('deps', deps);
+  app.decorate('services', services);
+  registerErrorHandler(app);
+  recordRequests(app, services.metrics);
+  registerProbes(app, deps, services.metrics);
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` }),
+  );
   return app;
 }
 

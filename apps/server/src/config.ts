@@ -71,6 +71,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (decision 033). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
    * The keys that sign idTokens: a private JWK, a JWK set or PKCS#8 PEM blocks (EC P-256 or
    * Ed25519; the first signs). Unset: one key kept in DATA_DIR/keys. Replicas must share it.

@@ -3,7 +3,7 @@
  * empty embedded database, then serve HTTP and/or run job workers (PROCESS_ROLE).
  */
 import pino from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, buildProbeApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
 import { DirectoryLockedError } from './db/lock.js';
@@ -76,7 +76,13 @@ async function main() {
   }
   const mailer = createMailer(config, blobs);
   const deps: AppDeps = { config, database, jobs, blobs, idTokens, mailer, log, clock: systemClock };
-  const app = config.PROCESS_ROLE === 'worker' ? undefined : await buildApp(deps, { logger: log });
+  const serveApi = config.PROCESS_ROLE !== 'worker';
+  // A worker listens only when its metrics are wanted, and then serves only the probes and /metrics.
+  const app = serveApi
+    ? await buildApp(deps, { logger: log })
+    : config.METRICS_TOKEN
+      ? await buildProbeApp(deps, { logger: log })
+      : undefined;
   // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
   const services = app?.services ?? createServices(deps);
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
@@ -84,7 +90,7 @@ async function main() {
 
   const ms = Math.round(performance.now() - startedAt);
   log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');
-  if (app) await printWelcome(config.PUBLIC_URL, demo, idTokens);
+  if (serveApi) await printWelcome(config.PUBLIC_URL, demo, idTokens);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createMetrics } from './http/metrics.js';
 import { createDbRateLimiter, signInRateLimit } from './http/rate-limit.js';
 import { createAccessKeyAuthenticator } from './modules/access-keys/access-key-auth.js';
 import { createAccessKeysRepository } from './modules/access-keys/access-keys.repository.js';
@@ -59,6 +60,8 @@ export function createServices(deps: AppDeps) {
   const changes = { changed: (organizationId: string) => deps.changes?.changed(organizationId) };
   // Short-lived signed links to files (analytics reports, source videos).
   const downloadUrls = createUrlSigner(downloadUrlSecret(config));
+  // This process's Prometheus registry (http/metrics.ts): GET /metrics reads it, the import pipeline counts into it.
+  const metrics = createMetrics(database);
 
   const repositories = {
     auth: createAuthRepository(db),
@@ -99,6 +102,7 @@ export function createServices(deps: AppDeps) {
     batchRows: batchRows(config.USER_IMPORT_BATCH_ROWS, database),
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
+    onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
     log,
     boundForeignEmails: createForeignEmailBound({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log }),
   });
@@ -132,6 +136,7 @@ export function createServices(deps: AppDeps) {
   const sourceEnvs = currentSourceEnvs(deps);
 
   return {
+    metrics,
     ...identity,
 
     accessKeyAuth,

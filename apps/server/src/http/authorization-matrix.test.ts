@@ -46,7 +46,9 @@ type Access =
   | 'staffRead'
   | 'staffUpdate'
   /** The external API's guard: key + idToken of the same organization, a password user of an API role; `roles` narrows it further (the service's check). */
-  | { api: readonly OrgRole[] };
+  | { api: readonly OrgRole[] }
+  /** The operator's bearer token of the configuration (METRICS_TOKEN): no persona holds it, each is refused 401. */
+  | 'operatorToken';
 
 interface Fixtures {
   homeOrgId: string;
@@ -105,6 +107,7 @@ const matrix: Record<string, Row> = {
   // Outside the API base path: probes of the platform.
   'GET /healthz': { access: { public: 'liveness probe' }, request: at('/healthz') },
   'GET /readyz': { access: { public: 'readiness probe' }, request: at('/readyz') },
+  'GET /metrics': { access: 'operatorToken', request: at('/metrics') },
   'GET /.well-known/jwks.json': { access: { public: 'public keys that verify idTokens' }, request: at('/.well-known/jwks.json') },
 
   // Before sign-in.
@@ -384,7 +387,7 @@ function outcomeOf(row: Row, p: Persona): Outcome {
   if (isPublic(row)) return 'allow';
   const special = row.personas?.[p.name];
   if (special) return special;
-  if (!p.userId || p.disabled) return 'deny';
+  if (!p.userId || p.disabled || row.access === 'operatorToken') return 'deny';
   const { access } = row;
   let admitted: boolean;
   if (access === 'signedIn') admitted = p.role === 'org_admin' || !!p.staff;
@@ -430,8 +433,8 @@ function check(key: string, method: string, p: Persona, outcome: Outcome, res: L
   if (res.statusCode >= 500) return where;
   const scope = matrix[key].scope;
   if (outcome === 'deny') {
-    // No credential, or a disabled one: 401; a known person without the right: 403.
-    const wanted = !p.userId || p.disabled ? 401 : 403;
+    // No credential, or a disabled one: 401; a known person without the right: 403; no persona holds an operator's token: 401.
+    const wanted = !p.userId || p.disabled || matrix[key].access === 'operatorToken' ? 401 : 403;
     return res.statusCode === wanted ? undefined : where;
   }
   if (outcome === 'foreign' && scope === 'object') return res.statusCode === 404 ? undefined : where;
@@ -483,7 +486,8 @@ describe('authorization matrix', () => {
     const onInit = (message: unknown) => collect(message as { fastify: FastifyInstance });
     diagnostics.subscribe('fastify.initialization', onInit);
     try {
-      t = await createTestApp();
+      // With a metrics token configured, so that /metrics refuses rather than answering 404.
+      t = await createTestApp({ config: { METRICS_TOKEN: randomBytes(24).toString('base64url') } });
     } finally {
       diagnostics.unsubscribe('fastify.initialization', onInit);
     }

@@ -50,6 +50,8 @@ export interface PipelineDeps {
   leaseSeconds: number;
   /** A pause between two apply batches (USER_IMPORT_BATCH_PAUSE_MS). */
   batchPauseMs: number;
+  /** Told the rows of each applied batch, once committed (the metrics' counter). */
+  onRowsApplied?: (rows: number) => void;
   log?: FastifyBaseLogger;
   /** Bounds and traces what a failed validation tells of other organizations' e-mails (foreign-emails.ts). */
   boundForeignEmails?: ForeignEmailBound;
@@ -354,7 +356,7 @@ class Run {
       const next = await nextBatch(this.db, this.row.id, after, this.batch, retry);
       if (!next) break;
       const from = after + 1;
-      await this.db.transaction(async (tx) => {
+      const applied = await this.db.transaction(async (tx) => {
         // The checkpoint first: it fences (lease) and locks the import row for the batch. Then
         // the organization, in the batch's transaction: a disable committed since the last
         // batch stops it, and a disable that comes now waits until this batch is committed.
@@ -372,7 +374,9 @@ class Run {
           },
           tx,
         );
+        return r.rows;
       });
+      this.deps.onRowsApplied?.(applied);
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
       await this.options.afterBatch?.(after);
