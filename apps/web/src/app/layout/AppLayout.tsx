@@ -21,7 +21,7 @@ import { SessionRevokedAlert } from './SessionRevokedAlert';
 import { TopBar } from './TopBar';
 
 /** The width of the menu beside the page on wide screens. */
-export const NAV_WIDTH = 248;
+export const NAV_WIDTH = 272;
 
 // The menu's code loads with the first signed-in page on a wide screen; on a narrow one, when
 // the pointer or the focus reaches the menu button, or at its first click.

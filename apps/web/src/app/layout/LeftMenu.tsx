@@ -60,14 +60,16 @@ function MenuLinks({ isStaff, onNavigate }: { isStaff: boolean; onNavigate?: () 
                 onFocus={() => prefetchPage(to)}
                 sx={{
                   borderRadius: 1.5,
-                  '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                  px: 1.5,
+                  // The text keeps its colour (contrast on the grey selection); the icon marks the page.
+                  '&.active': { bgcolor: 'action.selected', '& .MuiListItemIcon-root': { color: 'primary.main' } },
                   '&.active .MuiListItemText-primary': { fontWeight: 600 },
                 }}
               >
-                <ListItemIcon sx={{ minWidth: 40 }}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
                   <Icon />
                 </ListItemIcon>
-                <ListItemText primary={t(entry.label)} />
+                <ListItemText primary={t(entry.label)} sx={{ overflowWrap: 'break-word' }} />
               </ListItemButton>
             </ListItem>
           );
