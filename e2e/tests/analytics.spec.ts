@@ -5,13 +5,12 @@
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { demoAdmin, expectDashboard, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
+import { demoAdmin, expectDashboard, mainMenu, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 async function openAnalytics(page: Page) {
   await signInAsDemoAdmin(page);
-  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await mainMenu(page);
   // Between User imports and API Docs.
   await expect(nav.getByRole('link')).toContainText(['Dashboard', 'Keys', 'User imports', 'Analytics', 'API Docs']);
   await nav.getByRole('link', { name: 'Analytics' }).click();

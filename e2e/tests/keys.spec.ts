@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoAdmin, signInAsDemoAdmin } from '../fixtures/sign-in';
+import { demoAdmin, mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, settledDialog, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -29,8 +29,7 @@ async function copyRevealedKey(page: Page, name: string) {
 
 test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ page, request, checkA11y }) => {
   await signInAsDemoAdmin(page);
-  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Keys' }).click();
+  await (await mainMenu(page)).getByRole('link', { name: 'Keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Access keys' })).toBeVisible();
   await expect(page).toHaveTitle('Access keys Integrations');
 

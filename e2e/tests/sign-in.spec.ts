@@ -1,4 +1,4 @@
-import { CSRF, demoAdmin, expectDashboard, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
+import { CSRF, demoAdmin, expectDashboard, mainMenu, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test('an Organizational Admin signs in with a password and is welcomed on the dashboard', async ({ page, checkA11y }) => {
@@ -30,8 +30,7 @@ test('an Organizational Admin signs in with a password and is welcomed on the da
   await expect(page.getByText('Organizational Admin')).toBeVisible();
 
   // The left menu has no Super entry for an Organizational Admin, and /super sends them back.
-  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await mainMenu(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Super' })).toHaveCount(0);
   await checkA11y();

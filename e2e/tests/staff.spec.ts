@@ -1,15 +1,19 @@
-import { expectDashboard } from '../fixtures/sign-in';
+import { expectDashboard, expectSuperHome } from '../fixtures/sign-in';
 import { signInLink } from '../fixtures/sign-in-link';
 import { expect, test } from '../fixtures/test';
 
 const staffEmail = 'staff@workframe.io';
 
-test('staff sign in with a one-time link and may open the Super paths', async ({ page, baseURL }) => {
+test('staff sign in with a one-time link, land on the Super home and may open the Super paths', async ({ page, baseURL }) => {
   const link = signInLink(staffEmail, baseURL ?? '');
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText('Welcome, Sam Staff!')).toBeVisible();
+  await expectSuperHome(page);
+  // The root sends them home too, and their own dashboard stays one click away.
+  await page.goto('/');
+  await expectSuperHome(page);
+  await page.goto('/dashboard');
   await expectDashboard(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Sign-in link')).toBeVisible();
   await expect(page.getByText('Super area')).toBeVisible();
 
@@ -23,7 +27,7 @@ test('staff sign in with a one-time link and may open the Super paths', async ({
 test('a sign-in link works once', async ({ page, baseURL }) => {
   const link = new URL(signInLink(staffEmail, baseURL ?? ''));
   await page.goto(link.pathname + link.search);
-  await expectDashboard(page);
+  await expectSuperHome(page);
   await page.context().clearCookies();
   await page.goto(`/es${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'No se pudo iniciar sesión' })).toBeVisible();

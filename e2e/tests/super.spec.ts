@@ -2,15 +2,14 @@
  * The Super area in a real browser against the demo data: staff find it in the left menu,
  * list, filter and open organizations; an Organizational Admin never sees it.
  */
-import { CSRF, demoAdmin, expectDashboard, signInAsDemoAdmin, signInAsStaff, signInWithPassword } from '../fixtures/sign-in';
+import { CSRF, demoAdmin, expectDashboard, mainMenu, signInAsDemoAdmin, signInAsStaff, signInWithPassword } from '../fixtures/sign-in';
 import { expect, settledDialog, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('staff open the Super area from the menu, filter the organizations and read one', async ({ page, baseURL, checkA11y }) => {
   await signInAsStaff(page, baseURL);
-  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Super' }).click();
+  await (await mainMenu(page)).getByRole('link', { name: 'Super' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Super' })).toBeVisible();
   await expect(page).toHaveURL(/\/super$/);
   await checkA11y();
@@ -142,8 +141,7 @@ test('staff who may only read get no Edit, and the server refuses their changes'
 
 test('an Organizational Admin has no Super entry and is sent from /super to the dashboard', async ({ page, request }) => {
   await signInAsDemoAdmin(page);
-  await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await mainMenu(page);
   await expect(nav.getByRole('link', { name: 'Keys' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Super' })).toHaveCount(0);
   await page.keyboard.press('Escape');

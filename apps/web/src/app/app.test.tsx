@@ -67,6 +67,19 @@ describe('guards', () => {
     expect(window.location.origin).toBe(new URL(where(router), window.location.origin).origin);
   });
 
+  it('sends staff at the root to the Super home, not to an empty customer dashboard, and keeps the redirect safe', async () => {
+    const { router } = renderSignedIn('/es', { as: 'staff' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Superadministración' })).toBeTruthy();
+    expect(where(router)).toBe('/es/super');
+    expect(screen.getByRole('link', { name: 'Inicio de Integraciones' }).getAttribute('href')).toBe('/es/super');
+  });
+
+  it('sends staff back to the page they came from, and never to another host', async () => {
+    const { router } = renderSignedIn('/?redirect=%2Fes%2F%2Fevil.example%2Fphish', { as: 'staff' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super' })).toBeTruthy();
+    expect(where(router)).toBe('/super');
+  });
+
   it('sends a visitor without a session home, remembering the page', async () => {
     fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
     const router = renderApp('/es/dashboard');

@@ -1,7 +1,7 @@
 /**
  * Route guards, run as loaders before a page's code is even fetched:
  * - the bare root '/' goes to the browser's (or the remembered) language;
- * - the sign-in page sends a signed-in user on to the dashboard;
+ * - the sign-in page sends a signed-in user on to their home (staff: the Super home; others: the dashboard);
  * - other pages need a session (the userInfo cookie, confirmed by GET auth/me), or go home;
  * - /super paths, in any locale, need a staff user, or go to the dashboard.
  */
@@ -24,7 +24,7 @@ import { readCookie } from '../lib/cookies';
 import { setProductName } from '../lib/error-message';
 import { isHttpError } from '../lib/http';
 import { queryClient } from '../lib/query-client';
-import { REDIRECT_PARAM, signInPage, signInTarget } from '../lib/redirect';
+import { homeOf, REDIRECT_PARAM, signInPage, signInTarget } from '../lib/redirect';
 import { clearLocalSession, isStaffSession, readSession } from '../lib/session';
 
 export type Access = 'public' | 'signedOut' | 'session' | 'staff';
@@ -70,7 +70,8 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
         throw redirect(`${localePrefix(preferred)}${search}`);
       }
     }
-    if (readSession()) throw redirect(signInTarget(url.searchParams.get(REDIRECT_PARAM), locale));
+    const session = readSession();
+    if (session) throw redirect(signInTarget(url.searchParams.get(REDIRECT_PARAM), locale, homeOf(session)));
     return null;
   }
 

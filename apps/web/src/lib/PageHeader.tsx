@@ -1,4 +1,8 @@
-/** The top of every screen: its h1 (also the document title), an optional intro line and actions on the right. */
+/**
+ * The top of every screen: its h1 (also the document title), an optional intro line and
+ * actions on the right of both; on a phone the actions come after the intro, never between.
+ */
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -18,14 +22,21 @@ export function PageHeader({
 }) {
   usePageTitle(documentTitle);
   return (
-    <Stack spacing={0.5} sx={{ mb: 3 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 600 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ mb: 3, gap: 2, justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 600, overflowWrap: 'break-word', mb: intro ? 0.5 : 0 }}>
           {title}
         </Typography>
-        {actions}
-      </Stack>
-      {intro && <Typography color="text.secondary">{intro}</Typography>}
+        {intro && <Typography color="text.secondary">{intro}</Typography>}
+      </Box>
+      {actions && (
+        <Stack direction="row" sx={{ flex: 'none', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {actions}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Locale, locales, localizePath, stripLocale } from '../i18n/locales';
-import { safeRedirect, signInPage, signInTarget } from './redirect';
+import { homeOf, safeRedirect, signInPage, signInTarget, ssoReturnTarget } from './redirect';
 
 const origin = window.location.origin;
 
@@ -35,6 +35,25 @@ describe('the redirect parameter', () => {
     expect(signInTarget('//evil.example', 'en')).toBe('/dashboard');
     expect(signInTarget('/logout', 'en')).toBe('/dashboard');
     expect(signInTarget('/auth/google/success', 'en')).toBe('/dashboard');
+  });
+
+  it('sends staff home to the Super area, and everyone else to the dashboard', () => {
+    const staff = { isStaff: true, allowedRoleTypes: ['read' as const], signInProvider: 'google' as const };
+    expect(homeOf(staff)).toBe('/super');
+    expect(homeOf({ ...staff, signInProvider: 'password' })).toBe('/dashboard');
+    expect(homeOf({ ...staff, allowedRoleTypes: [] })).toBe('/dashboard');
+    expect(homeOf(null)).toBe('/dashboard');
+    expect(signInTarget('/es', 'es', homeOf(staff))).toBe('/es/super');
+    expect(signInTarget('/keys', 'fr', homeOf(staff))).toBe('/fr/keys');
+    expect(signInTarget('//evil.example', 'en', homeOf(staff))).toBe('/super');
+  });
+
+  it('sends single sign-on back to the page, or to the root that becomes the home once the person is known', () => {
+    expect(ssoReturnTarget(null, 'es')).toBe('/es');
+    expect(ssoReturnTarget('/fr', 'fr')).toBe('/fr');
+    expect(ssoReturnTarget(null, 'en')).toBe('/');
+    expect(ssoReturnTarget('/keys?page=2', 'pt')).toBe('/pt/keys?page=2');
+    expect(ssoReturnTarget('//evil.example', 'en')).toBe('/');
   });
 
   it('remembers where the user came from on the sign-in page', () => {

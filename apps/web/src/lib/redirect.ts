@@ -6,6 +6,7 @@
  */
 import { safeRedirectPath } from '@console/contracts/redirects';
 import { isLocaleRoot, type Locale, localizePath, stripLocale } from '../i18n/locales';
+import { isStaffSession, type SessionInfo } from './session';
 
 export const REDIRECT_PARAM = 'redirect';
 
@@ -13,16 +14,32 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return safeRedirectPath(value);
 }
 
-/** The dashboard when the user came from a root (or nowhere), else where they came from, in `locale`. */
-export function signInTarget(redirect: string | null | undefined, locale: Locale): string {
-  const dashboard = localizePath('/dashboard', locale);
+/** Where a signed-in person starts (English form): staff the Super home, everyone else the dashboard. */
+export function homeOf(person: Pick<SessionInfo, 'isStaff' | 'allowedRoleTypes' | 'signInProvider'> | null): string {
+  return isStaffSession(person) ? '/super' : '/dashboard';
+}
+
+/**
+ * `home` (the dashboard unless given; `homeOf(person)` once the person is known) when the
+ * user came from a root (or nowhere), else where they came from, in `locale`.
+ */
+export function signInTarget(redirect: string | null | undefined, locale: Locale, home = '/dashboard'): string {
+  const fallback = localizePath(home, locale);
   const safe = safeRedirect(redirect);
-  if (!safe) return dashboard;
+  if (!safe) return fallback;
   const url = new URL(safe, 'http://x');
   const page = stripLocale(url.pathname);
-  if (isLocaleRoot(url.pathname) || page.startsWith('/auth/') || page === '/logout') return dashboard;
+  if (isLocaleRoot(url.pathname) || page.startsWith('/auth/') || page === '/logout') return fallback;
   // Checked again once the locale is changed: only the result is what the browser follows.
-  return safeRedirect(`${localizePath(url.pathname, locale)}${url.search}${url.hash}`) ?? dashboard;
+  return safeRedirect(`${localizePath(url.pathname, locale)}${url.search}${url.hash}`) ?? fallback;
+}
+
+/**
+ * The page a single sign-on trip returns to, chosen before the person is known: where they
+ * came from, or the locale's root, which the end of the sign-in turns into their home.
+ */
+export function ssoReturnTarget(redirect: string | null | undefined, locale: Locale): string {
+  return signInTarget(redirect, locale, '/');
 }
 
 /** The sign-in page of `locale`, remembering `from` (the page that needed a session). */

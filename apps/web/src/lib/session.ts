@@ -37,7 +37,7 @@ export function parseUserInfo(raw: string | undefined, now = Date.now()): Sessio
 }
 
 /** Staff by the rule of docs/product.md, "Roles and access": the server's verdict, and never with a password sign-in or no role type. */
-export function isStaffSession(info: SessionInfo | null): boolean {
+export function isStaffSession(info: Pick<SessionInfo, 'isStaff' | 'allowedRoleTypes' | 'signInProvider'> | null): boolean {
   return !!info && info.isStaff && info.allowedRoleTypes.length > 0 && info.signInProvider !== 'password';
 }
 

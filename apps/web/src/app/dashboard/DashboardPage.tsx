@@ -1,8 +1,8 @@
 /** /dashboard: a greeting and the cards of dashboardCards. */
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import { Suspense } from 'react';
 import { useT } from '../../i18n/use-t';
+import { DelayedSkeleton } from '../../lib/list-placeholder';
 import { PageHeader } from '../../lib/PageHeader';
 import { useSession } from '../../lib/session';
 import { dashboardCards } from './cards';
@@ -16,7 +16,7 @@ export function Component() {
       <Grid container spacing={3}>
         {dashboardCards.map(({ id, Card, width = 6 }) => (
           <Grid key={id} size={{ xs: 12, md: width }}>
-            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+            <Suspense fallback={<DelayedSkeleton height={240} />}>
               <Card />
             </Suspense>
           </Grid>

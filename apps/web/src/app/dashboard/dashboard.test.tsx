@@ -1,10 +1,19 @@
 /** The dashboard's cards against a scripted API: each shows its summary and links to its screen. */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../lib/query-client';
 import { anAccessKey } from '../../test/access-keys';
 import { renderSignedIn } from '../../test/app';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.setDefaultOptions(defaults);
+});
+
+const defaults = queryClient.getDefaultOptions();
+/** The query client's own retries of a 5xx are tested with it; here one failure is the failure. */
+const noRetries = () => queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+const serverError = { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } };
 
 const key = (n: number, lastUsedAt: string | null) => anAccessKey(n, { name: `ERP ${n}`, keyLast4: `000${n}`, lastUsedAt });
 
@@ -39,11 +48,34 @@ describe('the dashboard', () => {
     expect(await screen.findByText('There are no access keys yet.')).toBeTruthy();
   });
 
-  it('shows an error in the card when the keys fail to load', async () => {
-    renderDashboard('/dashboard', {
-      'GET /api/integrations': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'boom' } }),
+  it('shows an error in the card when the keys fail to load, and Retry asks again', async () => {
+    noRetries();
+    let fail = true;
+    const { calls } = renderDashboard('/dashboard', {
+      'GET /api/integrations': () => (fail ? serverError : { body: { integrations: [key(1, null)], total: 1 } }),
     });
-    expect(await screen.findByText('The access keys could not be loaded.')).toBeTruthy();
+    const card = within((await screen.findByRole('heading', { name: 'Access keys' })).closest('.MuiCard-root') as HTMLElement);
+    expect((await card.findByRole('alert')).textContent).toContain('Something went wrong on the server.');
+    expect(card.queryByText('There are no access keys yet.')).toBeNull();
+    fail = false;
+    fireEvent.click(card.getByRole('button', { name: 'Retry' }));
+    expect(await card.findByText('1 key in your organization')).toBeTruthy();
+    expect(card.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/integrations'))).toHaveLength(2);
+  });
+
+  it('never says "No imports yet." when the imports failed to load (issue 14)', async () => {
+    noRetries();
+    renderDashboard('/es/dashboard', {
+      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
+      'GET /api/user-imports': () => ({ status: 403, body: { statusCode: 403, code: 'SOMETHING_UNTRANSLATED', message: 'no' } }),
+    });
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Importaciones de usuarios recientes' })).closest('.MuiCard-root') as HTMLElement,
+    );
+    expect((await card.findByRole('alert')).textContent).toContain('No se pudieron cargar las importaciones.');
+    expect(card.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+    expect(card.queryByText('Todavía no hay importaciones.')).toBeNull();
   });
 
   it('links the API card to the guide and to the interactive reference', async () => {

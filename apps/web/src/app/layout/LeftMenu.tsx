@@ -1,4 +1,8 @@
-/** The navigation drawer, read from menu.ts; staff-only entries only for staff. */
+/**
+ * The navigation, read from menu.ts; staff-only entries only for staff. On wide screens it
+ * stays beside the page (`permanent`); on narrow ones it is the spec's drawer, opened by the
+ * top bar's menu button.
+ */
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -14,41 +18,63 @@ import { menu, visibleMenu } from '../menu';
 import { prefetchPage } from '../pages';
 import { Logo } from './Logo';
 
-export default function LeftMenu({ open, onClose, isStaff }: { open: boolean; onClose: () => void; isStaff: boolean }) {
+export interface LeftMenuProps {
+  isStaff: boolean;
+  /** Beside the page on wide screens, or the drawer (`open`, `onClose`) on narrow ones. */
+  permanent?: boolean;
+  open?: boolean;
+  onClose?: () => void;
+}
+
+export default function LeftMenu({ open = false, onClose, isStaff, permanent = false }: LeftMenuProps) {
   const { t } = useT();
-  const { localize } = useLocale();
+  if (permanent) return <MenuLinks isStaff={isStaff} />;
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('nav.label') } }}>
       <Box sx={{ width: 260 }}>
         <Toolbar>
           <Logo label={t('appName')} />
         </Toolbar>
-        <Box component="nav" aria-label={t('nav.label')}>
-          <List>
-            {visibleMenu(menu, isStaff).map((entry) => {
-              const to = localize(entry.to);
-              const Icon = entry.icon;
-              return (
-                <ListItem key={entry.to} disablePadding>
-                  <ListItemButton
-                    component={NavLink}
-                    to={to}
-                    onClick={onClose}
-                    onMouseEnter={() => prefetchPage(to)}
-                    onFocus={() => prefetchPage(to)}
-                    sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-                  >
-                    <ListItemIcon>
-                      <Icon />
-                    </ListItemIcon>
-                    <ListItemText primary={t(entry.label)} />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        </Box>
+        <MenuLinks isStaff={isStaff} onNavigate={onClose} />
       </Box>
     </Drawer>
+  );
+}
+
+function MenuLinks({ isStaff, onNavigate }: { isStaff: boolean; onNavigate?: () => void }) {
+  const { t } = useT();
+  const { localize } = useLocale();
+  return (
+    <Box component="nav" aria-label={t('nav.label')}>
+      <List sx={{ px: 1 }}>
+        {visibleMenu(menu, isStaff).map((entry) => {
+          const to = localize(entry.to);
+          const Icon = entry.icon;
+          return (
+            <ListItem key={entry.to} disablePadding sx={{ mb: 0.25 }}>
+              <ListItemButton
+                component={NavLink}
+                to={to}
+                onClick={onNavigate}
+                onMouseEnter={() => prefetchPage(to)}
+                onFocus={() => prefetchPage(to)}
+                sx={{
+                  borderRadius: 1.5,
+                  px: 1.5,
+                  // The text keeps its colour (contrast on the grey selection); the icon marks the page.
+                  '&.active': { bgcolor: 'action.selected', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                  '&.active .MuiListItemText-primary': { fontWeight: 600 },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={t(entry.label)} sx={{ overflowWrap: 'break-word' }} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-/** Menu button, logo, user-menu button. Transparent at the top; solid once scrolled 10 px or more. */
+/** Menu button (narrow screens), logo, user-menu button. Transparent at the top; solid once scrolled 10 px or more. */
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -13,7 +13,17 @@ import { UserMenu } from './UserMenu';
 
 export const SOLID_AT_SCROLL_PX = 10;
 
-export function TopBar({ signedIn, onOpenMenu, onMenuIntent }: { signedIn: boolean; onOpenMenu: () => void; onMenuIntent?: () => void }) {
+export interface TopBarProps {
+  signedIn: boolean;
+  /** Where the logo leads (English form): the signed-in person's home, else the sign-in page. */
+  home: string;
+  /** The drawer's button: signed in on a narrow screen (a wide one shows the menu beside the page). */
+  menuButton: boolean;
+  onOpenMenu: () => void;
+  onMenuIntent?: () => void;
+}
+
+export function TopBar({ signedIn, home, menuButton, onOpenMenu, onMenuIntent }: TopBarProps) {
   const { t } = useT();
   const { localize } = useLocale();
   // The trigger fires when scrollY is greater than the threshold: 9 means 10 px or more.
@@ -30,7 +40,7 @@ export function TopBar({ signedIn, onOpenMenu, onMenuIntent }: { signedIn: boole
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
-        {signedIn && (
+        {menuButton && (
           <IconButton
             edge="start"
             aria-label={t('topBar.openMenu')}
@@ -43,7 +53,7 @@ export function TopBar({ signedIn, onOpenMenu, onMenuIntent }: { signedIn: boole
         )}
         <Box
           component={Link}
-          to={localize(signedIn ? '/dashboard' : '/')}
+          to={localize(home)}
           aria-label={t('topBar.home')}
           sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1 }}
         >

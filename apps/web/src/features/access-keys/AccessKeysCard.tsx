@@ -7,12 +7,12 @@ import CardHeader from '@mui/material/CardHeader';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
+import { listPlaceholder } from '../../lib/list-placeholder';
 import { paths } from '../../lib/paths';
 import { useAccessKeys } from './api/access-keys';
 
@@ -24,17 +24,17 @@ export default function AccessKeysCard() {
   const list = useAccessKeys();
   const first = list.data?.pages[0];
   const keys = first?.integrations.slice(0, SHOWN) ?? [];
+  const placeholder = listPlaceholder(
+    list,
+    keys.length === 0,
+    { failedKey: 'accessKeys:card.failed', empty: t('accessKeys:empty') },
+    { dense: true },
+  );
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardHeader title={t('accessKeys:card.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent sx={{ pt: 0, flex: 1 }}>
-        {list.isPending ? (
-          <Skeleton />
-        ) : list.isError ? (
-          <Typography color="error">{t('accessKeys:card.failed')}</Typography>
-        ) : keys.length === 0 ? (
-          <Typography color="text.secondary">{t('accessKeys:empty')}</Typography>
-        ) : (
+        {placeholder ?? (
           <>
             <Typography color="text.secondary">{t('accessKeys:card.total', { count: first?.total ?? 0 })}</Typography>
             <List dense disablePadding aria-label={t('accessKeys:card.title')}>

@@ -1,16 +1,15 @@
 /** /keys: the organization's access keys (docs/product.md, "Access keys"): list, create, edit, roll, delete. */
 import type { AccessKeyView } from '@console/contracts/access-keys';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useReducer, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { LoadMore } from '../../../lib/LoadMore';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
@@ -66,9 +65,7 @@ export function Component() {
         </Paper>
       )}
 
-      {list.isPending && <Skeleton variant="rounded" height={120} />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'accessKeys:errors.load')}</Alert>}
-      {list.isSuccess && accessKeys.length === 0 && <Typography color="text.secondary">{t('accessKeys:empty')}</Typography>}
+      {listPlaceholder(list, accessKeys.length === 0, { failedKey: 'accessKeys:errors.load', empty: t('accessKeys:empty') })}
 
       <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('accessKeys:listLabel')}>
         {accessKeys.map((k) => (

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { isExpiring, useAnalyticsReports } from '../api/analytics-reports';
 import { formatSize, reportTypeLabel } from './report-types';
 
@@ -34,7 +35,7 @@ export function ReportList({ prefix }: { prefix?: AnalyticsReportPrefix }) {
   if (placeholder || !list.data) return placeholder;
 
   return (
-    <Table size="small" aria-label={t('analytics:list.title')}>
+    <Table size="small" aria-label={t('analytics:list.title')} sx={stackedOnPhone}>
       <TableHead>
         <TableRow>
           <TableCell>{t('analytics:list.name')}</TableCell>
@@ -48,14 +49,18 @@ export function ReportList({ prefix }: { prefix?: AnalyticsReportPrefix }) {
       <TableBody>
         {list.data.map((r) => (
           <TableRow key={r.id} data-report={r.name}>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.name}</TableCell>
-            <TableCell>{t(`analytics:${reportTypeLabel[r.prefix]}`)}</TableCell>
-            <TableCell>{formatDateTime(r.generatedAt)}</TableCell>
-            <TableCell align="right">{r.rowCount.toLocaleString(i18n.language)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, fontWeight: { xs: 600, sm: 'inherit' } }}>{r.name}</TableCell>
+            <TableCell data-label={t('analytics:list.type')}>{t(`analytics:${reportTypeLabel[r.prefix]}`)}</TableCell>
+            <TableCell data-label={t('analytics:list.generated')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
+              {formatDateTime(r.generatedAt)}
+            </TableCell>
+            <TableCell data-label={t('analytics:list.rows')} align="right">
+              {r.rowCount.toLocaleString(i18n.language)}
+            </TableCell>
+            <TableCell data-label={t('analytics:list.size')} align="right" sx={{ whiteSpace: 'nowrap' }}>
               {formatSize(r.sizeBytes, i18n.language)}
             </TableCell>
-            <TableCell align="right">
+            <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
               <Button
                 component="a"
                 href={r.url}

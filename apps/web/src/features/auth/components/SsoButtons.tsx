@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
+import { REDIRECT_PARAM, ssoReturnTarget } from '../../../lib/redirect';
 import { ssoStartUrl } from '../api/sign-in';
 
 const icons = { google: GoogleIcon, microsoft: MicrosoftIcon, oidc: KeyIcon };
@@ -21,7 +21,7 @@ export function SsoButtons({ providers, email }: { providers: readonly SsoProvid
   const [params] = useSearchParams();
   const { locale } = useLocale();
   if (providers.length === 0) return null;
-  const target = signInTarget(params.get(REDIRECT_PARAM), locale);
+  const target = ssoReturnTarget(params.get(REDIRECT_PARAM), locale);
   return (
     <Stack spacing={1.5}>
       {providers.map((provider) => {

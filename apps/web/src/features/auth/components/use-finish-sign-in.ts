@@ -13,7 +13,7 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { sessionOpen } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
+import { homeOf, REDIRECT_PARAM, signInTarget } from '../../../lib/redirect';
 import { clearLocalSession, sessionChanged } from '../../../lib/session';
 import { createSession, logout, meQuery } from '../api/session';
 
@@ -37,7 +37,7 @@ export function useFinishSignIn({ fromServer = false } = {}) {
     const target = fromServer && redirect ? localeOfPath(redirect) : locale;
     if (target !== locale) await activateLocale(target);
     notify.success(t('auth:signIn.welcome', { name: user.displayName, lng: target }));
-    navigate(signInTarget(redirect, target), { replace: true });
+    navigate(signInTarget(redirect, target, homeOf(user)), { replace: true });
   };
 
   return {

@@ -23,7 +23,8 @@ import { useImportStatus } from '../api/import-status';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+    // overflowX: on a phone a table wider than the screen scrolls inside its section, never the page.
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, overflowX: 'auto' }}>
       <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>

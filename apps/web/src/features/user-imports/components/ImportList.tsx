@@ -19,6 +19,7 @@ import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { pagedItems } from '../../../lib/paged-query';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { useDeleteUserImport, useRetryUserImport, useUserImports } from '../api/user-imports';
 import { DetailsDialog } from './DetailsDialog';
 import { ErrorsDialog } from './ErrorsDialog';
@@ -68,29 +69,35 @@ export function ImportList() {
 
   return (
     <>
-      <Table size="small" aria-label={t('userImports:list.title')}>
+      <Table size="small" aria-label={t('userImports:list.title')} sx={stackedOnPhone}>
         <TableHead>
           <TableRow>
             <TableCell>{t('userImports:list.file')}</TableCell>
             <TableCell>{t('userImports:list.status')}</TableCell>
             <TableCell>{t('userImports:list.created')}</TableCell>
-            <TableCell>{t('userImports:list.rowsWithErrors')}</TableCell>
+            <TableCell align="right">{t('userImports:list.rowsWithErrors')}</TableCell>
             <TableCell align="right">{t('userImports:list.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((u) => (
             <TableRow key={u.id} data-import-id={u.id}>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>{u.filename}</TableCell>
-              <TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 320, fontWeight: { xs: 600, sm: 'inherit' } }}>
+                {u.filename}
+              </TableCell>
+              <TableCell data-label={t('userImports:list.status')}>
                 <Stack spacing={1}>
                   <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
                   {statusOf(u.status) === 'processing' && <ImportProgress userImport={u} />}
                 </Stack>
               </TableCell>
-              <TableCell>{formatDateTime(u.createDate)}</TableCell>
-              <TableCell>{u.rowsWithErrors.toLocaleString(i18n.language)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell data-label={t('userImports:list.created')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
+                {formatDateTime(u.createDate)}
+              </TableCell>
+              <TableCell data-label={t('userImports:list.rowsWithErrors')} align="right">
+                {u.rowsWithErrors.toLocaleString(i18n.language)}
+              </TableCell>
+              <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
                 <IconButton aria-label={t('userImports:list.openDetails', { name: u.filename })} onClick={() => setDetails(u)}>
                   <InfoIcon />
                 </IconButton>

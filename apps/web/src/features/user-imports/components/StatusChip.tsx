@@ -9,10 +9,11 @@ export function StatusChip({ status, onDetails }: { status: string; onDetails?: 
   const { t } = useT();
   const kind = statusOf(status);
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    // Wraps rather than squeezes: on a phone the Details link goes under a long status, never a letter a line.
+    <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
       <Chip size="small" color={statusColor[kind]} label={t(`userImports:status.${kind}`)} data-status={kind} />
       {onDetails && hasErrorDetails(kind) && (
-        <Button size="small" color="error" onClick={onDetails} sx={{ minWidth: 0 }}>
+        <Button size="small" color="error" onClick={onDetails} sx={{ minWidth: 0, whiteSpace: 'nowrap', flex: 'none' }}>
           {t('userImports:list.details')}
         </Button>
       )}

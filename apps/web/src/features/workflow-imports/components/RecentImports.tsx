@@ -53,7 +53,8 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
   const { items: imports, total } = pagedItems(list.data, (p) => p.workflowImports);
 
   return (
-    <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5 }}>
+    // overflowX: on a phone the table scrolls inside its section, never the page (issue 14).
+    <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5, overflowX: 'auto' }}>
       <Typography id="recent-workflow-imports" component="h2" variant="h6">
         {t('workflowImports:recent.title')}
       </Typography>
