@@ -71,12 +71,7 @@ export function Component() {
         </Paper>
       )}
       {m && (
-        <Button
-          component={RouterLink}
-          to={localize(paths.organization(m.organizationId, 'read'))}
-          startIcon={<ArrowBackIcon />}
-          sx={{ mt: 2 }}
-        >
+        <Button component={RouterLink} to={localize(paths.organization(m.organizationId))} startIcon={<ArrowBackIcon />} sx={{ mt: 2 }}>
           {t('organizations:managerPage.back', { name: m.organizationName })}
         </Button>
       )}

@@ -31,7 +31,7 @@ export function Component() {
 
   return (
     <>
-      <Button component={Link} to={localize(paths.organization(id, 'read'))} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      <Button component={Link} to={localize(paths.organization(id))} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {t('workflowImports:back')}
       </Button>
       <PageHeader title={t('workflowImports:title')} intro={o && t('workflowImports:intro', { name: o.name })} />
