@@ -83,6 +83,8 @@ test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ pa
   // Delete after the row's confirmation: refused at once.
   await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(renamed.getByRole('alert')).toContainText('Delete the key “E2E sync renamed”?');
+  await expect(renamed.getByRole('button', { name: 'Delete key' })).toBeDisabled();
+  await renamed.getByRole('textbox', { name: 'Type “E2E sync renamed” to confirm' }).fill('E2E sync renamed');
   await renamed.getByRole('button', { name: 'Delete key' }).click();
   await expect(page.getByText('The key was deleted')).toBeVisible();
   await expect(renamed).toHaveCount(0);

@@ -173,6 +173,16 @@ export const organizationCreateResponse = z.object({ organization: organizationV
 export const clientKeyBody = z.object({ clientKey });
 export type ClientKeyBody = z.infer<typeof clientKeyBody>;
 export const clientKeyResponse = z.object({ organization: organizationView });
+/**
+ * GET organization/{id}/clientKey/availability?clientKey=: whether PUT organization/{id}/clientKey
+ * would take this key, asked before the console's irreversible step. It refuses as the set
+ * call would (an unknown or disabled organization, one whose key is already set to another)
+ * and changes nothing; the set call checks again, in its transaction.
+ */
+export const clientKeyAvailabilityQuery = clientKeyBody;
+export const clientKeyAvailabilityResponse = z.object({
+  available: z.boolean().describe('false: the key is reserved or another organization has it'),
+});
 
 /** POST organization/{id}/managers. */
 export const managerCreateBody = z.object({
@@ -505,6 +515,14 @@ export const organizationRoutes = {
     params: organizationIdParams,
     body: clientKeyBody,
     response: clientKeyResponse,
+  }),
+  clientKeyAvailability: route({
+    method: 'GET',
+    path: '/organization/:id/clientKey/availability',
+    operationId: 'checkClientKeyAvailability',
+    params: organizationIdParams,
+    query: clientKeyAvailabilityQuery,
+    response: clientKeyAvailabilityResponse,
   }),
   listManagers: route({
     method: 'GET',

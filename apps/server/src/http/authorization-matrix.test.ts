@@ -271,6 +271,10 @@ const matrix: Record<string, Row> = {
     access: 'staffUpdate',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/clientKey`, ...json({}) }),
   },
+  'GET /api/organization/:id/clientKey/availability': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/clientKey/availability?clientKey=matrix` }),
+  },
   'GET /api/organization/:id/managers': {
     access: 'staffRead',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/managers` }),

@@ -28,7 +28,6 @@ export interface PageRoute {
 }
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
-const organizationsPage = () => import('../features/organizations/pages/OrganizationsPage');
 const settingsPage = () => import('../features/organizations/pages/OrganizationSettingsPage');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,8 +40,13 @@ export const pages: PageRoute[] = [
   { path: 'keys', access: 'session', page: () => import('../features/access-keys/pages/AccessKeysPage') },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
-  { path: 'super/organizations', access: 'staff', page: organizationsPage },
-  { path: 'super/organizations/:id', access: 'staff', page: organizationsPage, exists: (p) => UUID.test(p.id ?? '') },
+  { path: 'super/organizations', access: 'staff', page: () => import('../features/organizations/pages/OrganizationsPage') },
+  {
+    path: 'super/organizations/:id',
+    access: 'staff',
+    page: () => import('../features/organizations/pages/OrganizationPage'),
+    exists: (p) => UUID.test(p.id ?? ''),
+  },
   {
     path: 'super/organizationManagers/:id',
     access: 'staff',

@@ -22,8 +22,8 @@ export const paths = {
   logout: () => '/logout',
   superHome: () => '/super',
   organizations: (query: { q?: string; mode?: string } = {}) => withQuery('/super/organizations', query),
-  /** An organization's dialog over the list: `read` or `edit`. */
-  organization: (organizationId: string, mode?: 'read' | 'edit') => withQuery(`/super/organizations/${id(organizationId)}`, { mode }),
+  /** An organization's page; `edit` opens its edit form over it. */
+  organization: (organizationId: string, mode?: 'edit') => withQuery(`/super/organizations/${id(organizationId)}`, { mode }),
   organizationSettings: (organizationId: string, group?: string) =>
     withQuery(`/super/organizations/${id(organizationId)}/settings`, { group }),
   organizationSettingsPart: (organizationId: string, section: string, part: string) =>

@@ -74,8 +74,20 @@ export function createOrganizationManagersService(deps: {
   const { db, repo, organizations, clock } = deps;
   const now = () => clock.now();
 
+  async function isClientKeyUnavailable(key: string, tx: Db): Promise<boolean> {
+    return reservedClientKeys.includes(key) || (await organizations.clientKeyTaken(key, tx));
+  }
+
   async function checkClientKeyAvailable(key: string, tx: Db) {
-    if (reservedClientKeys.includes(key) || (await organizations.clientKeyTaken(key, tx))) throw clientKeyUnavailable();
+    if (await isClientKeyUnavailable(key, tx)) throw clientKeyUnavailable();
+  }
+
+  /** A key once set never changes, and a disabled organization takes none. */
+  function refuseClientKeyChange(org: { clientKey: string | null; disabledAt: Date | null }) {
+    if (org.clientKey !== null) {
+      throw new Conflict('The client key of an organization cannot be changed once set.', organizationErrorCodes.clientKeySet);
+    }
+    if (org.disabledAt) throw organizationDisabled();
   }
 
   /** Runs `work`, turning a lost race on a unique key into the same answer as the check before it. */
@@ -153,6 +165,18 @@ export function createOrganizationManagersService(deps: {
       return deps.organizationView(id);
     },
 
+    /**
+     * Whether setClientKey would take `key`, asked before the console's irreversible step: the
+     * same refusals, nothing written. The set call checks again (another may take it between).
+     */
+    async clientKeyAvailability(id: string, key: string) {
+      const org = await organizations.findById(id);
+      if (!org) throw organizationNotFound();
+      if (org.clientKey === key) return { available: true };
+      refuseClientKeyChange(org);
+      return { available: !(await isClientKeyUnavailable(key, db)) };
+    },
+
     /** Sets the client key of an organization that has none; a key once set never changes. */
     async setClientKey(auth: AuthContext, id: string, key: string) {
       await uniquely(() =>
@@ -160,10 +184,7 @@ export function createOrganizationManagersService(deps: {
           const org = await organizations.lock(id, 'update', tx);
           if (!org) throw organizationNotFound();
           if (org.clientKey === key) return;
-          if (org.clientKey !== null) {
-            throw new Conflict('The client key of an organization cannot be changed once set.', organizationErrorCodes.clientKeySet);
-          }
-          if (org.disabledAt) throw organizationDisabled();
+          refuseClientKeyChange(org);
           await checkClientKeyAvailable(key, tx);
           await organizations.setClientKey(id, key, tx);
           await writeAudit(tx, {

@@ -173,6 +173,37 @@ describe('organization administration (Super area)', () => {
     });
   });
 
+  describe('GET /organization/{id}/clientKey/availability', () => {
+    const check = (orgId: string, key: string, who: SignedIn = editor) =>
+      call(who, 'GET', `organization/${orgId}/clientKey/availability?clientKey=${encodeURIComponent(key)}`);
+
+    it('says whether the set call would take a key, and changes nothing', async () => {
+      const org = await createOrganization(t.database.db, { name: 'Availability Co', clientKey: null });
+      const audits = await t.database.db.$count(schema.auditLog);
+      expect((await check(org.id, 'acme')).json()).toEqual({ available: false });
+      expect((await check(org.id, 'admin')).json()).toEqual({ available: false });
+      expect((await check(org.id, ' freekey1 ')).json()).toEqual({ available: true });
+      expect((await check(org.id, 'Free Key')).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+      const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, org.id));
+      expect(row.clientKey).toBeNull();
+      expect(await t.database.db.$count(schema.auditLog)).toBe(audits);
+      // What it said is what the set call does.
+      expect((await call(editor, 'PUT', `organization/${org.id}/clientKey`, { clientKey: 'acme' })).statusCode).toBe(409);
+      expect((await call(editor, 'PUT', `organization/${org.id}/clientKey`, { clientKey: 'freekey1' })).statusCode).toBe(200);
+      expect((await check(org.id, 'freekey1')).json()).toEqual({ available: true });
+    });
+
+    it('refuses as the set call does: a key already set, a disabled or unknown organization, staff who may only read', async () => {
+      expect((await check(ids.acme, 'another')).json()).toMatchObject({ statusCode: 409, code: 'CLIENT_KEY_ALREADY_SET' });
+      const gone = await createOrganization(t.database.db, { name: 'Gone Co', clientKey: null, disabledAt: new Date() });
+      expect((await check(gone.id, 'goneco')).json()).toMatchObject({ statusCode: 409, code: 'ORGANIZATION_DISABLED' });
+      expect((await check(UNKNOWN_ID, 'abc')).json()).toMatchObject({ statusCode: 404, code: 'ORGANIZATION_NOT_FOUND' });
+      expect((await check(ids.globex, 'abc', reader)).statusCode).toBe(403);
+      expect((await check(ids.globex, 'abc', orgAdmin)).statusCode).toBe(403);
+      expect((await call(undefined, 'GET', `organization/${ids.globex}/clientKey/availability?clientKey=abc`)).statusCode).toBe(401);
+    });
+  });
+
   describe('PUT /organization/{id}/clientKey', () => {
     it('sets the key once; a different key later is refused, the same one again is fine', async () => {
       const bad = await call(editor, 'PUT', `organization/${ids.noKey}/clientKey`, { clientKey: 'No Key' });

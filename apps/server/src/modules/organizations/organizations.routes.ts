@@ -26,6 +26,13 @@ export const organizationsRoutes: ApiModule = async (app, { services }) => {
     (request) => managers.setClientKey(authOf(request), request.params.id, request.body.clientKey),
     update,
   );
+  // Guarded like the set call it prepares: only staff who may set a key ask whether it is free.
+  registerRoute(
+    app,
+    routes.clientKeyAvailability,
+    (request) => managers.clientKeyAvailability(request.params.id, request.query.clientKey),
+    update,
+  );
   registerRoute(app, routes.listManagers, (request) => managers.managers(request.params.id, request.query), read);
   registerRoute(app, routes.addManager, (request) => managers.addManager(authOf(request), request.params.id, request.body), update);
   registerRoute(

@@ -140,7 +140,11 @@ describe('the access keys screen', () => {
     });
     const row = await screen.findByRole('listitem', { name: 'Key 1' });
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
-    await user.click(within(row).getByRole('button', { name: 'Delete key' }));
+    // Irreversible: the button enables once the key's name is typed.
+    const confirm = within(row).getByRole('button', { name: 'Delete key' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(within(row).getByRole('textbox', { name: 'Type “Key 1” to confirm' }), 'Key 1');
+    await user.click(confirm);
     expect(await screen.findByText('The key was deleted')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Key 1' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);

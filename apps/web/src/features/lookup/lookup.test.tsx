@@ -229,8 +229,10 @@ describe('the workflow look-up', () => {
     await user.click(screen.getByRole('link', { name: 'Details of Forklift check 21' }));
     await screen.findByRole('tab', { name: 'By ID', selected: true });
     expect(where(router)).toBe(`/super/workflows/WorkflowSearchResultContainer?id=${uuid(121)}`);
-    // The way back leads to the page of results it came from.
-    await user.click(await screen.findByRole('link', { name: 'Back to the results' }));
+    // The trail leads back to the page of results it came from.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Workflow look-up' }).getAttribute('href')).toBe('/super/workflows');
+    await user.click(within(trail).getByRole('link', { name: 'Results' }));
     expect(await screen.findByText('23 workflows found')).toBeTruthy();
     expect(where(router)).toBe('/super/workflows/WorkflowSearchResult?name=forklift&page=2');
   });

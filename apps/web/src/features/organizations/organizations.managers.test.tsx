@@ -186,10 +186,9 @@ describe('creating an organization', () => {
         locale: 'en',
       },
     ]);
-    // The new organization's details open over the refreshed list, where it is listed.
-    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${created.id}?mode=read`));
-    expect(await screen.findByRole('dialog', { name: 'Organization details' })).toBeTruthy();
-    expect(await screen.findByRole('listitem', { name: 'Hooli Robotics', hidden: true })).toBeTruthy();
+    // The new organization's page opens.
+    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${created.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hooli Robotics' })).toBeTruthy();
   });
 
   it('speaks Spanish, sends the Spanish locale, and shows the server refusal in Spanish', async () => {
@@ -227,63 +226,88 @@ describe('creating an organization', () => {
 });
 
 describe('the client key', () => {
-  it('is set once from the details: the button is disabled while the key is invalid, and it asks first', async () => {
+  it('is one dialog: the key is checked with the server before anything is set, then the name is typed to confirm', async () => {
     let current = organization(7, { name: 'Acme Manufacturing', clientKey: null });
-    const { calls } = renderSignedIn(`/super/organizations/${current.id}?mode=read`, {
+    const { calls } = renderSignedIn(`/super/organizations/${current.id}`, {
       as: 'staff',
       api: withPlanTypes({
-        'GET /api/organizations': listOf([current]),
         [`GET /api/organization/${current.id}`]: () => ({ body: { organization: current } }),
         [`GET /api/organization/${current.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
+        [`GET /api/organization/${current.id}/clientKey/availability`]: ({ path }) => {
+          const key = new URL(path, 'http://x').searchParams.get('clientKey');
+          return { body: { available: key !== 'taken' } };
+        },
         [`PUT /api/organization/${current.id}/clientKey`]: ({ body }) => {
-          const key = (body as { clientKey: string }).clientKey;
-          if (key === 'taken') {
-            return {
-              status: 409,
-              body: {
-                statusCode: 409,
-                code: 'CLIENT_KEY_UNAVAILABLE',
-                message: 'Client Key is duplicated in the system or not available.',
-              },
-            };
-          }
-          current = { ...current, clientKey: key };
+          current = { ...current, clientKey: (body as { clientKey: string }).clientKey };
           return { body: { organization: current } };
         },
       }),
     });
-    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    const details = await screen.findByRole('region', { name: 'Organization details' });
     fireEvent.click(await within(details).findByRole('button', { name: 'Set the client key of Acme Manufacturing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Client key' });
+    const dialog = await screen.findByRole('dialog', { name: 'Client key of Acme Manufacturing' });
     expect(within(dialog).getByText(/cannot be changed once it is set/)).toBeTruthy();
     const save = within(dialog).getByRole('button', { name: 'Set the key' });
+    expect(save.className).toMatch(/colorError/);
     const input = within(dialog).getByRole('textbox', { name: 'Client key' });
+    const name = within(dialog).getByRole('textbox', { name: 'Type “Acme Manufacturing” to confirm' });
     expect(save).toHaveProperty('disabled', true);
     fireEvent.change(input, { target: { value: 'Acme 2' } });
     expect(await within(dialog).findByText('Invalid client key. Please use only lowercase letters or numbers.')).toBeTruthy();
-    expect(save).toHaveProperty('disabled', true);
 
+    // A taken key is refused while it is typed: with the name typed too, nothing can be set.
+    fireEvent.change(name, { target: { value: 'Acme Manufacturing' } });
     fireEvent.change(input, { target: { value: 'taken' } });
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    expect(await within(dialog).findByText('Client Key is duplicated in the system or not available.')).toBeTruthy();
+    expect(save).toHaveProperty('disabled', true);
     fireEvent.click(save);
-    fireEvent.click(
-      within(await screen.findByRole('alertdialog', { name: 'Set the client key taken?' })).getByRole('button', { name: 'Set the key' }),
-    );
-    expect((await within(dialog).findAllByText('Client Key is duplicated in the system or not available.')).length).toBeGreaterThan(0);
 
     fireEvent.change(input, { target: { value: '  acme2 ' } });
+    expect(await within(dialog).findByText('acme2 is available.')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Acme' } });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(name, { target: { value: 'Acme Manufacturing' } });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    // No confirmation stacked over it.
     fireEvent.click(save);
-    const ask = await screen.findByRole('alertdialog', { name: 'Set the client key acme2?' });
-    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    fireEvent.click(save);
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Set the key' }));
     expect(await screen.findByText('The client key acme2 was set for Acme Manufacturing.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ clientKey: 'taken' }, { clientKey: 'acme2' }]);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Client key' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Each key was asked about before the one set call.
+    const order = calls.flatMap((c) =>
+      c.method === 'PUT' ? ['PUT'] : c.path.includes('/clientKey/availability') ? [c.path.split('?')[1]] : [],
+    );
+    expect(order.slice(0, 3)).toEqual(['clientKey=taken', 'clientKey=acme2', 'PUT']);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ clientKey: 'acme2' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(details).findByText('acme2')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();
-    expect(within(details).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
+  });
+
+  it('says when the set call refuses a key taken in the meantime, and keeps the dialog open', async () => {
+    const current = organization(7, { name: 'Acme Manufacturing', clientKey: null });
+    renderSignedIn(`/es/super/organizations/${current.id}`, {
+      as: 'staff',
+      api: withPlanTypes({
+        [`GET /api/organization/${current.id}`]: () => ({ body: { organization: current } }),
+        [`GET /api/organization/${current.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
+        [`GET /api/organization/${current.id}/clientKey/availability`]: () => ({ body: { available: true } }),
+        [`PUT /api/organization/${current.id}/clientKey`]: () => ({
+          status: 409,
+          body: { statusCode: 409, code: 'CLIENT_KEY_UNAVAILABLE', message: 'Client Key is duplicated in the system or not available.' },
+        }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Fijar la clave de cliente de Acme Manufacturing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clave de cliente de Acme Manufacturing' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Clave de cliente' }), { target: { value: 'acme2' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Escribe «Acme Manufacturing» para confirmar' }), {
+      target: { value: 'Acme Manufacturing' },
+    });
+    const save = within(dialog).getByRole('button', { name: 'Fijar la clave' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect(await within(dialog).findByText('La clave de cliente está duplicada en el sistema o no está disponible.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Clave de cliente de Acme Manufacturing' })).toBeTruthy();
   });
 });
 
@@ -333,10 +357,10 @@ describe('organization managers', () => {
       invitationState: 'pending',
     });
     many[1] = manager(2, { displayName: 'Eve Expired', invited: true, invitedAt: '2026-10-01T08:00:00.000Z', invitationState: 'expired' });
-    const { router } = managersApi(`/super/organizations/${acme.id}?mode=read`, many, {
+    const { router } = managersApi(`/super/organizations/${acme.id}`, many, {
       [`GET /api/organizationManagers/${many[0].id}`]: () => ({ body: { manager: many[0] } }),
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Organization details' });
+    const dialog = await screen.findByRole('main');
     const table = await within(dialog).findByRole('table', { name: 'Organization managers' });
     expect(within(dialog).getByText('20 of 21 managers shown')).toBeTruthy();
     const rows = within(table).getAllByRole('row');
@@ -354,19 +378,21 @@ describe('organization managers', () => {
     await waitFor(() => expect(where(router)).toBe(`/super/organizationManagers/${many[0].id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Organization manager' })).toBeTruthy();
     const field = (label: string) => screen.getAllByText(label).find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
-    await screen.findByText('Acme Manufacturing');
+    await screen.findAllByText('Acme Manufacturing');
     expect(field('E-mail')).toBe('m1@acme.example');
     expect(field('Invited by')).toBe('Sam Staff');
     expect(field('Invitation state')).toMatch(/^Invitation pending/);
     expect(field('Invited at')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(screen.getByRole('button', { name: 'Resend invitation: Ivy Invited' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('link', { name: 'Back to Acme Manufacturing' }));
-    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=read`));
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByText('Ivy Invited').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(trail).getByRole('link', { name: 'Acme Manufacturing' }));
+    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}`));
   });
 
   it('adds one from the create dialog: checks the name and e-mail, sends the language, and shows the pending invitation', async () => {
-    const { calls } = managersApi(`/super/organizations/${acme.id}?mode=read`, []);
-    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    const { calls } = managersApi(`/super/organizations/${acme.id}`, []);
+    const details = await screen.findByRole('main');
     expect(await within(details).findByText('This organization has no managers yet.')).toBeTruthy();
     fireEvent.click(within(details).getByRole('button', { name: 'Add manager' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an organization manager' });
@@ -395,13 +421,13 @@ describe('organization managers', () => {
   });
 
   it("shows the server's refusal, in Spanish too", async () => {
-    managersApi(`/es/super/organizations/${acme.id}?mode=read`, [], {
+    managersApi(`/es/super/organizations/${acme.id}`, [], {
       [`POST /api/organization/${acme.id}/managers`]: () => ({
         status: 409,
         body: { statusCode: 409, code: 'MANAGER_OTHER_ORGANIZATION', message: 'This e-mail belongs to a user of another organization.' },
       }),
     });
-    const details = await screen.findByRole('dialog', { name: 'Detalles de la organización' });
+    const details = await screen.findByRole('main');
     expect(await within(details).findByText('Responsables de la organización')).toBeTruthy();
     fireEvent.click(await within(details).findByRole('button', { name: 'Añadir responsable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Añadir un responsable de la organización' });
@@ -427,7 +453,7 @@ describe('organization managers', () => {
     });
     let release: () => void = () => {};
     const path = `/api/organization/${acme.id}/managers/${state.id}/invitation`;
-    const { calls } = managersApi(`/super/organizations/${acme.id}?mode=read`, [], {
+    const { calls } = managersApi(`/super/organizations/${acme.id}`, [], {
       [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [state, accepted, manager(4)], total: 3 } }),
       [`POST ${path}`]: async () => {
         await new Promise<void>((resolve) => {
@@ -443,7 +469,7 @@ describe('organization managers', () => {
         return { body: { invitationEmail: 'sent', manager: state } };
       },
     });
-    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    const details = await screen.findByRole('main');
     const table = await within(details).findByRole('table', { name: 'Organization managers' });
     // Only the expired invitation can be resent: not an accepted one, nor someone never invited.
     expect(within(table).getAllByRole('button', { name: /Resend invitation/ })).toHaveLength(1);
@@ -467,7 +493,7 @@ describe('organization managers', () => {
       invitationState: 'pending',
       pendingInvitation: true,
     });
-    managersApi(`/es/super/organizations/${acme.id}?mode=read`, [pending], {
+    managersApi(`/es/super/organizations/${acme.id}`, [pending], {
       [`POST /api/organization/${acme.id}/managers/${pending.id}/invitation`]: () => ({
         status: 409,
         body: {
@@ -477,7 +503,7 @@ describe('organization managers', () => {
         },
       }),
     });
-    const details = await screen.findByRole('dialog', { name: 'Detalles de la organización' });
+    const details = await screen.findByRole('main');
     fireEvent.click(await within(details).findByRole('button', { name: 'Reenviar invitación: Pia' }));
     const notice = await screen.findByText('Este responsable ya tiene una cuenta: no hay ninguna invitación que reenviar.');
     expect(notice.closest('.notistack-MuiContent-error')).toBeTruthy();
@@ -485,14 +511,8 @@ describe('organization managers', () => {
 
   it('offers no Add to a disabled organization nor to staff who may only read', async () => {
     const disabled = organization(8, { name: 'Initech', disabled: true, disabledAt: '2026-06-01T00:00:00.000Z' });
-    managersApi(
-      `/super/organizations/${disabled.id}?mode=read`,
-      [manager(1, { invited: true, invitationState: 'expired' })],
-      {},
-      'staff',
-      disabled,
-    );
-    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    managersApi(`/super/organizations/${disabled.id}`, [manager(1, { invited: true, invitationState: 'expired' })], {}, 'staff', disabled);
+    const details = await screen.findByRole('main');
     expect(await within(details).findByText('A disabled organization cannot get new managers.')).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
     expect(within(details).queryByRole('button', { name: /Resend invitation/ })).toBeNull();
@@ -500,14 +520,8 @@ describe('organization managers', () => {
 
   it('offers no Add and no client key button to staff who may only read', async () => {
     const noKey = { ...acme, clientKey: null };
-    managersApi(
-      `/super/organizations/${noKey.id}?mode=read`,
-      [manager(1, { invited: true, invitationState: 'expired' })],
-      {},
-      'staffReader',
-      noKey,
-    );
-    const details = await screen.findByRole('dialog', { name: 'Organization details' });
+    managersApi(`/super/organizations/${noKey.id}`, [manager(1, { invited: true, invitationState: 'expired' })], {}, 'staffReader', noKey);
+    const details = await screen.findByRole('main');
     expect(await within(details).findByRole('table', { name: 'Organization managers' })).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Add manager' })).toBeNull();
     expect(within(details).queryByRole('button', { name: /Set the client key/ })).toBeNull();

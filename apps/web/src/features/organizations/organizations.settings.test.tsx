@@ -112,13 +112,15 @@ const importStatus: ImportStatusView = {
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => [c.path.split('/').at(-1), c.body]);
 
 describe('organization settings', () => {
-  it('opens from the organization details, groups the switches as the spec does, and saves a change with a green notice', async () => {
-    const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}?mode=read`);
-    const dialog = await screen.findByRole('dialog', { name: 'Organization details' });
-    fireEvent.click(await within(dialog).findByRole('link', { name: 'Settings' }));
+  it('opens from the organization page, groups the switches as the spec does, and saves a change with a green notice', async () => {
+    const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}`);
+    fireEvent.click(await screen.findByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings of Acme Manufacturing' })).toBeTruthy();
     expect(where(router)).toBe(`/super/organizations/${ORG_ID}/settings`);
     expect(document.title).toBe('Organization settings Integrations');
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Acme Manufacturing' }).getAttribute('href')).toBe(`/super/organizations/${ORG_ID}`);
+    expect(within(trail).getByText('Settings').getAttribute('aria-current')).toBe('page');
 
     const groups = await screen.findAllByRole('heading', { level: 2 });
     expect(groups.map((h) => h.textContent)).toEqual([
@@ -136,6 +138,8 @@ describe('organization settings', () => {
 
     const sharing = within(basic).getByRole('switch', { name: 'Public sharing' });
     expect(sharing).toHaveProperty('checked', false);
+    // A setting never changed says what its value is, not a bare "Default".
+    expect(within(basic).getAllByText('Never changed: the default value').length).toBeGreaterThan(0);
     fireEvent.click(sharing);
     await waitFor(() => expect(sharing).toHaveProperty('checked', true));
     const notice = await screen.findByText('Public sharing changed successfully');

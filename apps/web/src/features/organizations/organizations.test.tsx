@@ -1,7 +1,8 @@
 /**
  * The Super area in jsdom against a scripted API: the menu entry for staff only, the
  * Super home, the organization list (pages, debounced name filter, disabled rows, the
- * read button by role type) and the details dialog (fields, admins, copy id, 404).
+ * read link by role type) and the organization page (fields, admins, copy id, trail, 404,
+ * edit, and the typed-name confirmation of disabling).
  */
 import type { OrganizationListItem, OrganizationView } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -143,7 +144,8 @@ describe('the organization list', () => {
   it('offers the read button only to staff whose role types include read', async () => {
     renderSignedIn('/super/organizations', { as: staff(['update']), api: { 'GET /api/organizations': listHandler([org(1)]) } });
     const row = await screen.findByRole('listitem', { name: 'Org 01' });
-    expect(within(row).queryByRole('button', { name: 'View the details of Org 01' })).toBeNull();
+    expect(within(row).queryByRole('link', { name: 'View the details of Org 01' })).toBeNull();
+    expect(within(row).queryByRole('link', { name: 'Org 01' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Copy the id of Org 01' })).toBeTruthy();
   });
 
@@ -182,7 +184,20 @@ describe('the organization details', () => {
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
   }
 
-  it('opens from the read button with mode=read, shows the organization and its admins, copies the id, and goes back', async () => {
+  /** The organization page's other calls: no managers, no imports. */
+  const pageCalls = (id: string): Handlers => ({
+    [`GET /api/organization/${id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
+    [`GET /api/organization/${id}/importStatus`]: () => ({
+      body: {
+        importStatus: {
+          userImports: { counts: { processing: 0, error: 0, validation_error: 0, completed: 2 }, latest: [] },
+          workflowImports: { total: 0, latest: [] },
+        },
+      },
+    }),
+  });
+
+  it('is a page of its own, opened from the list: details, admins, managers, imports, and the way back with the filter', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { router } = renderSignedIn('/super/organizations?q=acme', {
@@ -190,26 +205,29 @@ describe('the organization details', () => {
       api: {
         'GET /api/organizations': listHandler([org(6), details]),
         [`GET /api/organization/${details.id}`]: () => ({ body: { organization: details } }),
+        ...pageCalls(details.id),
       },
     });
     const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
-    fireEvent.click(within(row).getByRole('button', { name: 'View the details of Acme Manufacturing' }));
+    expect(within(row).getByRole('link', { name: 'Acme Manufacturing' }).getAttribute('href')).toBe(`/super/organizations/${details.id}`);
+    fireEvent.click(within(row).getByRole('link', { name: 'View the details of Acme Manufacturing' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Organization details' });
-    expect(where(router)).toBe(`/super/organizations/${details.id}?mode=read`);
-    await within(dialog).findByText('Operations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Manufacturing' })).toBeTruthy();
+    expect(where(router)).toBe(`/super/organizations/${details.id}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const section = await screen.findByRole('region', { name: 'Organization details' });
+    await within(section).findByText('Operations');
     const field = (label: string) =>
-      within(dialog)
+      within(section)
         .getAllByText(label)
         .find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
-    expect(field('Name')).toBe('Acme Manufacturing');
     expect(field('Plan type')).toBe('Enterprise');
     expect(field('Default group')).toBe('Operations');
     expect(field('Created')).toBe(localMinute(details.createdAt));
     expect(field('Created')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(field('Workspaces')).toBe('4');
     expect(field('Enabled users')).toBe('1 admin, 5 other users');
-    const admins = within(dialog).getByRole('table', { name: 'Admin users' });
+    const admins = screen.getByRole('table', { name: 'Admin users' });
     const rows = within(admins)
       .getAllByRole('row')
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
@@ -218,38 +236,46 @@ describe('the organization details', () => {
       ['Ada Admin', 'ada@acme.example'],
       ['Gone Admin (disabled)', 'gone@acme.example'],
     ]);
+    expect(await screen.findByText('This organization has no managers yet.')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'User imports' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/super/organizations/${details.id}/settings`);
+    // Staff who may only read: no edit, no danger zone.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable organization' })).toBeNull();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy the organization id' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Copy the organization id' }));
     expect(await screen.findByText('Copied to the clipboard')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(details.id);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The trail: Super › Organizations (the list as it was left) › Acme Manufacturing.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByText('Acme Manufacturing').getAttribute('aria-current')).toBe('page');
+    expect(within(trail).getByRole('link', { name: 'Super' }).getAttribute('href')).toBe('/super');
+    fireEvent.click(within(trail).getByRole('link', { name: 'Organizations' }));
     await waitFor(() => expect(where(router)).toBe('/super/organizations?q=acme'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByRole('searchbox', { name: 'Filter by name' })).toHaveProperty('value', 'acme');
   });
 
   it('opens straight from its address, in any locale, and says when the organization does not exist', async () => {
-    const { router } = renderSignedIn(`/pt/super/organizations/${details.id}?mode=read`, {
+    const { router } = renderSignedIn(`/pt/super/organizations/${details.id}`, {
       as: 'staff',
       api: {
-        'GET /api/organizations': listHandler([]),
         [`GET /api/organization/${details.id}`]: () => ({ body: { organization: { ...details, moreAdmins: 3 } } }),
+        ...pageCalls(details.id),
         [`GET /api/organization/${orgId(99)}`]: () => ({
           status: 404,
           body: { statusCode: 404, code: 'ORGANIZATION_NOT_FOUND', message: 'Organization not found.' },
         }),
       },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da organização' });
-    expect(await within(dialog).findByText('Usuários administradores não exibidos: 3.')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(where(router)).toBe('/pt/super/organizations'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Manufacturing' })).toBeTruthy();
+    expect(await screen.findByText('Usuários administradores não exibidos: 3.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Trilha de navegação' })).getByRole('link', { name: 'Organizações' }),
+    ).toBeTruthy();
 
-    await router.navigate(`/super/organizations/${orgId(99)}?mode=read`);
-    const missing = await screen.findByRole('dialog', { name: 'Organization details' });
-    expect(await within(missing).findByText('This organization was not found.')).toBeTruthy();
+    await router.navigate(`/super/organizations/${orgId(99)}`);
+    expect(await screen.findByText('This organization was not found.')).toBeTruthy();
   });
 
   it('is a 404 page for an address that is no organization id', async () => {
@@ -271,6 +297,7 @@ describe('changing an organization (staff with update)', () => {
       api: {
         'GET /api/organizations': (call) => listHandler([current, org(8, { name: 'Initech Foods', disabled: true })])(call),
         [`GET /api/organization/${acme.id}`]: () => ({ body: { organization: view(current) } }),
+        [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
         'GET /api/organization/planTypes': () => ({ body: planTypes }),
         [`PUT /api/organization/${acme.id}`]: ({ body }) => {
           const b = body as { name?: string; planType?: string; disabled?: boolean };
@@ -294,17 +321,14 @@ describe('changing an organization (staff with update)', () => {
     expect(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' })).toBeTruthy();
     const disabled = screen.getByRole('listitem', { name: 'Initech Foods' });
     expect(within(disabled).queryByRole('button', { name: /^Edit/ })).toBeNull();
-    expect(within(disabled).getByRole('button', { name: 'View the details of Initech Foods' })).toBeTruthy();
+    expect(within(disabled).getByRole('link', { name: 'View the details of Initech Foods' })).toBeTruthy();
   });
 
-  it('shows the details, not the form, for mode=edit to staff who may only read', async () => {
+  it('shows the page, not the form, for mode=edit to staff who may only read', async () => {
     const { router } = editableApi(`/super/organizations/${acme.id}?mode=edit`, {}, 'staffReader');
-    expect(await screen.findByRole('dialog', { name: 'Organization details' })).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Edit organization' })).toBeNull();
-    // Behind the open dialog (aria-hidden), the row offers no Edit either.
-    const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing', hidden: true });
-    expect(within(row).queryByRole('button', { name: /^Edit/, hidden: true })).toBeNull();
-    expect(within(row).getByRole('button', { name: 'View the details of Acme Manufacturing', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Manufacturing' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=edit`);
   });
 
@@ -334,26 +358,38 @@ describe('changing an organization (staff with update)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Acme Group was saved.')).toBeTruthy();
     expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise' }]);
-    await waitFor(() => expect(where(router)).toBe('/super/organizations'));
-    expect(await screen.findByRole('listitem', { name: 'Acme Group' })).toBeTruthy();
+    // The form closes onto the organization's page, renamed.
+    await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Group' })).toBeTruthy();
   });
 
-  it('disables only after the confirmation, says how many users went with it, and greys the row', async () => {
-    const { calls } = editableApi(`/super/organizations/${acme.id}?mode=edit`);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit organization' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Disable organization' }));
+  it('disables only once the name is typed in the red confirmation, and says how many users went with it', async () => {
+    const { calls } = editableApi(`/super/organizations/${acme.id}`);
+    const danger = await screen.findByRole('region', { name: 'Disable the organization' });
+    fireEvent.click(within(danger).getByRole('button', { name: 'Disable organization' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Disable Acme Manufacturing?' });
     expect(ask.textContent).toContain('This cannot be undone.');
+    const confirm = within(ask).getByRole('button', { name: 'Disable' }) as HTMLButtonElement;
+    expect(confirm.className).toMatch(/colorError/);
+    expect(confirm.disabled).toBe(true);
+    const typed = within(ask).getByRole('textbox', { name: 'Type “Acme Manufacturing” to confirm' });
+    fireEvent.change(typed, { target: { value: 'Acme' } });
+    expect(confirm.disabled).toBe(true);
     fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(puts(calls)).toEqual([]);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable organization' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }));
+    fireEvent.click(within(danger).getByRole('button', { name: 'Disable organization' }));
+    const again = await screen.findByRole('alertdialog');
+    // A new question starts empty.
+    expect(within(again).getByRole('textbox')).toHaveProperty('value', '');
+    fireEvent.change(within(again).getByRole('textbox'), { target: { value: 'Acme Manufacturing' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Acme Manufacturing was disabled. Users disabled: 3.')).toBeTruthy();
     expect(puts(calls)).toEqual([{ disabled: true }]);
-    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Acme Manufacturing' }).getAttribute('data-disabled')).toBe('true'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('This organization is disabled: it cannot be used or changed.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Disable the organization' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it("shows the server's refusal in the user's language", async () => {

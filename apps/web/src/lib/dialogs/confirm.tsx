@@ -1,9 +1,19 @@
 /**
  * `const confirm = useConfirm(); if (await confirm({ title, text })) ...`: one
  * confirmation dialog for the whole app, answered through a promise.
+ *
+ * A destructive request (`destructive: true`) has a red confirm button; an irreversible one
+ * also names what it destroys (`typeToConfirm: organization.name`), and its confirm button
+ * enables only once that name is typed, as GitHub and Vercel ask before deleting for good.
+ * Dialogs that confirm inside their own form (the client key's) use the same pieces:
+ * `Destructive` and `TypeToConfirmField`.
  */
 import DialogContentText from '@mui/material/DialogContentText';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import Stack from '@mui/material/Stack';
+import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { AppDialog } from './AppDialog';
 
 export interface ConfirmRequest {
@@ -11,18 +21,62 @@ export interface ConfirmRequest {
   text?: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** A red confirm button: the action removes or ends something. */
+  destructive?: boolean;
+  /** Irreversible: the confirm button enables once this (a name) is typed. Implies destructive. */
+  typeToConfirm?: string;
 }
 
 type Confirm = (request: ConfirmRequest) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
+/** Whether what was typed names the thing to destroy: the same text, spaces around it aside. */
+export const typedNameMatches = (typed: string, name: string) => typed.trim() === name.trim();
+
+/**
+ * Makes the dialog inside it destructive: its confirm button is red. The dialog's own
+ * buttons are not ours to change (AppDialog), but its confirm button takes the theme's
+ * default colour and its Cancel an explicit one, so a default of `error` here reds only
+ * the confirm button (the theme reaches through the dialog's portal).
+ */
+export function Destructive({ when = true, children }: { when?: boolean; children: ReactNode }) {
+  const outer = useTheme();
+  const theme = useMemo(
+    () => (when ? createTheme(outer, { components: { MuiButton: { defaultProps: { color: 'error' } } } }) : outer),
+    [when, outer],
+  );
+  // Always a provider, so that turning it on or off never remounts the dialog.
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
+/** "Type {name} to confirm": the field an irreversible action asks to fill in. */
+export function TypeToConfirmField({ name, value, onChange }: { name: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useT();
+  return (
+    <TextField
+      label={t('dialog.typeToConfirm', { name })}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth
+      size="small"
+      autoComplete="off"
+      slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+    />
+  );
+}
+
 export function ConfirmProvider({ children }: { children: ReactNode }) {
+  // The last request stays while its dialog fades out; `open` says whether it is asked.
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
   const resolver = useRef<(answer: boolean) => void>(undefined);
 
   const confirm = useCallback<Confirm>((next) => {
     resolver.current?.(false);
+    setTyped('');
     setRequest(next);
+    setOpen(true);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
@@ -31,24 +85,33 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const answer = (value: boolean) => {
     resolver.current?.(value);
     resolver.current = undefined;
-    setRequest(null);
+    setOpen(false);
   };
 
+  const name = request?.typeToConfirm;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AppDialog
-        open={!!request}
-        size="confirm"
-        alert
-        title={request?.title ?? ''}
-        onClose={() => answer(false)}
-        onSave={() => answer(true)}
-        saveLabel={request?.confirmLabel}
-        closeLabel={request?.cancelLabel}
-      >
-        {request?.text && <DialogContentText>{request.text}</DialogContentText>}
-      </AppDialog>
+      <Destructive when={!!(request?.destructive || name)}>
+        <AppDialog
+          open={open}
+          size="confirm"
+          alert
+          title={request?.title ?? ''}
+          onClose={() => answer(false)}
+          onSave={() => answer(true)}
+          saveLabel={request?.confirmLabel}
+          closeLabel={request?.cancelLabel}
+          saveDisabled={name !== undefined && !typedNameMatches(typed, name)}
+        >
+          {(request?.text || name !== undefined) && (
+            <Stack spacing={2}>
+              {request?.text && <DialogContentText>{request.text}</DialogContentText>}
+              {name !== undefined && <TypeToConfirmField name={name} value={typed} onChange={setTyped} />}
+            </Stack>
+          )}
+        </AppDialog>
+      </Destructive>
     </ConfirmContext.Provider>
   );
 }

@@ -81,3 +81,51 @@ it('gives the focus back to what opened it once it has closed', async () => {
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await waitFor(() => expect(document.activeElement).toBe(trigger));
 });
+
+it('asks to type the name before an irreversible confirmation, with a red confirm button', async () => {
+  await initI18n();
+  let typed: Promise<boolean> | undefined;
+  function AskTyped() {
+    const confirm = useConfirm();
+    const ask = () => {
+      typed = confirm({ title: 'Disable Acme?', confirmLabel: 'Disable', typeToConfirm: 'Acme Manufacturing' });
+    };
+    return (
+      <button type="button" onClick={ask}>
+        ask
+      </button>
+    );
+  }
+  render(
+    <ConfirmProvider>
+      <AskTyped />
+    </ConfirmProvider>,
+  );
+  fireEvent.click(screen.getByText('ask'));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Disable Acme?' });
+  const disable = screen.getByRole('button', { name: 'Disable' }) as HTMLButtonElement;
+  expect(disable.disabled).toBe(true);
+  expect(disable.className).toMatch(/colorError/);
+  expect(screen.getByRole('button', { name: 'Cancel' }).className).not.toMatch(/colorError/);
+  const field = screen.getByRole('textbox', { name: 'Type “Acme Manufacturing” to confirm' });
+  fireEvent.change(field, { target: { value: 'acme manufacturing' } });
+  expect(disable.disabled).toBe(true);
+  fireEvent.change(field, { target: { value: ' Acme Manufacturing ' } });
+  expect(disable.disabled).toBe(false);
+  fireEvent.click(disable);
+  await expect(typed).resolves.toBe(true);
+  expect(dialog).toBeTruthy();
+});
+
+it('keeps an ordinary confirmation primary, and a new request starts with an empty name', async () => {
+  await initI18n();
+  render(
+    <ConfirmProvider>
+      <Ask />
+    </ConfirmProvider>,
+  );
+  fireEvent.click(screen.getByText('ask'));
+  await screen.findByRole('alertdialog', { name: 'Remove it?' });
+  expect(screen.getByRole('button', { name: 'Remove' }).className).toMatch(/colorPrimary/);
+  expect(screen.queryByRole('textbox')).toBeNull();
+});

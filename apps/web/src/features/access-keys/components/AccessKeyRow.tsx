@@ -1,4 +1,4 @@
-/** One key of the list: idle, editing (inline form) or removing (inline confirmation). */
+/** One key of the list: idle, editing (inline form) or removing (inline confirmation, the key's name typed first). */
 import type { AccessKeyView } from '@console/contracts/access-keys';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -9,7 +9,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { TypeToConfirmField, typedNameMatches } from '../../../lib/dialogs/confirm';
 import { formatDateTime } from '../../../lib/format';
 import type { RowMode } from '../row-state';
 import { AccessKeyForm } from './AccessKeyForm';
@@ -86,25 +88,29 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           />
         </Box>
       )}
-      {mode === 'removing' && (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          role="alert"
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" onClick={() => onToggle('removing')}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button color="error" variant="contained" size="small" onClick={onRemove}>
-                {t('accessKeys:remove.confirm')}
-              </Button>
-            </Stack>
-          }
-        >
-          {t('accessKeys:remove.question', { name: k.name })}
-        </Alert>
-      )}
+      {mode === 'removing' && <RemoveConfirmation name={k.name} onCancel={() => onToggle('removing')} onRemove={onRemove} />}
     </Paper>
+  );
+}
+
+/** The row's inline confirmation: deleting is irreversible, so the key's name is typed first (lib/dialogs/confirm.tsx). */
+function RemoveConfirmation({ name, onCancel, onRemove }: { name: string; onCancel: () => void; onRemove: () => void }) {
+  const { t } = useT();
+  const [typed, setTyped] = useState('');
+  return (
+    <Alert severity="error" sx={{ mt: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }} role="alert">
+      <Stack spacing={1.5}>
+        <span>{t('accessKeys:remove.question', { name })}</span>
+        <TypeToConfirmField name={name} value={typed} onChange={setTyped} />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button color="inherit" size="small" onClick={onCancel}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button color="error" variant="contained" size="small" disabled={!typedNameMatches(typed, name)} onClick={onRemove}>
+            {t('accessKeys:remove.confirm')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Alert>
   );
 }

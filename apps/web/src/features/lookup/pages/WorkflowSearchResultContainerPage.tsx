@@ -1,14 +1,14 @@
 /** /super/workflows/WorkflowSearchResultContainer?id=: one workflow's details, found by its ID. */
 import { lookupErrorCodes } from '@console/contracts/lookup';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
+import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { PageHeader } from '../../../lib/PageHeader';
+import { paths } from '../../../lib/paths';
 import { useLookupWorkflow } from '../api/workflows';
 import { WorkflowDetails } from '../components/WorkflowDetails';
 import { type ResultsState, WorkflowSearchForm } from '../components/WorkflowSearchForm';
@@ -26,13 +26,16 @@ export function Component() {
 
   return (
     <>
+      <Breadcrumbs
+        items={[
+          { label: t('superHome.title'), to: paths.superHome() },
+          { label: t('lookup:home.workflows.title'), to: paths.workflowSearch() },
+          ...(back ? [{ label: t('lookup:workflow.backCrumb'), href: back }] : []),
+          { label: workflow.data?.title ?? t('lookup:workflow.crumb') },
+        ]}
+      />
       <PageHeader title={t('lookup:workflows.title')} intro={t('lookup:workflows.intro')} />
       <WorkflowSearchForm by="id" id={id} />
-      {back && (
-        <Button component={RouterLink} to={back} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
-          {t('lookup:workflow.back')}
-        </Button>
-      )}
       {!valid && <Alert severity="info">{id ? t('lookup:workflows.badId') : t('lookup:workflows.enterId')}</Alert>}
       {workflow.isLoading && <Skeleton variant="rounded" height={240} />}
       {notFound && <Alert severity="warning">{t('lookup:workflow.notFound')}</Alert>}

@@ -11,13 +11,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { errorMessage } from '../../../lib/error-message';
+import { Breadcrumbs } from '../../../lib/Breadcrumbs';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useSearchWorkflows } from '../api/workflows';
@@ -38,11 +38,17 @@ export function Component() {
 
   return (
     <>
+      <Breadcrumbs
+        items={[
+          { label: t('superHome.title'), to: paths.superHome() },
+          { label: t('lookup:home.workflows.title'), to: paths.workflowSearch() },
+          { label: name ? t('lookup:workflows.results', { name }) : t('lookup:workflows.title') },
+        ]}
+      />
       <PageHeader title={t('lookup:workflows.title')} intro={t('lookup:workflows.intro')} />
       <WorkflowSearchForm by="name" name={name} />
       {name === '' && <Alert severity="info">{t('lookup:workflows.enterName')}</Alert>}
-      {search.isLoading && <Skeleton variant="rounded" height={160} />}
-      {search.isError && <Alert severity="error">{errorMessage(search.error, 'lookup:errors.loadWorkflows')}</Alert>}
+      {name !== '' && listPlaceholder(search, false, { failedKey: 'lookup:errors.loadWorkflows', empty: '' })}
       {search.data && (
         <>
           <Typography component="h2" variant="h6">

@@ -6,7 +6,7 @@
  * is shown, and its managers are read again.
  */
 import { type OrganizationCreateBody, type OrganizationUpdateBody, organizationRoutes as routes } from '@console/contracts/organizations';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';
 import { organizationKeys } from '../../../lib/queries/organization';
@@ -52,3 +52,18 @@ export const useSetClientKey = () =>
   useOrganizationChange(({ id, clientKey }: { id: string; clientKey: string }) =>
     api(routes.setClientKey, { params: { id }, body: { clientKey } }),
   );
+
+/**
+ * Whether the server would take `clientKey` for this organization (GET
+ * organization/{id}/clientKey/availability), asked before the irreversible set; off until
+ * the key is well formed. Never cached: another organization may take the key any time.
+ */
+export function useClientKeyAvailability(id: string, clientKey: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationKeys.one(id), 'clientKeyAvailability', clientKey],
+    queryFn: ({ signal }) => api(routes.clientKeyAvailability, { params: { id }, query: { clientKey } }, { signal }),
+    enabled,
+    gcTime: 0,
+    retry: false,
+  });
+}

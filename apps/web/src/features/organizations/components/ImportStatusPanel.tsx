@@ -4,10 +4,9 @@
  * five, and the newest workflow imports into it with their workflows' counts.
  */
 import { USER_IMPORT_STATUSES } from '@console/contracts/user-imports';
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,14 +16,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { useImportStatus } from '../api/import-status';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     // overflowX: on a phone a table wider than the screen scrolls inside its section, never the page.
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, overflowX: 'auto' }}>
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, overflowX: 'auto', minWidth: 0 }}>
       <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -50,8 +49,8 @@ function Head({ cells }: { cells: string[] }) {
 export function ImportStatusPanel({ organizationId }: { organizationId: string }) {
   const { t } = useT();
   const status = useImportStatus(organizationId);
-  if (status.isPending) return <Skeleton variant="rounded" height={200} />;
-  if (status.isError) return <Alert severity="error">{errorMessage(status.error, 'organizations:settings.importStatus.load')}</Alert>;
+  const placeholder = listPlaceholder(status, false, { failedKey: 'organizations:settings.importStatus.load', empty: '' });
+  if (placeholder || !status.data) return placeholder;
   const { userImports, workflowImports } = status.data;
   return (
     <Stack spacing={2}>
@@ -69,26 +68,28 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
         {userImports.latest.length === 0 ? (
           <Typography color="text.secondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
         ) : (
-          <Table size="small" aria-label={t('organizations:settings.importStatus.latestUserImports')}>
-            <Head
-              cells={[
-                t('organizations:settings.importStatus.file'),
-                t('organizations:settings.importStatus.status'),
-                t('organizations:settings.importStatus.created'),
-                t('organizations:settings.importStatus.rowsWithErrors'),
-              ]}
-            />
-            <TableBody>
-              {userImports.latest.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
-                  <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
-                  <TableCell>{formatDateTime(u.createdAt)}</TableCell>
-                  <TableCell>{u.rowsWithErrors}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('organizations:settings.importStatus.latestUserImports')}>
+              <Head
+                cells={[
+                  t('organizations:settings.importStatus.file'),
+                  t('organizations:settings.importStatus.status'),
+                  t('organizations:settings.importStatus.created'),
+                  t('organizations:settings.importStatus.rowsWithErrors'),
+                ]}
+              />
+              <TableBody>
+                {userImports.latest.map((u) => (
+                  <TableRow key={u.id}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
+                    <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
+                    <TableCell>{formatDateTime(u.createdAt)}</TableCell>
+                    <TableCell>{u.rowsWithErrors}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
       </Section>
       <Section id="import-status-workflows" title={t('organizations:settings.importStatus.workflowImports')}>
@@ -96,28 +97,30 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
           {t('organizations:settings.importStatus.workflowTotal', { count: workflowImports.total })}
         </Typography>
         {workflowImports.latest.length > 0 && (
-          <Table size="small" aria-label={t('organizations:settings.importStatus.latestWorkflowImports')}>
-            <Head
-              cells={[
-                t('organizations:settings.importStatus.created'),
-                t('organizations:settings.importStatus.completed'),
-                t('organizations:settings.importStatus.failed'),
-                t('organizations:settings.importStatus.waiting'),
-                t('organizations:settings.importStatus.finished'),
-              ]}
-            />
-            <TableBody>
-              {workflowImports.latest.map((w) => (
-                <TableRow key={w.id}>
-                  <TableCell>{formatDateTime(w.createdAt)}</TableCell>
-                  <TableCell>{w.completed}</TableCell>
-                  <TableCell>{w.failed}</TableCell>
-                  <TableCell>{w.pending + w.scheduled}</TableCell>
-                  <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('organizations:settings.importStatus.latestWorkflowImports')}>
+              <Head
+                cells={[
+                  t('organizations:settings.importStatus.created'),
+                  t('organizations:settings.importStatus.completed'),
+                  t('organizations:settings.importStatus.failed'),
+                  t('organizations:settings.importStatus.waiting'),
+                  t('organizations:settings.importStatus.finished'),
+                ]}
+              />
+              <TableBody>
+                {workflowImports.latest.map((w) => (
+                  <TableRow key={w.id}>
+                    <TableCell>{formatDateTime(w.createdAt)}</TableCell>
+                    <TableCell>{w.completed}</TableCell>
+                    <TableCell>{w.failed}</TableCell>
+                    <TableCell>{w.pending + w.scheduled}</TableCell>
+                    <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
       </Section>
     </Stack>

@@ -1,17 +1,14 @@
 /**
- * The organization's managers in its details (docs/product.md, "Organizations", Managers
+ * The organization's managers on its page (docs/product.md, "Organizations", Managers
  * and invitations): name and e-mail (a link to the manager's page), when they were added, and their
  * invitation state, 20 at a time with "load more". Staff with `update` add managers to an
  * organization that is not disabled, and resend a pending or expired invitation.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,13 +20,14 @@ import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { pagedItems } from '../../../lib/paged-query';
 import { paths } from '../../../lib/paths';
 import { useManagers } from '../api/managers';
 import { InvitationStatus } from './InvitationStatus';
+import { PageSection } from './OrganizationSummary';
 import { ResendInvitationButton } from './ResendInvitationButton';
 
 const ManagerCreateDialog = lazy(withChunkReload(() => import('./ManagerCreateDialog')));
@@ -42,31 +40,33 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
   const { items: managers, total } = pagedItems(list.data, (p) => p.managers);
 
   return (
-    <>
-      <Stack direction="row" sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }} id="organization-managers">
-          {t('organizations:managers.title')}
-        </Typography>
-        {canUpdate && !o.disabled && (
+    <PageSection
+      id="organization-managers"
+      title={t('organizations:managers.title')}
+      action={
+        canUpdate &&
+        !o.disabled && (
           <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
             {t('organizations:managers.add')}
           </Button>
-        )}
-      </Stack>
+        )
+      }
+    >
       {canUpdate && o.disabled && (
         <Typography variant="body2" color="text.secondary">
           {t('organizations:managers.disabledOrganization')}
         </Typography>
       )}
-      {list.isPending && <Skeleton height={56} aria-busy="true" />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'organizations:errors.loadManagers')}</Alert>}
-      {list.isSuccess && managers.length === 0 && <Typography color="text.secondary">{t('organizations:managers.empty')}</Typography>}
+      {listPlaceholder(list, managers.length === 0, {
+        failedKey: 'organizations:errors.loadManagers',
+        empty: t('organizations:managers.empty'),
+      })}
       {managers.length > 0 && (
         <Table
           size="small"
           aria-labelledby="organization-managers"
           aria-busy={list.isFetching}
-          // Fixed columns that fit the 450 px dialog; long names and e-mails wrap.
+          // Fixed columns that fit a phone; long names and e-mails wrap.
           sx={{ tableLayout: 'fixed', '& th, & td': { px: 1, verticalAlign: 'top' } }}
         >
           <TableHead>
@@ -127,6 +127,6 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
           <ManagerCreateDialog organization={o} onClose={() => setAdding(false)} />
         </Suspense>
       )}
-    </>
+    </PageSection>
   );
 }

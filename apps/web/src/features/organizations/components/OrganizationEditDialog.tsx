@@ -1,8 +1,7 @@
 /**
  * mode=edit, for staff with `update`: the name (required, at most 75, with a counter) and the
- * plan type, checked by the contract's schema as the server checks them; and "Disable
- * organization", which asks first (irreversible: every user of the organization is disabled
- * and signed out). Its own chunk: the list does not load the form code until it is needed.
+ * plan type, checked by the contract's schema as the server checks them. Disabling is on the
+ * organization page (DisableOrganization.tsx). Its own chunk: the form code loads when needed.
  */
 import {
   ORGANIZATION_NAME_MAX,
@@ -11,23 +10,17 @@ import {
   organizationEditForm,
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import BlockIcon from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
-import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
 import { useUpdateOrganization } from '../api/organizations';
-import { ImportWorkflowsButton } from './OrganizationDetailsDialog';
 import { PlanTypeField } from './PlanTypeField';
 
 const FORM_ID = 'organization-edit-form';
@@ -81,44 +74,6 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
   );
 }
 
-function DisableSection({ organization: o, onDone }: { organization: OrganizationView; onDone: () => void }) {
-  const { t } = useT();
-  const confirm = useConfirm();
-  const update = useUpdateOrganization();
-  if (o.isStaff) return null;
-
-  async function disable() {
-    const yes = await confirm({
-      title: t('organizations:disable.title', { name: o.name }),
-      text: t('organizations:disable.text'),
-      confirmLabel: t('organizations:disable.confirm'),
-    });
-    if (!yes) return;
-    try {
-      const { usersDisabled } = await update.mutateAsync({ id: o.id, disabled: true });
-      notify.success(t('organizations:disable.done', { name: o.name, n: usersDisabled }));
-      onDone();
-    } catch (err) {
-      notify.error(errorMessage(err, 'organizations:errors.disable'));
-    }
-  }
-
-  return (
-    <>
-      <Divider sx={{ my: 3 }} />
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t('organizations:disable.heading')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('organizations:disable.explain')}
-      </Typography>
-      <Button color="error" variant="outlined" startIcon={<BlockIcon />} onClick={() => void disable()} loading={update.isPending}>
-        {t('organizations:disable.button')}
-      </Button>
-    </>
-  );
-}
-
 export default function OrganizationEditDialog({
   organization,
   onClose,
@@ -132,11 +87,7 @@ export default function OrganizationEditDialog({
   return (
     <AppDialog open size="details" title={t('organizations:edit.title')} onClose={onClose} onSave={form} saveDisabled={!organization}>
       {organization ? (
-        <>
-          <EditForm organization={organization} onDone={onClose} />
-          <ImportWorkflowsButton organization={organization} />
-          <DisableSection organization={organization} onDone={onClose} />
-        </>
+        <EditForm organization={organization} onDone={onClose} />
       ) : (
         <Stack spacing={1} aria-busy="true">
           <Skeleton height={56} />

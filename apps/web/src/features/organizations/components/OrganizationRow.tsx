@@ -8,22 +8,26 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { formatDateTime } from '../../../lib/format';
 
 export interface OrganizationRowProps {
   organization: OrganizationListItem;
-  /** The read action, shown only when the staff member may read (docs/product.md, "Roles and access"). */
-  onRead?: () => void;
+  /** The organization's page, linked only when the staff member may read (docs/product.md, "Roles and access"). */
+  href?: string;
+  /** The state the page gets: the list's address, to come back to it. */
+  back?: object;
   /** The edit action, for staff who may update; never on a disabled organization. */
   onEdit?: () => void;
 }
 
-export function OrganizationRow({ organization: o, onRead, onEdit }: OrganizationRowProps) {
+export function OrganizationRow({ organization: o, href, back, onEdit }: OrganizationRowProps) {
   const { t } = useT();
   return (
     <Paper
@@ -37,7 +41,13 @@ export function OrganizationRow({ organization: o, onRead, onEdit }: Organizatio
         <Box sx={{ minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             <Typography component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
-              {o.name}
+              {href ? (
+                <Link component={RouterLink} to={href} state={back} underline="hover" color={o.disabled ? 'inherit' : 'primary'}>
+                  {o.name}
+                </Link>
+              ) : (
+                o.name
+              )}
             </Typography>
             {o.isStaff && <Chip size="small" color="primary" variant="outlined" label={t('organizations:list.staff')} />}
             {o.disabled && <Chip size="small" label={t('organizations:list.disabled')} />}
@@ -54,12 +64,14 @@ export function OrganizationRow({ organization: o, onRead, onEdit }: Organizatio
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
           <CopyButton value={o.id} label={t('organizations:list.copyId', { name: o.name })} />
-          {onRead && (
+          {href && (
             <Button
+              component={RouterLink}
+              to={href}
+              state={back}
               size="small"
               startIcon={<VisibilityIcon />}
               aria-label={t('organizations:list.readLabel', { name: o.name })}
-              onClick={onRead}
             >
               {t('organizations:list.read')}
             </Button>

@@ -1,24 +1,20 @@
 /**
  * /super/organizationManagers/{id} (docs/product.md, "Organizations", Managers and
  * invitations): one organization manager, opened from the managers table of the
- * organization's details: who they are,
+ * organization's page: who they are,
  * when and by whom they were added, and their invitation state (staff with `update` resend a
  * pending or expired one).
  */
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { localeNames } from '../../../i18n/locales';
-import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -28,17 +24,24 @@ import { ResendInvitationButton } from '../components/ResendInvitationButton';
 
 export function Component() {
   const { t } = useT();
-  const { localize } = useLocale();
   const { id = '' } = useParams();
-  const { data: m, error, isPending } = useManager(id);
+  const manager = useManager(id);
+  const m = manager.data;
   const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
 
   return (
     <>
+      <Breadcrumbs
+        items={[
+          { label: t('superHome.title'), to: paths.superHome() },
+          { label: t('organizations:list.title'), to: paths.organizations() },
+          ...(m ? [{ label: m.organizationName, to: paths.organization(m.organizationId) }] : []),
+          { label: m?.displayName ?? t('organizations:managerPage.title') },
+        ]}
+      />
       {/* The name below the title, a blank line while it loads (the page does not jump). */}
       <PageHeader title={t('organizations:managerPage.title')} intro={m ? m.displayName : '\u00a0'} />
-      {isPending && <Skeleton variant="rounded" height={240} aria-busy="true" />}
-      {error && <Alert severity="error">{errorMessage(error, 'organizations:errors.loadManager')}</Alert>}
+      {listPlaceholder(manager, false, { failedKey: 'organizations:errors.loadManager', empty: '' })}
       {m && (
         <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
           <Stack component="dl" sx={{ m: 0 }}>
@@ -69,16 +72,6 @@ export function Component() {
             </DetailRow>
           </Stack>
         </Paper>
-      )}
-      {m && (
-        <Button
-          component={RouterLink}
-          to={localize(paths.organization(m.organizationId, 'read'))}
-          startIcon={<ArrowBackIcon />}
-          sx={{ mt: 2 }}
-        >
-          {t('organizations:managerPage.back', { name: m.organizationName })}
-        </Button>
       )}
     </>
   );

@@ -11,22 +11,24 @@ import {
   type OrganizationSettingGroup,
   type OrganizationSettingView,
 } from '@console/contracts/organizations';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { i18n } from '../../../i18n';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
@@ -101,6 +103,7 @@ export function Component() {
   const disabled = organization.data?.disabled ?? false;
   const readOnly = !canUpdate || disabled || !organization.data;
   const view = requested.view;
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
 
   // A part that names one setting brings it into view and to the keyboard.
   useEffect(() => {
@@ -131,9 +134,14 @@ export function Component() {
 
   return (
     <>
-      <Button component={Link} to={localize(paths.organization(id, 'read'))} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('organizations:settings.back')}
-      </Button>
+      <Breadcrumbs
+        items={[
+          { label: t('superHome.title'), to: paths.superHome() },
+          { label: t('organizations:list.title'), to: paths.organizations() },
+          { label: organization.data?.name ?? t('organizations:details.title'), to: paths.organization(id) },
+          { label: t('organizations:settings.open') },
+        ]}
+      />
       <PageHeader
         title={
           organization.data ? t('organizations:settings.heading', { name: organization.data.name }) : t('organizations:settings.title')
@@ -154,41 +162,57 @@ export function Component() {
         </Alert>
       )}
 
-      <Tabs
-        value={view}
-        onChange={(_e, next: SettingsView) => selectView(next)}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label={t('organizations:settings.sections')}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {VIEWS.map((v) => (
-          <Tab key={v} value={v} label={t(`organizations:settings.groups.${v}`)} />
-        ))}
-      </Tabs>
-
-      {view === 'importStatus' ? (
-        <ImportStatusPanel organizationId={id} />
-      ) : (
-        <>
-          {settings.isPending && <Skeleton variant="rounded" height={240} />}
-          {settings.isError && <Alert severity="error">{errorMessage(settings.error, 'organizations:settings.errors.load')}</Alert>}
-          {settings.data && (
-            <Stack spacing={2} aria-busy={settings.isFetching}>
-              {groups.map((g) => (
-                <Group
-                  key={g}
-                  group={g}
-                  settings={settings.data.filter((s) => s.group === g)}
-                  readOnly={readOnly}
-                  pendingKey={change.isPending ? change.variables?.key : undefined}
-                  onChange={onChange}
-                />
-              ))}
-            </Stack>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 3 }} sx={{ alignItems: { md: 'flex-start' } }}>
+        {/* Beside the settings on a wide screen, every group in view (nine labels do not fit in a row);
+            a row that scrolls on a phone. */}
+        <Tabs
+          value={view}
+          onChange={(_e, next: SettingsView) => selectView(next)}
+          orientation={wide ? 'vertical' : 'horizontal'}
+          variant={wide ? 'standard' : 'scrollable'}
+          scrollButtons={wide ? false : 'auto'}
+          allowScrollButtonsMobile={!wide}
+          aria-label={t('organizations:settings.sections')}
+          sx={
+            wide
+              ? {
+                  flex: 'none',
+                  width: 240,
+                  borderRight: 1,
+                  borderColor: 'divider',
+                  '& .MuiTab-root': { alignItems: 'flex-start', textAlign: 'left', minHeight: 44, px: 2 },
+                }
+              : { mb: 2, borderBottom: 1, borderColor: 'divider' }
+          }
+        >
+          {VIEWS.map((v) => (
+            <Tab key={v} value={v} label={t(`organizations:settings.groups.${v}`)} />
+          ))}
+        </Tabs>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {view === 'importStatus' ? (
+            <ImportStatusPanel organizationId={id} />
+          ) : (
+            <>
+              {listPlaceholder(settings, false, { failedKey: 'organizations:settings.errors.load', empty: '' })}
+              {settings.data && (
+                <Stack spacing={2} aria-busy={settings.isFetching}>
+                  {groups.map((g) => (
+                    <Group
+                      key={g}
+                      group={g}
+                      settings={settings.data.filter((s) => s.group === g)}
+                      readOnly={readOnly}
+                      pendingKey={change.isPending ? change.variables?.key : undefined}
+                      onChange={onChange}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </>
           )}
-        </>
-      )}
+        </Box>
+      </Stack>
     </>
   );
 }

@@ -7,43 +7,34 @@
  */
 
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { errorMessage } from '../../../lib/error-message';
 import { LoadMore } from '../../../lib/LoadMore';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
 import { useOrganizations } from '../api/organizations';
-import { OrganizationDialog } from '../components/OrganizationDialog';
 import { OrganizationRow } from '../components/OrganizationRow';
+import type { OrganizationPageState } from './OrganizationPage';
 
 const OrganizationCreateDialog = lazy(withChunkReload(() => import('../components/OrganizationCreateDialog')));
-
-/** Where the details dialog goes back to: the list as it was (filter included). */
-interface BackState {
-  back?: string;
-}
 
 export function Component() {
   const { t } = useT();
   const { localize } = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
-  const { id } = useParams();
   const session = useSession();
   const [params, setParams] = useSearchParams();
 
@@ -54,10 +45,10 @@ export function Component() {
   const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
   const [creating, setCreating] = useState(false);
 
-  // The filter lives in the URL of the list, so that the way back from the details keeps it.
+  // The filter lives in the URL of the list, so that the way back from an organization keeps it.
   const urlQ = params.get('q') ?? '';
   useEffect(() => {
-    if (id || q === urlQ) return;
+    if (q === urlQ) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -67,16 +58,14 @@ export function Component() {
       },
       { replace: true },
     );
-  }, [q, urlQ, id, setParams]);
+  }, [q, urlQ, setParams]);
 
   const list = useOrganizations({ q, includeDisabled });
   const { items: organizations, total } = pagedItems(list.data, (p) => p.organizations);
 
-  // The list as it is on screen, its filter included (the search of its own address).
-  const listUrl = `${localize(paths.organizations())}${id ? '' : location.search}`;
-  const open = (orgId: string, mode: 'read' | 'edit') =>
-    navigate(localize(paths.organization(orgId, mode)), { state: { back: listUrl } satisfies BackState });
-  const close = () => navigate((location.state as BackState | null)?.back ?? localize(paths.organizations()));
+  // The list as it is on screen, its filter included: the organization page's way back.
+  const back: OrganizationPageState = { back: `${localize(paths.organizations())}${location.search}` };
+  const open = (orgId: string, mode?: 'edit') => navigate(localize(paths.organization(orgId, mode)), { state: back });
 
   return (
     <>
@@ -122,9 +111,10 @@ export function Component() {
         />
       </Stack>
 
-      {list.isPending && <Skeleton variant="rounded" height={120} />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'organizations:errors.loadList')}</Alert>}
-      {list.isSuccess && organizations.length === 0 && <Typography color="text.secondary">{t('organizations:list.empty')}</Typography>}
+      {listPlaceholder(list, organizations.length === 0, {
+        failedKey: 'organizations:errors.loadList',
+        empty: t('organizations:list.empty'),
+      })}
 
       <Stack
         component="ul"
@@ -137,7 +127,8 @@ export function Component() {
           <OrganizationRow
             key={o.id}
             organization={o}
-            onRead={canRead ? () => open(o.id, 'read') : undefined}
+            href={canRead ? localize(paths.organization(o.id)) : undefined}
+            back={back}
             onEdit={canUpdate ? () => open(o.id, 'edit') : undefined}
           />
         ))}
@@ -156,12 +147,11 @@ export function Component() {
             onClose={() => setCreating(false)}
             onCreated={(newId) => {
               setCreating(false);
-              if (canRead) open(newId, 'read');
+              if (canRead) open(newId);
             }}
           />
         </Suspense>
       )}
-      {id && <OrganizationDialog key={id} id={id} edit={params.get('mode') === 'edit' && canUpdate} onClose={close} />}
     </>
   );
 }

@@ -42,6 +42,7 @@ export function ImportList() {
       title: t('userImports:remove.title'),
       text: t('userImports:remove.text', { name: u.filename }),
       confirmLabel: t('userImports:remove.confirm'),
+      destructive: true,
     });
     if (!yes) return;
     try {

@@ -3,10 +3,9 @@
  * scheduled, pending, failed), newest first; refreshed every 2 s while one is processing.
  */
 import { DEFAULT_SOURCE_ENV, type WorkflowImportView } from '@console/contracts/workflow-imports';
-import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,9 +17,9 @@ import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { pagedItems } from '../../../lib/paged-query';
 import { useWorkflowImports } from '../api/workflow-imports';
-import { importErrorMessage } from '../import-error';
 import { ImportDetailsDialog } from './ImportDetailsDialog';
 
 const statusColor = { processing: 'info', completed: 'success', error: 'error' } as const;
@@ -58,59 +57,63 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
       <Typography id="recent-workflow-imports" component="h2" variant="h6">
         {t('workflowImports:recent.title')}
       </Typography>
-      {list.isPending && <Skeleton variant="rounded" height={80} />}
-      {list.isError && <Alert severity="error">{importErrorMessage(list.error, 'workflowImports:errors.loadImports')}</Alert>}
-      {list.isSuccess && imports.length === 0 && <Typography color="text.secondary">{t('workflowImports:recent.empty')}</Typography>}
+      {listPlaceholder(list, imports.length === 0, {
+        failedKey: 'workflowImports:errors.loadImports',
+        empty: t('workflowImports:recent.empty'),
+      })}
       {imports.length > 0 && (
-        <Table size="small" aria-label={t('workflowImports:recent.listLabel')}>
-          <TableHead>
-            <TableRow>
-              {(['created', 'from', 'to', 'author', 'status', 'counts'] as const).map((k) => (
-                <TableCell key={k} component="th" scope="col">
-                  {t(`workflowImports:recent.${k}`)}
-                </TableCell>
-              ))}
-              <TableCell component="th" scope="col">
-                {t('workflowImports:recent.details')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {imports.map((i) => (
-              <TableRow key={i.id}>
-                <TableCell>
-                  {formatDateTime(i.createdAt)}
-                  {i.createdBy && (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('workflowImports:recent.by', { name: i.createdBy })}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'break-word' }}>
-                  {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
-                  {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetWorkspaceName}</TableCell>
-                <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetAuthorName}</TableCell>
-                <TableCell>
-                  <ImportStatus status={i.status} />
-                </TableCell>
-                <TableCell>
-                  <ImportCounts counts={i.counts} />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    onClick={() => setOpen(i.id)}
-                    aria-label={t('workflowImports:recent.detailsLabel', { date: formatDateTime(i.createdAt) })}
-                  >
-                    {t('workflowImports:recent.details')}
-                  </Button>
+        // Seven columns do not fit a phone: the table scrolls inside its box, the page never sideways.
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('workflowImports:recent.listLabel')}>
+            <TableHead>
+              <TableRow>
+                {(['created', 'from', 'to', 'author', 'status', 'counts'] as const).map((k) => (
+                  <TableCell key={k} component="th" scope="col">
+                    {t(`workflowImports:recent.${k}`)}
+                  </TableCell>
+                ))}
+                <TableCell component="th" scope="col">
+                  {t('workflowImports:recent.details')}
                 </TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {imports.map((i) => (
+                <TableRow key={i.id}>
+                  <TableCell>
+                    {formatDateTime(i.createdAt)}
+                    {i.createdBy && (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('workflowImports:recent.by', { name: i.createdBy })}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
+                    {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
+                    {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetWorkspaceName}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetAuthorName}</TableCell>
+                  <TableCell>
+                    <ImportStatus status={i.status} />
+                  </TableCell>
+                  <TableCell>
+                    <ImportCounts counts={i.counts} />
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => setOpen(i.id)}
+                      aria-label={t('workflowImports:recent.detailsLabel', { date: formatDateTime(i.createdAt) })}
+                    >
+                      {t('workflowImports:recent.details')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {list.isSuccess && (
         <LoadMore

@@ -5,13 +5,11 @@
  * steps and whether it has a source video.
  */
 import { WORKFLOW_IMPORT_MAX_WORKFLOWS } from '@console/contracts/workflow-imports';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +17,7 @@ import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { LoadMore } from '../../../lib/LoadMore';
+import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { pagedItems } from '../../../lib/paged-query';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -96,11 +95,10 @@ export function WorkflowList({ source, value, onChange, error }: WorkflowListPro
         </Typography>
       </Stack>
 
-      {list.isPending && <Skeleton variant="rounded" height={80} />}
-      {list.isError && <Alert severity="error">{errorMessage(list.error, 'workflowImports:errors.loadWorkflows')}</Alert>}
-      {list.isSuccess && workflows.length === 0 && (
-        <Typography color="text.secondary">{t(q ? 'workflowImports:workflows.noMatch' : 'workflowImports:workflows.empty')}</Typography>
-      )}
+      {listPlaceholder(list, workflows.length === 0, {
+        failedKey: 'workflowImports:errors.loadWorkflows',
+        empty: t(q ? 'workflowImports:workflows.noMatch' : 'workflowImports:workflows.empty'),
+      })}
       <Box
         component="ul"
         aria-label={t('workflowImports:workflows.label')}

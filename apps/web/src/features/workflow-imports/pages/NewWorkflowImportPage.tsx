@@ -5,13 +5,11 @@
  * imports, live. The organization is the one query of lib/queries/organization.ts, so an
  * edit of it elsewhere shows here too.
  */
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { Link, useParams } from 'react-router';
-import { useLocale } from '../../../i18n/use-locale';
+import { useParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
+import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useOrganization } from '../../../lib/queries/organization';
@@ -22,7 +20,6 @@ import { importErrorMessage } from '../import-error';
 
 export function Component() {
   const { t } = useT();
-  const { localize } = useLocale();
   const { id = '' } = useParams();
   const session = useSession();
   const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
@@ -31,9 +28,14 @@ export function Component() {
 
   return (
     <>
-      <Button component={Link} to={localize(paths.organization(id, 'read'))} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {t('workflowImports:back')}
-      </Button>
+      <Breadcrumbs
+        items={[
+          { label: t('superHome.title'), to: paths.superHome() },
+          { label: t('organizations:list.title'), to: paths.organizations() },
+          { label: o?.name ?? '…', to: paths.organization(id) },
+          { label: t('workflowImports:title') },
+        ]}
+      />
       <PageHeader title={t('workflowImports:title')} intro={o && t('workflowImports:intro', { name: o.name })} />
       {organization.isPending && <Skeleton width="60%" />}
       {organization.isError && (
