@@ -166,7 +166,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
       'GET /api/analytics-data-download': () => ({ status: 403, body: { statusCode: 403, code: 'NOT_A_CODE', message: 'nope' } }),
     });
     expect(
-      await screen.findByText("Une erreur s'est produite lors du chargement des rapports statistiques.", {}, { timeout: 10_000 }),
+      await screen.findByText('Une erreur s’est produite lors du chargement des rapports statistiques.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Progression des compétences' })).toBeTruthy();
   });

@@ -129,7 +129,7 @@ describe('the user imports screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Erreurs de failed.csv' });
     expect(
       await within(dialog).findByText(
-        "L'organisation a été désactivée : l'importation s'est arrêtée et ne crée, ne modifie ni n'invite plus d'utilisateurs.",
+        'L’organisation a été désactivée : l’importation s’est arrêtée et ne crée, ne modifie ni n’invite plus d’utilisateurs.',
       ),
     ).toBeTruthy();
   });
