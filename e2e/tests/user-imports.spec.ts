@@ -139,6 +139,8 @@ test('with invitations turned off, the users are created and no e-mail is sent',
   await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
   await expect(dialog.getByText('0 sent, 0 waiting, 0 failed')).toBeVisible();
   await expect(dialog.getByText('Not sent (turned off for this import)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
   // Without an SMTP server every e-mail is a file in DATA_DIR/outbox: none names them.
   const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
   const mailed = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
