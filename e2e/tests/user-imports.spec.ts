@@ -1,9 +1,12 @@
 /**
  * User imports in Chromium against the built console (demo data: Acme Manufacturing has
- * the workspaces Assembly Line and Maintenance): a valid file completes, a file with
- * errors shows them filtered by e-mail, a .txt is refused, a failed import is retried,
- * and an import is removed after confirmation.
+ * the workspaces Assembly Line and Maintenance): the template downloaded as it is imports,
+ * a valid file completes, one with invitations turned off sends no e-mail, a file with
+ * errors shows them filtered by e-mail (and offers no Retry: a new file is needed), a .txt
+ * is refused, and an import is removed after confirmation.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
@@ -81,21 +84,65 @@ test('a file that is not .csv is refused with the bad-format notice, and the for
   await expect(page.getByText('users.txt')).toHaveCount(0);
 });
 
-test('a failed import is retried, and an import is removed after confirmation', async ({ page }) => {
+test('a file with data errors offers no Retry (a new file is needed), and an import is removed after confirmation', async ({ page }) => {
   await openImports(page);
   const id = stamp();
   const name = `retry-${id}.csv`;
   await upload(page, name, `email,name,workspaces\nr-${id}@acme.example,Retry Me,Nowhere\n`);
   const line = row(page, name);
   await expect(line.getByText('Input format or data errors')).toBeVisible({ timeout: 60_000 });
-  await line.getByRole('button', { name: `Retry ${name}` }).click();
-  await expect(page.getByText('The import is running again')).toBeVisible();
-  // Still no such workspace: it ends with the same errors.
-  await expect(line.getByText('Input format or data errors')).toBeVisible({ timeout: 60_000 });
+  await expect(line.getByRole('button', { name: `Retry ${name}` })).toHaveCount(0);
 
   await line.getByRole('button', { name: `Remove ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove this import?' });
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('The import was removed')).toBeVisible();
   await expect(row(page, name)).toHaveCount(0);
+});
+
+test('the template, downloaded as the demo admin and uploaded unchanged, imports', async ({ page }) => {
+  await openImports(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the template' }).click()]);
+  expect(download.suggestedFilename()).toBe('user-import-template.csv');
+  const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+  // Made for Acme: its own workspaces, and an example user on a reserved domain.
+  expect(csv.split('\r\n')[0]).toBe('email,employeeId,name,role,workspaces,teams,skills,disabled');
+  expect(csv).toContain('Assembly Line');
+  expect(csv).toMatch(/ada\.lovelace(\.\d+)?@acme\.example/);
+
+  const name = `template-${stamp()}.csv`;
+  await upload(page, name, csv);
+  const line = row(page, name);
+  await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
+  await line.getByRole('button', { name: `Details of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import details' });
+  await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
+  await expect(dialog.getByText('Sent to new users')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
+test('with invitations turned off, the users are created and no e-mail is sent', async ({ page }) => {
+  await openImports(page);
+  const invite = page.getByRole('checkbox', { name: 'Send an invitation e-mail to new users' });
+  await expect(invite).toBeChecked();
+  await expect(page.getByText(/^Each new user with an e-mail gets an e-mail, valid 14 days/)).toBeVisible();
+  await invite.uncheck();
+  await expect(page.getByText('No e-mail is sent: the new users are created without an invitation.')).toBeVisible();
+
+  const id = stamp();
+  const name = `quiet-${id}.csv`;
+  await upload(page, name, `email,name\nquiet-${id}-1@acme.example,Quiet One\nquiet-${id}-2@acme.example,Quiet Two\n`);
+  const line = row(page, name);
+  await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
+  await line.getByRole('button', { name: `Details of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import details' });
+  await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
+  await expect(dialog.getByText('0 sent, 0 waiting, 0 failed')).toBeVisible();
+  await expect(dialog.getByText('Not sent (turned off for this import)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // Without an SMTP server every e-mail is a file in DATA_DIR/outbox: none names them.
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const mailed = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
+  expect(mailed.some((m) => m.includes(`quiet-${id}`))).toBe(false);
 });

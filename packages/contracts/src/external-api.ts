@@ -359,7 +359,8 @@ export const externalApiRoutes = {
     tags: ['User imports'],
     summary: 'Upload a CSV file of users to import',
     description:
-      'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields. ' +
+      'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields: the column separator and ' +
+      'the options (sendInvitations=false creates the new users without an invitation e-mail; by default they get one). ' +
       'The import runs in the background: read its status with GET /user-imports/{id}.',
     security,
     response: userImportResponse,

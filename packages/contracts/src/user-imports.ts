@@ -62,7 +62,8 @@ const flag = (describe: string, fallback: boolean) =>
     .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
     .default(fallback)
-    .describe(describe);
+    // Said in words: the transform keeps the default out of the generated JSON schema.
+    .describe(`${describe}. Default: ${fallback}.`);
 
 /** The import options (docs/product.md, "User imports"): what an import may do beyond creating and updating users. */
 export const userImportOptions = z.object({
@@ -71,6 +72,10 @@ export const userImportOptions = z.object({
   assignWorkspaces: flag('Assign the workspaces of the workspaces column', true),
   createEmployeeIdUsers: flag('Create users that have an employee ID and no e-mail', true),
   disableUsers: flag('Apply the disabled column (true disables, false enables)', false),
+  sendInvitations: flag(
+    'Send each new user with an e-mail an invitation e-mail (valid 14 days) to choose a password; false creates them without one',
+    true,
+  ),
 });
 export type UserImportOptions = z.infer<typeof userImportOptions>;
 /** The options as the API answers them. */
@@ -80,6 +85,7 @@ export const userImportOptionsView = z.object({
   assignWorkspaces: z.boolean(),
   createEmployeeIdUsers: z.boolean(),
   disableUsers: z.boolean(),
+  sendInvitations: z.boolean(),
 });
 export const USER_IMPORT_OPTION_KEYS = Object.keys(userImportOptions.shape) as (keyof UserImportOptions)[];
 
@@ -132,6 +138,14 @@ export const userImportErrorsQuery = pageQuery.extend({
 });
 export const userImportErrorsResponse = z.object({ errors: z.array(userImportErrorView), total: z.number().int() });
 
+/**
+ * Whether Retry can succeed (decision 022): after `error` (a job that failed, users or
+ * invitations that could not be written or sent) it runs what failed again; after
+ * `validation_error` it would read the same file and find the same errors, so a corrected
+ * file is uploaded instead.
+ */
+export const isRetryable = (status: string): boolean => status === 'error';
+
 export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
 export const removedUserImportResponse = z.object({ removed: z.literal(true) });
 
@@ -158,7 +172,7 @@ export const userImportRoutes = {
     tags,
     description:
       'multipart/form-data: `file` (a .csv), `columnSeparator` (one character, default ","), and the options ' +
-      'assignSkills, assignTeams, assignWorkspaces, createEmployeeIdUsers, disableUsers ("true" or "false").',
+      'assignSkills, assignTeams, assignWorkspaces, createEmployeeIdUsers, disableUsers, sendInvitations ("true" or "false").',
     response: userImportResponse,
     status: 201,
   }),
@@ -217,6 +231,7 @@ export const userImportRequestErrors = {
   badFormat: 'USER_IMPORT_BAD_FORMAT',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   notRetryable: 'USER_IMPORT_NOT_RETRYABLE',
+  needsNewFile: 'USER_IMPORT_NEEDS_NEW_FILE',
 } as const;
 
 /** Every error an import can record, with its English text. */
@@ -264,12 +279,51 @@ export const userImportErrorMessages = {
 } as const;
 export type UserImportErrorCode = keyof typeof userImportErrorMessages;
 
-/** The downloadable template: the header and two example rows. */
-export function userImportTemplate(separator = DEFAULT_COLUMN_SEPARATOR): string {
-  const rows = [
-    ['email', 'employeeId', 'name', 'role', 'workspaces', 'teams', 'skills', 'disabled'],
-    ['ada@example.com', '', 'Ada Lovelace', 'publisher', 'Assembly|Quality', 'Night shift', 'Forklift', 'false'],
-    ['', 'E-1024', 'Grace Hopper', 'viewer', 'Assembly', '', '', ''],
+/** The columns of the template, in its order (firstName and lastName are the alternative to name). */
+export const USER_IMPORT_TEMPLATE_COLUMNS = [
+  'email',
+  'employeeId',
+  'name',
+  'role',
+  'workspaces',
+  'teams',
+  'skills',
+  'disabled',
+] as const satisfies readonly UserImportColumn[];
+
+/** What the template's example rows name: made by the server from the organization's own data (decision 021). */
+export interface UserImportTemplateExample {
+  /** An e-mail on a reserved domain (never delivered) that no other organization's user has. */
+  email: string;
+  /** An employee ID no user of the organization has. */
+  employeeId: string;
+  /** Names of the organization's workspaces, teams and skills (each may be empty). */
+  workspaces: readonly string[];
+  teams: readonly string[];
+  skills: readonly string[];
+}
+
+/** Whether a name can stand in a template cell unchanged: read back by the importer, and never a spreadsheet formula. */
+export function isTemplateName(name: string): boolean {
+  return name.trim() === name && name !== '' && !name.includes(IMPORT_LIST_SEPARATOR) && !/^[=+\-@\t\r]/.test(name);
+}
+
+/** An RFC 4180 cell in this separator: quoted when it holds the separator, a quote or a line end. */
+function templateCell(value: string, separator: string): string {
+  return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The downloadable template: the header and two example rows that import as they are into
+ * the organization they were made for (with the default options): a publisher with an
+ * e-mail, in every workspace, team and skill given, and a viewer known by employee ID only.
+ */
+export function userImportTemplate(example: UserImportTemplateExample, separator = DEFAULT_COLUMN_SEPARATOR): string {
+  const list = (names: readonly string[]) => names.join(IMPORT_LIST_SEPARATOR);
+  const rows: string[][] = [
+    [...USER_IMPORT_TEMPLATE_COLUMNS],
+    [example.email, '', 'Ada Lovelace', 'publisher', list(example.workspaces), list(example.teams), list(example.skills), 'false'],
+    ['', example.employeeId, 'Grace Hopper', 'viewer', example.workspaces[0] ?? '', '', '', ''],
   ];
-  return `${rows.map((r) => r.join(separator)).join('\r\n')}\r\n`;
+  return `${rows.map((r) => r.map((cell) => templateCell(cell, separator)).join(separator)).join('\r\n')}\r\n`;
 }

@@ -24,7 +24,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const call = {
       method: init.method ?? 'GET',
       path: url.pathname + url.search,
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      // An upload's FormData as it is; any other body is JSON.
+      body: init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${url.pathname}`];

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -293,8 +294,8 @@ describe('external API', () => {
     });
 
     it('imports users from a CSV file and reports its status and errors (Organizational Admins)', async () => {
-      const send = async (token: string, content: string, name = 'users.csv') => {
-        const body = await multipartBody({ columnSeparator: ';' }, { name, content });
+      const send = async (token: string, content: string, name = 'users.csv', fields: Record<string, string> = {}) => {
+        const body = await multipartBody({ columnSeparator: ';', ...fields }, { name, content });
         return call({
           method: 'POST',
           url: '/api/v1/user-imports',
@@ -310,7 +311,24 @@ describe('external API', () => {
       expect(userImport).toMatchObject({ filename: 'users.csv', status: 'processing', columnSeparator: ';' });
       await t.app.services.userImportPipeline.run(userImport.id);
       const status = await get(`/api/v1/user-imports/${userImport.id}`);
-      expect(status.json().userImport).toMatchObject({ status: 'completed', usersCreated: 1 });
+      // Invitations are sent by default, as before the option (owed here: no job sends them in this test).
+      expect(status.json().userImport).toMatchObject({ status: 'completed', usersCreated: 1, invitationsPending: 1 });
+      expect(userImport.options.sendInvitations).toBe(true);
+
+      // The option sendInvitations=false: the users are created and owed no e-mail.
+      const quiet = await send(adminToken, 'email;name\nquiet.one@example.com;Quiet One\n', 'quiet.csv', { sendInvitations: 'false' });
+      expect(quiet.statusCode).toBe(201);
+      expect(quiet.json().userImport.options.sendInvitations).toBe(false);
+      await t.app.services.userImportPipeline.run(quiet.json().userImport.id);
+      expect((await get(`/api/v1/user-imports/${quiet.json().userImport.id}`)).json().userImport).toMatchObject({
+        status: 'completed',
+        usersCreated: 1,
+        invitationsPending: 0,
+        options: { sendInvitations: false },
+      });
+      expect(
+        await t.database.db.select().from(s.userImportInvitations).where(eq(s.userImportInvitations.importId, quiet.json().userImport.id)),
+      ).toEqual([]);
 
       const bad = await send(adminToken, 'email;name;role\nnot-an-email;Someone;viewer\nimported.two@example.com;Two;chief\n');
       await t.app.services.userImportPipeline.run(bad.json().userImport.id);
@@ -522,6 +540,10 @@ describe('external API', () => {
     );
     expect(doc.paths['/api/v1/workflows'].get.responses['429']).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
     expect(doc.paths['/api/v1/workflows'].get.responses['401'].description).toContain('apiKey');
+    // The upload's optional fields, among them whether new users get an invitation e-mail (default: yes).
+    const upload = doc.paths['/api/v1/user-imports'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.required).toEqual(['file']);
+    expect(upload.properties.sendInvitations.description).toMatch(/invitation e-mail.*Default: true\./);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);
     const templates = Object.keys(doc.paths).map((p) => ({ p, re: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));

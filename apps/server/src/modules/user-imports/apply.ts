@@ -131,10 +131,10 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
         created_ids AS (SELECT row_number, id AS user_id FROM created),
         updated_ids AS (SELECT row_number, id AS user_id FROM upd),
         map AS (SELECT row_number, user_id FROM updated_ids UNION ALL SELECT row_number, user_id FROM created_ids),
-        -- Invitations only for users created here: none can exist yet.
+        -- Invitations only for users created here (none can exist yet), when the import sends them.
         inv AS (
           INSERT INTO user_import_invitations (import_id, user_id, email)
-          SELECT ${imp}, id, email FROM created WHERE email IS NOT NULL AND disabled_at IS NULL
+          SELECT ${imp}, id, email FROM created WHERE ${o.sendInvitations}::boolean AND email IS NOT NULL AND disabled_at IS NULL
         )
         ${sql.join(membershipSteps, sql``)},
         failed AS (

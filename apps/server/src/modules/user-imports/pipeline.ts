@@ -337,8 +337,10 @@ class Run {
 
   private async endWithValidationErrors(rowsWithErrors: number) {
     await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: sql`now()` });
-    // Nothing will be applied from these rows; a retry reads the file again.
+    // Nothing will be applied from these rows, and nothing reads the file again: such an
+    // import is not retried, a corrected file is uploaded (decision 022).
     await this.purgeStagedRows();
+    await this.deps.blobs.remove(this.row.blobKey);
   }
 
   private async purgeStagedRows() {

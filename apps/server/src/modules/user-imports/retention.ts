@@ -3,8 +3,9 @@
  * import is listed. Its staged rows go once it ended applied and its invitations are
  * settled (an invitation that fails names its rows from them), except the rows that failed
  * to apply, which Retry applies again. Its uploaded file goes with them when Retry can never
- * read it again; otherwise (validation errors, a run that stopped half way: Retry starts
- * from the file) after USER_IMPORT_FILE_RETENTION_DAYS.
+ * read it again (and at once after validation errors, which are never retried: decision
+ * 022); otherwise (a run that stopped half way: Retry starts from the file) after
+ * USER_IMPORT_FILE_RETENTION_DAYS.
  */
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
@@ -16,9 +17,13 @@ export interface RetentionDeps {
   chunk: number;
 }
 
-/** Whether Retry of this import reads its uploaded file (or rows staged from it) again. */
+/**
+ * Whether Retry of this import reads its uploaded file (or rows staged from it) again: only
+ * a run that stopped half way. An import with validation errors is never retried (decision
+ * 022): its file goes when validation ends.
+ */
 export function retryNeedsFile(row: Pick<UserImportRow, 'status' | 'phase'>): boolean {
-  return row.status === 'validation_error' || row.phase !== 'done';
+  return row.status !== 'validation_error' && row.phase !== 'done';
 }
 
 /** An import whose run and invitations are over drops what nothing reads again. */

@@ -4,11 +4,21 @@
  * transaction.
  */
 import { type UserImportErrorCode, userImportErrorMessages } from '@console/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
-import { userImportErrors, userImportInvitations, userImportRows, userImports } from '../../db/schema.js';
+import {
+  organizations,
+  skills,
+  teams,
+  userImportErrors,
+  userImportInvitations,
+  userImportRows,
+  userImports,
+  users,
+  workspaces,
+} from '../../db/schema.js';
 
 export type UserImportRow = typeof userImports.$inferSelect;
 export type NewUserImport = typeof userImports.$inferInsert;
@@ -439,6 +449,43 @@ export function createUserImportsRepository(root: Db) {
 
     async deleteImport(id: string, db: Db = root): Promise<void> {
       await db.delete(userImports).where(eq(userImports.id, id));
+    },
+
+    /** What the template is made from (template.ts): the organization's key and name, and names of its workspaces, teams and skills. */
+    async templateSources(organizationId: string, namesEach: number, db: Db = root) {
+      const names = (table: typeof workspaces | typeof teams | typeof skills) =>
+        db
+          .select({ name: table.name })
+          .from(table)
+          .where(eq(table.organizationId, organizationId))
+          .orderBy(asc(sql`lower(${table.name})`))
+          .limit(namesEach)
+          .then((rows) => rows.map((r) => r.name));
+      const [[org], ws, ts, ss] = await Promise.all([
+        db
+          .select({ clientKey: organizations.clientKey, name: organizations.name })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId)),
+        names(workspaces),
+        names(teams),
+        names(skills),
+      ]);
+      return { clientKey: org?.clientKey ?? null, name: org?.name ?? '', workspaces: ws, teams: ts, skills: ss };
+    },
+
+    /** Which of these e-mails a user (of any organization) has. */
+    async takenEmails(emails: string[], db: Db = root): Promise<string[]> {
+      const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+      return rows.map((r) => (r.email ?? '').toLowerCase());
+    },
+
+    /** Which of these employee IDs a user of the organization has. */
+    async takenEmployeeIds(organizationId: string, ids: string[], db: Db = root): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.employeeId })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), inArray(users.employeeId, ids)));
+      return rows.map((r) => r.id ?? '');
     },
 
     async removedImports(db: Db = root): Promise<{ id: string; blobKey: string }[]> {

@@ -3,6 +3,7 @@
  * ends (its errors stay), its uploaded file goes at once when Retry can never read it again,
  * else after USER_IMPORT_FILE_RETENTION_DAYS, and then Retry says so.
  */
+import { Readable } from 'node:stream';
 import type { UserImportView } from '@console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,29 +50,47 @@ describe('user import retention', () => {
     expect((await getImport(t, headers, id)).status).toBe('completed');
   });
 
-  it('keeps the file of an import with validation errors (Retry reads it) until the retention ends, then refuses Retry', async () => {
+  it('drops the file of an import with validation errors at once (it is never retried); its errors stay', async () => {
     const { id, view, blobKey } = await run('email,name\nnot-an-email,Bad\n');
     expect(view.status).toBe('validation_error');
-    expect(await stagedRows(id)).toBe(0);
+    // Right after the status is written, the run drops the staged rows and the file.
+    await until('its staged rows and file dropped', async () =>
+      (await stagedRows(id)) === 0 && !(await t.deps.blobs.exists(blobKey)) ? true : undefined,
+    );
     const errors = await importErrors(t, headers, id);
     expect(errors).toEqual([expect.objectContaining({ code: 'INVALID_EMAIL', rows: [2] })]);
+    const csv = await t.app.inject({ url: `/api/user-import/${id}/errors.csv`, headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('INVALID_EMAIL');
+    const retried = await t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().code).toBe('USER_IMPORT_NEEDS_NEW_FILE');
+    expect((await getImport(t, headers, id)).status).toBe('validation_error');
+  });
+
+  it('keeps the file of a run that stopped half way (Retry reads it) until the retention ends, then refuses Retry', async () => {
+    const res = await upload(t, headers, 'email,name\nhalf@retention.example,Half\n');
+    const { id } = res.json().userImport as UserImportView;
+    const blobKey = (await importRow(id)).blobKey;
+    // Once it has ended and settled (its file dropped), it is made into a run that failed on
+    // every try before applying, with its file: what such a run leaves.
+    await until('the import settled', async () => ((await t.deps.blobs.exists(blobKey)) ? undefined : true));
+    expect((await getImport(t, headers, id)).status).toBe('completed');
+    await t.database.db.update(userImports).set({ status: 'error', phase: 'validating' }).where(eq(userImports.id, id));
+    await t.deps.blobs.put(blobKey, Readable.from(['email,name\nhalf@retention.example,Half\n']));
 
     const expire = t.app.services.userImportPipeline.expireFiles;
     // Within the retention: kept.
     await t.database.db.update(userImports).set({ finishedAt: sql`now() - interval '9 days'` }).where(eq(userImports.id, id));
     await expire(10);
     expect(await t.deps.blobs.exists(blobKey)).toBe(true);
-    // Past it: gone; the errors stay readable, and Retry says the file is no longer kept.
+    // Past it: gone, and Retry says the file is no longer kept.
     await t.database.db.update(userImports).set({ finishedAt: sql`now() - interval '11 days'` }).where(eq(userImports.id, id));
     await expire(10);
     expect(await t.deps.blobs.exists(blobKey)).toBe(false);
-    expect(await importErrors(t, headers, id)).toEqual(errors);
-    const csv = await t.app.inject({ url: `/api/user-import/${id}/errors.csv`, headers });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('INVALID_EMAIL');
     const retried = await t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
     expect(retried.statusCode).toBe(409);
-    expect(retried.json().message).toMatch(/no longer kept/);
-    expect((await getImport(t, headers, id)).status).toBe('validation_error');
+    expect(retried.json()).toMatchObject({ code: 'USER_IMPORT_NOT_RETRYABLE', message: expect.stringMatching(/no longer kept/) });
+    expect((await getImport(t, headers, id)).status).toBe('error');
   });
 });

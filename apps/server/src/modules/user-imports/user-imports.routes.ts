@@ -1,5 +1,5 @@
 /** User imports of an Organizational Admin's own organization (docs/product.md, "User imports"). */
-import { userImportRoutes as routes, userImportTemplate } from '@console/contracts';
+import { userImportRoutes as routes } from '@console/contracts';
 import multipart from '@fastify/multipart';
 import { attachment } from '../../http/csv.js';
 import { registerRoute } from '../../http/route.js';
@@ -16,11 +16,13 @@ export const userImportRoutes: ApiModule = async (app, { services: { userImports
   registerRoute(app, routes.create, async (request) => ({
     userImport: await userImports.createFromRequest(authOf(request), request),
   }));
-  registerRoute(app, routes.template, (request, reply) =>
+  registerRoute(app, routes.template, async (request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment('user-import-template.csv'))
-      .send(userImportTemplate(request.query.columnSeparator)),
+      // Made for the caller's organization: not to be kept by a shared cache.
+      .header('cache-control', 'private, no-store')
+      .send(await userImports.template(authOf(request), request.query.columnSeparator)),
   );
   registerRoute(app, routes.get, async (request) => ({ userImport: await userImports.get(authOf(request), request.params.id) }));
   registerRoute(app, routes.errors, (request) => userImports.errors(authOf(request), request.params.id, request.query));

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   createUserImportFields,
+  isRetryable,
   type UserImportErrorView,
   type UserImportView,
   userImportOptions,
   userImportRequestErrors,
+  userImportTemplate,
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -21,6 +23,7 @@ import type { Jobs } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { USER_IMPORT_PURGE_JOB, type UserImportPipeline } from './pipeline.js';
 import { retryNeedsFile } from './retention.js';
+import { templateExample } from './template.js';
 import { receiveCsvUpload, type UploadRequest } from './upload.js';
 import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
 
@@ -111,6 +114,11 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       return toView(row, 0);
     },
 
+    /** The template made for the caller's organization (template.ts), in this separator. */
+    async template(auth: AuthContext, separator: string): Promise<string> {
+      return userImportTemplate(await templateExample(repo, auth.organizationId), separator);
+    },
+
     async list(auth: AuthContext, page: number, limit: number) {
       const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
       return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
@@ -158,10 +166,20 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       else await pipeline.purge(id);
     },
 
-    /** Runs again what failed: the failed users and invitations, or the whole file after validation errors. */
+    /**
+     * Runs again what failed: the failed users and invitations, or a run that stopped half
+     * way from where it stopped. Only where that can succeed (decision 022): an import that
+     * ended on errors of its file would read the same file again.
+     */
     async retry(auth: AuthContext, id: string): Promise<UserImportView> {
       const { row } = await findOwn(auth, id);
-      if (row.status !== 'error' && row.status !== 'validation_error') {
+      if (row.status === 'validation_error') {
+        throw new Conflict(
+          'This import stopped on errors of its file: a retry would read the same file. Correct the file and upload it again.',
+          userImportRequestErrors.needsNewFile,
+        );
+      }
+      if (!isRetryable(row.status)) {
         throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);
       }
       // Past its retention the file is gone (decision 019): the user uploads it again.
@@ -171,22 +189,6 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       const reset = await db.transaction(async (tx) => {
         const invitations = await repo.resetFailedInvitations(id, tx);
         await repo.deleteErrors(id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'], tx);
-        if (row.status === 'validation_error') {
-          await repo.deleteErrors(id, undefined, tx);
-          return repo.updateImportWhere(
-            id,
-            row.status,
-            {
-              status: 'processing',
-              phase: 'queued',
-              rowsRead: 0,
-              rowsTotal: null,
-              rowsWithErrors: 0,
-              finishedAt: null,
-            },
-            tx,
-          );
-        }
         const failedRows = await repo.markFailedRowsForRetry(id, tx);
         return repo.updateImportWhere(
           id,

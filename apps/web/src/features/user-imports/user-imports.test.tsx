@@ -19,7 +19,14 @@ function view(overrides: Partial<UserImportView>): UserImportView {
     status: 'completed',
     phase: 'done',
     columnSeparator: ',',
-    options: { assignSkills: true, assignTeams: true, assignWorkspaces: true, createEmployeeIdUsers: true, disableUsers: false },
+    options: {
+      assignSkills: true,
+      assignTeams: true,
+      assignWorkspaces: true,
+      createEmployeeIdUsers: true,
+      disableUsers: false,
+      sendInvitations: true,
+    },
     sizeBytes: 100,
     createDate: '2026-11-20T10:15:00.000Z',
     startedAt: '2026-11-20T10:15:01.000Z',
@@ -90,10 +97,11 @@ describe('the user imports screen', () => {
     expect(status('failed.csv').getByText('Error processing users')).toBeTruthy();
     expect(status('done.csv').getByText('Completed')).toBeTruthy();
     expect(status('future.csv').getByText('Processing')).toBeTruthy();
-    // Details links only on the failed ones; retry too.
+    // Details links only on the failed ones; retry only where it can succeed: not for errors of the file.
     expect(status('broken.csv').getByRole('button', { name: 'Details' })).toBeTruthy();
     expect(status('done.csv').queryByRole('button', { name: 'Details' })).toBeNull();
     expect(status('failed.csv').getByRole('button', { name: 'Retry failed.csv' })).toBeTruthy();
+    expect(status('broken.csv').queryByRole('button', { name: 'Retry broken.csv' })).toBeNull();
     expect(status('done.csv').queryByRole('button', { name: 'Retry done.csv' })).toBeNull();
 
     expect(screen.getByText('5 of 25 shown')).toBeTruthy();
@@ -167,5 +175,61 @@ describe('the user imports screen', () => {
     await ui.click(disableUsers);
     expect(disableUsers.checked).toBe(true);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says that new users get an invitation e-mail, and sends the admin’s choice with the upload', async () => {
+    const ui = userEvent.setup();
+    const { calls } = renderSignedIn('/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
+        'POST /api/user-imports': () => ({ status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Upload a file' }, { timeout: 10_000 });
+    const invite = within(form).getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }) as HTMLInputElement;
+    expect(invite.checked).toBe(true);
+    expect(invite.getAttribute('aria-describedby')).toBeTruthy();
+    const said = () => document.getElementById(invite.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(said()).toMatch(/^Each new user with an e-mail gets an e-mail, valid 14 days/);
+    await ui.click(invite);
+    expect(invite.checked).toBe(false);
+    expect(said()).toBe('No e-mail is sent: the new users are created without an invitation.');
+
+    fireEvent.change(screen.getByTestId('user-import-file'), { target: { files: [new File(['email,name\n'], 'team.csv')] } });
+    await ui.click(within(form).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(sent.get('sendInvitations')).toBe('false');
+    expect(sent.get('assignWorkspaces')).toBe('true');
+    expect((sent.get('file') as File).name).toBe('team.csv');
+    // The choice stays for the next file, like the other options.
+    await screen.findByText('team.csv is being imported');
+    expect(invite.checked).toBe(false);
+  });
+
+  it('notes every column of the template in the user’s language, and shows the invitation choice of an import', async () => {
+    const ui = userEvent.setup();
+    renderSignedIn('/es/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({
+          body: { userImports: [view({ filename: 'callado.csv', options: { ...view({}).options, sendInvitations: false } })], total: 1 },
+        }),
+        'GET /api/user-import/00000000-0000-4000-8000-00000000000a': () => ({
+          body: { userImport: view({ filename: 'callado.csv', options: { ...view({}).options, sendInvitations: false } }) },
+        }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Subir un archivo' }, { timeout: 10_000 });
+    await ui.click(within(form).getByRole('button', { name: 'Las columnas del archivo' }));
+    for (const column of ['email', 'employeeId', 'name', 'role', 'workspaces', 'teams', 'skills', 'disabled']) {
+      expect(within(form).getByText(column, { selector: 'dt' })).toBeTruthy();
+    }
+    expect(within(form).getByText(/^Nombres de espacios de trabajo de tu organización, separados por \|/)).toBeTruthy();
+    expect(within(form).getByText(/^La plantilla está hecha para tu organización/)).toBeTruthy();
+
+    await ui.click(await screen.findByRole('button', { name: 'Detalles de callado.csv' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Correos de invitación')).toBeTruthy();
+    expect(within(dialog).getByText('No enviados (desactivados en esta importación)')).toBeTruthy();
   });
 });

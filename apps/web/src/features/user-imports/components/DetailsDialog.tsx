@@ -42,6 +42,9 @@ export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImp
             failed: n(u.invitationsFailed),
           })}
         </DetailRow>
+        <DetailRow label={t('userImports:details.sendInvitations')}>
+          {u.options.sendInvitations ? t('userImports:details.invitationsOn') : t('userImports:details.invitationsOff')}
+        </DetailRow>
         <DetailRow label={t('userImports:details.separator')}>
           <code>{u.columnSeparator === '\t' ? 'TAB' : u.columnSeparator}</code>
         </DetailRow>

@@ -1,7 +1,9 @@
 /**
  * The upload form: a .csv file (required: 'You need to specify the file' and the red
  * 'no file detected' banner), the column separator (exactly one character, default ','),
- * the import options (docs/product.md, "User imports"), and the template to start from.
+ * the import options (docs/product.md, "User imports"), whether new users get an invitation
+ * e-mail (said before the upload, on by default), and the template to start from with a
+ * note of each of its columns.
  */
 import {
   DEFAULT_COLUMN_SEPARATOR,
@@ -27,6 +29,7 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useCreateUserImport, userImportTemplateHref } from '../api/user-imports';
+import { ColumnNotes } from './ColumnNotes';
 
 /** How long the bad-format notice stays (docs/product.md, "User imports"). */
 export const BAD_FILE_NOTICE_MS = 4500;
@@ -39,6 +42,9 @@ interface Values {
   options: UserImportOptions;
 }
 
+/** The options of the file's columns; the invitation choice has its own place, with what it means. */
+const COLUMN_OPTION_KEYS = USER_IMPORT_OPTION_KEYS.filter((key) => key !== 'sendInvitations');
+
 const defaultValues = (): Values => ({ file: null, columnSeparator: DEFAULT_COLUMN_SEPARATOR, options: userImportOptions.parse({}) });
 
 export function UploadForm() {
@@ -49,6 +55,8 @@ export function UploadForm() {
   const form = useForm<Values>({ defaultValues: defaultValues() });
   const file = useWatch({ control: form.control, name: 'file' });
   const separator = useWatch({ control: form.control, name: 'columnSeparator' });
+  const sendInvitations = useWatch({ control: form.control, name: 'options.sendInvitations' });
+  const invitationsHelpId = useId();
   const fileMissing = !!form.formState.errors.file;
   // Shown as soon as the separator is wrong, not only on submit.
   const separatorError = separator.length !== 1 ? t('userImports:upload.separatorRule') : undefined;
@@ -133,7 +141,7 @@ export function UploadForm() {
         <Typography variant="subtitle2" component="p">
           {t('userImports:options.title')}
         </Typography>
-        {USER_IMPORT_OPTION_KEYS.map((key) => (
+        {COLUMN_OPTION_KEYS.map((key) => (
           <Controller
             key={key}
             name={`options.${key}`}
@@ -153,6 +161,27 @@ export function UploadForm() {
           />
         ))}
       </FormGroup>
+      <Controller
+        name="options.sendInvitations"
+        control={form.control}
+        render={({ field }) => (
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { ref: field.ref, 'aria-describedby': invitationsHelpId } }}
+                />
+              }
+              label={t('userImports:upload.invitations')}
+            />
+            <FormHelperText id={invitationsHelpId} sx={{ mt: 0, ml: 4 }}>
+              {sendInvitations ? t('userImports:upload.invitationsOn') : t('userImports:upload.invitationsOff')}
+            </FormHelperText>
+          </div>
+        )}
+      />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button type="submit" variant="contained" disabled={create.isPending}>
           {t('userImports:upload.submit')}
@@ -166,6 +195,7 @@ export function UploadForm() {
           {t('userImports:upload.template')}
         </Button>
       </Stack>
+      <ColumnNotes />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { USER_IMPORT_STATUSES, type UserImportStatus } from '@console/contracts/user-imports';
+import { isRetryable, USER_IMPORT_STATUSES, type UserImportStatus } from '@console/contracts/user-imports';
 
 /** Anything the screen does not know is shown as processing (docs/product.md, "User imports"). */
 export function statusOf(value: string): UserImportStatus {
@@ -13,4 +13,5 @@ export const statusColor: Record<UserImportStatus, 'info' | 'error' | 'success'>
 };
 
 export const hasErrorDetails = (status: UserImportStatus) => status === 'error' || status === 'validation_error';
-export const canRetry = hasErrorDetails;
+/** Retry only where it can succeed (decision 022): not after errors of the file, which needs a new upload. */
+export const canRetry = isRetryable;
