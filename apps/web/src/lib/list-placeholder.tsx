@@ -45,13 +45,17 @@ export function DelayedSkeleton({ lines = 3, height }: { lines?: number; height?
   const { t } = useT();
   const shown = useDelayed(LOADING_DELAY_MS);
   if (!shown) return null;
-  if (height) return <Skeleton variant="rounded" height={height} aria-label={t('list.loading')} />;
+  // A role, so that the label is allowed (axe: aria-prohibited-attr) and read as "loading".
   return (
     <Stack spacing={1} role="status" aria-label={t('list.loading')} data-testid="list-loading">
-      {Array.from({ length: lines }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines
-        <Skeleton key={i} width={i === lines - 1 && lines > 1 ? '60%' : undefined} />
-      ))}
+      {height ? (
+        <Skeleton variant="rounded" height={height} />
+      ) : (
+        Array.from({ length: lines }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines
+          <Skeleton key={i} width={i === lines - 1 && lines > 1 ? '60%' : undefined} />
+        ))
+      )}
     </Stack>
   );
 }

@@ -49,7 +49,7 @@ export function ReportList({ prefix }: { prefix?: AnalyticsReportPrefix }) {
       <TableBody>
         {list.data.map((r) => (
           <TableRow key={r.id} data-report={r.name}>
-            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, fontWeight: { xs: 600, sm: 'inherit' } }}>{r.name}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, fontWeight: 500 }}>{r.name}</TableCell>
             <TableCell data-label={t('analytics:list.type')}>{t(`analytics:${reportTypeLabel[r.prefix]}`)}</TableCell>
             <TableCell data-label={t('analytics:list.generated')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
               {formatDateTime(r.generatedAt)}

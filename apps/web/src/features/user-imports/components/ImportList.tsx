@@ -83,9 +83,7 @@ export function ImportList() {
         <TableBody>
           {rows.map((u) => (
             <TableRow key={u.id} data-import-id={u.id}>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 320, fontWeight: { xs: 600, sm: 'inherit' } }}>
-                {u.filename}
-              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, maxWidth: 320, fontWeight: 500 }}>{u.filename}</TableCell>
               <TableCell data-label={t('userImports:list.status')}>
                 <Stack spacing={1}>
                   <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
