@@ -51,10 +51,10 @@ test('staff create an organization, add a manager and see the pending invitation
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText(`${orgName} was created.`)).toBeVisible();
 
-  // Its details open over the list; the first admin is its first manager.
-  const details = page.getByRole('dialog', { name: 'Organization details' });
-  await expect(details).toBeVisible();
-  await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}\?mode=read$/);
+  // Its page opens; the first admin is its first manager.
+  await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
+  const details = page.getByRole('main');
+  await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}$/);
   await expect(details.getByText(`hooli${stamp}`)).toBeVisible();
   const managers = details.getByRole('table', { name: 'Organization managers' });
   await expect(managers.getByRole('row').filter({ hasText: 'Hank Hooli' })).toContainText('Not invited');
@@ -91,10 +91,11 @@ test('staff create an organization, add a manager and see the pending invitation
   await expect(main.getByText('Sam Staff', { exact: true })).toBeVisible();
   await checkA11y();
 
-  // Back to the organization; the new organization is found by name in the list.
-  await page.getByRole('link', { name: `Back to ${orgName}` }).click();
-  await expect(page.getByRole('dialog', { name: 'Organization details' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // Back to the organization by the trail, then to the list, where it is found by name.
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await trail.getByRole('link', { name: orgName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Organizations' }).click();
   await page.getByRole('searchbox', { name: 'Filter by name' }).fill(`hooli robotics ${stamp}`);
   const list = page.getByRole('list', { name: 'Organizations' });
   await expect(list.getByRole('listitem', { name: orgName })).toBeVisible();
@@ -110,8 +111,8 @@ test('staff who may only read get no New organization nor Add manager, and the s
   const acme = page.getByRole('listitem', { name: 'Acme Manufacturing' });
   await expect(acme).toBeVisible();
   await expect(page.getByRole('button', { name: 'New organization' })).toHaveCount(0);
-  await acme.getByRole('button', { name: 'View the details of Acme Manufacturing' }).click();
-  const details = page.getByRole('dialog', { name: 'Organization details' });
+  await acme.getByRole('link', { name: 'View the details of Acme Manufacturing' }).click();
+  const details = page.getByRole('main');
   await expect(details.getByRole('heading', { name: 'Organization managers' })).toBeVisible();
   await expect(details.getByRole('button', { name: 'Add manager' })).toHaveCount(0);
   const orgId = new URL(page.url()).pathname.split('/').at(-1);

@@ -1,6 +1,6 @@
 /**
  * Organization settings in a real browser against the demo data: staff open Acme's settings
- * from its details, turn a switch on (kept after a reload), set AI verification with its two
+ * from its page, turn a switch on (kept after a reload), set AI verification with its two
  * models, and open a spec settings part; read-only staff see the switches disabled.
  */
 import type { Page } from '@playwright/test';
@@ -9,8 +9,8 @@ import { openOrganizationDetails } from '../fixtures/super';
 import { expect, test } from '../fixtures/test';
 
 async function openAcmeSettings(page: Page) {
-  const dialog = await openOrganizationDetails(page, 'acme', 'Acme Manufacturing');
-  await dialog.getByRole('link', { name: 'Settings' }).click();
+  const main = await openOrganizationDetails(page, 'acme', 'Acme Manufacturing');
+  await main.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings of Acme Manufacturing' })).toBeVisible();
   await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}\/settings$/);
   return new URL(page.url()).pathname.split('/').at(-2) ?? '';

@@ -1,6 +1,6 @@
 /**
  * Workflow imports in a real browser against the demo data: staff open "Import workflows"
- * from an organization's details, copy all the workflows of a workspace of another
+ * from an organization's page, copy all the workflows of a workspace of another
  * organization into one of its workspaces, and see the import complete.
  */
 import type { Page } from '@playwright/test';

@@ -12,7 +12,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { createContext, type ReactNode, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { AppDialog } from './AppDialog';
 
@@ -49,19 +50,29 @@ export function Destructive({ when = true, children }: { when?: boolean; childre
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-/** "Type {name} to confirm": the field an irreversible action asks to fill in. */
+/**
+ * "Type {name} to confirm": the field an irreversible action asks to fill in. The
+ * instruction is a label above the field (it wraps on a phone; a field's floating label
+ * would cut a long name).
+ */
 export function TypeToConfirmField({ name, value, onChange }: { name: string; value: string; onChange: (value: string) => void }) {
   const { t } = useT();
+  const id = useId();
   return (
-    <TextField
-      label={t('dialog.typeToConfirm', { name })}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      fullWidth
-      size="small"
-      autoComplete="off"
-      slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-    />
+    <Stack spacing={0.75}>
+      <Typography component="label" htmlFor={id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {t('dialog.typeToConfirm', { name })}
+      </Typography>
+      <TextField
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        fullWidth
+        size="small"
+        autoComplete="off"
+        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+      />
+    </Stack>
   );
 }
 

@@ -57,7 +57,7 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
       <Section id="import-status-users" title={t('organizations:settings.importStatus.userImports')}>
         <Stack
           direction="row"
-          sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}
+          sx={{ flexWrap: 'wrap', gap: 1, mb: 1, p: 0, listStyle: 'none' }}
           component="ul"
           aria-label={t('organizations:settings.importStatus.byStatus')}
         >
