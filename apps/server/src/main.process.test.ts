@@ -3,67 +3,16 @@
  * second start reuses it, a second process on the same directory refuses, and SIGTERM
  * stops it cleanly.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer as start, waitForHealth, waitForOutput } from './test/server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-process-'));
 const children: ChildProcess[] = [];
-
-function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production' },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, exited: Promise<unknown>) {
-  const deadline = Date.now() + 90_000;
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  while (Date.now() < deadline && !gone) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-/** The welcome is printed after the job workers start, a moment after /healthz answers. */
-async function waitForOutput(server: { output(): string }, text: string) {
-  const deadline = Date.now() + 30_000;
-  while (!server.output().includes(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-}
-
-/** A port nobody listens on now: runs of this suite may overlap. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+const startServer = (port: number) => start({ DATA_DIR: dataDir, PORT: String(port) }, children);
 
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
