@@ -23,15 +23,16 @@ function newestMtime(target) {
 }
 
 /**
- * Installs from the lock file when node_modules is missing or older than it. `npm install`
- * rather than `npm ci`: npm 11 leaves other platforms' optional binaries (biome, esbuild)
- * out of the lock file and `npm ci` then refuses it as out of sync.
+ * Installs exactly the lock file (`npm ci`) when node_modules is missing or older than it.
+ * npm writes node_modules/.package-lock.json last, so after an `npm ci` (the CI's, say)
+ * nothing is installed again. The lock file holds every platform's optional binaries
+ * (biome is pinned to a version whose binaries the registry serves for all of them).
  */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(path.join(root, 'package-lock.json'))) return;
   console.log('Installing dependencies...');
-  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) process.exit(1);
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
 }
 
 const builds = [

@@ -4,12 +4,17 @@
  *   sign-in-link <email> [--locale es|fr|pt]
  *                          print a one-time sign-in link (15 minutes) for that person,
  *                          opening the console in that language (English by default)
+ *   backup <file>          write a backup of the embedded database (db/backup.ts)
+ *   restore <file>         replace the embedded database by a backup (the server stopped)
  *
- * It reads the same environment as the server (DATA_DIR, ID_TOKEN_PRIVATE_KEYS, PUBLIC_URL)
- * and does not open the database, so it works while the server runs.
+ * It reads the same environment as the server (DATA_DIR, ID_TOKEN_PRIVATE_KEYS, PUBLIC_URL).
+ * sign-in-link does not open the database and backup asks the running server, so both work
+ * while the server runs.
  */
+import path from 'node:path';
 import { signInEmail } from '@console/contracts';
 import { ConfigError, loadConfig } from './config.js';
+import { BackupError, backupTo, restoreFrom } from './db/backup.js';
 import type { MailLocale } from './mail/templates.js';
 import { createIdTokens } from './modules/auth/id-token.js';
 import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.js';
@@ -19,7 +24,13 @@ const USAGE = `Usage: npm run console -- <command>
 Commands:
   sign-in-link <email> [--locale en|es|fr|pt]
       print a one-time sign-in link, valid ${SIGN_IN_LINK_MINUTES} minutes, that opens the console
-      in that language (English by default)`;
+      in that language (English by default)
+  backup <file>
+      write a backup of the embedded database (DATA_DIR/db) to <file>, also while the server
+      runs (it makes the backup); on PostgreSQL use pg_dump (docs/operations.md)
+  restore <file>
+      replace the embedded database by the backup in <file>; stop the server first. The
+      database it replaces is kept beside it as db.replaced-<time>`;
 
 const LOCALES = ['en', 'es', 'fr', 'pt'] as const;
 
@@ -35,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   // npm runs workspace scripts in the workspace folder; relative paths mean where the user typed the command.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
   const [command, ...args] = argv;
+  if (command === 'backup' || command === 'restore') return backupCommand(command, args[0]);
   if (command !== 'sign-in-link') {
     console.error(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 64;
@@ -56,10 +68,31 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+async function backupCommand(command: 'backup' | 'restore', file: string | undefined): Promise<number> {
+  if (!file || file.startsWith('-')) {
+    console.error(`${command} needs a file.\n\n${USAGE}`);
+    return 64;
+  }
+  // A backup holds password hashes and sessions: whatever this makes is the owner's only.
+  process.umask(0o077);
+  const config = loadConfig();
+  const target = path.resolve(file);
+  if (command === 'backup') {
+    const { bytes, from } = await backupTo(config, target);
+    const source = from === 'server' ? 'made by the running server' : 'read from the stopped database';
+    console.log(`Backup of ${config.dbDir} written to ${target} (${bytes} bytes, ${source}).`);
+  } else {
+    const { replaced } = await restoreFrom(config, target);
+    console.log(`Restored ${config.dbDir} from ${target}.${replaced ? ` The database it replaced is kept in ${replaced}.` : ''}`);
+  }
+  return 0;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    const known = err instanceof ConfigError || err instanceof BackupError;
+    console.error(known ? err.message : err);
     process.exit(err instanceof ConfigError ? 78 : 1);
   },
 );

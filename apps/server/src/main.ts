@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { buildApp, buildProbeApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { serveBackups } from './db/backup.js';
 import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -47,6 +48,8 @@ async function main() {
     process.exit(1);
   }
   await migrateDatabase(database);
+  // The console CLI's backups of the embedded database go through this process, which holds it (db/backup.ts).
+  const backups = database.kind === 'pglite' ? await serveBackups(database, config.dataDir, log) : undefined;
 
   // The folder DATA_DIR/blobs, or the S3 bucket of BLOB_STORE_URL that every process shares.
   const blobs = await createBlobStore(config);
@@ -105,6 +108,7 @@ async function main() {
     // Stop taking requests and let in-flight ones finish, then let job batches finish.
     await app?.close();
     await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await backups?.close();
     mailer.close();
     blobs.close();
     await database.close();

@@ -225,8 +225,11 @@ export type ExternalApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 export interface ExternalApiRouteDef extends RouteDef {
   /** Its error answers. */
   errors: readonly ExternalApiErrorStatus[];
-  /** The OpenAPI security requirement: both headers, on every call but the token's. */
-  security?: readonly { apiKey: readonly []; idToken: readonly [] }[];
+  /**
+   * The OpenAPI security requirement, stated by every call: both headers, but for the
+   * token's call, which needs none (`[]`: its e-mail and password are the credential).
+   */
+  security: readonly { apiKey: readonly []; idToken: readonly [] }[];
 }
 
 const externalRoute = <const R extends ExternalApiRouteDef>(def: R): R => route(def);
@@ -254,6 +257,7 @@ export const externalApiRoutes = {
     body: apiTokenBody,
     response: apiTokenResponse,
     errors: [400, 401, 403, 429],
+    security: [],
   }),
   listWorkflows: externalRoute({
     method: 'GET',

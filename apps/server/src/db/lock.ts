@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The lock's file, in the directory it locks; it holds the owner's pid. */
+export const LOCK_FILE = '.console.lock';
+
 export interface DirectoryLock {
   release(): void;
 }
@@ -33,7 +36,7 @@ function isAlive(pid: number): boolean {
 
 export function acquireDirectoryLock(dir: string): DirectoryLock {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, '.console.lock');
+  const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });

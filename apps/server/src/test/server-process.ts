@@ -4,6 +4,7 @@
  *   const a = startServerProcess({ PROCESS_ROLE: 'api', PORT: String(port), ... });
  *   await a.healthy(port);                      // an API answers /healthz
  *   await w.seen('user import: batch applied');  // a JSON log line with that message
+ *   await a.printed('sign-in-link');             // any output containing this text
  * Processes still running when the test file ends are killed by `killAllServerProcesses`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -16,11 +17,13 @@ export interface LogLine {
 }
 
 const running: ChildProcess[] = [];
+const serverDir = path.resolve(import.meta.dirname, '../..');
 
 export function startServerProcess(env: Record<string, string>, name = 'server') {
+  // INIT_CWD unset: npm's would make a relative DATA_DIR resolve against the caller's folder.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    cwd: serverDir,
+    env: { ...process.env, INIT_CWD: '', NODE_ENV: 'production', ...env },
   });
   running.push(child);
   const lines: LogLine[] = [];
@@ -70,6 +73,14 @@ export function startServerProcess(env: Record<string, string>, name = 'server')
         void exited.then(() => setTimeout(() => reject(new Error(`${name} exited before "${msg}": ${tail()}`)), 100));
       });
     },
+    /** Resolves once the output (log or welcome) contains `text`. */
+    async printed(text: string, ms = 30_000) {
+      const deadline = Date.now() + ms;
+      while (!output.includes(text)) {
+        if (Date.now() > deadline) throw new Error(`no "${text}" from ${tail()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     /** Resolves once /healthz answers on this port; rejects if the process ends first. */
     async healthy(port: number, ms = 90_000) {
       const deadline = Date.now() + ms;
@@ -88,6 +99,22 @@ export function startServerProcess(env: Record<string, string>, name = 'server')
 }
 
 export type ServerProcess = ReturnType<typeof startServerProcess>;
+
+/** Runs the console CLI (src/cli.ts) to its end: its exit code and output. */
+export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, INIT_CWD: '', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
 
 export function killAllServerProcesses() {
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

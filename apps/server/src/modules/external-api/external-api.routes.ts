@@ -16,7 +16,18 @@ import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
 
 /** The table's calls by operation id: their error answers and security go into the OpenAPI document. */
+type ExternalApiTag = (typeof routes)[keyof typeof routes]['tags'][number];
 const documented = new Map<string, ExternalApiRouteDef>(Object.values(routes).map((def) => [def.operationId, def]));
+
+/** The document's tags, in the reference's order: every tag of a call (the contracts) with what it groups. */
+const tagDescriptions: Record<ExternalApiTag, string> = {
+  Authorization: 'Exchange the e-mail and password of an API user for an idToken, the bearer token of every other call.',
+  Workflows: "The organization's workflows with their steps; below Organizational Admin, those of the caller's workspaces.",
+  Workspaces: "The organization's workspaces; below Organizational Admin, the caller's own.",
+  Skills: "The organization's skills and each user's progress on them.",
+  Users: 'Users of the organization: list and search, create with an invitation, disable.',
+  'User imports': 'Users created and updated in bulk from a CSV file, applied in the background: its status, counts and row errors.',
+};
 
 export const externalApiRoutes: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
@@ -30,7 +41,7 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       const def = documented.get(String(options.schema?.operationId));
       if (!def || !options.schema) return;
       options.schema.response = { ...(options.schema.response as object), ...externalApiErrorResponses(def) };
-      if (def.security) options.schema.security = def.security.map((s) => ({ apiKey: [...s.apiKey], idToken: [...s.idToken] }));
+      options.schema.security = def.security.map((s) => ({ apiKey: [...s.apiKey], idToken: [...s.idToken] }));
     });
 
     await v1.register(swagger, {
@@ -39,6 +50,11 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
         info: {
           title: `${config.PRODUCT_NAME} integration API`,
           version: '1.0.0',
+          // Not an open licence: integrators use the API under their organization's agreement (an SPDX LicenseRef says so to tools).
+          license: {
+            name: `Proprietary: under your organization's agreement with ${config.PRODUCT_NAME}`,
+            identifier: 'LicenseRef-Proprietary',
+          },
           description: [
             `Every call but \`POST ${basePath}/auth/token\` needs two headers:`,
             '- `apiKey`: an access key of your organization (Keys screen of the console);',
@@ -57,7 +73,7 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `From POST ${basePath}/auth/token` },
           },
         },
-        tags: [{ name: 'Authorization' }, { name: 'Workflows' }, { name: 'Workspaces' }, { name: 'Skills' }, { name: 'Users' }],
+        tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
       },
       transform: jsonSchemaTransform,
       transformObject: describeResponses,
