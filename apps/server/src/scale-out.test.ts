@@ -32,7 +32,7 @@ const onPostgres = testDbKind() === 'postgres';
 if (!onPostgres) {
   console.info('scale-out.test.ts skipped: it runs on PostgreSQL only (TEST_DB=postgres); the embedded database belongs to one process');
 }
-/** A third of the rows have only an employee ID (no invitation); the others an e-mail. */
+/** One row in four has an e-mail (an invitation is sent); the others only an employee ID. */
 const ROWS = 1200;
 const PREFIX = `scale-${randomBytes(3).toString('hex')}`;
 
@@ -47,9 +47,9 @@ afterAll(async () => {
 function fileRows() {
   return Array.from({ length: ROWS }, (_, i) => {
     const id = String(i + 1).padStart(5, '0');
-    return i % 3 === 2
-      ? { email: null, employeeId: `E${id}`, name: `Worker ${id}` }
-      : { email: `r${id}@scale.example`, employeeId: null, name: `Person ${id}` };
+    return i % 4 === 0
+      ? { email: `r${id}@scale.example`, employeeId: null, name: `Person ${id}` }
+      : { email: null, employeeId: `E${id}`, name: `Worker ${id}` };
   });
 }
 
@@ -87,6 +87,10 @@ function replica(port: number) {
 
 describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on PostgreSQL and S3 (runs only with TEST_DB=postgres)', () => {
   it('shares sessions, imports, reports and key deletions between processes, and survives a killed worker', async () => {
+    // When each step ended, printed at the end: where the time of this long test goes.
+    const started = Date.now();
+    const marks: string[] = [];
+    const mark = (step: string) => marks.push(`${step} ${((Date.now() - started) / 1000).toFixed(1)}s`);
     // --- One bucket, one fresh database, an organization with its admin.
     const s3 = await startS3Peer();
     cleanups.push(() => s3.close());
@@ -131,6 +135,7 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
     let worker1: ServerProcess | undefined = worker('worker 1');
     await Promise.all([processA.healthy(portA), processB.healthy(portB), worker1.seen('ready')]);
     const [A, B] = [replica(portA), replica(portB)];
+    mark('three processes up');
 
     // --- A session opened on A is a session on B.
     const signIn = await A.call('POST', '/api/auth/sign-in', { json: { email: admin.email, password: TEST_PASSWORD } });
@@ -181,6 +186,7 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
     worker1.child.kill('SIGKILL');
     await worker1.exited;
     worker1 = undefined;
+    mark('worker 1 killed');
     const halfWay = await followOnB();
     expect(halfWay).toMatchObject({ status: 'processing', phase: 'applying' });
     expect(halfWay.rowsApplied).toBeGreaterThan(0);
@@ -197,11 +203,19 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
 
     // --- The second worker takes the import over once the first one's lease has lapsed, and finishes it.
     const resumed = await worker2.seen('user import: applying');
+    mark('worker 2 resumed the import');
     expect(resumed.appliedThrough).toBeGreaterThan(0);
-    const done = await until('the import completed, as B shows it', async () => {
-      const view = await followOnB();
-      return view.status === 'completed' && view.invitationsPending === 0 ? view : undefined;
+    const done = await until(
+      'the import completed, as B shows it',
+      async () => {
+        const view = await followOnB();
+        return view.status === 'completed' && view.invitationsPending === 0 ? view : undefined;
+      },
+      90_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; B shows ${JSON.stringify(seenOnB.at(-1))}; ${marks.join(', ')}`);
     });
+    mark('import completed');
     expect(done).toMatchObject({
       phase: 'done',
       rowsApplied: ROWS,
@@ -252,6 +266,7 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
       const res = await B.call('GET', `/api/analytics-data-download/generations/${generationId}`, { cookie });
       return res.body.generation?.status === 'completed' ? true : undefined;
     });
+    mark('report generated');
     const list = await A.call('GET', '/api/analytics-data-download?prefix=users', { cookie });
     expect(list.status).toBe(200);
     const [report] = list.body.urls as Json[];
@@ -262,7 +277,7 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
     const reportLines = fromA.text.trim().split('\n');
     expect(reportLines).toHaveLength(ROWS + 2);
     expect(fromA.text).toContain('r00001@scale.example');
-    expect(fromA.text).toContain('E00003');
+    expect(fromA.text).toContain('E00002');
     const fromB = await B.call('GET', String(report.url), { cookie });
     expect(fromB.text).toBe(fromA.text);
 
@@ -288,8 +303,19 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
           (SELECT count(*) FROM user_import_invitations WHERE import_id = ${importId} AND status = 'sent')::int AS sent`,
     );
     expect(counts).toEqual({ generations: 0, reports: 3, invitations: done.invitationsSent, sent: done.invitationsSent });
+    // The key's changes, audited once each (made on A, deleted on A, used on B).
+    const audit = await sqlRows<{ action: string; n: number }>(
+      db,
+      sql`SELECT action, count(*)::int AS n FROM audit_log WHERE organization_id = ${org.id} AND action LIKE 'integration.%' GROUP BY action ORDER BY action`,
+    );
+    expect(audit).toEqual([
+      { action: 'integration.create', n: 1 },
+      { action: 'integration.delete', n: 1 },
+    ]);
 
     for (const p of [processA, processB, worker2]) p.child.kill('SIGTERM');
     expect(await Promise.all([processA.exited, processB.exited, worker2.exited])).toEqual([0, 0, 0]);
+    mark('stopped');
+    console.info(`scale-out steps: ${marks.join(', ')}`);
   }, 150_000);
 });

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { underStartLock } from '../db/migrate.js';
 
 /** pg-boss's tables live in this schema. */
 const SCHEMA = 'pgboss';
@@ -70,7 +71,8 @@ export async function createJobs(
     ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
+  // One process at a time: on a fresh database pg-boss creates its schema, which replicas starting together raced on.
+  await underStartLock(database, () => boss.start());
   // One creation per queue name in this process; concurrent creations of one queue by
   // several replicas can deadlock inside pg-boss, so a deadlock is tried again.
   const created = new Map<string, Promise<void>>();
