@@ -67,11 +67,18 @@ export async function serveBackups(
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
-  fs.chmodSync(socketPath, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+    fs.chmodSync(socketPath, 0o600);
+  } catch (err) {
+    // The console runs without it; only backups while it runs are lost.
+    log.warn({ err, socketPath }, 'the backup socket could not be opened: back up with the server stopped');
+    server.close();
+    return undefined;
+  }
   return {
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,7 +3,9 @@
  * without one configured, and Prometheus text with the families docs/operations.md lists,
  * which count what the app did: requests under their route pattern, jobs, applied rows.
  */
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProbeApp } from '../app.js';
 import { importCsv } from '../modules/user-imports/user-imports.fixtures.js';
 import { createOrganization, createUser } from '../test/factories.js';
 import { signIn } from '../test/sign-in.js';
@@ -95,7 +97,8 @@ describe('GET /metrics', () => {
     expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
     expect(types.get('nodejs_eventloop_lag_p99_seconds')).toBe('gauge');
     const { samples } = parsePrometheus(res.body);
-    expect(find(samples, 'console_db_pool_max', { database: t.database.kind })[0]?.value).toBe(t.database.kind === 'postgres' ? 10 : 1);
+    // The pool's size on PostgreSQL (the test database's pool is smaller than DATABASE_POOL_SIZE's default); one connection embedded.
+    expect(find(samples, 'console_db_pool_max', { database: t.database.kind })[0]?.value).toBe(t.database.pool?.options.max ?? 1);
     expect(find(samples, 'console_db_pool_connections', { state: 'total' })[0]?.value).toBeGreaterThanOrEqual(1);
   });
 
@@ -129,5 +132,21 @@ describe('GET /metrics', () => {
     const { samples } = parsePrometheus((await scrape()).body);
     expect(find(samples, 'console_jobs', { queue: 'metrics-test-queue', state: 'created' })[0]?.value).toBe(2);
     expect(find(samples, 'console_user_import_rows_applied_total', {})[0]?.value).toBe(3);
+  });
+
+  it("serves a worker's probes and metrics, and nothing else, on its probe app", async () => {
+    const probes = await buildProbeApp(t.deps, { logger: pino({ level: 'silent' }) });
+    try {
+      expect((await probes.inject({ url: '/healthz' })).statusCode).toBe(200);
+      expect((await probes.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', database: t.database.kind });
+      expect((await probes.inject({ url: '/metrics' })).statusCode).toBe(401);
+      expect((await probes.inject({ url: '/api/app-config' })).statusCode).toBe(404);
+      const res = await probes.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      const { samples } = parsePrometheus(res.body);
+      expect(find(samples, 'http_request_duration_seconds_count', { route: '/healthz', status_code: '200' })[0]?.value).toBe(1);
+    } finally {
+      await probes.close();
+    }
   });
 });
