@@ -338,8 +338,9 @@ class Run {
   private async endWithValidationErrors(rowsWithErrors: number) {
     await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: sql`now()` });
     // Nothing will be applied from these rows, and nothing reads the file again: such an
-    // import is not retried, a corrected file is uploaded (decision 022).
-    await this.purgeStagedRows();
+    // import is not retried, a corrected file is uploaded (decision 022). The import is over,
+    // so its row is not touched again (no checkpoint): an ended import no longer changes.
+    while ((await this.repo.deleteStagedRows(this.row.id, this.batch)) > 0) {}
     await this.deps.blobs.remove(this.row.blobKey);
   }
 
