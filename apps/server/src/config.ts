@@ -38,6 +38,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The embedded database (one connection) serves requests in order of arrival; a request
+   * that would join a line of this many is refused at once with 503 and Retry-After
+   * (docs/decisions/035-embedded-database-queue.md). Not used with DATABASE_URL.
+   */
+  DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** ...and so is one that arrives while the first request in line has waited this long. */
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
