@@ -55,7 +55,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   // On the embedded database, a request's statements keep one place in its queue, taken in
   // order of arrival (db/queue.ts). First of all hooks: the guards already query.
-  if (deps.database.queue) app.addHook('onRequest', (_request, _reply, done) => asRequest(done));
+  // A request whose client has gone by its turn is not run.
+  if (deps.database.queue) {
+    app.addHook('onRequest', (request, _reply, done) => asRequest(done, () => request.raw.socket?.destroyed === true));
+  }
 
   // Every response, errors and 404s included, carries security headers (worked out once,
   // http/security-headers.ts: documents get helmet's, API answers a short set) and its

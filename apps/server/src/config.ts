@@ -45,7 +45,7 @@ const envSchema = z.object({
    */
   DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   /** ...and so is one that arrives while the first request in line has waited this long. */
-  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -121,7 +121,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(200 * 1024 * 1024),
-  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database. */
+  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 500 on the embedded database (decision 035). */
   USER_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Pause between apply batches, so that other work gets the (embedded) database in between. */
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),

@@ -37,7 +37,7 @@ export interface Database {
 export const pgliteExtensions = { citext, pg_trgm };
 
 /** As DATABASE_QUEUE_MAX and DATABASE_QUEUE_WAIT_MS default (config.ts), for tests and tools. */
-const DEFAULT_QUEUE: QueueOptions = { maxQueued: 200, maxWaitMs: 2_000 };
+const DEFAULT_QUEUE: QueueOptions = { maxQueued: 200, maxWaitMs: 500 };
 
 /**
  * Every statement and transaction of the client, from drizzle, pg-boss or COPY, waits its

@@ -5,7 +5,7 @@
  * (jobs) is never refused. No timing: the database is held by a statement the test ends.
  */
 import { describe, expect, it } from 'vitest';
-import { asRequest, createDatabaseQueue, DatabaseBusy } from './queue.js';
+import { asRequest, ClientGone, createDatabaseQueue, DatabaseBusy } from './queue.js';
 
 /** A statement that runs until the test lets it end. */
 function held() {
@@ -118,5 +118,25 @@ describe('the embedded database queue', () => {
     busy.end();
     await expect(waiting).resolves.toBe('waiting');
     await running;
+  });
+
+  it('drops the waiting statements of a request whose client has gone', async () => {
+    const queue = createDatabaseQueue({ maxQueued: 10, maxWaitMs: 60_000 });
+    const ran: string[] = [];
+    const busy = held();
+    const running = queue.run(busy.task);
+    let closed = false;
+    const abandoned = asRequest(
+      () => queue.run(async () => void ran.push('abandoned')),
+      () => closed,
+    );
+    const kept = asRequest(() => queue.run(async () => void ran.push('kept')));
+    closed = true;
+    busy.end();
+
+    await expect(abandoned).rejects.toBeInstanceOf(ClientGone);
+    await Promise.all([running, kept]);
+    expect(ran).toEqual(['kept']);
+    expect(queue.stats().waitingRequests).toBe(0);
   });
 });

@@ -36,18 +36,28 @@ export class DatabaseBusy extends AppError {
 /** A request's place: taken by its first statement, kept by the others. */
 interface RequestPlace {
   order: number | undefined;
+  /** The client went away (closed its connection): what it still waits for is not run. */
+  gone: () => boolean;
 }
 
 const requests = new AsyncLocalStorage<RequestPlace>();
 
 /** Runs `fn` (a request's handling) so that its statements share one place in the queue. */
-export function asRequest<T>(fn: () => T): T {
-  return requests.run({ order: undefined }, fn);
+export function asRequest<T>(fn: () => T, gone: () => boolean = () => false): T {
+  return requests.run({ order: undefined, gone }, fn);
+}
+
+/** A waiting statement of a request whose client has gone: dropped, not run (nobody reads the answer). */
+export class ClientGone extends AppError {
+  constructor() {
+    super(499, 'CLIENT_GONE', 'The client closed its connection while its request waited for the database.');
+  }
 }
 
 interface Entry {
   order: number;
   request: boolean;
+  gone: () => boolean;
   since: number;
   task: () => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -74,6 +84,8 @@ export interface DatabaseQueue {
   stats(): QueueStats;
 }
 
+const never = () => false;
+
 export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
   const now = options.now ?? (() => performance.now());
   // Sorted by order; nearly always appended (a new place) or put near the front (a request in progress).
@@ -91,7 +103,13 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
 
   const start = () => {
     scheduled = false;
-    const entry = line.shift();
+    let entry = line.shift();
+    // Clients that gave up (a timeout, a closed tab) cost the database nothing more.
+    while (entry?.gone()) {
+      if (entry.request) waitingRequests--;
+      entry.reject(new ClientGone());
+      entry = line.shift();
+    }
     if (!entry) return;
     if (entry.request) waitingRequests--;
     running = true;
@@ -154,7 +172,8 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
       }
       const result = new Promise<T>((resolve, reject) => {
         if (request) waitingRequests++;
-        insert({ order, request, since: now(), task, resolve: resolve as (v: unknown) => void, reject });
+        const gone = place?.gone ?? never;
+        insert({ order, request, gone, since: now(), task, resolve: resolve as (v: unknown) => void, reject });
         next();
       });
       return result;
