@@ -16,7 +16,8 @@
 //
 // Every answer's time is kept per route: p50/p99/max of all answers, and by status; errors
 // are answers other than 2xx, timeouts (autocannon's 10 s) and socket errors.
-// Results also go to bench/results/load-<mode>.json.
+// Results also go to bench/results/load-<mode>.json. BENCH_SERVER runs another build of the
+// server (a path below the repository root), to compare with.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,12 +50,14 @@ const baseEnv = {
   API_RATE_LIMIT: '1000000000',
 };
 
+// BENCH_SERVER: another build of the server to compare with (e.g. one of main's, copied aside).
+const serverScript = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 const startServer = (env) =>
-  startProcess('apps/server/dist/main.js', { env: { ...baseEnv, ...env }, pollMs: 100, stdio: ['ignore', serverLog, serverLog] });
+  startProcess(serverScript, { env: { ...baseEnv, ...env }, pollMs: 100, stdio: ['ignore', serverLog, serverLog] });
 
 /** A worker has no HTTP: started, then taken as ready once it logs so. */
 async function startWorker(env) {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [serverScript], {
     cwd: root,
     env: { ...process.env, ...baseEnv, ...env, LOG_LEVEL: 'info', PROCESS_ROLE: 'worker' },
     stdio: ['ignore', 'pipe', serverLog],
@@ -309,7 +312,7 @@ try {
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(
     path.join(root, `bench/results/load-${mode}.json`),
-    `${JSON.stringify({ date: new Date().toISOString(), mode, seconds, connections, importRows, loadBefore, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), mode, server: serverScript, seconds, connections, importRows, loadBefore, results }, null, 2)}\n`,
   );
 } finally {
   fs.closeSync(serverLog);

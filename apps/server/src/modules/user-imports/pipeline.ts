@@ -63,14 +63,9 @@ export interface PipelineDeps {
  */
 export const STAGING_BATCH_ROWS = 1_000;
 
-/**
- * USER_IMPORT_BATCH_ROWS, else what suits the database. On the embedded one a statement
- * holds the process's only thread: every request waits for the statement that runs, so an
- * apply batch is kept near a tenth of a second (500 rows; 2,000 took 0.3 to 0.8 s), and
- * another organization's pages wait at most that between two batches (decision 035).
- */
+/** USER_IMPORT_BATCH_ROWS, else what suits the database. */
 export function batchRows(configured: number | undefined, database: Pick<Database, 'kind'>): number {
-  return configured ?? (database.kind === 'postgres' ? 20_000 : 500);
+  return configured ?? (database.kind === 'postgres' ? 20_000 : 2_000);
 }
 
 export async function enqueueImport(jobs: Jobs | undefined, importId: string, startAfterSeconds?: number): Promise<void> {
