@@ -44,7 +44,7 @@ const envSchema = z.object({
    * (docs/decisions/035-embedded-database-queue.md). Not used with DATABASE_URL.
    */
   DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
-  /** ...and so is one that arrives while the first request in line has waited this long. */
+  /** ...and so is one that would wait longer than this for its first statement (refused before any of it runs). */
   DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),

@@ -116,7 +116,8 @@ describe('the embedded database queue', () => {
     // Come back in about the time the first in line has waited.
     expect(refusal.headers?.['retry-after']).toBe('3');
     busy.end();
-    await expect(waiting).resolves.toBe('waiting');
+    // By its turn the first in line has waited past the budget too: refused, nothing of it ran.
+    await expect(waiting).rejects.toBeInstanceOf(DatabaseBusy);
     await running;
   });
 
@@ -138,5 +139,34 @@ describe('the embedded database queue', () => {
     await Promise.all([running, kept]);
     expect(ran).toEqual(['kept']);
     expect(queue.stats().waitingRequests).toBe(0);
+  });
+
+  it('refuses a request whose first statement waited past the budget, before any of it runs', async () => {
+    let clock = 0;
+    const queue = createDatabaseQueue({ maxQueued: 100, maxWaitMs: 1_000, now: () => clock });
+    const ran: string[] = [];
+    const busy = held();
+    const running = queue.run(busy.task);
+    // Admitted while the line was young; by its turn it has waited 1.5 s.
+    const late = asRequest(() => queue.run(async () => void ran.push('late')));
+    // A request already under way keeps its turn, however long its next statement waited.
+    let resume!: () => void;
+    const started = asRequest(async () => {
+      await new Promise<void>((r) => {
+        resume = r;
+      });
+      await queue.run(async () => void ran.push('second statement'));
+    });
+    clock = 1_500;
+    busy.end();
+
+    const refusal = (await late.catch((err) => err)) as DatabaseBusy;
+    expect(refusal).toBeInstanceOf(DatabaseBusy);
+    expect(refusal.headers?.['retry-after']).toBe('2');
+    expect(ran).toEqual([]);
+    await running;
+    resume();
+    await started;
+    expect(ran).toEqual(['second statement']);
   });
 });

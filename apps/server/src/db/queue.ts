@@ -14,10 +14,11 @@
  *   requests first asked for the database), so a request that already started finishes
  *   before later ones start; work outside a request (jobs, the queue's own polling) queues
  *   at the back each statement, which interleaves a long import with the requests.
- * - **Bounded**: a request that would join a line of `maxQueued` requests, or one whose
- *   first request has already waited `maxWaitMs`, is refused at once with 503 and
- *   Retry-After (SERVICE_BUSY) before it touches the database; a request already in the
- *   line is never refused half way. Work outside a request is never refused.
+ * - **Bounded**: a request that would join a line of `maxQueued` requests, or arrives while
+ *   the first in line has already waited `maxWaitMs`, is refused at once with 503 and
+ *   Retry-After (SERVICE_BUSY); one whose first statement still waits `maxWaitMs` for its
+ *   turn is refused then, before any of it ran. A request whose first statement ran is
+ *   never refused half way. Work outside a request is never refused.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../http/errors.js';
@@ -57,6 +58,8 @@ export class ClientGone extends AppError {
 interface Entry {
   order: number;
   request: boolean;
+  /** A request's first statement: nothing of the request has run yet, so it may still be refused. */
+  first: boolean;
   gone: () => boolean;
   since: number;
   task: () => Promise<unknown>;
@@ -104,11 +107,13 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
   const start = () => {
     scheduled = false;
     let entry = line.shift();
-    // Clients that gave up (a timeout, a closed tab) cost the database nothing more.
-    while (entry?.gone()) {
+    // Clients that gave up (a timeout, a closed tab) cost the database nothing more; a request
+    // whose first statement waited past the budget is refused now, before any of it ran.
+    for (; entry; entry = line.shift()) {
+      const refusal = entry.gone() ? new ClientGone() : entry.first ? overBudget(entry) : undefined;
+      if (!refusal) break;
       if (entry.request) waitingRequests--;
-      entry.reject(new ClientGone());
-      entry = line.shift();
+      entry.reject(refusal);
     }
     if (!entry) return;
     if (entry.request) waitingRequests--;
@@ -132,6 +137,11 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
     setImmediate(start);
   };
 
+  const overBudget = (entry: Entry): DatabaseBusy | undefined => {
+    const waited = now() - entry.since;
+    return waited > options.maxWaitMs ? new DatabaseBusy(Math.max(1, Math.ceil(waited / 1000))) : undefined;
+  };
+
   const refuseNewRequest = (): DatabaseBusy | undefined => {
     const first = line.find((e) => e.request);
     const waited = first === undefined ? 0 : now() - first.since;
@@ -144,12 +154,14 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
     run<T>(task: () => Promise<T>): Promise<T> {
       const place = requests.getStore();
       let order: number;
+      let first = false;
       if (!place) {
         order = nextOrder++;
       } else if (place.order === undefined) {
         const refusal = refuseNewRequest();
         if (refusal) return Promise.reject(refusal);
         order = place.order = nextOrder++;
+        first = true;
       } else {
         order = place.order;
       }
@@ -173,7 +185,7 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
       const result = new Promise<T>((resolve, reject) => {
         if (request) waitingRequests++;
         const gone = place?.gone ?? never;
-        insert({ order, request, gone, since: now(), task, resolve: resolve as (v: unknown) => void, reject });
+        insert({ order, request, first, gone, since: now(), task, resolve: resolve as (v: unknown) => void, reject });
         next();
       });
       return result;
