@@ -1,8 +1,11 @@
 // Shared by the benchmarks that start the built server (startup.mjs, external-api.mjs,
-// user-import/run.mjs): a free port, a process started until it answers, its memory from
-// /proc, the demo admin's console session and a scratch PostgreSQL database.
+// user-import/run.mjs, load/run.mjs): a free port, a process started until it answers, its
+// memory from /proc, the demo admin's console session, an access key with an API idToken,
+// a CSV streamed up as an import and a scratch PostgreSQL database.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { root } from '../scripts/lib.mjs';
 
@@ -74,16 +77,61 @@ export const postJson = (base, url, body, headers = {}) =>
     body: JSON.stringify(body),
   });
 
-/** Signs the demo admin in as the web app does; the headers of that console session (cookies and the CSRF header). */
-export async function demoAdminSession(base) {
-  const { idToken } = await json(await postJson(base, '/api/auth/sign-in', DEMO_ADMIN));
-  const session = await postJson(base, '/api/auth', { idToken, email: DEMO_ADMIN.email });
+/** Signs the demo admin (or another person) in as the web app does; the headers of that console session (cookies and the CSRF header). */
+export async function demoAdminSession(base, person = DEMO_ADMIN) {
+  const { idToken } = await json(await postJson(base, '/api/auth/sign-in', person));
+  const session = await postJson(base, '/api/auth', { idToken, email: person.email });
   await json(session.clone());
   const cookie = session.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
   return { cookie, 'x-requested-with': 'console' };
+}
+
+/** Creates an access key with a console session and gets an API idToken: the headers of an external API call. */
+export async function apiCredentials(base, session, person = DEMO_ADMIN) {
+  const { accessKey } = await json(await postJson(base, '/api/integrations', { name: 'Benchmark', description: 'bench' }, session));
+  const token = await json(await postJson(base, '/api/v1/auth/token', person));
+  return { apiKey: accessKey, authorization: `Bearer ${token.idToken}` };
+}
+
+/** Streams a CSV file up as a user import (multipart/form-data), never holding it in memory; the import's view. */
+export function uploadUserImport(base, headers, file) {
+  const boundary = `----bench${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="columnSeparator"\r\n\r\n,\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL('/api/user-imports', base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + fs.statSync(file).size + tail.length,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(JSON.parse(body).userImport) : reject(new Error(`${res.statusCode} ${body}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.pipe(req, { end: false });
+    stream.on('end', () => req.end(tail));
+  });
 }
 
 /**

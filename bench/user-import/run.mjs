@@ -12,7 +12,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -22,7 +21,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ensureInstalled, run } from '../../scripts/lib.mjs';
-import { demoAdminSession, mb, memoryKb as memory, scratchPostgres, sleep, startProcess } from '../lib.mjs';
+import { demoAdminSession, mb, memoryKb as memory, scratchPostgres, sleep, startProcess, uploadUserImport } from '../lib.mjs';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const kinds = (process.argv[3] ?? 'pglite,postgres').split(',');
@@ -50,44 +49,6 @@ async function startServer(env) {
   }
 }
 
-/** Streams the file up as multipart/form-data, never holding it in memory. */
-function uploadFile(base, headers, file) {
-  const boundary = `----bench${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="columnSeparator"\r\n\r\n,\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const url = new URL('/api/user-imports', base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + fs.statSync(file).size + tail.length,
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => {
-          body += d;
-        });
-        res.on('end', () =>
-          res.statusCode === 201 ? resolve(JSON.parse(body).userImport) : reject(new Error(`${res.statusCode} ${body}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const stream = fs.createReadStream(file);
-    stream.pipe(req, { end: false });
-    stream.on('end', () => req.end(tail));
-  });
-}
-
 async function importThroughApi(env) {
   const server = await startServer(env);
   const { child, base } = server;
@@ -106,7 +67,7 @@ async function importThroughApi(env) {
     } catch {}
   }, 100);
   const t0 = performance.now();
-  const created = await uploadFile(base, headers, csv);
+  const created = await uploadUserImport(base, headers, csv);
   const uploadedMs = performance.now() - t0;
   const phases = {};
   let view = created;

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startChangeFeed } from './db/change-feed.js';
+import { asRequest } from './db/queue.js';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logOptions } from './http/log-redaction.js';
@@ -54,6 +55,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  // On the embedded database, a request's statements keep one place in its queue, taken in
+  // order of arrival (db/queue.ts). First of all hooks: the guards already query.
+  // A request whose client has gone by its turn is not run.
+  if (deps.database.queue) {
+    app.addHook('onRequest', (request, _reply, done) => asRequest(done, () => request.raw.socket?.destroyed === true));
+  }
 
   // Every response, errors and 404s included, carries security headers (worked out once,
   // http/security-headers.ts: documents get helmet's, API answers a short set) and its

@@ -60,6 +60,14 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   /** The bucket's region (R2: `auto`). */
   AWS_REGION: z.string().min(1).default('us-east-1'),
+  /**
+   * The embedded database (one connection) serves requests in order of arrival; a request
+   * that would join a line of this many is refused at once with 503 and Retry-After
+   * (docs/decisions/035-embedded-database-queue.md). Not used with DATABASE_URL.
+   */
+  DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** ...and so is one that would wait longer than this for its first statement (refused before any of it runs). */
+  DATABASE_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   /** all: API and job workers; api: only HTTP; worker: only job workers. */
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

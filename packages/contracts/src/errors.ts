@@ -14,6 +14,8 @@ export const errorCodes = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  // 503 with Retry-After: the embedded database's line is full (server db/queue.ts).
+  'SERVICE_BUSY',
   'INTERNAL',
   'UNKNOWN',
   // Sign-in and sessions (auth.ts has their messages).

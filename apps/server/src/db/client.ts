@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.js';
+import { createDatabaseQueue, type DatabaseQueue, type QueueOptions } from './queue.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -24,8 +25,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executeSql: ExecuteSql;
-  /** The PGlite instance (embedded only), for COPY and data-dir dumps. */
+  /** The PGlite instance (embedded only), for COPY and data-dir dumps. Its statements wait in `queue`. */
   pglite?: PGlite;
+  /** The line in front of the embedded database (queue.ts). */
+  queue?: DatabaseQueue;
   /** The node-postgres pool (server only), for COPY streams and dedicated connections. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -33,8 +36,25 @@ export interface Database {
 
 export const pgliteExtensions = { citext, pg_trgm };
 
+/** As DATABASE_QUEUE_MAX and DATABASE_QUEUE_WAIT_MS default (config.ts), for tests and tools. */
+const DEFAULT_QUEUE: QueueOptions = { maxQueued: 200, maxWaitMs: 500 };
+
+/**
+ * Every statement and transaction of the client, from drizzle, pg-boss or COPY, waits its
+ * turn in the queue (queue.ts). Statements inside a transaction go straight to it: the
+ * transaction holds the turn.
+ */
+function queueStatements(client: PGlite, queue: DatabaseQueue) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => queue.run(() => query(...args))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => queue.run(() => exec(...args))) as typeof client.exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) => queue.run(() => transaction(...args))) as typeof client.transaction;
+}
+
 /** dataDir undefined: in memory. loadDataDir: start from a dump (tests use a migrated one). */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; queue?: QueueOptions } = {}): Promise<Database> {
   const lock: DirectoryLock | undefined = opts.dataDir ? acquireDirectoryLock(opts.dataDir) : undefined;
   let client: PGlite;
   try {
@@ -47,6 +67,8 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } 
     lock?.release();
     throw err;
   }
+  const queue = createDatabaseQueue(opts.queue ?? DEFAULT_QUEUE);
+  queueStatements(client, queue);
   const executeSql: ExecuteSql = async (text, values) => {
     // PGlite's query() takes one statement; pg-boss sends multi-statement scripts
     // (its migrations) without parameters, which exec() runs.
@@ -59,6 +81,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } 
     db: drizzlePglite(client, { schema }) as unknown as Db,
     executeSql,
     pglite: client,
+    queue,
     async close() {
       await client.close();
       lock?.release();

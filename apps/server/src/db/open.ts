@@ -9,7 +9,10 @@ export function openDatabase(config: Config): Promise<Database> {
   privateDirectory(config.dataDir);
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   privateDirectory(config.dbDir);
-  return openPglite({ dataDir: config.dbDir });
+  return openPglite({
+    dataDir: config.dbDir,
+    queue: { maxQueued: config.DATABASE_QUEUE_MAX, maxWaitMs: config.DATABASE_QUEUE_WAIT_MS },
+  });
 }
 
 function privateDirectory(dir: string) {

@@ -46,7 +46,10 @@ export class Conflict extends AppError {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    // The database driver wraps what its client threw: the embedded database's queue refuses
+    // a statement with an AppError (503 SERVICE_BUSY, db/queue.ts), which drizzle hands on as its cause.
+    const err = thrown.cause instanceof AppError ? thrown.cause : thrown;
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({

@@ -11,7 +11,7 @@ import { createJobs } from '../jobs/queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDbKind } from './test-database.js';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -27,6 +27,8 @@ export async function createTestApp(
     withJobs?: boolean;
     clock?: Clock;
     logger?: FastifyBaseLogger;
+    /** This database whatever TEST_DB says (the embedded database's queue is PGlite's own). */
+    databaseKind?: TestDbKind;
     /** Extra routes for a test, added before the app is ready (guard tests). */
     extend?: (app: App) => void | Promise<void>;
   } = {},
@@ -34,7 +36,10 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   // Suites sign in often from one address; the rate-limit test sets its own limit.
   const config = testConfig({ DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '100000', ...options.config });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({
+    kind: options.databaseKind,
+    queue: { maxQueued: config.DATABASE_QUEUE_MAX, maxWaitMs: config.DATABASE_QUEUE_WAIT_MS },
+  });
   // The folder in the data directory, or the bucket of a BLOB_STORE_URL the test configures.
   const blobs = await createBlobStore(config);
   const silent = (await import('pino')).default({ level: 'silent' });

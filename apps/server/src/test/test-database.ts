@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
+import type { QueueOptions } from '../db/queue.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 /** Per run (several runs may share one server): made by global-setup.ts, dropped at its end. */
@@ -48,8 +49,9 @@ function pgliteDump(): Promise<Blob> {
   return migratedDump;
 }
 
-export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind() === 'pglite') return openPglite({ loadDataDir: await pgliteDump() });
+/** `kind` forces one (the embedded database's own queue is tested on PGlite whatever TEST_DB says). */
+export async function createTestDatabase(options: { kind?: TestDbKind; queue?: QueueOptions } = {}): Promise<Database> {
+  if ((options.kind ?? testDbKind()) === 'pglite') return openPglite({ loadDataDir: await pgliteDump(), queue: options.queue });
 
   const url = testDatabaseUrl();
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
