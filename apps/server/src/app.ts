@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXTERNAL_API_PREFIX } from '@console/contracts';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
@@ -84,6 +85,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(wellKnownRoutes, { deps, services });
   await app.register(
     async (api) => {
+      // API answers of 1 KB or more are compressed when the client accepts it (brotli at
+      // quality 4, gzip), streams too (CSV downloads); media (video) is left alone. Bodies
+      // sent to us are not decompressed. The web app's files come precompressed (serveWebApp).
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
       for (const mod of apiModules) await api.register(mod, { deps, services });
       // Unknown API paths answer with the JSON envelope, never the SPA.
       api.setNotFoundHandler((request, reply) =>
@@ -97,7 +102,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   return app;
 }
 
-/** The built SPA with history fallback: any other GET that wants HTML gets index.html. */
+/**
+ * The built SPA with history fallback: any other GET that wants HTML gets index.html.
+ * Files are sent as the `.br` or `.gz` copy the web build made beside them when the client
+ * accepts it (with `Vary: accept-encoding`); those copies, source maps and Vite's manifest
+ * are not served as files of their own.
+ */
 async function serveWebApp(app: FastifyInstance, dir: string) {
   const index = dir ? path.join(dir, 'index.html') : '';
   if (!index || !fs.existsSync(index)) {
@@ -110,6 +120,8 @@ async function serveWebApp(app: FastifyInstance, dir: string) {
     root: path.resolve(dir),
     wildcard: false,
     index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fresh.
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
