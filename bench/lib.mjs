@@ -23,10 +23,10 @@ export const freePort = () =>
 
 /**
  * Starts `script` (a path below the repository root) with node on a free port and polls
- * `probe` every `pollMs` until it answers 2xx. `readyMs` runs from the spawn to that answer.
+ * `probe` every `pollMs` until it answers 2xx (on `port` when given, else a free one). `readyMs` runs from the spawn to that answer.
  */
-export async function startProcess(script, { env = {}, probe = '/healthz', pollMs = 50, stdio = 'ignore' } = {}) {
-  const port = await freePort();
+export async function startProcess(script, { env = {}, probe = '/healthz', pollMs = 50, stdio = 'ignore', port: given } = {}) {
+  const port = given ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio });
   const base = `http://127.0.0.1:${port}`;

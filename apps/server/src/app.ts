@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXTERNAL_API_PREFIX } from '@console/contracts';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startChangeFeed } from './db/change-feed.js';
 import { asRequest } from './db/queue.js';
@@ -18,7 +19,7 @@ import { logOptions } from './http/log-redaction.js';
 import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
-import { indexHtmlFor } from './http/web-index.js';
+import { encodedIndexHtml, indexHtmlFor } from './http/web-index.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
@@ -86,6 +87,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   await app.register(wellKnownRoutes, { deps, services });
   await app.register(
     async (api) => {
+      // API answers of 1 KB or more are compressed when the client accepts it (brotli at
+      // quality 4, gzip), streams too (CSV downloads); media (video) is left alone. Bodies
+      // sent to us are not decompressed. The web app's files come precompressed (serveWebApp).
+      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
       for (const mod of apiModules) await api.register(mod, { deps, services });
       // Unknown API paths answer with the JSON envelope, never the SPA.
       api.setNotFoundHandler((request, reply) =>
@@ -137,7 +142,10 @@ export async function buildProbeApp(deps: AppDeps, opts: { logger: FastifyBaseLo
 
 /**
  * The built SPA with history fallback: any other GET that wants HTML gets index.html, read
- * once and told the API's base path (http/web-index.ts).
+ * once and told the API's base path (http/web-index.ts). Files are sent as the `.br` or `.gz`
+ * copy the web build made beside them when the client accepts it (with `Vary:
+ * accept-encoding`); those copies, source maps and Vite's manifest are not served as files
+ * of their own.
  */
 async function serveWebApp(app: FastifyInstance, dir: string, apiBasePath: string) {
   const index = dir ? path.join(dir, 'index.html') : '';
@@ -151,20 +159,25 @@ async function serveWebApp(app: FastifyInstance, dir: string, apiBasePath: strin
     root: path.resolve(dir),
     wildcard: false,
     index: false,
+    preCompressed: true,
     // index.html is served from memory, with the API's base path in it (below).
-    globIgnore: ['index.html'],
+    globIgnore: ['index.html', '**/*.br', '**/*.gz', '**/*.map'],
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be fresh.
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = indexHtmlFor(fs.readFileSync(index, 'utf8'), apiBasePath);
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const html = encodedIndexHtml(indexHtmlFor(fs.readFileSync(index, 'utf8'), apiBasePath));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const { body, encoding } = html.for(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
+  };
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/index.html', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) return sendIndex(reply);
+    if (wantsHtml) return sendIndex(request, reply);
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` });
   });
 }

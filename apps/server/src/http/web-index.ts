@@ -4,6 +4,7 @@
  * (decision 028). The path is checked by the config (`API_BASE_PATH_PATTERN`: letters,
  * digits, `/`, `_`, `-`), so it needs no escaping in an attribute.
  */
+import zlib from 'node:zlib';
 import { API_BASE_META, API_BASE_PATH_PATTERN } from '@console/contracts';
 
 export function indexHtmlFor(html: string, apiBasePath: string): string {
@@ -13,4 +14,22 @@ export function indexHtmlFor(html: string, apiBasePath: string): string {
   // A document without a written head (HTML allows it): the parser puts the meta in the head.
   const doctype = /^\s*<!doctype html>/i.exec(html);
   return doctype ? `${doctype[0]}${meta}${html.slice(doctype[0].length)}` : `${meta}${html}`;
+}
+
+/**
+ * The page compressed once, as the build compresses the other files (decision 029): brotli
+ * or gzip when the client accepts it (`;q=0` refusals aside, which browsers do not send).
+ */
+export function encodedIndexHtml(html: string) {
+  const identity = Buffer.from(html);
+  const br = zlib.brotliCompressSync(identity);
+  const gzip = zlib.gzipSync(identity);
+  return {
+    for(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+      const accepted = (acceptEncoding ?? '').toLowerCase();
+      if (/\bbr\b/.test(accepted)) return { body: br, encoding: 'br' };
+      if (/\bgzip\b/.test(accepted)) return { body: gzip, encoding: 'gzip' };
+      return { body: identity };
+    },
+  };
 }

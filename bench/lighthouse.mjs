@@ -1,0 +1,167 @@
+// Lighthouse against the built console: the sign-in page (`/`) and the dashboard signed in
+// as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the
+// system Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
+// Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|dashboard] [--preset=mobile|desktop]
+//   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
+//   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
+// Each page × preset is run `runs` times; the table shows the run of median performance.
+// Reports (JSON) go to bench/results/tmp/lighthouse/.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { DEMO_ADMIN, freePort, sleep, startProcess } from './lib.mjs';
+
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
+const asJson = process.argv.includes('--json');
+const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@13';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const reports = path.join(root, 'bench/results/tmp/lighthouse');
+
+ensureInstalled();
+ensureBuilt();
+fs.mkdirSync(reports, { recursive: true });
+
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+const debugPort = process.env.BENCH_PORT ? port + 1 : await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+const server = await startProcess('apps/server/dist/main.js', {
+  port,
+  env: {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  },
+});
+
+/** One Lighthouse run; `chrome` is the debugging port of a running browser, else Lighthouse launches its own. */
+function runLighthouse(url, preset, name, chrome) {
+  const out = path.join(reports, `${name}.json`);
+  const args = [
+    '--yes',
+    lighthouse,
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices',
+    '--quiet',
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ...(chrome ? [`--port=${chrome}`, '--disable-storage-reset'] : [`--chrome-flags=${chromeFlags.join(' ')}`]),
+  ];
+  const res = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (res.status !== 0) throw new Error(`lighthouse ${name} exited with ${res.status}: ${res.stderr.toString().slice(-2000)}`);
+  return summarize(JSON.parse(fs.readFileSync(out, 'utf8')));
+}
+
+function summarize(lhr) {
+  const score = (c) => Math.round(lhr.categories[c].score * 100);
+  const ms = (a) => Math.round(lhr.audits[a].numericValue);
+  // Audits that lose points: weighted in a category and not passed.
+  const weighted = new Set(Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => r.id)));
+  const failed = Object.values(lhr.audits)
+    .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 0.9)
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: ms('first-contentful-paint'),
+    lcpMs: ms('largest-contentful-paint'),
+    tbtMs: ms('total-blocking-time'),
+    cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+    transferKB: Math.round(lhr.audits['total-byte-weight'].numericValue / 1024),
+    failed,
+  };
+}
+
+const results = [];
+// The signed-in pages: a browser of our own with a debugging port, signed in through the API
+// (Playwright over CDP writes the cookies into the browser's default profile, which
+// Lighthouse's tab shares; --disable-storage-reset keeps them).
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-profile-'));
+const chrome = spawn(chromePath, [...chromeFlags, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], {
+  stdio: 'ignore',
+});
+try {
+  const cdpUrl = `http://127.0.0.1:${debugPort}`;
+  await withBrowser(cdpUrl, signIn);
+  const targets = [
+    { page: 'sign-in', url: `${server.base}/` },
+    { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
+  ];
+  for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
+    for (const preset of ['mobile', 'desktop'].filter((p) => (option('preset') ?? p) === p)) {
+      const all = [];
+      for (let i = 1; i <= runs; i++) {
+        // A cold load each time, as for the sign-in page: the profile keeps its cookies only.
+        if (debug) await withBrowser(cdpUrl, clearCache);
+        all.push(runLighthouse(url, preset, `${page}-${preset}-${i}`, debug));
+      }
+      const median = [...all].sort((a, b) => a.performance - b.performance)[Math.floor(all.length / 2)];
+      results.push({ page, preset, runs: all.map((r) => r.performance), ...median });
+      if (!asJson) console.error(`${page} ${preset}: performance ${all.map((r) => r.performance).join(', ')}`);
+    }
+  }
+} finally {
+  if (chrome.exitCode === null) {
+    const exited = new Promise((r) => chrome.on('exit', r));
+    chrome.kill();
+    await exited;
+  }
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+
+/** Runs `fn` with the default context of the browser at `cdpUrl`, then disconnects (the browser stays). */
+async function withBrowser(cdpUrl, fn) {
+  let browser;
+  for (let i = 0; !browser; i++) {
+    browser = await chromium.connectOverCDP(cdpUrl).catch((err) => {
+      if (i > 100) throw err;
+      return sleep(100);
+    });
+  }
+  try {
+    await fn(browser.contexts()[0]);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Signs the demo admin in as the web app does: the session cookies land in the browser's profile. */
+async function signIn({ request }) {
+  const headers = { 'x-requested-with': 'console' };
+  const answer = await request.post(`${server.base}/api/auth/sign-in`, { data: DEMO_ADMIN, headers });
+  const { idToken } = await answer.json();
+  const session = await request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers });
+  if (!session.ok()) throw new Error(`sign-in failed: ${session.status()} ${await session.text()}`);
+}
+
+async function clearCache(context) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+if (asJson) console.log(JSON.stringify(results, null, 2));
+else {
+  console.log(`node ${process.version}, ${os.cpus().length} cores, ${lighthouse}, ${runs} run(s) each, median by performance`);
+  console.log(
+    '| page | preset | performance (runs) | accessibility | best practices | FCP (ms) | LCP (ms) | TBT (ms) | CLS | transfer (KB) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.page} | ${r.preset} | ${r.performance} (${r.runs.join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.transferKB} |`,
+    );
+  }
+  for (const r of results) if (r.failed.length) console.log(`${r.page} ${r.preset} below 0.9: ${r.failed.join(', ')}`);
+}
