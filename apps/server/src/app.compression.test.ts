@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexHtmlFor } from './http/web-index.js';
 import { importCsv } from './modules/user-imports/user-imports.fixtures.js';
 import { createOrganization, createUser } from './test/factories.js';
 import { signIn } from './test/sign-in.js';
@@ -69,7 +70,9 @@ describe('compression', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    // The page as served: the built one with the API's base path in it (decision 028).
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(indexHtmlFor(html, '/api'));
+    expect(page.headers.vary).toContain('accept-encoding');
   });
 
   it('serves neither source maps nor the compressed copies as files of their own', async () => {
