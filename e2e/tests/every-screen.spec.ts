@@ -164,7 +164,7 @@ for (const locale of locales) {
     await checkScreens(page, locale, [
       { name: 'super', path: '/super' },
       { name: 'organizations', path: '/super/organizations' },
-      { name: 'organization-details', path: `/super/organizations/${acme}?mode=read` },
+      { name: 'organization-page', path: `/super/organizations/${acme}` },
       { name: 'organization-edit', path: `/super/organizations/${acme}?mode=edit` },
       { name: 'organization-settings', path: `/super/organizations/${acme}/settings` },
       { name: 'organization-import-status', path: `/super/organizations/${acme}/constants/importStatus` },
