@@ -3,7 +3,6 @@
  * apply phase; another one starts (on PGlite: on the same data directory, once the first
  * is dead) and finishes the import. The users then match the file exactly.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,80 +14,34 @@ import { migrateDatabase } from '../../db/migrate.js';
 import { userImports, users } from '../../db/schema.js';
 import { createFolderBlobStore } from '../../storage/blob-store.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
+import { killAllServerProcesses, startServerProcess } from '../../test/server-process.js';
 import { createTestDatabase, testDatabaseUrl, testDbKind, withDatabaseName } from '../../test/test-database.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
 
 const ROWS = 3000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-recovery-'));
-const children: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  killAllServerProcesses();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A worker process; resolves `seen(msg)` when a log line with that message appears. */
-function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
+/** A worker process (test/server-process.ts) on this suite's data directory. */
+const startWorker = (env: Record<string, string>) =>
+  startServerProcess(
+    {
       PROCESS_ROLE: 'worker',
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'debug',
-      NODE_ENV: 'production',
       USER_IMPORT_BATCH_ROWS: '100',
       USER_IMPORT_BATCH_PAUSE_MS: '30',
       USER_IMPORT_LEASE_SECONDS: '3',
       USER_IMPORT_INVITATIONS_PER_SECOND: '1000',
       ...env,
     },
-  });
-  children.push(child);
-  const lines: { msg?: string; [k: string]: unknown }[] = [];
-  const waiters: { msg: string; resolve: (l: (typeof lines)[number]) => void }[] = [];
-  let buffered = '';
-  let output = '';
-  const onData = (d: Buffer) => {
-    output += d;
-    buffered += d;
-    let nl = buffered.indexOf('\n');
-    while (nl !== -1) {
-      const text = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      nl = buffered.indexOf('\n');
-      try {
-        const line = JSON.parse(text);
-        lines.push(line);
-        for (const w of waiters.filter((w) => w.msg === line.msg)) w.resolve(line);
-      } catch {
-        /* not a log line */
-      }
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    lines,
-    output: () => output,
-    seen(msg: string, ms = 90_000) {
-      const found = lines.find((l) => l.msg === msg);
-      if (found) return Promise.resolve(found);
-      return new Promise<(typeof lines)[number]>((resolve, reject) => {
-        waiters.push({ msg, resolve });
-        const timer = setTimeout(() => reject(new Error(`no "${msg}" in the worker's output:\n${output.slice(-3000)}`)), ms);
-        timer.unref();
-        void exited.then(() => setTimeout(() => reject(new Error(`worker exited before "${msg}":\n${output.slice(-3000)}`)), 100));
-      });
-    },
-  };
-}
+    'worker',
+  );
 
 function fileRows() {
   const rows: { email: string | null; employeeId: string | null; name: string }[] = [];

@@ -31,24 +31,30 @@ it('emits close and save 111 ms after the click, and is not closed by Escape', a
   expect(onClose).toHaveBeenCalledTimes(1);
 });
 
+type ConfirmOptions = Parameters<ReturnType<typeof useConfirm>>[0];
 let answer: Promise<boolean> | undefined;
-function Ask() {
+function Ask({ options }: { options: ConfirmOptions }) {
   const confirm = useConfirm();
   return (
-    <button type="button" onClick={() => (answer = confirm({ title: 'Remove it?', confirmLabel: 'Remove' }))}>
+    <button type="button" onClick={() => (answer = confirm(options))}>
       ask
     </button>
   );
 }
 
-it('answers a confirmation through a promise', async () => {
+/** Asks for a confirmation with these options, through the provider, and clicks "ask". */
+async function ask(options: ConfirmOptions = { title: 'Remove it?', confirmLabel: 'Remove' }) {
   await initI18n();
   render(
     <ConfirmProvider>
-      <Ask />
+      <Ask options={options} />
     </ConfirmProvider>,
   );
   fireEvent.click(screen.getByText('ask'));
+}
+
+it('answers a confirmation through a promise', async () => {
+  await ask();
   const dialog = await screen.findByRole('alertdialog', { name: 'Remove it?' });
   fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
   await expect(answer).resolves.toBe(true);
@@ -83,25 +89,7 @@ it('gives the focus back to what opened it once it has closed', async () => {
 });
 
 it('asks to type the name before an irreversible confirmation, with a red confirm button', async () => {
-  await initI18n();
-  let typed: Promise<boolean> | undefined;
-  function AskTyped() {
-    const confirm = useConfirm();
-    const ask = () => {
-      typed = confirm({ title: 'Disable Acme?', confirmLabel: 'Disable', typeToConfirm: 'Acme Manufacturing' });
-    };
-    return (
-      <button type="button" onClick={ask}>
-        ask
-      </button>
-    );
-  }
-  render(
-    <ConfirmProvider>
-      <AskTyped />
-    </ConfirmProvider>,
-  );
-  fireEvent.click(screen.getByText('ask'));
+  await ask({ title: 'Disable Acme?', confirmLabel: 'Disable', typeToConfirm: 'Acme Manufacturing' });
   const dialog = await screen.findByRole('alertdialog', { name: 'Disable Acme?' });
   const disable = screen.getByRole('button', { name: 'Disable' }) as HTMLButtonElement;
   expect(disable.disabled).toBe(true);
@@ -113,18 +101,12 @@ it('asks to type the name before an irreversible confirmation, with a red confir
   fireEvent.change(field, { target: { value: ' Acme Manufacturing ' } });
   expect(disable.disabled).toBe(false);
   fireEvent.click(disable);
-  await expect(typed).resolves.toBe(true);
+  await expect(answer).resolves.toBe(true);
   expect(dialog).toBeTruthy();
 });
 
 it('keeps an ordinary confirmation primary, and a new request starts with an empty name', async () => {
-  await initI18n();
-  render(
-    <ConfirmProvider>
-      <Ask />
-    </ConfirmProvider>,
-  );
-  fireEvent.click(screen.getByText('ask'));
+  await ask();
   await screen.findByRole('alertdialog', { name: 'Remove it?' });
   expect(screen.getByRole('button', { name: 'Remove' }).className).toMatch(/colorPrimary/);
   expect(screen.queryByRole('textbox')).toBeNull();

@@ -22,8 +22,8 @@ import { useImportStatus } from '../api/import-status';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    // overflowX: on a phone a table wider than the screen scrolls inside its section, never the page.
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, overflowX: 'auto', minWidth: 0 }}>
+    // minWidth 0: in a grid or flex column the section may shrink below its table's width (which then scrolls).
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, minWidth: 0 }}>
       <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
@@ -32,17 +32,23 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Head({ cells }: { cells: string[] }) {
+/** A small table that scrolls inside its section on a phone, never the page. */
+function ScrollingTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <TableHead>
-      <TableRow>
-        {cells.map((c) => (
-          <TableCell key={c} component="th" scope="col">
-            {c}
-          </TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((c) => (
+              <TableCell key={c} component="th" scope="col">
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -68,28 +74,24 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
         {userImports.latest.length === 0 ? (
           <Typography color="text.secondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('organizations:settings.importStatus.latestUserImports')}>
-              <Head
-                cells={[
-                  t('organizations:settings.importStatus.file'),
-                  t('organizations:settings.importStatus.status'),
-                  t('organizations:settings.importStatus.created'),
-                  t('organizations:settings.importStatus.rowsWithErrors'),
-                ]}
-              />
-              <TableBody>
-                {userImports.latest.map((u) => (
-                  <TableRow key={u.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
-                    <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
-                    <TableCell>{formatDateTime(u.createdAt)}</TableCell>
-                    <TableCell>{u.rowsWithErrors}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ScrollingTable
+            label={t('organizations:settings.importStatus.latestUserImports')}
+            head={[
+              t('organizations:settings.importStatus.file'),
+              t('organizations:settings.importStatus.status'),
+              t('organizations:settings.importStatus.created'),
+              t('organizations:settings.importStatus.rowsWithErrors'),
+            ]}
+          >
+            {userImports.latest.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
+                <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
+                <TableCell>{formatDateTime(u.createdAt)}</TableCell>
+                <TableCell>{u.rowsWithErrors}</TableCell>
+              </TableRow>
+            ))}
+          </ScrollingTable>
         )}
       </Section>
       <Section id="import-status-workflows" title={t('organizations:settings.importStatus.workflowImports')}>
@@ -97,30 +99,26 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
           {t('organizations:settings.importStatus.workflowTotal', { count: workflowImports.total })}
         </Typography>
         {workflowImports.latest.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('organizations:settings.importStatus.latestWorkflowImports')}>
-              <Head
-                cells={[
-                  t('organizations:settings.importStatus.created'),
-                  t('organizations:settings.importStatus.completed'),
-                  t('organizations:settings.importStatus.failed'),
-                  t('organizations:settings.importStatus.waiting'),
-                  t('organizations:settings.importStatus.finished'),
-                ]}
-              />
-              <TableBody>
-                {workflowImports.latest.map((w) => (
-                  <TableRow key={w.id}>
-                    <TableCell>{formatDateTime(w.createdAt)}</TableCell>
-                    <TableCell>{w.completed}</TableCell>
-                    <TableCell>{w.failed}</TableCell>
-                    <TableCell>{w.pending + w.scheduled}</TableCell>
-                    <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <ScrollingTable
+            label={t('organizations:settings.importStatus.latestWorkflowImports')}
+            head={[
+              t('organizations:settings.importStatus.created'),
+              t('organizations:settings.importStatus.completed'),
+              t('organizations:settings.importStatus.failed'),
+              t('organizations:settings.importStatus.waiting'),
+              t('organizations:settings.importStatus.finished'),
+            ]}
+          >
+            {workflowImports.latest.map((w) => (
+              <TableRow key={w.id}>
+                <TableCell>{formatDateTime(w.createdAt)}</TableCell>
+                <TableCell>{w.completed}</TableCell>
+                <TableCell>{w.failed}</TableCell>
+                <TableCell>{w.pending + w.scheduled}</TableCell>
+                <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
+              </TableRow>
+            ))}
+          </ScrollingTable>
         )}
       </Section>
     </Stack>
