@@ -92,6 +92,8 @@ export const teams = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The identity provider's id for the group this team is (SCIM `externalId`). */
+    scimExternalId: text('scim_external_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('teams_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
@@ -143,9 +145,20 @@ export const users = pgTable(
     lastLoginAt: ts('last_login_at'),
     invitedAt: ts('invited_at'),
     invitedBy: uuid('invited_by'),
+    /** Last change of the user's own fields by provisioning (SCIM `meta.lastModified`); null: never changed since created. */
+    updatedAt: ts('updated_at'),
+    /** The identity provider's id for the user (SCIM `externalId`), as it sent it. */
+    scimExternalId: text('scim_external_id'),
+    /**
+     * Deleted by SCIM: the user stays (disabled, with their training records) but is no
+     * longer one of the organization's SCIM resources (docs/decisions/036-scim-provisioning.md).
+     */
+    scimDeletedAt: ts('scim_deleted_at'),
   },
   (t) => [
     index('users_org_idx').on(t.organizationId),
+    // Partial: only provisioned users carry one, and imports write the table most.
+    index('users_org_scim_external_id_idx').on(t.organizationId, t.scimExternalId).where(sql`${t.scimExternalId} IS NOT NULL`),
     uniqueIndex('users_org_employee_id_uq').on(t.organizationId, t.employeeId),
     index('users_created_by_idx').on(t.createdBy),
     index('users_invited_by_idx').on(t.invitedBy),
@@ -606,4 +619,67 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_org_created_idx').on(t.organizationId, t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+);
+
+/**
+ * SCIM bearer tokens of an organization (docs/product.md, "Provisioning"): shown once,
+ * stored as SHA-256 like access keys. Rolling one gives the old token an `expiresAt` (its
+ * grace period); revoking sets `revokedAt`.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('scim_tokens_org_idx').on(t.organizationId), index('scim_tokens_created_by_idx').on(t.createdBy)],
+);
+
+/** What provisioning gives a user it creates: a role, workspaces, and whether to e-mail an invitation. */
+export const scimConfigs = pgTable('scim_configs', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** workspace_admin | publisher | viewer (never org_admin: provisioning does not grant the console). */
+  defaultRole: text('default_role').notNull().default('viewer'),
+  defaultWorkspaceIds: uuid('default_workspace_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  sendInvitations: boolean('send_invitations').notNull().default(false),
+  updatedAt: stampedNow('updated_at'),
+});
+
+/**
+ * What provisioning did, newest first on the Provisioning screen: `kind` is created |
+ * updated | deactivated | reactivated | deleted | refused (with `reason`); kept
+ * SCIM_EVENTS_KEPT per organization by housekeeping.
+ */
+export const scimEvents = pgTable(
+  'scim_events',
+  {
+    id: uuid('id').primaryKey().default(sql`uuid_v7()`),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    at: stampedNow('at'),
+    kind: text('kind').notNull(),
+    /** User | Group */
+    resourceType: text('resource_type').notNull(),
+    /** The user's or team's id; no foreign key: an event outlives what it names. */
+    resourceId: uuid('resource_id'),
+    /** userName or displayName, as sent. */
+    resourceName: text('resource_name'),
+    method: text('method').notNull(),
+    status: integer('status').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('scim_events_org_at_idx').on(t.organizationId, t.at)],
 );
