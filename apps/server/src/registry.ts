@@ -39,6 +39,8 @@ import { createOrganizationSettingsRepository } from './modules/organizations/or
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createScimRepository } from './modules/scim/scim.repository.js';
+import { createScimService } from './modules/scim/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
@@ -80,6 +82,7 @@ export function createServices(deps: AppDeps) {
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
+    scim: createScimRepository(db),
   };
 
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
@@ -132,6 +135,25 @@ export function createServices(deps: AppDeps) {
 
   const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
 
+  const externalApi = createExternalApiService({
+    repo: repositories.externalApi,
+    publicUrl: config.PUBLIC_URL,
+    clock,
+    changes,
+    workflowPages: apiCaches?.workflowPages,
+    authenticatePassword: auth.authenticatePassword,
+    idTokens,
+    userImports,
+  });
+  const scim = createScimService({
+    db,
+    repo: repositories.scim,
+    clock,
+    disableUser: externalApi.disableMember,
+    changed: changes.changed,
+    invitations: identity.invitations,
+  });
+
   // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
   const sourceEnvs = currentSourceEnvs(deps);
 
@@ -161,16 +183,8 @@ export function createServices(deps: AppDeps) {
       resolveBearer: bearerUsers.resolve,
       peekBearer: bearerUsers.peek,
     }),
-    externalApi: createExternalApiService({
-      repo: repositories.externalApi,
-      publicUrl: config.PUBLIC_URL,
-      clock,
-      changes,
-      workflowPages: apiCaches?.workflowPages,
-      authenticatePassword: auth.authenticatePassword,
-      idTokens,
-      userImports,
-    }),
+    externalApi,
+    scim,
     externalApiUsers: createApiUsersService({
       db,
       repo: repositories.externalApi,

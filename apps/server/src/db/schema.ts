@@ -149,6 +149,9 @@ export const users = pgTable(
     updatedAt: ts('updated_at'),
     /** The identity provider's id for the user (SCIM `externalId`), as it sent it. */
     scimExternalId: text('scim_external_id'),
+    /** SCIM `name.givenName` and `name.familyName`, kept as sent (displayName stays what the console shows). */
+    givenName: text('given_name'),
+    familyName: text('family_name'),
     /**
      * Deleted by SCIM: the user stays (disabled, with their training records) but is no
      * longer one of the organization's SCIM resources (docs/decisions/036-scim-provisioning.md).

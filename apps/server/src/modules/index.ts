@@ -9,6 +9,7 @@ import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApiRoutes } from './external-api/external-api.routes.js';
 import { lookupRoutes } from './lookup/lookup.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
+import { scimRoutes } from './scim/scim.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
 import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
@@ -26,4 +27,5 @@ export const apiModules: ApiModule[] = [
   analyticsRoutes,
   workflowImportsRoutes,
   lookupRoutes,
+  scimRoutes,
 ];

@@ -37,6 +37,8 @@ CREATE TABLE "scim_tokens" (
 ALTER TABLE "teams" ADD COLUMN "scim_external_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "updated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "scim_external_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "given_name" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "family_name" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "scim_deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "scim_configs" ADD CONSTRAINT "scim_configs_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scim_events" ADD CONSTRAINT "scim_events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -9,7 +9,7 @@
 import { and, gt, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
-import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
+import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../registry.js';
@@ -18,7 +18,7 @@ export const HOUSEKEEPING_JOB = 'housekeeping';
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
-export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates', number>;
+export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
 
 /** The auth module's jobs, for the registry (jobs/index.ts). */
 export function housekeepingJobs({ deps }: ModuleContext): JobDefinition<any>[] {
@@ -66,6 +66,8 @@ export async function runHousekeeping(
     rateLimitWindows: await deleteInBatches(db, rateLimitHits, rateLimitHits.key, lte(rateLimitHits.resetAt, now), batchSize),
     // Round trips nobody finished (the tab was closed); finishing checks expiry itself.
     ssoLoginStates: await deleteInBatches(db, ssoLoginStates, ssoLoginStates.stateHash, lt(ssoLoginStates.expiresAt, now), batchSize),
+    // What provisioning did, shown on the Provisioning screen: kept as long as ended sessions.
+    scimEvents: await deleteInBatches(db, scimEvents, scimEvents.id, lt(scimEvents.at, cutoff), batchSize),
   };
 }
 

@@ -8,6 +8,7 @@
 import { apiRoles, externalApiErrorCodes, type OrgRole } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db } from '../../db/client.js';
 import type { OrgCache } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
@@ -111,6 +112,17 @@ export function createExternalApiService(deps: {
     return auth;
   };
 
+  /**
+   * Disables a user of the organization and ends their browser sessions; this process's
+   * caches forget the organization's users at once, the others' through the change feed.
+   * SCIM's deactivation is this too. False when the user was already disabled.
+   */
+  async function disableMember(organizationId: string, id: string, tx?: Db) {
+    const done = await repo.disableUser(organizationId, id, clock.now(), tx);
+    deps.changes?.changed(organizationId);
+    return done;
+  }
+
   return {
     /** An idToken for the e-mail and password of an API user. */
     async issueToken(email: string, password: string, source: string) {
@@ -182,10 +194,11 @@ export function createExternalApiService(deps: {
       requireRole(auth, ['org_admin']);
       if (id === auth.userId) throw new Conflict('You cannot disable your own account.', 'CANNOT_DISABLE_SELF');
       await userInOrganization(auth, id);
-      await repo.disableUser(auth.organizationId, id, clock.now());
-      deps.changes?.changed(auth.organizationId);
+      await disableMember(auth.organizationId, id);
       return { user: toApiUser(await userInOrganization(auth, id)) };
     },
+
+    disableMember,
 
     /** Streams the request's CSV (multipart) into an import of the caller's organization. */
     async createUserImport(auth: AuthContext, request: FastifyRequest) {

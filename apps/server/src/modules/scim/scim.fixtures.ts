@@ -1,0 +1,47 @@
+/** An organization with an admin and a SCIM token, and a SCIM client for app.inject tests. */
+import { scimTokens } from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import type { TestApp } from '../../test/test-app.js';
+import { generateScimToken } from './scim-token.js';
+
+export const SCIM = '/api/scim/v2';
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+export async function scimOrganization(t: TestApp) {
+  const { db } = t.database;
+  const org = await createOrganization(db);
+  const admin = await createUser(db, org.id);
+  const token = generateScimToken();
+  await db
+    .insert(scimTokens)
+    .values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, createdBy: admin.id });
+  return { org, admin, token: token.secret };
+}
+
+/** A SCIM client as identity providers are: bearer token, application/scim+json. */
+export function scimClient(t: TestApp, token: string) {
+  return async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await t.app.inject({
+      method,
+      url: `${SCIM}${path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined && { 'content-type': 'application/scim+json' }),
+        ...headers,
+      },
+      ...(body !== undefined && { payload: JSON.stringify(body) }),
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body ? response.json() : undefined };
+  };
+}
+
+export const uniqueEmail = (label: string) => `${label}.${Math.random().toString(36).slice(2, 10)}@scim.example`;

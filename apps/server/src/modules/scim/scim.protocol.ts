@@ -1,0 +1,187 @@
+/**
+ * SCIM 2.0's fixed parts (RFC 7643, RFC 7644): schema URNs, the error answer, and the
+ * discovery documents a client reads before provisioning
+ * (docs/decisions/036-scim-provisioning.md).
+ */
+export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
+
+export const schemas = {
+  user: 'urn:ietf:params:scim:schemas:core:2.0:User',
+  enterpriseUser: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User',
+  group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
+  listResponse: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
+  patchOp: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
+  error: 'urn:ietf:params:scim:api:messages:2.0:Error',
+  serviceProviderConfig: 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig',
+  resourceType: 'urn:ietf:params:scim:schemas:core:2.0:ResourceType',
+  schema: 'urn:ietf:params:scim:schemas:core:2.0:Schema',
+} as const;
+
+/** RFC 7644 §3.12's `scimType`s that this service answers with. */
+export type ScimType =
+  | 'invalidFilter'
+  | 'tooMany'
+  | 'uniqueness'
+  | 'mutability'
+  | 'invalidSyntax'
+  | 'invalidPath'
+  | 'noTarget'
+  | 'invalidValue'
+  | 'invalidVers';
+
+/** A refusal in SCIM's own error format; `detail` is English, for the identity provider's logs. */
+export class ScimError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly scimType?: ScimType,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+
+  body() {
+    return {
+      schemas: [schemas.error],
+      status: String(this.status),
+      ...(this.scimType && { scimType: this.scimType }),
+      detail: this.detail,
+    };
+  }
+}
+
+/** Paging: at most this many resources per answer (ServiceProviderConfig's filter.maxResults). */
+export const MAX_RESULTS = 200;
+
+export function serviceProviderConfig(baseUrl: string, documentationUri: string) {
+  return {
+    schemas: [schemas.serviceProviderConfig],
+    documentationUri,
+    patch: { supported: true },
+    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    filter: { supported: true, maxResults: MAX_RESULTS },
+    changePassword: { supported: false },
+    sort: { supported: false },
+    etag: { supported: true },
+    authenticationSchemes: [
+      {
+        type: 'oauthbearertoken',
+        name: 'Bearer token',
+        description: 'A SCIM token of the organization, from the Provisioning screen of the console.',
+        primary: true,
+      },
+    ],
+    meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
+  };
+}
+
+export function resourceTypes(baseUrl: string) {
+  return [
+    {
+      schemas: [schemas.resourceType],
+      id: 'User',
+      name: 'User',
+      endpoint: '/Users',
+      description: 'A user of the organization; userName is the e-mail address they sign in with.',
+      schema: schemas.user,
+      schemaExtensions: [{ schema: schemas.enterpriseUser, required: false }],
+      meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
+    },
+    {
+      schemas: [schemas.resourceType],
+      id: 'Group',
+      name: 'Group',
+      endpoint: '/Groups',
+      description: 'A team of the organization.',
+      schema: schemas.group,
+      meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
+    },
+  ];
+}
+
+type Attribute = {
+  name: string;
+  type: 'string' | 'boolean' | 'complex' | 'reference' | 'dateTime';
+  multiValued?: boolean;
+  required?: boolean;
+  mutability?: 'readOnly' | 'readWrite' | 'immutable';
+  uniqueness?: 'none' | 'server';
+  subAttributes?: Attribute[];
+  description?: string;
+};
+
+function attribute(a: Attribute): Record<string, unknown> {
+  return {
+    multiValued: false,
+    required: false,
+    caseExact: false,
+    mutability: 'readWrite',
+    returned: 'default',
+    uniqueness: 'none',
+    ...a,
+    ...(a.subAttributes && { subAttributes: a.subAttributes.map(attribute) }),
+  };
+}
+
+export function schemaDefinitions(baseUrl: string) {
+  const definition = (id: string, name: string, description: string, attributes: Attribute[]) => ({
+    schemas: [schemas.schema],
+    id,
+    name,
+    description,
+    attributes: attributes.map(attribute),
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${id}` },
+  });
+  return [
+    definition(schemas.user, 'User', 'A user of the organization', [
+      { name: 'userName', type: 'string', required: true, uniqueness: 'server', description: 'The e-mail address the user signs in with.' },
+      {
+        name: 'name',
+        type: 'complex',
+        subAttributes: [
+          { name: 'formatted', type: 'string' },
+          { name: 'givenName', type: 'string' },
+          { name: 'familyName', type: 'string' },
+        ],
+      },
+      { name: 'displayName', type: 'string' },
+      {
+        name: 'emails',
+        type: 'complex',
+        multiValued: true,
+        description: 'The userName, as the primary work address.',
+        subAttributes: [
+          { name: 'value', type: 'string' },
+          { name: 'type', type: 'string' },
+          { name: 'primary', type: 'boolean' },
+        ],
+      },
+      { name: 'active', type: 'boolean', description: 'False: the user cannot sign in or use the API.' },
+      {
+        name: 'groups',
+        type: 'complex',
+        multiValued: true,
+        mutability: 'readOnly',
+        subAttributes: [
+          { name: 'value', type: 'string' },
+          { name: 'display', type: 'string' },
+        ],
+      },
+    ]),
+    definition(schemas.enterpriseUser, 'EnterpriseUser', 'Enterprise user', [
+      { name: 'employeeNumber', type: 'string', uniqueness: 'server', description: "The user's employee ID in the organization." },
+    ]),
+    definition(schemas.group, 'Group', 'A team of the organization', [
+      { name: 'displayName', type: 'string', required: true, uniqueness: 'server', description: "The team's name." },
+      {
+        name: 'members',
+        type: 'complex',
+        multiValued: true,
+        subAttributes: [
+          { name: 'value', type: 'string' },
+          { name: 'display', type: 'string', mutability: 'readOnly' },
+        ],
+      },
+    ]),
+  ];
+}

@@ -1,0 +1,288 @@
+/** SQL of the SCIM service: tokens, users and teams of one organization, events. */
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { totalOver } from '../../db/paging.js';
+import {
+  organizations,
+  scimConfigs,
+  scimEvents,
+  scimTokens,
+  teams,
+  users,
+  userTeams,
+  userWorkspaces,
+  workspaces,
+} from '../../db/schema.js';
+import type { FilterColumns } from './scim.filter.js';
+import { schemas } from './scim.protocol.js';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  givenName: users.givenName,
+  familyName: users.familyName,
+  employeeId: users.employeeId,
+  externalId: users.scimExternalId,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type ScimUserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K extends 'externalId' ? 'scimExternalId' : K] };
+
+const teamColumns = { id: teams.id, name: teams.name, externalId: teams.scimExternalId, createdAt: teams.createdAt };
+export type ScimTeamRow = { id: string; name: string; externalId: string | null; createdAt: Date };
+
+/** The user fields SCIM writes. */
+export interface ScimUserFields {
+  email: string;
+  displayName: string;
+  givenName: string | null;
+  familyName: string | null;
+  employeeId: string | null;
+  externalId: string | null;
+}
+
+export interface ScimEvent {
+  organizationId: string;
+  kind: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'deleted' | 'refused';
+  resourceType: 'User' | 'Group';
+  resourceId?: string | null;
+  resourceName?: string | null;
+  method: string;
+  status: number;
+  reason?: string | null;
+}
+
+/** What a filter on Users may name, and where it is stored. */
+export const userFilterColumns: FilterColumns = {
+  id: { kind: 'id', column: users.id },
+  username: { kind: 'text', column: users.email },
+  'emails.value': { kind: 'text', column: users.email },
+  emails: { kind: 'text', column: users.email },
+  externalid: { kind: 'text', column: users.scimExternalId, caseExact: true },
+  displayname: { kind: 'text', column: users.displayName },
+  'name.givenname': { kind: 'text', column: users.givenName },
+  'name.familyname': { kind: 'text', column: users.familyName },
+  'name.formatted': { kind: 'text', column: users.displayName },
+  active: { kind: 'flag', isTrue: sql`${users.disabledAt} IS NULL`, isFalse: sql`${users.disabledAt} IS NOT NULL` },
+  employeenumber: { kind: 'text', column: users.employeeId, caseExact: true },
+  [`${schemas.enterpriseUser}:employeenumber`.toLowerCase()]: { kind: 'text', column: users.employeeId, caseExact: true },
+};
+
+export const groupFilterColumns: FilterColumns = {
+  id: { kind: 'id', column: teams.id },
+  displayname: { kind: 'text', column: teams.name },
+  externalid: { kind: 'text', column: teams.scimExternalId, caseExact: true },
+};
+
+const liveUser = (organizationId: string) => and(eq(users.organizationId, organizationId), isNull(users.scimDeletedAt));
+
+export function createScimRepository(root: Db) {
+  return {
+    async findToken(tokenHash: string, db: Db = root) {
+      const [row] = await db
+        .select({
+          id: scimTokens.id,
+          organizationId: scimTokens.organizationId,
+          expiresAt: scimTokens.expiresAt,
+          revokedAt: scimTokens.revokedAt,
+          lastUsedAt: scimTokens.lastUsedAt,
+          createdBy: scimTokens.createdBy,
+          organizationDisabledAt: organizations.disabledAt,
+        })
+        .from(scimTokens)
+        .innerJoin(organizations, eq(organizations.id, scimTokens.organizationId))
+        .where(eq(scimTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    async touchToken(id: string, now: Date, db: Db = root) {
+      await db.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.id, id));
+    },
+
+    /** What provisioning gives a new user; the defaults when the organization saved none. */
+    async config(organizationId: string, db: Db = root) {
+      const [row] = await db.select().from(scimConfigs).where(eq(scimConfigs.organizationId, organizationId));
+      return row ?? { organizationId, defaultRole: 'viewer', defaultWorkspaceIds: [] as string[], sendInvitations: false };
+    },
+
+    async listUsers(organizationId: string, where: SQL | undefined, page: { offset: number; limit: number }, db: Db = root) {
+      const condition = and(liveUser(organizationId), where);
+      if (page.limit === 0) return { rows: [], total: await db.$count(users, condition) };
+      const rows = await db
+        .select({ ...userColumns, total: totalOver() })
+        .from(users)
+        .where(condition)
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      // Past the last page the window count is missing: count apart.
+      const total = rows[0]?.total ?? (await db.$count(users, condition));
+      return { rows: rows as ScimUserRow[], total: Number(total) };
+    },
+
+    /** A user of the organization that SCIM has not deleted; `lock` holds it for this transaction's change. */
+    async findUser(organizationId: string, id: string, options: { lock?: boolean } = {}, db: Db = root) {
+      const query = db
+        .select(userColumns)
+        .from(users)
+        .where(and(liveUser(organizationId), eq(users.id, id)));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row as ScimUserRow | undefined;
+    },
+
+    /** Whoever holds the e-mail, in any organization (e-mails are unique across the platform). */
+    async findByEmail(email: string, db: Db = root) {
+      const [row] = await db
+        .select({ id: users.id, organizationId: users.organizationId, scimDeletedAt: users.scimDeletedAt })
+        .from(users)
+        .where(eq(users.email, email));
+      return row;
+    },
+
+    async insertUser(organizationId: string, fields: ScimUserFields & { role: string; disabledAt: Date | null }, now: Date, db: Db = root) {
+      const { externalId, ...rest } = fields;
+      const [row] = await db
+        .insert(users)
+        .values({ ...rest, organizationId, scimExternalId: externalId, signInProvider: 'password', createdAt: now, updatedAt: now })
+        .returning({ id: users.id });
+      return row.id;
+    },
+
+    async updateUser(organizationId: string, id: string, fields: ScimUserFields, now: Date, db: Db = root) {
+      const { externalId, ...rest } = fields;
+      await db
+        .update(users)
+        .set({ ...rest, scimExternalId: externalId, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    /** Takes back a user SCIM deleted: visible to SCIM again, with the fields sent. */
+    async restoreUser(organizationId: string, id: string, fields: ScimUserFields, now: Date, db: Db = root) {
+      const { externalId, ...rest } = fields;
+      await db
+        .update(users)
+        .set({ ...rest, scimExternalId: externalId, scimDeletedAt: null, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    async setEnabled(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(users)
+        .set({ disabledAt: null, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    async markDeleted(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(users)
+        .set({ scimDeletedAt: now, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    /** Adds the user to those of the workspaces that are the organization's. */
+    async addWorkspaces(organizationId: string, userId: string, workspaceIds: string[], db: Db = root) {
+      if (workspaceIds.length === 0) return;
+      await db
+        .insert(userWorkspaces)
+        .select(
+          db
+            .select({ userId: sql`${userId}::uuid`.as('user_id'), workspaceId: workspaces.id })
+            .from(workspaces)
+            .where(and(eq(workspaces.organizationId, organizationId), inArray(workspaces.id, workspaceIds))),
+        )
+        .onConflictDoNothing();
+    },
+
+    /** The teams of each user, for their `groups`. */
+    async groupsOf(userIds: string[], db: Db = root) {
+      if (userIds.length === 0) return new Map<string, { value: string; display: string }[]>();
+      const rows = await db
+        .select({ userId: userTeams.userId, value: teams.id, display: teams.name })
+        .from(userTeams)
+        .innerJoin(teams, eq(teams.id, userTeams.teamId))
+        .where(inArray(userTeams.userId, userIds))
+        .orderBy(asc(teams.name));
+      const byUser = new Map<string, { value: string; display: string }[]>();
+      for (const { userId, ...group } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), group]);
+      return byUser;
+    },
+
+    async listTeams(organizationId: string, where: SQL | undefined, page: { offset: number; limit: number }, db: Db = root) {
+      const condition = and(eq(teams.organizationId, organizationId), where);
+      if (page.limit === 0) return { rows: [], total: await db.$count(teams, condition) };
+      const rows = await db
+        .select({ ...teamColumns, total: totalOver() })
+        .from(teams)
+        .where(condition)
+        .orderBy(asc(teams.createdAt), asc(teams.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const total = rows[0]?.total ?? (await db.$count(teams, condition));
+      return { rows: rows as ScimTeamRow[], total: Number(total) };
+    },
+
+    async findTeam(organizationId: string, id: string, options: { lock?: boolean } = {}, db: Db = root) {
+      const query = db
+        .select(teamColumns)
+        .from(teams)
+        .where(and(eq(teams.organizationId, organizationId), eq(teams.id, id)));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row as ScimTeamRow | undefined;
+    },
+
+    async insertTeam(organizationId: string, fields: { name: string; externalId: string | null }, db: Db = root) {
+      const [row] = await db
+        .insert(teams)
+        .values({ organizationId, name: fields.name, scimExternalId: fields.externalId })
+        .returning({ id: teams.id });
+      return row.id;
+    },
+
+    async updateTeam(organizationId: string, id: string, fields: { name: string; externalId: string | null }, db: Db = root) {
+      await db
+        .update(teams)
+        .set({ name: fields.name, scimExternalId: fields.externalId })
+        .where(and(eq(teams.organizationId, organizationId), eq(teams.id, id)));
+    },
+
+    async deleteTeam(organizationId: string, id: string, db: Db = root) {
+      await db.delete(teams).where(and(eq(teams.organizationId, organizationId), eq(teams.id, id)));
+    },
+
+    async membersOf(teamIds: string[], db: Db = root) {
+      if (teamIds.length === 0) return new Map<string, { value: string; display: string }[]>();
+      const rows = await db
+        .select({ teamId: userTeams.teamId, value: users.id, display: users.displayName })
+        .from(userTeams)
+        .innerJoin(users, eq(users.id, userTeams.userId))
+        .where(and(inArray(userTeams.teamId, teamIds), isNull(users.scimDeletedAt)))
+        .orderBy(asc(users.displayName), asc(users.id));
+      const byTeam = new Map<string, { value: string; display: string }[]>();
+      for (const { teamId, ...member } of rows) byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), member]);
+      return byTeam;
+    },
+
+    /** Sets the team's members to exactly these users of the organization; ids of no such user are left out. */
+    async setMembers(organizationId: string, teamId: string, userIds: string[], db: Db = root) {
+      await db.delete(userTeams).where(eq(userTeams.teamId, teamId));
+      if (userIds.length === 0) return;
+      await db
+        .insert(userTeams)
+        .select(
+          db
+            .select({ userId: users.id, teamId: sql`${teamId}::uuid`.as('team_id') })
+            .from(users)
+            .where(and(liveUser(organizationId), inArray(users.id, userIds))),
+        )
+        .onConflictDoNothing();
+    },
+
+    async insertEvent(event: ScimEvent, db: Db = root) {
+      await db.insert(scimEvents).values({ ...event, reason: event.reason?.slice(0, 500) ?? null });
+    },
+  };
+}
+
+export type ScimRepository = ReturnType<typeof createScimRepository>;

@@ -1,0 +1,221 @@
+/**
+ * SCIM 2.0 at `${API_BASE_PATH}/scim/v2` (RFC 7644; docs/decisions/036-scim-provisioning.md).
+ * Identity providers call it with an organization's SCIM token (`Authorization: Bearer
+ * wfs_…`), never with a browser's cookie, so there is no CSRF check. The token is checked
+ * before the body is read (decision 012); every answer, refusals included, is SCIM's JSON
+ * (`application/scim+json`). SCIM is an outside standard with its own content type and
+ * error format, so its routes are registered here rather than in a contracts route table.
+ */
+import { SCIM_PATH } from '@console/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { createDbRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
+import type { ApiModule } from '../../registry.js';
+import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, schemaDefinitions, serviceProviderConfig } from './scim.protocol.js';
+import type { ScimCaller, ScimService } from './scim.service.js';
+import { hashScimToken, isWellFormedScimToken } from './scim-token.js';
+
+const TOUCH_INTERVAL_MS = 60_000;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scimCaller?: ScimCaller;
+  }
+}
+
+type Params = { id: string };
+type Query = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string; attributes?: string };
+
+/** `attributes` / `excludedAttributes` (RFC 7644 §3.4.2.5) on a top-level resource: id and schemas always stay. */
+function project(resource: Record<string, unknown>, query: Query): Record<string, unknown> {
+  const names = (list?: string) =>
+    (list ?? '')
+      .split(',')
+      .map((a) => a.trim().split('.')[0].toLowerCase())
+      .filter(Boolean);
+  const only = names(query.attributes);
+  const without = names(query.excludedAttributes);
+  if (only.length === 0 && without.length === 0) return resource;
+  const kept = Object.entries(resource).filter(([key]) => {
+    const k = key.toLowerCase();
+    if (k === 'id' || k === 'schemas') return true;
+    if (only.length > 0) return only.includes(k) || (k.startsWith('urn:') && only.some((o) => o.startsWith(k)));
+    return !without.includes(k);
+  });
+  return Object.fromEntries(kept);
+}
+
+function projectList(list: { Resources: Record<string, unknown>[] }, query: Query) {
+  return { ...list, Resources: list.Resources.map((r) => project(r, query)) };
+}
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  const meta = body.meta as { version?: string; location?: string } | undefined;
+  if (meta?.version) reply.header('etag', meta.version);
+  if (status === 201 && meta?.location) reply.header('location', meta.location);
+  return reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
+}
+
+export const scimRoutes: ApiModule = async (parent, { deps, services }) => {
+  const { config, clock } = deps;
+  const scim: ScimService = services.scim;
+  const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${config.API_BASE_PATH}${SCIM_PATH}`;
+  const documentationUri = `${config.PUBLIC_URL.replace(/\/$/, '')}/documentation`;
+  // Unknown tokens spend the address's budget, as unknown access keys do (decision 020).
+  const unknownTokens = createDbRateLimiter(deps, {
+    limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
+    windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  });
+  const touched = new Map<string, number>();
+
+  async function authenticate(request: FastifyRequest) {
+    const given = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const refuse = async (detail: string) => {
+      await enforceRateLimit(
+        unknownTokens,
+        `scim-source:${request.ip}`,
+        (s) => `Too many refused SCIM tokens from this address: try again in ${s} s.`,
+      );
+      return new ScimError(401, detail, undefined, { 'www-authenticate': 'Bearer realm="scim"' });
+    };
+    if (!given) throw await refuse('Send the SCIM token of the organization as Authorization: Bearer <token>.');
+    if (!isWellFormedScimToken(given)) throw await refuse('This is not a SCIM token: check that it was copied whole.');
+    const token = await scim.findToken(hashScimToken(given));
+    const now = clock.now();
+    if (!token || token.revokedAt) throw await refuse('This SCIM token does not exist or was revoked.');
+    if (token.expiresAt && token.expiresAt <= now)
+      throw await refuse('This SCIM token was replaced by a newer one and has stopped working.');
+    if (token.organizationDisabledAt) throw new ScimError(403, 'The organization is disabled.');
+    const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.get(token.id) ?? 0);
+    if (now.getTime() - last > TOUCH_INTERVAL_MS) {
+      touched.set(token.id, now.getTime());
+      if (touched.size > 10_000) touched.clear();
+      await scim.touchToken(token.id, now);
+    }
+    request.scimCaller = { organizationId: token.organizationId, tokenCreatedBy: token.createdBy };
+  }
+
+  await parent.register(
+    async (app: FastifyInstance) => {
+      // SCIM clients send application/scim+json; some send application/json.
+      app.addContentTypeParser(['application/scim+json'], { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
+      app.addHook('onRequest', async (request) => authenticate(request));
+
+      app.setNotFoundHandler((request, reply) =>
+        send(reply, 404, new ScimError(404, `No SCIM endpoint ${request.method} ${request.url}.`).body()),
+      );
+      app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string }, request, reply) => {
+        const error =
+          err instanceof ScimError
+            ? err
+            : err instanceof AppError && err.statusCode === 429
+              ? new ScimError(429, err.message, undefined, err.headers as Record<string, string>)
+              : err.statusCode === 413
+                ? new ScimError(413, 'The request body is too large.')
+                : err.statusCode === 415
+                  ? new ScimError(415, 'Send application/scim+json or application/json.')
+                  : err.statusCode === 400
+                    ? new ScimError(400, 'The request body is not valid JSON.', 'invalidSyntax')
+                    : undefined;
+        if (!error) {
+          request.log.error({ err }, 'SCIM request failed');
+          return send(reply, 500, new ScimError(500, 'The service failed to answer; try again.').body());
+        }
+        const caller = request.scimCaller;
+        if (caller && request.method !== 'GET') {
+          const resourceType = request.url.includes('/Groups') ? 'Group' : 'User';
+          const body = (request.body ?? {}) as { userName?: unknown; displayName?: unknown };
+          const name =
+            typeof body.userName === 'string' ? body.userName : typeof body.displayName === 'string' ? body.displayName : undefined;
+          await scim
+            .refused(caller, {
+              resourceType,
+              resourceId: (request.params as Partial<Params>)?.id?.match(/^[0-9a-f-]{36}$/i) ? (request.params as Params).id : undefined,
+              resourceName: name,
+              method: request.method,
+              status: error.status,
+              reason: error.detail,
+            })
+            .catch((e) => request.log.warn({ err: e }, 'SCIM refusal not recorded'));
+        }
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+        return send(reply, error.status, error.body());
+      });
+
+      const caller = (request: FastifyRequest) => request.scimCaller as ScimCaller;
+      const ifMatch = (request: FastifyRequest) => request.headers['if-match'] as string | undefined;
+
+      app.get('/ServiceProviderConfig', (_request, reply) => send(reply, 200, serviceProviderConfig(baseUrl, documentationUri)));
+      app.get('/ResourceTypes', (_request, reply) => {
+        const list = resourceTypes(baseUrl);
+        return send(reply, 200, {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+          totalResults: list.length,
+          startIndex: 1,
+          itemsPerPage: list.length,
+          Resources: list,
+        });
+      });
+      app.get<{ Params: Params }>('/ResourceTypes/:id', (request, reply) => {
+        const found = resourceTypes(baseUrl).find((r) => r.id === request.params.id);
+        if (!found) throw new ScimError(404, `Resource type ${request.params.id} not found.`);
+        return send(reply, 200, found);
+      });
+      app.get('/Schemas', (_request, reply) => {
+        const list = schemaDefinitions(baseUrl);
+        return send(reply, 200, {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+          totalResults: list.length,
+          startIndex: 1,
+          itemsPerPage: list.length,
+          Resources: list,
+        });
+      });
+      app.get<{ Params: Params }>('/Schemas/:id', (request, reply) => {
+        const found = schemaDefinitions(baseUrl).find((s) => s.id === request.params.id);
+        if (!found) throw new ScimError(404, `Schema ${request.params.id} not found.`);
+        return send(reply, 200, found);
+      });
+
+      app.get<{ Querystring: Query }>('/Users', async (request, reply) =>
+        send(reply, 200, projectList(await scim.listUsers(caller(request), request.query, baseUrl), request.query)),
+      );
+      app.get<{ Params: Params; Querystring: Query }>('/Users/:id', async (request, reply) =>
+        send(reply, 200, project(await scim.getUser(caller(request), request.params.id, baseUrl), request.query)),
+      );
+      app.post('/Users', async (request, reply) =>
+        send(reply, 201, await scim.createUser(caller(request), request.body, baseUrl, request.log)),
+      );
+      app.put<{ Params: Params }>('/Users/:id', async (request, reply) =>
+        send(reply, 200, await scim.changeUser(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
+      );
+      app.patch<{ Params: Params }>('/Users/:id', async (request, reply) =>
+        send(reply, 200, await scim.changeUser(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
+      );
+      app.delete<{ Params: Params }>('/Users/:id', async (request, reply) => {
+        await scim.deleteUser(caller(request), request.params.id, ifMatch(request), baseUrl);
+        return reply.status(204).send();
+      });
+
+      app.get<{ Querystring: Query }>('/Groups', async (request, reply) =>
+        send(reply, 200, projectList(await scim.listGroups(caller(request), request.query, baseUrl), request.query)),
+      );
+      app.get<{ Params: Params; Querystring: Query }>('/Groups/:id', async (request, reply) =>
+        send(reply, 200, project(await scim.getGroup(caller(request), request.params.id, baseUrl), request.query)),
+      );
+      app.post('/Groups', async (request, reply) => send(reply, 201, await scim.createGroup(caller(request), request.body, baseUrl)));
+      app.put<{ Params: Params }>('/Groups/:id', async (request, reply) =>
+        send(reply, 200, await scim.changeGroup(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
+      );
+      app.patch<{ Params: Params }>('/Groups/:id', async (request, reply) =>
+        send(reply, 200, await scim.changeGroup(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
+      );
+      app.delete<{ Params: Params }>('/Groups/:id', async (request, reply) => {
+        await scim.deleteGroup(caller(request), request.params.id);
+        return reply.status(204).send();
+      });
+    },
+    { prefix: SCIM_PATH },
+  );
+};

@@ -1,0 +1,341 @@
+/**
+ * The SCIM 2.0 service of one organization (docs/decisions/036-scim-provisioning.md): its
+ * users and teams as SCIM resources. The rules of users are the console's own: a new
+ * user gets the provisioning defaults (role, workspaces) and, when chosen, the invitation
+ * e-mail of identity's invitations; deactivating one is the external API's disabling (the
+ * user's sessions end, the caches forget them). Every write, and every refused one, is an
+ * event the Provisioning screen shows.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Clock } from '../../deps.js';
+import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.js';
+import { filterToSql } from './scim.filter.js';
+import { MAX_RESULTS, ScimError, schemas } from './scim.protocol.js';
+import {
+  groupFilterColumns,
+  type ScimEvent,
+  type ScimRepository,
+  type ScimUserFields,
+  type ScimUserRow,
+  userFilterColumns,
+} from './scim.repository.js';
+import { applyPatch, groupResource, readGroup, readUser, userResource } from './scim.resources.js';
+
+/** Who calls: the organization of the SCIM token, and who made the token (the inviter of e-mails). */
+export interface ScimCaller {
+  organizationId: string;
+  tokenCreatedBy: string | null;
+}
+
+export interface ListQuery {
+  filter?: string;
+  startIndex?: string;
+  count?: string;
+}
+
+const notFound = (type: 'User' | 'Group', id: string) => new ScimError(404, `${type} ${id} not found.`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is no UUID names no resource: 404 before any look-up. */
+function known(type: 'User' | 'Group', id: string): string {
+  if (!UUID.test(id)) throw notFound(type, id);
+  return id;
+}
+
+function paging(query: ListQuery) {
+  const startIndex = Math.max(1, Number.parseInt(query.startIndex ?? '1', 10) || 1);
+  const asked = query.count === undefined ? MAX_RESULTS : Number.parseInt(query.count, 10);
+  const count = Number.isNaN(asked) ? MAX_RESULTS : Math.min(Math.max(0, asked), MAX_RESULTS);
+  return { startIndex, offset: startIndex - 1, limit: count };
+}
+
+function listResponse(resources: Record<string, unknown>[], total: number, startIndex: number) {
+  return { schemas: [schemas.listResponse], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources };
+}
+
+/** 412 when the client's If-Match names another version than the current one. */
+function checkVersion(ifMatch: string | undefined, current: Record<string, unknown>) {
+  if (!ifMatch || ifMatch.trim() === '*') return;
+  const version = (current.meta as { version: string }).version;
+  const tags = ifMatch.split(',').map((t) => t.trim());
+  if (!tags.includes(version) && !tags.includes(version.replace(/^W\//, '')))
+    throw new ScimError(412, 'The resource changed since it was read (If-Match does not match its version).');
+}
+
+function uniqueness(err: unknown): ScimError {
+  const constraint = String(
+    (err as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ??
+      (err as { constraint?: string }).constraint ??
+      '',
+  );
+  if (constraint.includes('employee')) return new ScimError(409, 'Another user of the organization has this employeeNumber.', 'uniqueness');
+  if (constraint.includes('teams')) return new ScimError(409, 'A group with this displayName already exists.', 'uniqueness');
+  return new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
+}
+
+export function createScimService(deps: {
+  db: Db;
+  repo: ScimRepository;
+  clock: Clock;
+  /** The console's disabling of a user: ends their sessions and tells the caches (external API). */
+  disableUser: (organizationId: string, userId: string, tx?: Db) => Promise<boolean>;
+  /** Tells this process's and the others' caches that the organization's users changed. */
+  changed: (organizationId: string) => void;
+  /** Identity's invitations: made in the user's transaction, e-mailed after it. */
+  invitations: {
+    create: (request: InvitationRequest, tx?: Db) => Promise<{ id: string; token: string }>;
+    send: (delivery: InvitationDelivery) => Promise<unknown>;
+  };
+}) {
+  const { db, repo, clock } = deps;
+
+  const event = (caller: ScimCaller, e: Omit<ScimEvent, 'organizationId'>, tx: Db = db) =>
+    repo.insertEvent({ organizationId: caller.organizationId, ...e }, tx);
+
+  async function userView(caller: ScimCaller, id: string, baseUrl: string, tx: Db = db) {
+    const row = await repo.findUser(caller.organizationId, known('User', id), {}, tx);
+    if (!row) throw notFound('User', id);
+    return userResource(row, (await repo.groupsOf([id], tx)).get(id) ?? [], baseUrl);
+  }
+
+  /** Writes a user's fields and `active`; says which kind of event the change was. */
+  async function writeUser(caller: ScimCaller, row: ScimUserRow, fields: ScimUserFields, active: boolean, tx: Db) {
+    const now = clock.now();
+    await repo.updateUser(caller.organizationId, row.id, fields, now, tx);
+    const wasActive = row.disabledAt === null;
+    if (wasActive && !active) {
+      await deps.disableUser(caller.organizationId, row.id, tx);
+      return 'deactivated' as const;
+    }
+    if (!wasActive && active) {
+      await repo.setEnabled(caller.organizationId, row.id, now, tx);
+      return 'reactivated' as const;
+    }
+    return 'updated' as const;
+  }
+
+  async function sendInvitation(delivery: InvitationDelivery | undefined, log: FastifyBaseLogger) {
+    if (!delivery) return;
+    try {
+      await deps.invitations.send(delivery);
+    } catch (err) {
+      log.warn({ err: (err as Error).message, userId: delivery.userId }, 'invitation e-mail not sent');
+    }
+  }
+
+  return {
+    /** The token's row by its hash, with its organization's state (the routes' authentication). */
+    findToken: (tokenHash: string) => repo.findToken(tokenHash),
+    touchToken: (id: string, now: Date) => repo.touchToken(id, now),
+
+    /** Records a refused write (the routes' error handler), so the Provisioning screen shows why. */
+    refused(
+      caller: ScimCaller,
+      e: { resourceType: 'User' | 'Group'; resourceId?: string; resourceName?: string; method: string; status: number; reason: string },
+    ) {
+      return event(caller, { kind: 'refused', ...e });
+    },
+
+    async listUsers(caller: ScimCaller, query: ListQuery, baseUrl: string) {
+      const where = query.filter ? filterToSql(query.filter, userFilterColumns) : undefined;
+      const page = paging(query);
+      const { rows, total } = await repo.listUsers(caller.organizationId, where, page);
+      const groups = await repo.groupsOf(rows.map((r) => r.id));
+      return listResponse(
+        rows.map((r) => userResource(r, groups.get(r.id) ?? [], baseUrl)),
+        total,
+        page.startIndex,
+      );
+    },
+
+    getUser: (caller: ScimCaller, id: string, baseUrl: string) => userView(caller, id, baseUrl),
+
+    /**
+     * POST /Users. A userName taken in the organization by a user SCIM deleted takes that
+     * user back (same id, training records kept); taken by anyone else: 409 uniqueness.
+     */
+    async createUser(caller: ScimCaller, body: unknown, baseUrl: string, log: FastifyBaseLogger) {
+      const { fields, active } = readUser(body);
+      const now = clock.now();
+      const config = await repo.config(caller.organizationId);
+      let delivery: InvitationDelivery | undefined;
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const holder = await repo.findByEmail(fields.email, tx);
+          if (holder && !(holder.organizationId === caller.organizationId && holder.scimDeletedAt)) {
+            throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
+          }
+          let userId: string;
+          if (holder) {
+            userId = holder.id;
+            await repo.restoreUser(caller.organizationId, userId, fields, now, tx);
+            if (active) await repo.setEnabled(caller.organizationId, userId, now, tx);
+          } else {
+            userId = await repo.insertUser(
+              caller.organizationId,
+              { ...fields, role: config.defaultRole, disabledAt: active ? null : now },
+              now,
+              tx,
+            );
+            await repo.addWorkspaces(caller.organizationId, userId, config.defaultWorkspaceIds, tx);
+            if (config.sendInvitations && active) {
+              const invitation = await deps.invitations.create({ userId, invitedBy: caller.tokenCreatedBy }, tx);
+              delivery = { userId, invitationId: invitation.id, token: invitation.token, invitedBy: caller.tokenCreatedBy };
+            }
+          }
+          await event(
+            caller,
+            { kind: 'created', resourceType: 'User', resourceId: userId, resourceName: fields.email, method: 'POST', status: 201 },
+            tx,
+          );
+          return userId;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw uniqueness(err);
+        throw err;
+      }
+      deps.changed(caller.organizationId);
+      await sendInvitation(delivery, log);
+      return userView(caller, id, baseUrl);
+    },
+
+    /** PUT /Users/{id} (replace) and PATCH /Users/{id} (operations on the current representation). */
+    async changeUser(
+      caller: ScimCaller,
+      id: string,
+      change: { put: unknown } | { patch: unknown },
+      ifMatch: string | undefined,
+      baseUrl: string,
+    ) {
+      const method = 'put' in change ? 'PUT' : 'PATCH';
+      try {
+        await db.transaction(async (tx) => {
+          const row = await repo.findUser(caller.organizationId, known('User', id), { lock: true }, tx);
+          if (!row) throw notFound('User', id);
+          const current = userResource(row, [], baseUrl);
+          checkVersion(ifMatch, current);
+          const next = 'put' in change ? change.put : applyPatch(current, change.patch);
+          const { fields, active } = readUser(next);
+          const holder = fields.email.toLowerCase() === row.email?.toLowerCase() ? undefined : await repo.findByEmail(fields.email, tx);
+          if (holder) throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
+          const kind = await writeUser(caller, row, fields, active, tx);
+          await event(caller, { kind, resourceType: 'User', resourceId: id, resourceName: fields.email, method, status: 200 }, tx);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw uniqueness(err);
+        throw err;
+      }
+      deps.changed(caller.organizationId);
+      return userView(caller, id, baseUrl);
+    },
+
+    /** DELETE /Users/{id}: disabled and no longer a SCIM resource; the user and their records stay. */
+    async deleteUser(caller: ScimCaller, id: string, ifMatch: string | undefined, baseUrl: string) {
+      await db.transaction(async (tx) => {
+        const row = await repo.findUser(caller.organizationId, known('User', id), { lock: true }, tx);
+        if (!row) throw notFound('User', id);
+        checkVersion(ifMatch, userResource(row, [], baseUrl));
+        if (row.disabledAt === null) await deps.disableUser(caller.organizationId, id, tx);
+        await repo.markDeleted(caller.organizationId, id, clock.now(), tx);
+        await event(
+          caller,
+          { kind: 'deleted', resourceType: 'User', resourceId: id, resourceName: row.email, method: 'DELETE', status: 204 },
+          tx,
+        );
+      });
+      deps.changed(caller.organizationId);
+    },
+
+    async listGroups(caller: ScimCaller, query: ListQuery & { excludedAttributes?: string }, baseUrl: string) {
+      const where = query.filter ? filterToSql(query.filter, groupFilterColumns) : undefined;
+      const page = paging(query);
+      const { rows, total } = await repo.listTeams(caller.organizationId, where, page);
+      const withoutMembers = /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes ?? '');
+      const members = withoutMembers ? new Map() : await repo.membersOf(rows.map((r) => r.id));
+      return listResponse(
+        rows.map((r) => groupResource(r, members.get(r.id) ?? [], baseUrl)),
+        total,
+        page.startIndex,
+      );
+    },
+
+    async getGroup(caller: ScimCaller, id: string, baseUrl: string, tx: Db = db) {
+      const row = await repo.findTeam(caller.organizationId, known('Group', id), {}, tx);
+      if (!row) throw notFound('Group', id);
+      return groupResource(row, (await repo.membersOf([id], tx)).get(id) ?? [], baseUrl);
+    },
+
+    async createGroup(caller: ScimCaller, body: unknown, baseUrl: string) {
+      const group = readGroup(body);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const teamId = await repo.insertTeam(caller.organizationId, group, tx);
+          if (group.memberIds) await repo.setMembers(caller.organizationId, teamId, group.memberIds, tx);
+          await event(
+            caller,
+            { kind: 'created', resourceType: 'Group', resourceId: teamId, resourceName: group.name, method: 'POST', status: 201 },
+            tx,
+          );
+          return teamId;
+        });
+        return this.getGroup(caller, id, baseUrl);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw uniqueness(err);
+        throw err;
+      }
+    },
+
+    async changeGroup(
+      caller: ScimCaller,
+      id: string,
+      change: { put: unknown } | { patch: unknown },
+      ifMatch: string | undefined,
+      baseUrl: string,
+    ) {
+      const method = 'put' in change ? 'PUT' : 'PATCH';
+      try {
+        await db.transaction(async (tx) => {
+          const row = await repo.findTeam(caller.organizationId, known('Group', id), { lock: true }, tx);
+          if (!row) throw notFound('Group', id);
+          const current = groupResource(row, (await repo.membersOf([id], tx)).get(id) ?? [], baseUrl);
+          checkVersion(ifMatch, current);
+          const next = 'put' in change ? change.put : applyPatch(current, change.patch);
+          const group = readGroup(next);
+          await repo.updateTeam(caller.organizationId, id, group, tx);
+          // PUT without members leaves them (Okta sends displayName alone); after a PATCH, no
+          // members attribute means none left (scim-patch drops an emptied list).
+          const memberIds = group.memberIds ?? ('patch' in change ? [] : undefined);
+          if (memberIds) await repo.setMembers(caller.organizationId, id, memberIds, tx);
+          await event(
+            caller,
+            { kind: 'updated', resourceType: 'Group', resourceId: id, resourceName: group.name, method, status: 200 },
+            tx,
+          );
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw uniqueness(err);
+        throw err;
+      }
+      return this.getGroup(caller, id, baseUrl);
+    },
+
+    /** DELETE /Groups/{id}: the team goes, with its memberships (the users stay). */
+    async deleteGroup(caller: ScimCaller, id: string) {
+      await db.transaction(async (tx) => {
+        const row = await repo.findTeam(caller.organizationId, known('Group', id), { lock: true }, tx);
+        if (!row) throw notFound('Group', id);
+        await repo.deleteTeam(caller.organizationId, id, tx);
+        await event(
+          caller,
+          { kind: 'deleted', resourceType: 'Group', resourceId: id, resourceName: row.name, method: 'DELETE', status: 204 },
+          tx,
+        );
+      });
+    },
+  };
+}
+
+export type ScimService = ReturnType<typeof createScimService>;
