@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitHits, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
+import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
 import { jobDefinitions } from '../../jobs/index.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -12,11 +12,13 @@ const at = (ms: number) => new Date(NOW.getTime() + ms);
 describe('housekeeping job', () => {
   let t: TestApp;
   let userId: string;
+  let organizationId: string;
 
   beforeAll(async () => {
     // Seven days: shorter than an invitation's 14, so a pending invitation can be older than it.
     t = await createTestApp({ clock: { now: () => NOW }, config: { HOUSEKEEPING_RETENTION_DAYS: '7' }, withJobs: true });
-    userId = (await createUser(t.database.db, (await createOrganization(t.database.db)).id)).id;
+    organizationId = (await createOrganization(t.database.db)).id;
+    userId = (await createUser(t.database.db, organizationId)).id;
   });
   afterAll(() => t.close());
 
@@ -68,6 +70,16 @@ describe('housekeeping job', () => {
       expiresAt,
     });
     await db.insert(ssoLoginStates).values([state('abandoned', at(-60_000)), state('in flight', at(300_000))]);
+    const event = (name: string, when: Date) => ({
+      organizationId,
+      kind: 'created',
+      resourceType: 'User',
+      resourceName: name,
+      method: 'POST',
+      status: 201,
+      at: when,
+    });
+    await db.insert(scimEvents).values([event('provisioned 8 days ago', at(-8 * DAY)), event('provisioned 6 days ago', at(-6 * DAY))]);
   }
 
   async function remaining() {
@@ -78,18 +90,19 @@ describe('housekeeping job', () => {
       userTokens: await names(db.select({ name: userTokens.tokenHash }).from(userTokens)),
       rateLimitWindows: await names(db.select({ name: rateLimitHits.key }).from(rateLimitHits)),
       ssoLoginStates: await names(db.select({ name: ssoLoginStates.stateHash }).from(ssoLoginStates)),
+      scimEvents: await names(db.select({ name: scimEvents.resourceName }).from(scimEvents) as Promise<{ name: string }[]>),
     };
   }
 
   async function clear() {
     const { db } = t.database;
-    for (const table of [sessions, userTokens, rateLimitHits, ssoLoginStates]) await db.delete(table);
+    for (const table of [sessions, userTokens, rateLimitHits, ssoLoginStates, scimEvents]) await db.delete(table);
   }
 
   it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
     await seed();
     const report = await runHousekeeping(t.deps, { batchSize: 2 });
-    expect(report).toEqual({ sessions: 6, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1 });
+    expect(report).toEqual({ sessions: 6, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1 });
     expect(await remaining()).toEqual({
       sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
       userTokens: [
@@ -102,8 +115,9 @@ describe('housekeeping job', () => {
       ],
       rateLimitWindows: ['window open'],
       ssoLoginStates: ['in flight'],
+      scimEvents: ['provisioned 6 days ago'],
     });
-    expect(await runHousekeeping(t.deps)).toEqual({ sessions: 0, userTokens: 0, rateLimitWindows: 0, ssoLoginStates: 0 });
+    expect(await runHousekeeping(t.deps)).toEqual({ sessions: 0, userTokens: 0, rateLimitWindows: 0, ssoLoginStates: 0, scimEvents: 0 });
     await clear();
   });
 

@@ -48,6 +48,11 @@ function toSql(f: Filter, columns: FilterColumns): SQL {
         if (onValue.length === 1 && onValue.length < inner.filters.length) return toSql(prefixed(onValue[0], f.attrPath), columns);
       }
       if ('attrPath' in inner && inner.attrPath.toLowerCase() !== 'type') return toSql(prefixed(inner, f.attrPath), columns);
+      // `emails[type eq "work"]` (Entra writes `emails[type eq "work"].value eq "…"`, read as that AND
+      // `emails.value eq "…"`): every address we keep is a work address.
+      const target = columns[f.attrPath.toLowerCase()];
+      if (inner.op === 'eq' && target?.kind === 'text' && typeof inner.compValue === 'string')
+        return inner.compValue.toLowerCase() === 'work' ? isNotNull(target.column) : sql`false`;
       throw invalid(`The filter ${f.attrPath}[…] is not supported here.`);
     }
     default:

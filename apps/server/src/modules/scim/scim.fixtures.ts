@@ -38,7 +38,8 @@ export function scimClient(t: TestApp, token: string) {
         ...(body !== undefined && { 'content-type': 'application/scim+json' }),
         ...headers,
       },
-      ...(body !== undefined && { payload: JSON.stringify(body) }),
+      // A string goes as it is (a body that is not JSON).
+      ...(body !== undefined && { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     return { status: response.statusCode, headers: response.headers, body: response.body ? response.json() : undefined };
   };

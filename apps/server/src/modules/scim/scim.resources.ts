@@ -176,6 +176,9 @@ function regularOperations(op: Json): ScimPatchOperation[] {
   const path = typeof op.path === 'string' && op.path.trim() ? op.path.trim() : undefined;
   if (name === 'remove') {
     if (!path) throw new ScimError(400, 'A remove operation needs a path.', 'noTarget');
+    // Entra ID removes members as `path: "members"` with the members to remove as the value.
+    if (path.toLowerCase() === 'members' && Array.isArray(op.value))
+      return op.value.map((m) => ({ op: 'remove' as const, path: `members[value eq ${JSON.stringify(String(asObject(m).value))}]` }));
     return [{ op: 'remove', path, ...(op.value !== undefined && { value: op.value }) }];
   }
   if (path) return [{ op: name, path, value: regularValue(path, op.value) }];
