@@ -39,6 +39,7 @@ import { createOrganizationSettingsRepository } from './modules/organizations/or
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createProvisioningService } from './modules/scim/provisioning.service.js';
 import { createScimRepository } from './modules/scim/scim.repository.js';
 import { createScimService } from './modules/scim/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
@@ -185,6 +186,13 @@ export function createServices(deps: AppDeps) {
     }),
     externalApi,
     scim,
+    provisioning: createProvisioningService({
+      db,
+      repo: repositories.scim,
+      clock,
+      publicUrl: config.PUBLIC_URL,
+      apiBasePath: config.API_BASE_PATH,
+    }),
     externalApiUsers: createApiUsersService({
       db,
       repo: repositories.externalApi,

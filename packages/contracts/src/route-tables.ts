@@ -11,6 +11,7 @@ import { documentationRoutes, externalApiRoutes } from './external-api.js';
 import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
 import type { RouteDef } from './route.js';
+import { provisioningRoutes } from './scim.js';
 import { userImportRoutes } from './user-imports.js';
 import { workflowImportRoutes } from './workflow-imports.js';
 
@@ -25,6 +26,7 @@ export const routeTables = {
   externalApiRoutes,
   lookupRoutes,
   organizationRoutes,
+  provisioningRoutes,
   userImportRoutes,
   workflowImportRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;

@@ -3,8 +3,110 @@
  * A SCIM token is `wfs_` + 32 random base62 characters + 6 of a checksum, like an access
  * key (`wfk_`): shown once, stored hashed, scoped to one organization.
  */
+import { z } from 'zod';
+import { rollAccessKeyBody } from './access-keys.js';
+import { pageQuery } from './paging.js';
+import { route } from './route.js';
+
 export const SCIM_TOKEN_PREFIX = 'wfs_';
 export const SCIM_TOKEN_BODY_LENGTH = 32;
 export const SCIM_TOKEN_CHECKSUM_LENGTH = 6;
 /** Where the SCIM service answers, under the API base path. */
 export const SCIM_PATH = '/scim/v2';
+
+// The Provisioning screen's calls (docs/product.md, "Provisioning"), for Organizational Admins.
+
+/** Roles provisioning may give a new user: never Organizational Admin (the console itself). */
+export const provisioningRoles = ['workspace_admin', 'publisher', 'viewer'] as const;
+/** Live SCIM tokens an organization may hold: one in use and one being rolled in. */
+export const SCIM_TOKENS_MAX = 2;
+
+export const scimTokenView = z.object({
+  id: z.uuid(),
+  prefix: z.string().describe('The first characters of the token, not secret'),
+  last4: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable().describe("The creator's display name"),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable().describe('After a roll: until when this token still works'),
+});
+export type ScimTokenView = z.infer<typeof scimTokenView>;
+
+export const provisioningConfig = z.object({
+  defaultRole: z.enum(provisioningRoles),
+  defaultWorkspaceIds: z.array(z.uuid()).max(200),
+  sendInvitations: z.boolean(),
+});
+export type ProvisioningConfig = z.infer<typeof provisioningConfig>;
+
+export const provisioningResponse = z.object({
+  baseUrl: z.string().describe('The SCIM base URL to give the identity provider'),
+  tokens: z.array(scimTokenView),
+  config: provisioningConfig,
+  workspaces: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  lastCallAt: z.string().nullable(),
+});
+
+/** `secret` is the whole token: returned here and by a roll, never again. */
+export const scimTokenWithSecretResponse = z.object({ token: scimTokenView, secret: z.string() });
+
+export const scimEventKinds = ['created', 'updated', 'deactivated', 'reactivated', 'deleted', 'refused'] as const;
+export const scimEventView = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  kind: z.enum(scimEventKinds),
+  resourceType: z.enum(['User', 'Group']),
+  resourceName: z.string().nullable(),
+  method: z.string(),
+  status: z.number().int(),
+  reason: z.string().nullable(),
+});
+export type ScimEventView = z.infer<typeof scimEventView>;
+
+export const provisioningErrorCodes = {
+  tokenNotFound: 'SCIM_TOKEN_NOT_FOUND',
+  tokenLimitReached: 'SCIM_TOKEN_LIMIT_REACHED',
+  workspaceUnknown: 'SCIM_WORKSPACE_UNKNOWN',
+} as const;
+
+const tokenIdParams = z.object({ id: z.uuid() });
+
+export const provisioningRoutes = {
+  get: route({ method: 'GET', path: '/provisioning', operationId: 'getProvisioning', response: provisioningResponse }),
+  createToken: route({
+    method: 'POST',
+    path: '/provisioning/tokens',
+    operationId: 'createScimToken',
+    response: scimTokenWithSecretResponse,
+    status: 201,
+  }),
+  rollToken: route({
+    method: 'POST',
+    path: '/provisioning/token/:id/roll',
+    operationId: 'rollScimToken',
+    params: tokenIdParams,
+    body: rollAccessKeyBody,
+    response: scimTokenWithSecretResponse,
+  }),
+  revokeToken: route({
+    method: 'DELETE',
+    path: '/provisioning/token/:id',
+    operationId: 'revokeScimToken',
+    params: tokenIdParams,
+    response: z.object({ token: scimTokenView }),
+  }),
+  updateConfig: route({
+    method: 'PUT',
+    path: '/provisioning/config',
+    operationId: 'updateProvisioningConfig',
+    body: provisioningConfig,
+    response: z.object({ config: provisioningConfig }),
+  }),
+  events: route({
+    method: 'GET',
+    path: '/provisioning/events',
+    operationId: 'listScimEvents',
+    query: pageQuery,
+    response: z.object({ events: z.array(scimEventView), total: z.number().int() }),
+  }),
+};

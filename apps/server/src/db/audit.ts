@@ -21,6 +21,10 @@ export const auditActions = {
   'organization.manager.add': 'user',
   'organization.manager.invitation': 'user',
   'workflow_import.schedule': 'workflow_import',
+  'scim_token.create': 'scim_token',
+  'scim_token.roll': 'scim_token',
+  'scim_token.revoke': 'scim_token',
+  'scim.config': 'organization',
   /** An import named e-mails of other organizations (how many, and whether they were withheld): decision 020. */
   'user_import.foreign_emails': 'user_import',
 } as const;

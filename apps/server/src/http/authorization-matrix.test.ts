@@ -25,6 +25,7 @@ import type { OrgRole } from '@console/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
+import { generateScimToken } from '../modules/scim/scim-token.js';
 import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
 import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
 import { createUser, createWorkspace } from '../test/factories.js';
@@ -48,7 +49,9 @@ type Access =
   /** The external API's guard: key + idToken of the same organization, a password user of an API role; `roles` narrows it further (the service's check). */
   | { api: readonly OrgRole[] }
   /** The operator's bearer token of the configuration (METRICS_TOKEN): no persona holds it, each is refused 401. */
-  | 'operatorToken';
+  | 'operatorToken'
+  /** An organization's SCIM token (identity providers hold them, modules/scim): no persona does, each is refused 401. */
+  | 'scimToken';
 
 interface Fixtures {
   homeOrgId: string;
@@ -57,6 +60,7 @@ interface Fixtures {
   targetUserEmail: string;
   sessionId: string;
   keyId: string;
+  scimTokenId: string;
   importId: string;
   workspaceId: string;
   workflowId: string;
@@ -94,6 +98,7 @@ const registered: string[] = [];
 /** Helpers of the fresh objects, set in beforeAll. */
 let freshSession: () => Promise<Partial<Fixtures>>;
 let freshKey: () => Promise<Partial<Fixtures>>;
+let freshScimToken: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
 
@@ -101,6 +106,25 @@ let freshUser: () => Promise<Partial<Fixtures>>;
 const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
 /** A probe of a fixed URL. */
 const at = (url: string) => () => ({ url });
+
+/** Every SCIM route: refused (401) to every persona, whose credentials are console sessions and API keys. */
+function scimRows(): Record<string, Row> {
+  const id = '00000000-0000-4000-8000-000000000000';
+  const rows: Record<string, Row> = {};
+  const add = (method: string, path: string, url = path.replace(':id', id)) => {
+    rows[`${method} /api/scim/v2${path}`] = {
+      access: 'scimToken',
+      request: () => ({ url: `/api/scim/v2${url}`, ...(method === 'GET' || method === 'DELETE' ? {} : json({})) }),
+    };
+  };
+  for (const path of ['/ServiceProviderConfig', '/ResourceTypes', '/ResourceTypes/:id', '/Schemas', '/Schemas/:id']) add('GET', path);
+  for (const resource of ['/Users', '/Groups']) {
+    add('GET', resource);
+    add('POST', resource);
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) add(method, `${resource}/:id`);
+  }
+  return rows;
+}
 
 /** One row per `METHOD path` the app registers (HEAD twins of GET routes share the GET's row). */
 const matrix: Record<string, Row> = {
@@ -213,6 +237,26 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/integration/${f.keyId}/roll`, ...json({ gracePeriod: 'now' }) }),
     fresh: () => freshKey(),
   },
+  // The Provisioning screen (modules/scim/provisioning.*).
+  'GET /api/provisioning': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning') },
+  'POST /api/provisioning/tokens': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/tokens') },
+  'POST /api/provisioning/token/:id/roll': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/provisioning/token/${f.scimTokenId}/roll`, ...json({ gracePeriod: 'now' }) }),
+    fresh: () => freshScimToken(),
+  },
+  'DELETE /api/provisioning/token/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/provisioning/token/${f.scimTokenId}` }),
+    fresh: () => freshScimToken(),
+  },
+  'PUT /api/provisioning/config': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/provisioning/config', ...json({}) }) },
+  'GET /api/provisioning/events': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/events') },
+
+  // SCIM 2.0: identity providers with an organization's SCIM token, never a console session.
+  ...scimRows(),
   'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: at('/api/settings/documentation') },
   'GET /api/user-imports': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports') },
   'POST /api/user-imports': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/user-imports', ...json({}) }) },
@@ -391,7 +435,7 @@ function outcomeOf(row: Row, p: Persona): Outcome {
   if (isPublic(row)) return 'allow';
   const special = row.personas?.[p.name];
   if (special) return special;
-  if (!p.userId || p.disabled || row.access === 'operatorToken') return 'deny';
+  if (!p.userId || p.disabled || row.access === 'operatorToken' || row.access === 'scimToken') return 'deny';
   const { access } = row;
   let admitted: boolean;
   if (access === 'signedIn') admitted = p.role === 'org_admin' || !!p.staff;
@@ -438,7 +482,8 @@ function check(key: string, method: string, p: Persona, outcome: Outcome, res: L
   const scope = matrix[key].scope;
   if (outcome === 'deny') {
     // No credential, or a disabled one: 401; a known person without the right: 403; no persona holds an operator's token: 401.
-    const wanted = !p.userId || p.disabled || matrix[key].access === 'operatorToken' ? 401 : 403;
+    const byToken = matrix[key].access === 'operatorToken' || matrix[key].access === 'scimToken';
+    const wanted = !p.userId || p.disabled || byToken ? 401 : 403;
     return res.statusCode === wanted ? undefined : where;
   }
   if (outcome === 'foreign' && scope === 'object') return res.statusCode === 404 ? undefined : where;
@@ -491,7 +536,8 @@ describe('authorization matrix', () => {
     diagnostics.subscribe('fastify.initialization', onInit);
     try {
       // With a metrics token configured, so that /metrics refuses rather than answering 404.
-      t = await createTestApp({ config: { METRICS_TOKEN: randomBytes(24).toString('base64url') } });
+      // Every persona's SCIM probes are refused as unknown tokens: a budget that never runs out here.
+      t = await createTestApp({ config: { METRICS_TOKEN: randomBytes(24).toString('base64url'), API_UNKNOWN_KEY_RATE_LIMIT: '100000' } });
     } finally {
       diagnostics.unsubscribe('fastify.initialization', onInit);
     }
@@ -546,6 +592,14 @@ describe('authorization matrix', () => {
       if (res.statusCode !== 201) throw new Error(`key: ${res.statusCode} ${res.body}`);
       return { keyId: (res.json() as { integration: { id: string } }).integration.id };
     };
+    freshScimToken = async () => {
+      const token = generateScimToken();
+      const [row] = await db
+        .insert(schema.scimTokens)
+        .values({ organizationId: home.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 })
+        .returning();
+      return { scimTokenId: row.id };
+    };
     freshImport = async () => {
       const body = await multipartBody({}, { name: 'users.csv', content: 'email,displayName\nmatrix.import@matrix.example,Imported\n' });
       const res = await t.app.inject({
@@ -574,6 +628,7 @@ describe('authorization matrix', () => {
       targetUserEmail: target.email!,
       ...(await freshSession()),
       ...(await freshKey()),
+      ...(await freshScimToken()),
       ...(await freshImport()),
       workspaceId: workspace.id,
       workflowId: workflow.id,

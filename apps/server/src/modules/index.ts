@@ -9,6 +9,7 @@ import { documentationRoutes } from './documentation/documentation.routes.js';
 import { externalApiRoutes } from './external-api/external-api.routes.js';
 import { lookupRoutes } from './lookup/lookup.routes.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
+import { provisioningRoutes } from './scim/provisioning.routes.js';
 import { scimRoutes } from './scim/scim.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
@@ -28,4 +29,5 @@ export const apiModules: ApiModule[] = [
   workflowImportsRoutes,
   lookupRoutes,
   scimRoutes,
+  provisioningRoutes,
 ];

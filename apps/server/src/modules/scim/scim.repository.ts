@@ -1,7 +1,7 @@
 /** SQL of the SCIM service: tokens, users and teams of one organization, events. */
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { totalOver } from '../../db/paging.js';
+import { pageOffset, totalOver } from '../../db/paging.js';
 import {
   organizations,
   scimConfigs,
@@ -281,6 +281,116 @@ export function createScimRepository(root: Db) {
 
     async insertEvent(event: ScimEvent, db: Db = root) {
       await db.insert(scimEvents).values({ ...event, reason: event.reason?.slice(0, 500) ?? null });
+    },
+
+    // The Provisioning screen (provisioning.service.ts).
+
+    /** The organization's tokens that still work at `now` (not revoked, not past a roll's grace), oldest first. */
+    async liveTokens(organizationId: string, now: Date, db: Db = root) {
+      return db
+        .select({
+          id: scimTokens.id,
+          prefix: scimTokens.prefix,
+          last4: scimTokens.last4,
+          createdAt: scimTokens.createdAt,
+          createdBy: users.displayName,
+          lastUsedAt: scimTokens.lastUsedAt,
+          expiresAt: scimTokens.expiresAt,
+        })
+        .from(scimTokens)
+        .leftJoin(users, eq(users.id, scimTokens.createdBy))
+        .where(
+          and(
+            eq(scimTokens.organizationId, organizationId),
+            isNull(scimTokens.revokedAt),
+            or(isNull(scimTokens.expiresAt), gt(scimTokens.expiresAt, now)),
+          ),
+        )
+        .orderBy(asc(scimTokens.createdAt), asc(scimTokens.id));
+    },
+
+    /** Locks the organization's row: token creations of one organization happen one at a time (the cap holds). */
+    async lockOrganization(organizationId: string, db: Db = root) {
+      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    },
+
+    async insertToken(
+      organizationId: string,
+      token: { hash: string; prefix: string; last4: string },
+      createdBy: string,
+      now: Date,
+      db: Db = root,
+    ) {
+      const [row] = await db
+        .insert(scimTokens)
+        .values({ organizationId, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, createdBy, createdAt: now })
+        .returning({ id: scimTokens.id });
+      return row.id;
+    },
+
+    async expireToken(organizationId: string, id: string, at: Date, db: Db = root) {
+      await db
+        .update(scimTokens)
+        .set({ expiresAt: at })
+        .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
+    },
+
+    async revokeToken(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(scimTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
+    },
+
+    async lastCallAt(organizationId: string, db: Db = root) {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${scimTokens.lastUsedAt})` })
+        .from(scimTokens)
+        .where(eq(scimTokens.organizationId, organizationId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    async saveConfig(
+      organizationId: string,
+      config: { defaultRole: string; defaultWorkspaceIds: string[]; sendInvitations: boolean },
+      now: Date,
+      db: Db = root,
+    ) {
+      await db
+        .insert(scimConfigs)
+        .values({ organizationId, ...config, updatedAt: now })
+        .onConflictDoUpdate({ target: scimConfigs.organizationId, set: { ...config, updatedAt: now } });
+    },
+
+    async workspacesOf(organizationId: string, db: Db = root) {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.organizationId, organizationId))
+        .orderBy(asc(workspaces.name));
+    },
+
+    async listEvents(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
+      const where = eq(scimEvents.organizationId, organizationId);
+      const rows = await db
+        .select({
+          id: scimEvents.id,
+          at: scimEvents.at,
+          kind: scimEvents.kind,
+          resourceType: scimEvents.resourceType,
+          resourceName: scimEvents.resourceName,
+          method: scimEvents.method,
+          status: scimEvents.status,
+          reason: scimEvents.reason,
+          total: totalOver(),
+        })
+        .from(scimEvents)
+        .where(where)
+        .orderBy(desc(scimEvents.at), desc(scimEvents.id))
+        .limit(page.limit)
+        .offset(pageOffset(page));
+      const total = rows[0]?.total ?? (await db.$count(scimEvents, where));
+      return { rows, total: Number(total) };
     },
   };
 }

@@ -1,0 +1,149 @@
+/**
+ * The Provisioning screen (docs/product.md, "Provisioning"): an organization's SCIM tokens
+ * (shown once, stored hashed, rolled with a grace period, revoked at once), what
+ * provisioning gives a new user, and what it did. For Organizational Admins, scoped to the
+ * caller's organization like the access keys.
+ */
+import {
+  GRACE_PERIOD_MS,
+  type GracePeriod,
+  type PageQuery,
+  type ProvisioningConfig,
+  provisioningErrorCodes,
+  SCIM_PATH,
+  SCIM_TOKENS_MAX,
+  type ScimEventView,
+  type ScimTokenView,
+} from '@console/contracts';
+import { writeAudit } from '../../db/audit.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import type { ScimRepository } from './scim.repository.js';
+import { generateScimToken } from './scim-token.js';
+
+type TokenRow = Awaited<ReturnType<ScimRepository['liveTokens']>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const toTokenView = (row: TokenRow): ScimTokenView => ({
+  id: row.id,
+  prefix: row.prefix,
+  last4: row.last4,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  lastUsedAt: iso(row.lastUsedAt),
+  expiresAt: iso(row.expiresAt),
+});
+
+const notFound = () => new NotFound('SCIM token not found.', provisioningErrorCodes.tokenNotFound);
+
+export function createProvisioningService(deps: { db: Db; repo: ScimRepository; clock: Clock; publicUrl: string; apiBasePath: string }) {
+  const { db, repo, clock } = deps;
+  const baseUrl = `${deps.publicUrl.replace(/\/$/, '')}${deps.apiBasePath}${SCIM_PATH}`;
+
+  async function tokenView(auth: AuthContext, id: string, tx: Db = db) {
+    const row = (await repo.liveTokens(auth.organizationId, clock.now(), tx)).find((t) => t.id === id);
+    if (!row) throw notFound();
+    return toTokenView(row);
+  }
+
+  /** A new token, with its secret (the one time it is seen); within the cap of live tokens. */
+  async function issue(auth: AuthContext, tx: Db, rolled?: { id: string; gracePeriod: GracePeriod }) {
+    await repo.lockOrganization(auth.organizationId, tx);
+    const now = clock.now();
+    const live = await repo.liveTokens(auth.organizationId, now, tx);
+    if (rolled) {
+      if (!live.some((t) => t.id === rolled.id)) throw notFound();
+      await repo.expireToken(auth.organizationId, rolled.id, new Date(now.getTime() + GRACE_PERIOD_MS[rolled.gracePeriod]), tx);
+    }
+    // A roll ending at once frees its place; one with a grace period holds it until then.
+    const holding = live.filter((t) => !(rolled && t.id === rolled.id && rolled.gracePeriod === 'now')).length;
+    if (holding >= SCIM_TOKENS_MAX)
+      throw new Conflict(
+        `This organization already has ${SCIM_TOKENS_MAX} SCIM tokens that work: revoke one first.`,
+        provisioningErrorCodes.tokenLimitReached,
+        { max: SCIM_TOKENS_MAX },
+      );
+    const token = generateScimToken();
+    const id = await repo.insertToken(auth.organizationId, token, auth.userId, now, tx);
+    await writeAudit(tx, {
+      action: rolled ? 'scim_token.roll' : 'scim_token.create',
+      organizationId: auth.organizationId,
+      actorUserId: auth.userId,
+      targetId: id,
+      ...(rolled && { details: { replaced: rolled.id, gracePeriod: rolled.gracePeriod } }),
+    });
+    return { token: await tokenView(auth, id, tx), secret: token.secret };
+  }
+
+  return {
+    async get(auth: AuthContext) {
+      const [tokens, config, workspaces, lastCallAt] = await Promise.all([
+        repo.liveTokens(auth.organizationId, clock.now()),
+        repo.config(auth.organizationId),
+        repo.workspacesOf(auth.organizationId),
+        repo.lastCallAt(auth.organizationId),
+      ]);
+      return {
+        baseUrl,
+        tokens: tokens.map(toTokenView),
+        config: {
+          defaultRole: config.defaultRole as ProvisioningConfig['defaultRole'],
+          defaultWorkspaceIds: config.defaultWorkspaceIds,
+          sendInvitations: config.sendInvitations,
+        },
+        workspaces,
+        lastCallAt: iso(lastCallAt),
+      };
+    },
+
+    createToken: (auth: AuthContext) => db.transaction((tx) => issue(auth, tx)),
+
+    rollToken: (auth: AuthContext, id: string, gracePeriod: GracePeriod) => db.transaction((tx) => issue(auth, tx, { id, gracePeriod })),
+
+    /** Stops the token at once: the identity provider's next call is refused. */
+    async revokeToken(auth: AuthContext, id: string) {
+      return db.transaction(async (tx) => {
+        const token = await tokenView(auth, id, tx);
+        await repo.revokeToken(auth.organizationId, id, clock.now(), tx);
+        await writeAudit(tx, { action: 'scim_token.revoke', organizationId: auth.organizationId, actorUserId: auth.userId, targetId: id });
+        return { token };
+      });
+    },
+
+    async updateConfig(auth: AuthContext, config: ProvisioningConfig) {
+      const ids = [...new Set(config.defaultWorkspaceIds)];
+      const known = new Set((await repo.workspacesOf(auth.organizationId)).map((w) => w.id));
+      const unknown = ids.findIndex((id) => !known.has(id));
+      if (unknown >= 0)
+        throw new ValidationError(
+          'A default workspace is not one of the organization’s.',
+          [{ path: `/defaultWorkspaceIds/${unknown}`, message: 'workspaceUnknown' }],
+          provisioningErrorCodes.workspaceUnknown,
+        );
+      const saved = { ...config, defaultWorkspaceIds: ids };
+      await db.transaction(async (tx) => {
+        await repo.saveConfig(auth.organizationId, saved, clock.now(), tx);
+        await writeAudit(tx, {
+          action: 'scim.config',
+          organizationId: auth.organizationId,
+          actorUserId: auth.userId,
+          targetId: auth.organizationId,
+          details: saved,
+        });
+      });
+      return { config: saved };
+    },
+
+    async events(auth: AuthContext, page: PageQuery) {
+      const { rows, total } = await repo.listEvents(auth.organizationId, page);
+      return {
+        events: rows.map(({ total: _total, at, ...e }) => ({ ...e, at: at.toISOString() }) as ScimEventView),
+        total,
+      };
+    },
+  };
+}
+
+export type ProvisioningService = ReturnType<typeof createProvisioningService>;
