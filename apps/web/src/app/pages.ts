@@ -38,6 +38,7 @@ export const pages: PageRoute[] = [
   { path: 'analytics', access: 'session', page: () => import('../features/analytics/pages/AnalyticsPage') },
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'keys', access: 'session', page: () => import('../features/access-keys/pages/AccessKeysPage') },
+  { path: 'provisioning', access: 'session', page: () => import('../features/provisioning/pages/ProvisioningPage') },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: () => import('../features/organizations/pages/OrganizationsPage') },

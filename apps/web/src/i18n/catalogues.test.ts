@@ -34,7 +34,15 @@ const baseKeys = (l: Locale) => new Set([...flat[l].keys()].map((k) => k.replace
  */
 const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   // "error" and "options", "actions", "invitations" are the same words in Spanish and French.
-  es: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'userImports.errors.error', 'userImports.errors.count_one'],
+  // "token" is the word Spanish and Portuguese use for a bearer token.
+  es: [
+    'dashboard.providers.google',
+    'dashboard.providers.microsoft',
+    'userImports.errors.error',
+    'userImports.errors.count_one',
+    'provisioning.tokens.title',
+    'provisioning.tokens.token',
+  ],
   fr: [
     'dashboard.providers.google',
     'dashboard.providers.microsoft',
@@ -43,13 +51,21 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'userImports.details.invitations',
     'analytics.list.type',
     'analytics.list.actions',
+    'provisioning.tokens.actions',
     // French says "workflow" (one word for it everywhere).
     'workflowImports.workflows.label',
     'workflowImports.recent.counts',
     'workflowImports.items.workflow',
   ],
   // Brazilian Portuguese says "e-mail".
-  pt: ['dashboard.providers.google', 'dashboard.providers.microsoft', 'auth.signIn.email', 'dashboard.account.email'],
+  pt: [
+    'dashboard.providers.google',
+    'dashboard.providers.microsoft',
+    'auth.signIn.email',
+    'dashboard.account.email',
+    'provisioning.tokens.title',
+    'provisioning.tokens.token',
+  ],
 };
 
 describe('translation catalogues', () => {

@@ -16,6 +16,7 @@ import documentation from './locales/en/documentation.json';
 import errors from './locales/en/errors.json';
 import lookup from './locales/en/lookup.json';
 import organizations from './locales/en/organizations.json';
+import provisioning from './locales/en/provisioning.json';
 import userImports from './locales/en/userImports.json';
 import workflowImports from './locales/en/workflowImports.json';
 
@@ -31,6 +32,7 @@ export const en = {
   analytics,
   lookup,
   workflowImports,
+  provisioning,
 };
 
 export type Catalogue = typeof en;

@@ -16,6 +16,7 @@ export const paths = {
   home: () => '/',
   dashboard: () => '/dashboard',
   accessKeys: () => '/keys',
+  provisioning: () => '/provisioning',
   userImports: () => '/user-imports',
   analytics: () => '/analytics',
   documentation: () => '/documentation',

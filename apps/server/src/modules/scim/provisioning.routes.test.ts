@@ -31,8 +31,12 @@ describe('the Provisioning screen’s calls', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
-    t.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined && { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = admin.headers,
+  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload !== undefined && { payload }) });
 
   it('refuses anyone but an Organizational Admin, and writes without the CSRF header', async () => {
     const { db } = t.database;

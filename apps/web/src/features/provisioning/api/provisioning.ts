@@ -1,0 +1,37 @@
+/** The Provisioning screen's state (tokens, defaults), its events (20 a page) and the changes that refresh them. */
+import type { GracePeriod } from '@console/contracts/access-keys';
+import { type ProvisioningConfig, provisioningRoutes as routes } from '@console/contracts/scim';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { pagedQuery } from '../../../lib/paged-query';
+
+export const provisioningKeys = {
+  all: ['provisioning'] as const,
+  state: () => [...provisioningKeys.all, 'state'] as const,
+  events: () => [...provisioningKeys.all, 'events'] as const,
+};
+
+export const useProvisioning = () =>
+  useQuery({ queryKey: provisioningKeys.state(), queryFn: ({ signal }) => api(routes.get, {}, { signal }) });
+
+export const scimEventsQuery = pagedQuery({
+  queryKey: provisioningKeys.events(),
+  fetchPage: (query, signal) => api(routes.events, { query }, { signal }),
+  items: (page) => page.events,
+});
+
+export const useScimEvents = () => useInfiniteQuery(scimEventsQuery);
+
+function useProvisioningChange<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: provisioningKeys.state() }) });
+}
+
+/** A new token; the answer holds its secret, shown once. */
+export const useCreateScimToken = () => useProvisioningChange(() => api(routes.createToken, {}));
+export const useRollScimToken = () =>
+  useProvisioningChange(({ id, gracePeriod }: { id: string; gracePeriod: GracePeriod }) =>
+    api(routes.rollToken, { params: { id }, body: { gracePeriod } }),
+  );
+export const useRevokeScimToken = () => useProvisioningChange((id: string) => api(routes.revokeToken, { params: { id } }));
+export const useUpdateProvisioningConfig = () => useProvisioningChange((body: ProvisioningConfig) => api(routes.updateConfig, { body }));

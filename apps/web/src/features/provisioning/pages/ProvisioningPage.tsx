@@ -1,0 +1,193 @@
+/**
+ * /provisioning: SCIM 2.0 provisioning of the organization (docs/product.md, "Provisioning"):
+ * the base URL and tokens to give the identity provider, what new users get, and what
+ * provisioning did.
+ */
+import { SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/scim';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useT } from '../../../i18n/use-t';
+import { CopyButton } from '../../../lib/copy';
+import { useConfirm } from '../../../lib/dialogs/confirm';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format';
+import { LoadMore } from '../../../lib/LoadMore';
+import { EmptyState, listPlaceholder } from '../../../lib/list-placeholder';
+import { notify } from '../../../lib/notify';
+import { PageHeader } from '../../../lib/PageHeader';
+import { pagedItems } from '../../../lib/paged-query';
+import { RevealSecretDialog } from '../../../lib/secrets/RevealSecretDialog';
+import { RollSecretDialog } from '../../../lib/secrets/RollSecretDialog';
+import {
+  useCreateScimToken,
+  useProvisioning,
+  useRevokeScimToken,
+  useRollScimToken,
+  useScimEvents,
+  useUpdateProvisioningConfig,
+} from '../api/provisioning';
+import { DefaultsForm } from '../components/DefaultsForm';
+import { EventsTable } from '../components/EventsTable';
+import { ProvisioningSection } from '../components/ProvisioningSection';
+import { TokensTable, tokenName } from '../components/TokensTable';
+
+export function Component() {
+  const { t } = useT();
+  const confirm = useConfirm();
+  const state = useProvisioning();
+  const events = useScimEvents();
+  const create = useCreateScimToken();
+  const roll = useRollScimToken();
+  const revoke = useRevokeScimToken();
+  const saveConfig = useUpdateProvisioningConfig();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [rolling, setRolling] = useState<ScimTokenView | null>(null);
+
+  const data = state.data;
+  const atLimit = (data?.tokens.length ?? 0) >= SCIM_TOKENS_MAX;
+  const { items: eventRows, total } = pagedItems(events.data, (page) => page.events);
+
+  async function onCreate() {
+    try {
+      setSecret((await create.mutateAsync(undefined)).secret);
+      notify.success(t('provisioning:notices.created'));
+    } catch (err) {
+      notify.error(errorMessage(err, 'provisioning:errors.create'));
+    }
+  }
+
+  async function onRevoke(token: ScimTokenView) {
+    const name = tokenName(token);
+    const yes = await confirm({
+      title: t('provisioning:tokens.revokeTitle', { name }),
+      text: t('provisioning:tokens.revokeText'),
+      confirmLabel: t('provisioning:tokens.revoke'),
+      typeToConfirm: name,
+    });
+    if (!yes) return;
+    try {
+      await revoke.mutateAsync(token.id);
+      notify.success(t('provisioning:notices.revoked'));
+    } catch (err) {
+      notify.error(errorMessage(err, 'provisioning:errors.revoke'));
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t('titles.provisioning')} intro={t('provisioning:intro')} />
+
+      {listPlaceholder(state, false, { failedKey: 'provisioning:errors.load', empty: '' })}
+
+      {data && (
+        <>
+          <ProvisioningSection title={t('provisioning:connection.title')}>
+            <Typography variant="body2" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+              {t('provisioning:connection.baseUrl')}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+              <Box
+                component="code"
+                data-testid="scim-base-url"
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  p: 1,
+                  bgcolor: 'action.hover',
+                  borderRadius: 1,
+                  fontFamily: 'monospace',
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {data.baseUrl}
+              </Box>
+              <CopyButton value={data.baseUrl} label={t('provisioning:connection.copyUrl')} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {data.lastCallAt
+                ? t('provisioning:connection.lastCall', { date: formatDateTime(data.lastCallAt) })
+                : t('provisioning:connection.noCall')}
+            </Typography>
+          </ProvisioningSection>
+
+          <ProvisioningSection
+            title={t('provisioning:tokens.title')}
+            actions={
+              <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} disabled={atLimit || create.isPending}>
+                {t('provisioning:tokens.create')}
+              </Button>
+            }
+          >
+            {atLimit && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('provisioning:tokens.limit', { max: SCIM_TOKENS_MAX })}
+              </Alert>
+            )}
+            {data.tokens.length === 0 ? (
+              <EmptyState text={t('provisioning:tokens.empty')} dense />
+            ) : (
+              <TokensTable tokens={data.tokens} onRoll={setRolling} onRevoke={onRevoke} />
+            )}
+          </ProvisioningSection>
+
+          <ProvisioningSection title={t('provisioning:defaults.title')} intro={t('provisioning:defaults.intro')}>
+            <DefaultsForm initial={data.config} workspaces={data.workspaces} onSave={(values) => saveConfig.mutateAsync(values)} />
+          </ProvisioningSection>
+        </>
+      )}
+
+      <ProvisioningSection title={t('provisioning:events.title')}>
+        {listPlaceholder(
+          events,
+          eventRows.length === 0,
+          { failedKey: 'provisioning:errors.events', empty: t('provisioning:events.empty') },
+          { dense: true },
+        ) ?? <EventsTable events={eventRows} />}
+        <LoadMore
+          shown={eventRows.length}
+          total={total}
+          list={events}
+          text={t('provisioning:events.shown', { count: eventRows.length, total })}
+        />
+      </ProvisioningSection>
+
+      <RollSecretDialog
+        open={!!rolling}
+        onClose={() => setRolling(null)}
+        texts={{
+          title: t('provisioning:tokens.rollTitle', { name: rolling ? tokenName(rolling) : '' }),
+          grace: t('provisioning:tokens.rollGrace'),
+          confirm: t('provisioning:tokens.rollConfirm'),
+          period: (g) => t(`accessKeys:roll.periods.${g}`),
+        }}
+        onRoll={async (gracePeriod) => {
+          const target = rolling;
+          setRolling(null);
+          if (!target) return;
+          try {
+            setSecret((await roll.mutateAsync({ id: target.id, gracePeriod })).secret);
+            notify.success(t('provisioning:notices.rolled'));
+          } catch (err) {
+            notify.error(errorMessage(err, 'provisioning:errors.roll'));
+          }
+        }}
+      />
+      <RevealSecretDialog
+        secret={secret}
+        onClose={() => setSecret(null)}
+        texts={{
+          title: t('provisioning:tokens.revealTitle'),
+          once: t('provisioning:tokens.revealOnce'),
+          how: t('provisioning:tokens.revealHow'),
+          copy: t('provisioning:tokens.copy'),
+          done: t('provisioning:tokens.done'),
+        }}
+      />
+    </>
+  );
+}

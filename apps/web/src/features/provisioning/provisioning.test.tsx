@@ -1,0 +1,158 @@
+/** The Provisioning screen in jsdom against a scripted API: the base URL, a token revealed once, revoke typed, the defaults, the events, failures. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const token = (n: number, extra: object = {}) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  prefix: `wfs_Ab${n}x`,
+  last4: `99${n}9`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  createdBy: 'Ada Admin',
+  lastUsedAt: null,
+  expiresAt: null,
+  ...extra,
+});
+
+const state = (tokens: object[] = []) => ({
+  baseUrl: 'https://console.example.com/api/scim/v2',
+  tokens,
+  config: { defaultRole: 'viewer', defaultWorkspaceIds: [], sendInvitations: false },
+  workspaces: [
+    { id: '11111111-1111-4111-8111-111111111111', name: 'Assembly' },
+    { id: '22222222-2222-4222-8222-222222222222', name: 'Quality' },
+  ],
+  lastCallAt: null,
+});
+
+const noEvents = () => ({ body: { events: [], total: 0 } });
+
+describe('the Provisioning screen', () => {
+  it('shows the base URL, creates a token and reveals its secret once', async () => {
+    const user = userEvent.setup();
+    let tokens: object[] = [];
+    const { calls } = renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: state(tokens) }),
+        'GET /api/provisioning/events': noEvents,
+        'POST /api/provisioning/tokens': () => {
+          tokens = [token(1)];
+          return { status: 201, body: { token: token(1), secret: 'wfs_secretsecretsecretsecretsecretse123456' } };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provisioning' })).toBeTruthy();
+    expect((await screen.findByTestId('scim-base-url')).textContent).toBe('https://console.example.com/api/scim/v2');
+    expect(screen.getByText('No provisioning call yet.')).toBeTruthy();
+    expect(screen.getByText('There is no token yet. Create one and paste it in your identity provider.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'New token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token' });
+    expect(within(dialog).getByText('wfs_secretsecretsecretsecretsecretse123456')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    const table = await screen.findByRole('table', { name: 'Tokens' });
+    expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();
+    expect(screen.queryByText('wfs_secretsecretsecretsecretsecretse123456')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/provisioning/tokens']);
+  });
+
+  it('at the cap, says so and offers no new token; revoking asks for the token typed', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: state([token(1), token(2, { expiresAt: '2026-11-21T10:00:00.000Z' })]) }),
+        'GET /api/provisioning/events': noEvents,
+        'DELETE /api/provisioning/token/00000000-0000-4000-8000-000000000001': () => ({ body: { token: token(1) } }),
+      },
+    });
+    expect(await screen.findByText('Your organization has the most tokens allowed (2): revoke one to create another.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'New token' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/^Works until/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke the token wfs_Ab1x…9919' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the token wfs_Ab1x…9919?' });
+    const confirmButton = within(dialog).getByRole('button', { name: 'Revoke' }) as HTMLButtonElement;
+    expect(confirmButton.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type “wfs_Ab1x…9919” to confirm' }), 'wfs_Ab1x…9919');
+    await user.click(confirmButton);
+    expect(await screen.findByText('The token was revoked')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('saves the defaults of new users', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: state() }),
+        'GET /api/provisioning/events': noEvents,
+        'PUT /api/provisioning/config': ({ body }) => ({ body: { config: body } }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'New users' });
+    await user.click(within(form).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Publisher' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Workspaces' }));
+    await user.click(await screen.findByRole('option', { name: 'Quality' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The settings of new users were saved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      defaultRole: 'publisher',
+      defaultWorkspaceIds: ['22222222-2222-4222-8222-222222222222'],
+      sendInvitations: true,
+    });
+  });
+
+  it('lists the events with refusals and their reasons, and offers Retry when they fail to load', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: { ...state(), lastCallAt: '2026-11-22T08:00:00.000Z' } }),
+        'GET /api/provisioning/events': () =>
+          fail
+            ? { status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }
+            : {
+                body: {
+                  events: [
+                    {
+                      id: 'e2',
+                      at: '2026-11-22T08:00:00.000Z',
+                      kind: 'refused',
+                      resourceType: 'User',
+                      resourceName: 'ann@acme.example',
+                      method: 'POST',
+                      status: 409,
+                      reason: 'A user with this userName already exists.',
+                    },
+                    {
+                      id: 'e1',
+                      at: '2026-11-22T07:00:00.000Z',
+                      kind: 'created',
+                      resourceType: 'User',
+                      resourceName: 'ann@acme.example',
+                      method: 'POST',
+                      status: 201,
+                      reason: null,
+                    },
+                  ],
+                  total: 2,
+                },
+              },
+      },
+    });
+    expect(await screen.findByText('The events could not be loaded.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByRole('table', { name: 'Recent events' });
+    expect(within(table).getByText('Refused')).toBeTruthy();
+    expect(within(table).getByText('A user with this userName already exists.')).toBeTruthy();
+    expect(screen.getByText(/^Last provisioning call:/)).toBeTruthy();
+  });
+});
