@@ -133,6 +133,7 @@ for (const locale of locales) {
       { name: 'logout', path: '/logout' },
       { name: 'dashboard', path: '/dashboard' },
       { name: 'keys', path: '/keys' },
+      { name: 'provisioning', path: '/provisioning' },
       { name: 'user-imports', path: '/user-imports' },
       { name: 'analytics', path: '/analytics' },
       { name: 'documentation', path: '/documentation' },

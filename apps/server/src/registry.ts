@@ -39,9 +39,9 @@ import { createOrganizationSettingsRepository } from './modules/organizations/or
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
-import { createProvisioningService } from './modules/scim/provisioning.service.js';
-import { createScimRepository } from './modules/scim/scim.repository.js';
-import { createScimService } from './modules/scim/scim.service.js';
+import { createProvisioningService } from './modules/provisioning/provisioning.service.js';
+import { createScimRepository } from './modules/provisioning/scim.repository.js';
+import { createScimService } from './modules/provisioning/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';

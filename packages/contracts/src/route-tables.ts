@@ -10,8 +10,8 @@ import { authRoutes, sessionRoutes, ssoRoutes } from './auth.js';
 import { documentationRoutes, externalApiRoutes } from './external-api.js';
 import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
+import { provisioningRoutes } from './provisioning.js';
 import type { RouteDef } from './route.js';
-import { provisioningRoutes } from './scim.js';
 import { userImportRoutes } from './user-imports.js';
 import { workflowImportRoutes } from './workflow-imports.js';
 

@@ -25,7 +25,7 @@ import type { OrgRole } from '@console/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
-import { generateScimToken } from '../modules/scim/scim-token.js';
+import { generateScimToken } from '../modules/provisioning/scim-token.js';
 import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
 import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
 import { createUser, createWorkspace } from '../test/factories.js';
@@ -237,7 +237,7 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/integration/${f.keyId}/roll`, ...json({ gracePeriod: 'now' }) }),
     fresh: () => freshKey(),
   },
-  // The Provisioning screen (modules/scim/provisioning.*).
+  // The Provisioning screen (modules/provisioning/provisioning.*).
   'GET /api/provisioning': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning') },
   'POST /api/provisioning/tokens': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/tokens') },
   'POST /api/provisioning/token/:id/roll': {

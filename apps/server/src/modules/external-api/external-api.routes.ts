@@ -11,6 +11,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
 import { authOf } from '../auth/guards.js';
+import { scimOpenApi } from '../provisioning/scim.openapi.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
@@ -33,6 +34,7 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
   const { config } = deps;
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
+  const scim = scimOpenApi(config.API_BASE_PATH);
 
   await parent.register(async (v1) => {
     // Each call's error answers (the envelope) and security requirement, from its definition,
@@ -71,12 +73,18 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: 'An access key of your organization' },
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `From POST ${basePath}/auth/token` },
+            scimToken: scim.securityScheme,
           },
         },
-        tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
+        tags: [...Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })), scim.tag],
       },
       transform: jsonSchemaTransform,
-      transformObject: describeResponses,
+      // SCIM's paths are registered elsewhere (modules/provisioning): their description joins the document.
+      transformObject: (document) => {
+        const doc = describeResponses(document) as { paths?: Record<string, unknown> };
+        doc.paths = { ...doc.paths, ...scim.paths };
+        return doc as ReturnType<typeof describeResponses>;
+      },
     });
 
     registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password, request.ip), {

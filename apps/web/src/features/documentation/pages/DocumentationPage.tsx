@@ -1,9 +1,10 @@
 /**
  * /documentation (docs/product.md, "Documentation"): what the external API needs (an apiKey
  * header and a bearer idToken from the token endpoint), who may use it, a curl example to
- * paste, and the interactive reference.
+ * paste, how to connect an identity provider by SCIM, and the interactive reference.
  */
 import { documentationRoutes, EXTERNAL_API_PREFIX } from '@console/contracts/external-api';
+import { SCIM_PATH } from '@console/contracts/provisioning';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,11 +13,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { apiHref } from '../../../lib/api';
 import { CopyButton } from '../../../lib/copy';
 import { apiUrl as apiPath } from '../../../lib/http';
 import { PageHeader } from '../../../lib/PageHeader';
+import { paths } from '../../../lib/paths';
 import { useDocumentationUrl } from '../api/documentation';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -59,6 +63,7 @@ export function curlExample(apiUrl: string): string {
 
 export function Component() {
   const { t } = useT();
+  const { localize } = useLocale();
   const reference = useDocumentationUrl();
   const apiUrl = `${window.location.origin}${apiPath(EXTERNAL_API_PREFIX)}`;
   return (
@@ -86,6 +91,20 @@ export function Component() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('documentation:example.limits')}
         </Typography>
+      </Section>
+      <Section title={t('documentation:provisioning.title')}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography>{t('documentation:provisioning.text', { url: `${window.location.origin}${apiPath(SCIM_PATH)}` })}</Typography>
+          <Typography component="ul" sx={{ pl: 3, my: 0 }}>
+            <li>{t('documentation:provisioning.okta')}</li>
+            <li>{t('documentation:provisioning.entra')}</li>
+            <li>{t('documentation:provisioning.mapping')}</li>
+            <li>{t('documentation:provisioning.deactivation')}</li>
+          </Typography>
+          <Button component={Link} to={localize(paths.provisioning())} variant="outlined">
+            {t('documentation:provisioning.open')}
+          </Button>
+        </Stack>
       </Section>
       <Section title={t('documentation:reference.title')}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>

@@ -1,6 +1,6 @@
 /** The Provisioning screen's state (tokens, defaults), its events (20 a page) and the changes that refresh them. */
 import type { GracePeriod } from '@console/contracts/access-keys';
-import { type ProvisioningConfig, provisioningRoutes as routes } from '@console/contracts/scim';
+import { type ProvisioningConfig, provisioningRoutes as routes } from '@console/contracts/provisioning';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';

@@ -3,7 +3,7 @@
  * workspaces they join, and whether they get an invitation e-mail. Checked by the
  * contract's schema, as the server checks it.
  */
-import { type ProvisioningConfig, provisioningConfig, provisioningRoles } from '@console/contracts/scim';
+import { type ProvisioningConfig, provisioningConfig, provisioningRoles } from '@console/contracts/provisioning';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';

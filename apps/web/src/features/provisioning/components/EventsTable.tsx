@@ -1,5 +1,5 @@
 /** What provisioning did, newest first: when, what, to whom, and why a call was refused. */
-import type { ScimEventView } from '@console/contracts/scim';
+import type { ScimEventView } from '@console/contracts/provisioning';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,12 +11,13 @@ import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
 import { stackedOnPhone } from '../../../lib/stacked-table';
 
+// Outlined warning and info chips miss WCAG's contrast on white: only green and red carry a colour.
 const kindColour = {
   created: 'success',
   updated: 'default',
-  deactivated: 'warning',
-  reactivated: 'info',
-  deleted: 'warning',
+  deactivated: 'default',
+  reactivated: 'default',
+  deleted: 'default',
   refused: 'error',
 } as const;
 

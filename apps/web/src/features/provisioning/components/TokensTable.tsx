@@ -1,5 +1,5 @@
 /** The organization's SCIM tokens that still work: what each is, when it was used, until when it works; roll and revoke. */
-import type { ScimTokenView } from '@console/contracts/scim';
+import type { ScimTokenView } from '@console/contracts/provisioning';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';

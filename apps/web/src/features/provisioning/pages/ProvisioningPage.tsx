@@ -3,7 +3,7 @@
  * the base URL and tokens to give the identity provider, what new users get, and what
  * provisioning did.
  */
-import { SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/scim';
+import { SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

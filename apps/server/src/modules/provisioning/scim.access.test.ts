@@ -175,3 +175,29 @@ describe('SCIM access and its effect on sign-in', () => {
     expect(response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '403' });
   });
 });
+
+describe('the OpenAPI reference', () => {
+  it('documents /scim/v2 with its own bearer token', async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
+      expect(
+        Object.keys(doc.paths)
+          .filter((p) => p.startsWith('/api/scim/v2'))
+          .sort(),
+      ).toEqual([
+        '/api/scim/v2/Groups',
+        '/api/scim/v2/Groups/{id}',
+        '/api/scim/v2/ResourceTypes',
+        '/api/scim/v2/Schemas',
+        '/api/scim/v2/ServiceProviderConfig',
+        '/api/scim/v2/Users',
+        '/api/scim/v2/Users/{id}',
+      ]);
+      expect(doc.paths['/api/scim/v2/Users'].post.security).toEqual([{ scimToken: [] }]);
+      expect(doc.components.securitySchemes.scimToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * SCIM provisioning end to end: the admin sets what new users get and creates a token on
+ * the Provisioning screen; the test, as an identity provider would, provisions a user with
+ * it; the user appears in the screen's events, accepts the invitation and signs in to the
+ * API; deactivated by SCIM, they are refused at sign-in from the next request.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CSRF, mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
+import { expect, settledDialog, test } from '../fixtures/test';
+
+/** The invitation link's token in the outbox mail to `to` (quoted-printable undone). */
+function invitationTokenFor(to: string): string | undefined {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!fs.existsSync(dir)) return undefined;
+  for (const file of fs.readdirSync(dir)) {
+    const mail = fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'im').test(mail)) continue;
+    const token = /invitation\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    if (token) return token;
+  }
+  return undefined;
+}
+
+test('an admin connects an identity provider, which provisions and then deactivates a user', async ({ page, request, checkA11y }) => {
+  const userName = `scim.${Date.now()}@acme.example`;
+  const password = 'Provisioned-User-2026!';
+  await signInAsDemoAdmin(page);
+  await (await mainMenu(page)).getByRole('link', { name: 'Provisioning' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Provisioning' })).toBeVisible();
+  await expect(page).toHaveTitle('Provisioning Integrations');
+  const baseUrl = (await page.getByTestId('scim-base-url').textContent()) ?? '';
+  expect(baseUrl).toMatch(/\/api\/scim\/v2$/);
+
+  // New users: publishers, invited by e-mail.
+  const defaults = page.getByRole('form', { name: 'New users' });
+  await defaults.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Publisher' }).click();
+  await defaults.getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }).check();
+  await defaults.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The settings of new users were saved')).toBeVisible();
+
+  // A token, shown once.
+  await page.getByRole('button', { name: 'New token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your new SCIM token' });
+  await expect(dialog).toBeVisible();
+  await settledDialog(page);
+  await checkA11y();
+  const secret = (await dialog.getByTestId('revealed-key').textContent()) ?? '';
+  expect(secret).toMatch(/^wfs_[0-9A-Za-z]{38}$/);
+  await dialog.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByRole('table', { name: 'Tokens' }).getByText(`${secret.slice(0, 8)}…${secret.slice(-4)}`)).toBeVisible();
+
+  // The identity provider: look the user up, then create them.
+  const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
+  const lookUp = await request.get(`/api/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`, { headers: scim });
+  expect((await lookUp.json()).totalResults).toBe(0);
+  const created = await request.post('/api/scim/v2/Users', {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName,
+      name: { givenName: 'Sky', familyName: 'Provisioned' },
+      emails: [{ value: userName, type: 'work', primary: true }],
+      active: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+
+  // The user appears in the organization: the events say so, and the invitation is on its way.
+  await page.reload();
+  const events = page.getByRole('table', { name: 'Recent events' });
+  await expect(events.getByText(userName)).toBeVisible();
+  await expect(events.getByText('Created')).toBeVisible();
+  await expect(page.getByText(/^Last provisioning call:/)).toBeVisible();
+  await expect.poll(() => invitationTokenFor(userName)).toBeTruthy();
+  const accepted = await request.post('/api/auth/invitation/accept', {
+    headers: CSRF,
+    data: { token: invitationTokenFor(userName), password },
+  });
+  expect(accepted.status()).toBe(200);
+  expect((await request.post('/api/v1/auth/token', { data: { email: userName, password } })).status()).toBe(200);
+
+  // Deactivated by the identity provider (Entra ID's way): refused at sign-in at once.
+  const off = await request.patch(`/api/scim/v2/Users/${id}`, {
+    headers: scim,
+    data: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] },
+  });
+  expect(off.status()).toBe(200);
+  expect((await off.json()).active).toBe(false);
+  const refused = await request.post('/api/v1/auth/token', { data: { email: userName, password } });
+  expect([401, 403]).toContain(refused.status());
+
+  await page.reload();
+  await expect(events.getByText('Deactivated')).toBeVisible();
+  await checkA11y();
+});
