@@ -27,7 +27,12 @@ export function PageHeader({
       sx={{ mb: 3, gap: 2, justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography component="h1" variant="h4" sx={{ fontWeight: 600, overflowWrap: 'break-word', mb: intro ? 0.5 : 0 }}>
+        {/* Smaller on a phone: one long word ("Aprovisionamiento") fits 390 px instead of breaking a letter off. */}
+        <Typography
+          component="h1"
+          variant="h4"
+          sx={{ fontWeight: 600, fontSize: { xs: '1.75rem', sm: undefined }, overflowWrap: 'break-word', mb: intro ? 0.5 : 0 }}
+        >
           {title}
         </Typography>
         {intro && <Typography color="text.secondary">{intro}</Typography>}

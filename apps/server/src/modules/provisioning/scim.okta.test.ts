@@ -79,6 +79,21 @@ describe("Okta's SCIM 2.0 test plan", () => {
     }
   });
 
+  it('pages with startIndex and count, and trims answers to attributes or without excludedAttributes', async () => {
+    const all = (await scim('GET', '/Users')).body;
+    expect(all.totalResults).toBe(2);
+    const second = (await scim('GET', '/Users?startIndex=2&count=1')).body;
+    expect(second).toMatchObject({ totalResults: 2, startIndex: 2, itemsPerPage: 1 });
+    expect(second.Resources[0].id).toBe(all.Resources[1].id);
+    expect((await scim('GET', '/Users?count=0')).body).toMatchObject({ totalResults: 2, itemsPerPage: 0, Resources: [] });
+    const slim = (await scim('GET', `/Users/${userId}?attributes=userName`)).body;
+    expect(Object.keys(slim).sort()).toEqual(['id', 'schemas', 'userName']);
+    const without = (await scim('GET', `/Users?excludedAttributes=groups,emails&filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).body.Resources[0];
+    expect(without).not.toHaveProperty('groups');
+    expect(without).not.toHaveProperty('emails');
+    expect(without.userName).toBe(userName);
+  });
+
   it('6. POST the same userName again: 409 uniqueness', async () => {
     const { status, body } = await scim('POST', '/Users', {
       schemas: [USER_SCHEMA],
