@@ -534,7 +534,8 @@ describe('external API', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'apiKey' }));
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);
+    // The integration API's calls, and SCIM's (modules/provisioning/scim.openapi.ts).
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/') || p.startsWith('/api/scim/v2/'))).toBe(true);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/v1/auth/token', '/api/v1/workflows/{id}', '/api/v1/users/{id}/skills']),
     );
