@@ -6,6 +6,8 @@
  * The database is held by a statement the test ends: no timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scimTokens } from './db/schema.js';
+import { generateScimToken } from './modules/provisioning/scim-token.js';
 import { createOrganization, createUser } from './test/factories.js';
 import { idTokenFor, type SignedIn, signIn } from './test/sign-in.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -14,6 +16,7 @@ describe('a full embedded database line', () => {
   let t: TestApp;
   let session: SignedIn;
   let apiHeaders: Record<string, string>;
+  let scimToken: string;
 
   beforeAll(async () => {
     t = await createTestApp({ databaseKind: 'pglite', config: { DATABASE_QUEUE_MAX: '1' } });
@@ -28,6 +31,11 @@ describe('a full embedded database line', () => {
     });
     const { accessKey } = created.json() as { accessKey: string };
     apiHeaders = { apiKey: accessKey, authorization: `Bearer ${await idTokenFor(t, admin.email!)}` };
+    const token = generateScimToken();
+    await t.database.db
+      .insert(scimTokens)
+      .values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 });
+    scimToken = token.secret;
   });
   afterAll(() => t.close());
 
@@ -57,6 +65,12 @@ describe('a full embedded database line', () => {
     expect(api.statusCode).toBe(503);
     expect(api.headers['retry-after']).toBeDefined();
     expect(api.json()).toMatchObject({ statusCode: 503, code: 'SERVICE_BUSY' });
+
+    // SCIM: the same status and Retry-After, in SCIM's error format.
+    const scim = await t.app.inject({ url: '/api/scim/v2/Users', headers: { authorization: `Bearer ${scimToken}` } });
+    expect(scim.statusCode).toBe(503);
+    expect(scim.headers['retry-after']).toBeDefined();
+    expect(scim.json()).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '503' });
 
     // Answers that need no database are not refused.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);

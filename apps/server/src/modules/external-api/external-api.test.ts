@@ -540,6 +540,17 @@ describe('external API', () => {
       expect.arrayContaining(['/api/v1/auth/token', '/api/v1/workflows/{id}', '/api/v1/users/{id}/skills']),
     );
     expect(doc.paths['/api/v1/workflows'].get.responses['429']).toMatchObject({ headers: { 'Retry-After': expect.any(Object) } });
+    // The embedded database's full line (decision 035) may answer any call.
+    for (const [path, method] of [
+      ['/api/v1/workflows', 'get'],
+      ['/api/v1/auth/token', 'post'],
+      ['/api/v1/users', 'post'],
+    ] as const) {
+      expect(doc.paths[path][method].responses['503'], `${method} ${path}`).toMatchObject({
+        headers: { 'Retry-After': expect.any(Object) },
+        content: { 'application/json': { schema: expect.any(Object) } },
+      });
+    }
     expect(doc.paths['/api/v1/workflows'].get.responses['401'].description).toContain('apiKey');
     // The upload's optional fields, among them whether new users get an invitation e-mail (default: yes).
     const upload = doc.paths['/api/v1/user-imports'].post.requestBody.content['multipart/form-data'].schema;

@@ -1,7 +1,8 @@
 /**
  * Finishing touches on the generated OpenAPI document: each response gets a description
  * that says what it means here (instead of "Default Response"), every 429 documents its
- * Retry-After header, and the CSV upload (a multipart stream, which no zod body schema
+ * Retry-After header, as does the 503 that any call may get from the embedded database's full
+ * line (db/queue.ts, decision 035), and the CSV upload (a multipart stream, which no zod body schema
  * validates) documents its form fields from the same contract the import service parses;
  * integers lose zod's meaningless bounds, and error answers show their own status as example.
  */
@@ -36,7 +37,10 @@ const descriptions: Record<string, string> = {
   '404': 'Not found in your organization',
   '409': 'Conflicts with existing data',
   '429': 'Too many requests: wait for the seconds of Retry-After',
+  '503': 'Busy (the embedded database only): its line of statements is full; wait for the seconds of Retry-After (code SERVICE_BUSY)',
 };
+
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before the next call', schema: { type: 'integer', minimum: 1 } } };
 
 type Operation = {
   operationId?: string;
@@ -80,11 +84,14 @@ export const describeResponses: SwaggerTransformObject = (document) => {
         if (Number(status) >= 400) withStatusExample(response as Parameters<typeof withStatusExample>[0], Number(status));
         if (descriptions[status] && (!response.description || response.description === 'Default Response'))
           response.description = descriptions[status];
-        if (status === '429') {
-          response.headers = {
-            'Retry-After': { description: 'Seconds to wait before the next call', schema: { type: 'integer', minimum: 1 } },
-          };
-        }
+        if (status === '429') response.headers = retryAfter;
+      }
+      // Any call may find the embedded database's line full (decision 035): the same envelope, code SERVICE_BUSY.
+      const envelope = operation.responses?.['401'] ?? operation.responses?.['400'];
+      if (envelope && operation.responses) {
+        const busy = { ...structuredClone(envelope), description: descriptions['503'], headers: retryAfter };
+        withStatusExample(busy as Parameters<typeof withStatusExample>[0], 503);
+        operation.responses['503'] = busy;
       }
     }
   }

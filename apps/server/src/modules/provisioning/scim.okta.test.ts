@@ -88,7 +88,8 @@ describe("Okta's SCIM 2.0 test plan", () => {
     expect((await scim('GET', '/Users?count=0')).body).toMatchObject({ totalResults: 2, itemsPerPage: 0, Resources: [] });
     const slim = (await scim('GET', `/Users/${userId}?attributes=userName`)).body;
     expect(Object.keys(slim).sort()).toEqual(['id', 'schemas', 'userName']);
-    const without = (await scim('GET', `/Users?excludedAttributes=groups,emails&filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).body.Resources[0];
+    const without = (await scim('GET', `/Users?excludedAttributes=groups,emails&filter=${encodeURIComponent(`userName eq "${userName}"`)}`))
+      .body.Resources[0];
     expect(without).not.toHaveProperty('groups');
     expect(without).not.toHaveProperty('emails');
     expect(without.userName).toBe(userName);

@@ -105,12 +105,15 @@ export const scimRoutes: ApiModule = async (parent, { deps, services }) => {
       app.setNotFoundHandler((request, reply) =>
         send(reply, 404, new ScimError(404, `No SCIM endpoint ${request.method} ${request.url}.`).body()),
       );
-      app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string }, request, reply) => {
+      app.setErrorHandler(async (thrown: Error & { statusCode?: number; code?: string }, request, reply) => {
+        // As the app's handler does: the driver wraps the embedded database queue's refusal as its cause.
+        const err = thrown.cause instanceof AppError ? thrown.cause : thrown;
         const error =
           err instanceof ScimError
             ? err
-            : err instanceof AppError && err.statusCode === 429
-              ? new ScimError(429, err.message, undefined, err.headers as Record<string, string>)
+            : // The console's own refusals (429 of a rate limit, 503 of the embedded database's full line) keep their status and Retry-After.
+              err instanceof AppError && err.statusCode >= 400 && err.statusCode !== 500
+              ? new ScimError(err.statusCode, err.message, undefined, err.headers as Record<string, string>)
               : err.statusCode === 413
                 ? new ScimError(413, 'The request body is too large.')
                 : err.statusCode === 415
