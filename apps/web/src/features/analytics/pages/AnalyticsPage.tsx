@@ -4,8 +4,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { PageHeader } from '../../../lib/PageHeader';
@@ -19,6 +21,9 @@ export function Component() {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const prefix = parsePrefix(params.get('prefix'));
+  // On a phone the four filters stand one above the other, full width: a row of them wraps a
+  // lone button onto a second line.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   function onFilter(value: string | null) {
     // Clicking the selected button again keeps it selected.
@@ -40,7 +45,9 @@ export function Component() {
               value={prefix ?? ALL}
               onChange={(_e, value: string | null) => onFilter(value)}
               aria-label={t('analytics:filter.label')}
-              sx={{ mb: 2, flexWrap: 'wrap' }}
+              orientation={phone ? 'vertical' : 'horizontal'}
+              fullWidth={phone}
+              sx={{ mb: 2 }}
             >
               <ToggleButton value={ALL}>{t('analytics:filter.all')}</ToggleButton>
               {ANALYTICS_REPORT_PREFIXES.map((p) => (

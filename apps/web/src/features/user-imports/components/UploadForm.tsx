@@ -135,7 +135,7 @@ export function UploadForm() {
         error={!!separatorError}
         helperText={separatorError ?? t('userImports:upload.separatorHint')}
         slotProps={{ htmlInput: { maxLength: 1, 'aria-required': true } }}
-        sx={{ maxWidth: 260 }}
+        sx={{ maxWidth: { sm: 260 } }}
       />
       <FormGroup aria-label={t('userImports:options.title')}>
         <Typography variant="subtitle2" component="p">
