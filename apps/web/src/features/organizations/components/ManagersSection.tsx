@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { withChunkReload } from '../../../lib/chunk-reload';
 import { formatDateTime } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
@@ -94,7 +95,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
                     {m.displayName}
                   </Link>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {m.email}
+                    <BreakableEmail email={m.email} />
                   </Typography>
                 </TableCell>
                 <TableCell>

@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { formatDateTime } from '../../../lib/format';
@@ -98,7 +99,7 @@ export function OrganizationAdmins({ organization: o }: { organization: Organiza
                 <TableCell sx={{ overflowWrap: 'anywhere', color: a.disabled ? 'text.secondary' : undefined }}>
                   {a.disabled ? `${a.displayName} ${t('organizations:details.adminDisabled')}` : a.displayName}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email ? <BreakableEmail email={a.email} /> : '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>

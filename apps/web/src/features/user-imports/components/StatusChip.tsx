@@ -9,8 +9,9 @@ export function StatusChip({ status, onDetails }: { status: string; onDetails?: 
   const { t } = useT();
   const kind = statusOf(status);
   return (
-    // Wraps rather than squeezes: on a phone the Details link goes under a long status, never a letter a line.
-    <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
+    // Wraps rather than squeezes: on a phone the Details link goes under a long status, never a letter a line;
+    // on a wide screen the two stay on one line (the table gives the column their width).
+    <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', md: 'nowrap' }, columnGap: 1, rowGap: 0.5 }}>
       <Chip size="small" color={statusColor[kind]} label={t(`userImports:status.${kind}`)} data-status={kind} />
       {onDetails && hasErrorDetails(kind) && (
         <Button size="small" color="error" onClick={onDetails} sx={{ minWidth: 0, whiteSpace: 'nowrap', flex: 'none' }}>
