@@ -3,7 +3,8 @@
  * the workspaces Assembly Line and Maintenance): the template downloaded as it is imports,
  * a valid file completes, one with invitations turned off sends no e-mail, a file with
  * errors shows them filtered by e-mail (and offers no Retry: a new file is needed), a .txt
- * is refused, and an import is removed after confirmation.
+ * is refused, an import whose invitations fail ends in error and Retry completes it, and an
+ * import is removed after confirmation.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,4 +146,38 @@ test('with invitations turned off, the users are created and no e-mail is sent',
   const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
   const mailed = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
   expect(mailed.some((m) => m.includes(`quiet-${id}`))).toBe(false);
+});
+
+test('an import whose invitations cannot be sent ends in error, offers Retry, and Retry completes it', async ({ page }) => {
+  // A real failure: the outbox (where e-mails go without an SMTP server) cannot be written,
+  // because a file stands where its folder should be. Restored before Retry.
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const aside = `${outbox}.aside`;
+  const hadOutbox = fs.existsSync(outbox);
+  if (hadOutbox) fs.renameSync(outbox, aside);
+  fs.writeFileSync(outbox, 'not a folder');
+  const restore = () => {
+    if (fs.existsSync(outbox) && fs.statSync(outbox).isFile()) fs.rmSync(outbox);
+    if (hadOutbox && fs.existsSync(aside)) fs.renameSync(aside, outbox);
+  };
+  try {
+    await openImports(page);
+    const id = stamp();
+    const name = `mailfail-${id}.csv`;
+    await upload(page, name, `email,name\nretry-${id}@acme.example,Retry Me\n`);
+    const line = row(page, name);
+    await expect(line.getByText('Error processing users')).toBeVisible({ timeout: 60_000 });
+    const retry = line.getByRole('button', { name: `Retry ${name}` });
+    await expect(retry).toBeVisible();
+
+    restore();
+    await retry.click();
+    await expect(page.getByText('The import is running again')).toBeVisible();
+    await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
+    await expect(line.getByRole('button', { name: `Retry ${name}` })).toHaveCount(0);
+    const mailed = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+    expect(mailed.some((m) => m.includes(`retry-${id}@acme.example`))).toBe(true);
+  } finally {
+    restore();
+  }
 });
