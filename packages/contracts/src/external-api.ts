@@ -16,6 +16,7 @@ import { userImportErrorsQuery, userImportErrorsResponse, userImportIdParams, us
 export const API_KEY_HEADER = 'apikey';
 export const EXTERNAL_API_PREFIX = '/v1';
 export const API_LOCALES = ['en', 'es', 'fr', 'pt'] as const;
+export type ApiLocale = (typeof API_LOCALES)[number];
 
 const isoDate = (what: string) =>
   z

@@ -4,7 +4,13 @@
  * that validate the calls, `externalApiRoutes` in the contracts) at `/v1/openapi.json` and
  * an interactive reference (Scalar, served from this server) at `/v1/reference/`.
  */
-import { EXTERNAL_API_PREFIX, type ExternalApiRouteDef, externalApiErrorResponses, externalApiRoutes as routes } from '@console/contracts';
+import {
+  type ApiLocale,
+  EXTERNAL_API_PREFIX,
+  type ExternalApiRouteDef,
+  externalApiErrorResponses,
+  externalApiRoutes as routes,
+} from '@console/contracts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -15,6 +21,7 @@ import { scimOpenApi } from '../provisioning/scim.openapi.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
+import { fillProse, localizeOpenApi, PROSE_TEMPLATES, type ProseParams, proseTranslator, readerLocale } from './reference-prose.js';
 
 /** The table's calls by operation id: their error answers and security go into the OpenAPI document. */
 type ExternalApiTag = (typeof routes)[keyof typeof routes]['tags'][number];
@@ -35,6 +42,12 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
+  const prose: ProseParams = {
+    basePath,
+    rateLimit: String(config.API_RATE_LIMIT),
+    rateWindow: String(config.API_RATE_LIMIT_WINDOW_SECONDS),
+    product: config.PRODUCT_NAME,
+  };
 
   await parent.register(async (v1) => {
     // Each call's error answers (the envelope) and security requirement, from its definition,
@@ -50,29 +63,17 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       openapi: {
         openapi: '3.1.0',
         info: {
-          title: `${config.PRODUCT_NAME} integration API`,
+          title: fillProse(PROSE_TEMPLATES.title, prose),
           version: '1.0.0',
           // Not an open licence: integrators use the API under their organization's agreement (an SPDX LicenseRef says so to tools).
-          license: {
-            name: `Proprietary: under your organization's agreement with ${config.PRODUCT_NAME}`,
-            identifier: 'LicenseRef-Proprietary',
-          },
-          description: [
-            `Every call but \`POST ${basePath}/auth/token\` needs two headers:`,
-            '- `apiKey`: an access key of your organization (Keys screen of the console);',
-            `- \`Authorization: Bearer <idToken>\`: an idToken from \`POST ${basePath}/auth/token\` with the e-mail and password of a user of the same organization.`,
-            '',
-            'API users must be Organizational Admins, Workspace Admins or Publishers who sign in with a password: single sign-on accounts cannot use the API.',
-            `Each access key may make ${config.API_RATE_LIMIT} calls every ${config.API_RATE_LIMIT_WINDOW_SECONDS} s; beyond that the API answers 429 with a Retry-After header (seconds).`,
-            'Lists are paged with `page` (from 1) and `limit` (default 20, at most 100) and return `total`.',
-            'Errors answer `{ statusCode, code, message, details? }`.',
-          ].join('\n'),
+          license: { name: fillProse(PROSE_TEMPLATES.license, prose), identifier: 'LicenseRef-Proprietary' },
+          description: fillProse(PROSE_TEMPLATES.info, prose),
         },
         servers: [{ url: config.PUBLIC_URL }],
         components: {
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: 'An access key of your organization' },
-            idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `From POST ${basePath}/auth/token` },
+            idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: fillProse(PROSE_TEMPLATES.idToken, prose) },
             scimToken: scim.securityScheme,
           },
         },
@@ -128,8 +129,16 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
 
     await v1.register(
       async (prefixed) => {
-        prefixed.get('/openapi.json', { schema: { hide: true } }, async () => v1.swagger());
-        await prefixed.register(referencePage, { title: `${config.PRODUCT_NAME} integration API` });
+        // `?lang=es|fr|pt`: the prose in that language (reference-prose.ts); made once per language.
+        const documents = new Map<ApiLocale, unknown>();
+        prefixed.get('/openapi.json', { schema: { hide: true } }, async (request) => {
+          const locale = readerLocale(request.query);
+          if (!documents.has(locale)) documents.set(locale, localizeOpenApi(v1.swagger(), locale, prose));
+          return documents.get(locale);
+        });
+        await prefixed.register(referencePage, {
+          title: (locale: ApiLocale) => proseTranslator(locale, prose)(fillProse(PROSE_TEMPLATES.title, prose)),
+        });
       },
       { prefix: EXTERNAL_API_PREFIX },
     );

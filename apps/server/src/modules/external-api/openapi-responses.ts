@@ -36,6 +36,7 @@ const descriptions: Record<string, string> = {
     'Not allowed: the key is of another organization, the role cannot use the API or this call, or the account uses single sign-on (see code)',
   '404': 'Not found in your organization',
   '409': 'Conflicts with existing data',
+  '413': "The file is too large: over the server's upload limit",
   '429': 'Too many requests: wait for the seconds of Retry-After',
   '503': 'Busy (the embedded database only): its line of statements is full; wait for the seconds of Retry-After (code SERVICE_BUSY)',
 };

@@ -24,9 +24,10 @@ describe('the documentation screen', () => {
       expect(screen.getAllByText(/apiKey/).length).toBeGreaterThan(0);
       expect(screen.getAllByText(/Authorization: Bearer/).length).toBeGreaterThan(1);
       expect(screen.getByText(/curl -s -X POST/)).toBeTruthy();
-      // The link points at the usual address at once, then at the one the server gives.
+      // The link points at the usual address at once, then at the one the server gives, in the page's language.
       const link = await screen.findByRole('link', { name: /API/ });
-      await waitFor(() => expect(link.getAttribute('href')).toBe('http://localhost:3000/api/v1/reference/'));
+      const lang = prefix ? `?lang=${prefix.slice(1)}` : '';
+      await waitFor(() => expect(link.getAttribute('href')).toBe(`http://localhost:3000/api/v1/reference/${lang}`));
     });
   }
 

@@ -61,9 +61,17 @@ export function curlExample(apiUrl: string): string {
   ].join('\n');
 }
 
+/** The reference in the reader's language where its prose is ours (the server's `?lang=`). */
+export function referenceHref(url: string, locale: string): string {
+  if (locale === 'en') return url;
+  const href = new URL(url, window.location.origin);
+  href.searchParams.set('lang', locale);
+  return url.startsWith('/') ? `${href.pathname}${href.search}` : href.toString();
+}
+
 export function Component() {
   const { t } = useT();
-  const { localize } = useLocale();
+  const { locale, localize } = useLocale();
   const reference = useDocumentationUrl();
   const apiUrl = `${window.location.origin}${apiPath(EXTERNAL_API_PREFIX)}`;
   return (
@@ -115,7 +123,7 @@ export function Component() {
             <Button
               variant="contained"
               endIcon={<OpenInNewIcon />}
-              href={reference.data ?? apiHref(documentationRoutes.reference, {})}
+              href={referenceHref(reference.data ?? apiHref(documentationRoutes.reference, {}), locale)}
               target="_blank"
               rel="noopener"
             >
