@@ -51,10 +51,12 @@ describe('the API reference in four languages', () => {
     expect(french.info.description).toContain('250');
     expect(french.paths['/integrations/v1/workspaces'].get.summary).toBe(proseCatalogue('fr')['List workspaces']);
     expect(french.paths['/integrations/v1/workspaces'].get.summary).not.toBe('List workspaces');
+    // Tags keep their names (operations refer to them) and show their own.
+    expect(french.tags.find((tag: { name: string }) => tag.name === 'Skills')['x-displayName']).toBe('Compétences');
     // Only the prose differs: the document without its descriptions and summaries is the English one.
     const withoutProse = (doc: unknown) =>
       JSON.stringify(doc, (key, value) =>
-        ['description', 'summary', 'title'].includes(key) || (key === 'name' && typeof value === 'string' && value.startsWith('Propri'))
+        ['description', 'summary', 'title', 'x-displayName'].includes(key) || (key === 'name' && typeof value === 'string' && value.startsWith('Propri'))
           ? undefined
           : value,
       );

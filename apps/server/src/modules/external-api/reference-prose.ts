@@ -46,6 +46,9 @@ function keysOf(params: ProseParams): Map<string, string> {
 
 const PROSE_FIELDS = new Set(['description', 'summary']);
 
+/** Where a document holds prose besides `description`s and `summary`s. */
+type ProseHolders = { info?: { title?: string; license?: { name?: string } }; tags?: { name: string; 'x-displayName'?: string }[] };
+
 /** The reader's language from a request's `?lang=`: one of the API's locales, English otherwise. */
 export function readerLocale(query: unknown): ApiLocale {
   const lang = (query as { lang?: unknown } | undefined)?.lang;
@@ -80,10 +83,12 @@ export function localizeOpenApi<T>(document: T, locale: ApiLocale, params: Prose
       ]),
     );
   };
-  const localized = walk(document) as { info?: { title?: string; license?: { name?: string } } };
-  // The title and the licence's name are prose too (not `description`s).
+  const localized = walk(document) as ProseHolders;
+  // The title and the licence's name are prose too (not `description`s); a tag keeps its
+  // name (operations and links refer to it) and shows a translated `x-displayName`.
   if (localized.info?.title) localized.info.title = translate(localized.info.title);
   if (localized.info?.license?.name) localized.info.license.name = translate(localized.info.license.name);
+  for (const tag of localized.tags ?? []) tag['x-displayName'] = translate(tag.name);
   return localized as T;
 }
 
@@ -97,8 +102,8 @@ export function proseOf(document: unknown, params: ProseParams): string[] {
     else if (typeof node === 'string' && key && PROSE_FIELDS.has(key)) found.add(templated.get(node) ?? node);
   };
   walk(document);
-  const { info } = document as { info?: { title?: string; license?: { name?: string } } };
-  for (const text of [info?.title, info?.license?.name]) if (text) found.add(templated.get(text) ?? text);
+  const { info, tags = [] } = document as ProseHolders;
+  for (const text of [info?.title, info?.license?.name, ...tags.map((t) => t.name)]) if (text) found.add(templated.get(text) ?? text);
   return [...found];
 }
 
