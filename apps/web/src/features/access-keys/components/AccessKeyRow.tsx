@@ -42,7 +42,7 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
             {k.name}
           </Box>
-          <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', whiteSpace: 'pre-line' }}>
+          <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'pre-line', color: 'text.secondary' }}>
             {k.description}
           </Typography>
         </TableCell>
@@ -51,7 +51,7 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
             {k.keyPrefix}…{k.keyLast4}
           </Box>
           {previousWorks && (
-            <Typography variant="body2" color="warning.main" component="span" sx={{ display: 'block' }}>
+            <Typography variant="body2" component="span" sx={{ display: 'block', color: 'warning.main' }}>
               {t('accessKeys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
             </Typography>
           )}

@@ -18,6 +18,8 @@ export const COLUMNS = 4;
 /** One body per key: the border separates keys, not a key's row from its open form. */
 const keyGroups: ThemedSx = (theme) => ({
   '& tbody:not([data-mode="idle"]) > tr:first-of-type > td': { borderBottom: 0 },
+  // The frame around the table closes it.
+  '& tbody:last-of-type > tr:last-of-type > td': { borderBottom: 0 },
   [theme.breakpoints.down('sm')]: {
     '& tbody tr, & tbody tr:last-of-type': { borderBottom: 0 },
     '& tbody': { borderBottom: 1, borderColor: 'divider' },

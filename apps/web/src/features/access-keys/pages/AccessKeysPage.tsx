@@ -68,7 +68,7 @@ export function Component() {
       {listPlaceholder(list, accessKeys.length === 0, { failedKey: 'accessKeys:errors.load', empty: t('accessKeys:empty') })}
 
       {accessKeys.length > 0 && (
-        <Paper variant="outlined" sx={{ px: { xs: 2, sm: 1 }, py: { xs: 0.5, sm: 1 } }}>
+        <Paper variant="outlined" sx={{ px: { xs: 2, sm: 0 }, py: { xs: 0.5, sm: 0 }, overflow: 'hidden' }}>
           <AccessKeysTable>
             {accessKeys.map((k) => (
               <AccessKeyRow
