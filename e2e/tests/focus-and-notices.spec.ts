@@ -48,7 +48,7 @@ test('Tab shows a ring on buttons, links, inputs and list items; a dialog gives 
   await dialog.getByRole('button', { name: 'I have copied it' }).click();
   await expect(dialog).toBeHidden();
 
-  const roll = page.getByRole('listitem', { name: 'Focus ring' }).getByRole('button', { name: 'Roll' });
+  const roll = page.getByRole('rowgroup', { name: 'Focus ring' }).getByRole('button', { name: 'Roll' });
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await tabTo(page, roll);
   expect(await outline(roll)).toEqual({ style: 'solid', width: '3px', color: 'rgb(21, 101, 192)' });

@@ -48,7 +48,7 @@ test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ pa
   await checkA11y();
   const first = await copyRevealedKey(page, 'E2E sync');
 
-  const row = page.getByRole('listitem', { name: 'E2E sync' });
+  const row = page.getByRole('rowgroup', { name: 'E2E sync' });
   await expect(row.getByText(`${first.slice(0, 8)}…${first.slice(-4)}`)).toBeVisible();
   await expect(page.getByText(first)).toHaveCount(0);
 
@@ -63,7 +63,7 @@ test('an admin creates a key, uses it, edits, rolls and deletes it', async ({ pa
   await edit.getByRole('textbox', { name: 'Name' }).fill('E2E sync renamed');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The key was saved')).toBeVisible();
-  const renamed = page.getByRole('listitem', { name: 'E2E sync renamed' });
+  const renamed = page.getByRole('rowgroup', { name: 'E2E sync renamed' });
   await expect(renamed).toHaveAttribute('data-mode', 'idle');
 
   // Roll with no grace: a new secret, and the old one is refused at once.
@@ -103,7 +103,7 @@ test('a key row is idle, editing or removing; the two are exclusive and a second
   await form.getByRole('button', { name: 'Create key' }).click();
   await page.getByRole('button', { name: 'I have copied it' }).click();
 
-  const row = page.getByRole('listitem', { name: 'Row states' });
+  const row = page.getByRole('rowgroup', { name: 'Row states' });
   const edit = row.getByRole('button', { name: 'Edit', exact: true });
   const remove = row.getByRole('button', { name: 'Delete', exact: true });
   await expect(row).toHaveAttribute('data-mode', 'idle');

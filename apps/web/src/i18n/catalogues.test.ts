@@ -52,6 +52,7 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'analytics.list.type',
     'analytics.list.actions',
     'provisioning.tokens.actions',
+    'accessKeys.columns.actions',
     // French says "workflow" (one word for it everywhere).
     'workflowImports.workflows.label',
     'workflowImports.recent.counts',

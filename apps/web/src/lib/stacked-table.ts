@@ -3,11 +3,15 @@
  * hides, each row is a block, each cell a line, and a cell with `data-label` shows its
  * column's name above its value. A table of five columns squeezed into 390 px wraps file
  * names a letter a line; stacked, every value has the row's full width. Wide screens keep
- * the table. Use as `<Table sx={stackedOnPhone}>`, and in each row the cells' `data-label`.
+ * the table. Use as `<Table sx={stackedOnPhone}>`, and in each row the cells' `data-label`;
+ * a table with more rules of its own lists them after it: `sx={[stackedOnPhone, more]}`.
  */
 import type { SxProps, Theme } from '@mui/material/styles';
 
-export const stackedOnPhone: SxProps<Theme> = (theme) => ({
+/** An sx that is a function of the theme: one that can be an item of an sx array. */
+export type ThemedSx = Extract<SxProps<Theme>, (theme: Theme) => unknown>;
+
+export const stackedOnPhone: ThemedSx = (theme) => ({
   [theme.breakpoints.down('sm')]: {
     '& thead': { display: 'none' },
     '& tbody, & tr, & td': { display: 'block', width: 'auto' },

@@ -36,6 +36,49 @@ describe('the access keys screen', () => {
     ]);
   });
 
+  it('shows the keys as rows of a table, each with its actions in the last cell', async () => {
+    renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({
+          body: {
+            integrations: [
+              anAccessKey(1, { lastUsedAt: '2026-11-21T08:00:00.000Z', previousKeyExpiresAt: '2999-01-01T00:00:00.000Z' }),
+              anAccessKey(2, { createdBy: null }),
+            ],
+            total: 2,
+          },
+        }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Access keys' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Key', 'Activity', 'Actions']);
+    const rows = within(table).getAllByRole('rowgroup', { name: /^Key \d$/ });
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Key 1', 'Key 2']);
+    for (const row of rows) {
+      const cells = within(row).getAllByRole('cell');
+      expect(cells).toHaveLength(4);
+      const actions = cells[3];
+      expect(actions.hasAttribute('data-actions')).toBe(true);
+      expect(actions.getAttribute('class')).toContain('MuiTableCell-alignRight');
+      expect(
+        within(actions)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Edit', 'Roll', 'Delete']);
+      expect(within(actions).getByRole('button', { name: 'Delete' }).className).toContain('MuiButton-colorError');
+      expect(cells.slice(1, 3).map((c) => c.getAttribute('data-label'))).toEqual(['Key', 'Activity']);
+    }
+    const [first, second] = rows.map((r) => within(r).getAllByRole('cell'));
+    expect(first[0].textContent).toBe('Key 1Used by system 1');
+    expect(first[1].textContent).toMatch(/^wfk_AbCd…1001The previous key still works until /);
+    expect(first[2].textContent).toMatch(/^Created .+ by Ada Admin · last used /);
+    expect(second[2].textContent).toMatch(/^Created .+ by a former user · never used$/);
+  });
+
   it('checks the form, counts the name, and reveals the new key once', async () => {
     const user = userEvent.setup();
     const { calls } = renderSignedIn('/keys', {
@@ -103,8 +146,8 @@ describe('the access keys screen', () => {
   it('keeps a row idle, editing or removing: exclusive, and a second click cancels', async () => {
     const user = userEvent.setup();
     renderSignedIn('/keys', { api: { 'GET /api/integrations': () => ({ body: { integrations: [key(1), key(2)], total: 2 } }) } });
-    const row = await screen.findByRole('listitem', { name: 'Key 1' });
-    const other = screen.getByRole('listitem', { name: 'Key 2' });
+    const row = await screen.findByRole('rowgroup', { name: 'Key 1' });
+    const other = screen.getByRole('rowgroup', { name: 'Key 2' });
     const mode = (el: HTMLElement) => el.getAttribute('data-mode');
     const edit = within(row).getByRole('button', { name: 'Edit' });
     const del = within(row).getByRole('button', { name: 'Delete' });
@@ -138,7 +181,7 @@ describe('the access keys screen', () => {
         },
       },
     });
-    const row = await screen.findByRole('listitem', { name: 'Key 1' });
+    const row = await screen.findByRole('rowgroup', { name: 'Key 1' });
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     // Irreversible: the button enables once the key's name is typed.
     const confirm = within(row).getByRole('button', { name: 'Delete key' });
@@ -146,7 +189,7 @@ describe('the access keys screen', () => {
     await user.type(within(row).getByRole('textbox', { name: 'Type “Key 1” to confirm' }), 'Key 1');
     await user.click(confirm);
     expect(await screen.findByText('The key was deleted')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Key 1' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Key 1' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

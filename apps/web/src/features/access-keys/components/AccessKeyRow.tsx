@@ -1,4 +1,7 @@
-/** One key of the list: idle, editing (inline form) or removing (inline confirmation, the key's name typed first). */
+/**
+ * One key of the table, its own row group: idle, editing (the form in a row under it) or
+ * removing (the confirmation there, the key's name typed first).
+ */
 import type { AccessKeyView } from '@console/contracts/access-keys';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -6,8 +9,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
@@ -15,6 +20,7 @@ import { TypeToConfirmField, typedNameMatches } from '../../../lib/dialogs/confi
 import { formatDateTime } from '../../../lib/format';
 import type { RowMode } from '../row-state';
 import { AccessKeyForm } from './AccessKeyForm';
+import { COLUMNS } from './AccessKeysTable';
 
 export interface AccessKeyRowProps {
   accessKey: AccessKeyView;
@@ -30,36 +36,35 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
   const { t } = useT();
   const previousWorks = k.previousKeyExpiresAt && Date.parse(k.previousKeyExpiresAt) > now;
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }} aria-label={k.name} data-mode={mode}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
+    <TableBody aria-label={k.name} data-mode={mode}>
+      <TableRow>
+        <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+          <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
             {k.name}
-          </Typography>
-          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+          </Box>
+          <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'pre-line', color: 'text.secondary' }}>
             {k.description}
           </Typography>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('accessKeys:row.key')}{' '}
-            <Box component="code" sx={{ fontFamily: 'monospace' }}>
-              {k.keyPrefix}…{k.keyLast4}
-            </Box>
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('accessKeys:row.created', {
-              date: formatDateTime(k.createdAt),
-              name: k.createdBy?.displayName ?? t('accessKeys:row.unknownUser'),
-            })}
-            {' · '}
-            {k.lastUsedAt ? t('accessKeys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('accessKeys:row.neverUsed')}
-          </Typography>
+        </TableCell>
+        <TableCell data-label={t('accessKeys:row.key')}>
+          <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {k.keyPrefix}…{k.keyLast4}
+          </Box>
           {previousWorks && (
-            <Typography variant="body2" color="warning.main">
+            <Typography variant="body2" component="span" sx={{ display: 'block', color: 'warning.main' }}>
               {t('accessKeys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
             </Typography>
           )}
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
+        </TableCell>
+        <TableCell data-label={t('accessKeys:columns.activity')}>
+          {t('accessKeys:row.created', {
+            date: formatDateTime(k.createdAt),
+            name: k.createdBy?.displayName ?? t('accessKeys:row.unknownUser'),
+          })}
+          {' · '}
+          {k.lastUsedAt ? t('accessKeys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('accessKeys:row.neverUsed')}
+        </TableCell>
+        <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
           <Button size="small" startIcon={<EditIcon />} aria-pressed={mode === 'editing'} onClick={() => onToggle('editing')}>
             {t('accessKeys:row.edit')}
           </Button>
@@ -75,21 +80,26 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           >
             {t('accessKeys:row.delete')}
           </Button>
-        </Stack>
-      </Stack>
-      {mode === 'editing' && (
-        <Box sx={{ mt: 2 }}>
-          <AccessKeyForm
-            label={t('accessKeys:form.editTitle', { name: k.name })}
-            initial={{ name: k.name, description: k.description }}
-            submitLabel={t('dialog.save')}
-            onSubmit={onSave}
-            onCancel={() => onToggle('editing')}
-          />
-        </Box>
+        </TableCell>
+      </TableRow>
+      {mode !== 'idle' && (
+        <TableRow>
+          <TableCell colSpan={COLUMNS} sx={{ pb: 2 }}>
+            {mode === 'editing' ? (
+              <AccessKeyForm
+                label={t('accessKeys:form.editTitle', { name: k.name })}
+                initial={{ name: k.name, description: k.description }}
+                submitLabel={t('dialog.save')}
+                onSubmit={onSave}
+                onCancel={() => onToggle('editing')}
+              />
+            ) : (
+              <RemoveConfirmation name={k.name} onCancel={() => onToggle('removing')} onRemove={onRemove} />
+            )}
+          </TableCell>
+        </TableRow>
       )}
-      {mode === 'removing' && <RemoveConfirmation name={k.name} onCancel={() => onToggle('removing')} onRemove={onRemove} />}
-    </Paper>
+    </TableBody>
   );
 }
 
@@ -98,7 +108,7 @@ function RemoveConfirmation({ name, onCancel, onRemove }: { name: string; onCanc
   const { t } = useT();
   const [typed, setTyped] = useState('');
   return (
-    <Alert severity="error" sx={{ mt: 2, '& .MuiAlert-message': { flex: 1, minWidth: 0 } }} role="alert">
+    <Alert severity="error" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }} role="alert">
       <Stack spacing={1.5}>
         <span>{t('accessKeys:remove.question', { name })}</span>
         <TypeToConfirmField name={name} value={typed} onChange={setTyped} />

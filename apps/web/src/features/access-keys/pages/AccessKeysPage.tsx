@@ -3,7 +3,6 @@ import type { AccessKeyView } from '@console/contracts/access-keys';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useReducer, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
@@ -16,6 +15,7 @@ import { pagedItems } from '../../../lib/paged-query';
 import { useAccessKeys, useCreateAccessKey, useDeleteAccessKey, useRollAccessKey, useUpdateAccessKey } from '../api/access-keys';
 import { AccessKeyForm } from '../components/AccessKeyForm';
 import { AccessKeyRow } from '../components/AccessKeyRow';
+import { AccessKeysTable } from '../components/AccessKeysTable';
 import { RevealKeyDialog } from '../components/RevealKeyDialog';
 import { RollKeyDialog } from '../components/RollKeyDialog';
 import { modeOf, rowReducer } from '../row-state';
@@ -67,31 +67,35 @@ export function Component() {
 
       {listPlaceholder(list, accessKeys.length === 0, { failedKey: 'accessKeys:errors.load', empty: t('accessKeys:empty') })}
 
-      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label={t('accessKeys:listLabel')}>
-        {accessKeys.map((k) => (
-          <AccessKeyRow
-            key={k.id}
-            accessKey={k}
-            mode={modeOf(active, k.id)}
-            onToggle={(mode) => dispatch({ type: 'toggle', id: k.id, mode })}
-            onSave={async (values) => {
-              await update.mutateAsync({ id: k.id, ...values });
-              dispatch({ type: 'done' });
-              notify.success(t('accessKeys:notices.updated'));
-            }}
-            onRemove={async () => {
-              try {
-                await remove.mutateAsync(k.id);
-                dispatch({ type: 'done' });
-                notify.success(t('accessKeys:notices.deleted'));
-              } catch (err) {
-                notify.error(errorMessage(err, 'accessKeys:errors.delete'));
-              }
-            }}
-            onRoll={() => setRolling(k)}
-          />
-        ))}
-      </Stack>
+      {accessKeys.length > 0 && (
+        <Paper variant="outlined" sx={{ px: { xs: 2, sm: 0 }, py: { xs: 0.5, sm: 0 }, overflow: 'hidden' }}>
+          <AccessKeysTable>
+            {accessKeys.map((k) => (
+              <AccessKeyRow
+                key={k.id}
+                accessKey={k}
+                mode={modeOf(active, k.id)}
+                onToggle={(mode) => dispatch({ type: 'toggle', id: k.id, mode })}
+                onSave={async (values) => {
+                  await update.mutateAsync({ id: k.id, ...values });
+                  dispatch({ type: 'done' });
+                  notify.success(t('accessKeys:notices.updated'));
+                }}
+                onRemove={async () => {
+                  try {
+                    await remove.mutateAsync(k.id);
+                    dispatch({ type: 'done' });
+                    notify.success(t('accessKeys:notices.deleted'));
+                  } catch (err) {
+                    notify.error(errorMessage(err, 'accessKeys:errors.delete'));
+                  }
+                }}
+                onRoll={() => setRolling(k)}
+              />
+            ))}
+          </AccessKeysTable>
+        </Paper>
+      )}
 
       <LoadMore shown={accessKeys.length} total={total} list={list} text={t('accessKeys:shown', { count: accessKeys.length, total })} />
 
