@@ -31,7 +31,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         const to = c.href ?? (c.to === undefined ? undefined : localize(c.to));
         if (last || to === undefined) {
           return (
-            <Typography key={c.label} color="text.primary" aria-current={last ? 'page' : undefined} sx={cut} title={c.label}>
+            <Typography key={c.label} color="textPrimary" aria-current={last ? 'page' : undefined} sx={cut} title={c.label}>
               {c.label}
             </Typography>
           );

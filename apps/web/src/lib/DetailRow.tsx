@@ -10,7 +10,7 @@ export function DetailRow({ label, children, labelWidth = 150 }: { label: string
       spacing={{ xs: 0, sm: 2 }}
       sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', alignItems: { sm: 'center' }, minHeight: 44 }}
     >
-      <Typography component="dt" color="text.secondary" sx={{ width: { sm: labelWidth }, flex: 'none' }}>
+      <Typography component="dt" color="textSecondary" sx={{ width: { sm: labelWidth }, flex: 'none' }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere', display: 'flex', alignItems: 'center', gap: 0.5 }}>

@@ -27,7 +27,7 @@ export function LoadMore({
   if (shown === 0) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {text ?? t('list.shown', { count: shown, total })}
       </Typography>
       {list.hasNextPage && (

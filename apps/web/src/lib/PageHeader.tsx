@@ -35,7 +35,7 @@ export function PageHeader({
         >
           {title}
         </Typography>
-        {intro && <Typography color="text.secondary">{intro}</Typography>}
+        {intro && <Typography color="textSecondary">{intro}</Typography>}
       </Box>
       {actions && (
         <Stack direction="row" sx={{ flex: 'none', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -92,13 +92,13 @@ export function ListFailure({
 
 /** An empty list: a quiet framed line, not a bare sentence lost on the page. */
 export function EmptyState({ text, dense }: { text: string; dense?: boolean }) {
-  if (dense) return <Typography color="text.secondary">{text}</Typography>;
+  if (dense) return <Typography color="textSecondary">{text}</Typography>;
   return (
     <Box
       data-testid="list-empty"
       sx={{ border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 2, px: 2, py: 4, textAlign: 'center' }}
     >
-      <Typography color="text.secondary">{text}</Typography>
+      <Typography color="textSecondary">{text}</Typography>
     </Box>
   );
 }

@@ -41,7 +41,7 @@ export function ErrorPage() {
       <Typography variant="h4" component="h1" sx={{ mt: 1, fontWeight: 600 }}>
         {notFound ? t('errorPage.notFoundTitle') : t('errorPage.error')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography color="textSecondary" sx={{ mt: 1.5 }}>
         {notFound ? t('errorPage.notFound') : t('errorPage.errorHint')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>

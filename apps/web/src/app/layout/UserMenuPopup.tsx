@@ -51,7 +51,7 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
           {session.displayName}
         </Typography>
         {session.email && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary" noWrap>
             {session.email}
           </Typography>
         )}

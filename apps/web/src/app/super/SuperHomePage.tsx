@@ -33,7 +33,7 @@ export function Component() {
                       {name}
                     </Typography>
                   </Stack>
-                  <Typography color="text.secondary">{t(`${ns}:${text}` as 'superHome.title')}</Typography>
+                  <Typography color="textSecondary">{t(`${ns}:${text}` as 'superHome.title')}</Typography>
                 </CardContent>
                 <CardActions>
                   <Button

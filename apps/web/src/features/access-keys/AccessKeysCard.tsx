@@ -36,7 +36,7 @@ export default function AccessKeysCard() {
       <CardContent sx={{ pt: 0, flex: 1 }}>
         {placeholder ?? (
           <>
-            <Typography color="text.secondary">{t('accessKeys:card.total', { count: first?.total ?? 0 })}</Typography>
+            <Typography color="textSecondary">{t('accessKeys:card.total', { count: first?.total ?? 0 })}</Typography>
             <List dense disablePadding aria-label={t('accessKeys:card.title')}>
               {keys.map((key) => (
                 <ListItem key={key.id} disableGutters>

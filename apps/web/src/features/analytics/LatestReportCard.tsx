@@ -29,7 +29,7 @@ export default function LatestReportCard() {
       <CardHeader title={t('analytics:card.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent sx={{ pt: 0, flex: 1 }}>
         {placeholder ?? <Typography>{t('analytics:card.newest', { date: formatDateTime(newest?.generatedAt) })}</Typography>}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('analytics:card.text')}
         </Typography>
       </CardContent>

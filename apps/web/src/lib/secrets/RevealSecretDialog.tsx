@@ -31,7 +31,7 @@ export function RevealSecretDialog({ secret, texts, onClose }: { secret: string 
           </Box>
           <CopyButton value={secret ?? ''} label={texts.copy} />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {texts.how}
         </Typography>
       </Stack>

@@ -51,7 +51,7 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
             {k.keyPrefix}…{k.keyLast4}
           </Box>
           {previousWorks && (
-            <Typography variant="body2" component="span" sx={{ display: 'block', color: 'warning.main' }}>
+            <Typography variant="body2" component="span" sx={{ display: 'block', color: 'warning.dark' }}>
               {t('accessKeys:row.previousUntil', { date: formatDateTime(k.previousKeyExpiresAt) })}
             </Typography>
           )}

@@ -54,7 +54,7 @@ export function GeneratePanel() {
       {running ? (
         <Stack spacing={0.5} sx={{ width: '100%', maxWidth: 420 }} role="status">
           <LinearProgress aria-label={label} />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {label}
           </Typography>
         </Stack>

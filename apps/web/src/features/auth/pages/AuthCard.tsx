@@ -20,7 +20,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
+          <Typography color="textSecondary" sx={{ mt: 1 }}>
             {subtitle}
           </Typography>
         )}

@@ -96,7 +96,7 @@ export function Component() {
       <Section title={t('documentation:example.title')}>
         <Typography sx={{ mb: 1 }}>{t('documentation:example.text')}</Typography>
         <Code label={t('documentation:example.copy')}>{curlExample(apiUrl)}</Code>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('documentation:example.limits')}
         </Typography>
       </Section>

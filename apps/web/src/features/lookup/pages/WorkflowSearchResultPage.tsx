@@ -54,7 +54,7 @@ export function Component() {
           <Typography component="h2" variant="h6">
             {t('lookup:workflows.results', { name })}
           </Typography>
-          <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
+          <Typography color="textSecondary" role="status" sx={{ mb: 1 }}>
             {t('lookup:workflows.total', { count: total })}
           </Typography>
           {search.data.workflows.length > 0 && (

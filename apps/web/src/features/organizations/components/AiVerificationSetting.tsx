@@ -73,7 +73,7 @@ export function AiVerificationSetting(props: {
           }
           label={settingLabel(t, key)}
         />
-        <Typography id={`setting-${key}-help`} variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+        <Typography id={`setting-${key}-help`} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
           {settingHelp(t, key)}
         </Typography>
         {models.isError && (

@@ -44,7 +44,7 @@ export function DisableOrganization({ organization: o }: { organization: Organiz
           <Typography id="organization-danger" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
             {t('organizations:disable.heading')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('organizations:disable.explain')}
           </Typography>
         </div>

@@ -72,7 +72,7 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
           ))}
         </Stack>
         {userImports.latest.length === 0 ? (
-          <Typography color="text.secondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
+          <Typography color="textSecondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
         ) : (
           <ScrollingTable
             label={t('organizations:settings.importStatus.latestUserImports')}
@@ -95,7 +95,7 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
         )}
       </Section>
       <Section id="import-status-workflows" title={t('organizations:settings.importStatus.workflowImports')}>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
+        <Typography color="textSecondary" sx={{ mb: 1 }}>
           {t('organizations:settings.importStatus.workflowTotal', { count: workflowImports.total })}
         </Typography>
         {workflowImports.latest.length > 0 && (

@@ -22,7 +22,7 @@ export function InvitationStatus({ manager: m }: { manager: ManagerView }) {
         sx={{ height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
       />
       {m.invited && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {m.invitedBy
             ? t('organizations:invitation.invitedAtBy', { date: formatDateTime(m.invitedAt), name: m.invitedBy })
             : t('organizations:invitation.invitedAt', { date: formatDateTime(m.invitedAt) })}

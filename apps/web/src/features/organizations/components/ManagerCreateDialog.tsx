@@ -69,7 +69,7 @@ export default function ManagerCreateDialog({ organization: o, onClose }: { orga
     >
       <Box component="form" id={FORM_ID} noValidate onSubmit={submit} aria-label={t('organizations:managerCreate.title')} sx={{ pt: 1 }}>
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('organizations:managerCreate.intro', { name: o.name })}
           </Typography>
           <TextField

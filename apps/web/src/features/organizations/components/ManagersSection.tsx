@@ -54,7 +54,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
       }
     >
       {canUpdate && o.disabled && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('organizations:managers.disabledOrganization')}
         </Typography>
       )}
@@ -94,7 +94,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
                   >
                     {m.displayName}
                   </Link>
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                     <BreakableEmail email={m.email} />
                   </Typography>
                 </TableCell>

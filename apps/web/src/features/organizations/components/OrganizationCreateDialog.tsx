@@ -106,7 +106,7 @@ export default function OrganizationCreateDialog({
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, pt: 1 }}>
             {t('organizations:create.adminHeading')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: '4px !important' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: '4px !important' }}>
             {t('organizations:create.adminIntro')}
           </Typography>
           <TextField

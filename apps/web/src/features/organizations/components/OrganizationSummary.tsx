@@ -80,7 +80,7 @@ export function OrganizationAdmins({ organization: o }: { organization: Organiza
   return (
     <PageSection id="organization-admins" title={t('organizations:details.admins')}>
       {o.admins.length === 0 ? (
-        <Typography color="text.secondary">{t('organizations:details.noAdmins')}</Typography>
+        <Typography color="textSecondary">{t('organizations:details.noAdmins')}</Typography>
       ) : (
         <Table size="small" aria-labelledby="organization-admins" sx={{ tableLayout: 'fixed' }}>
           <TableHead>
@@ -106,7 +106,7 @@ export function OrganizationAdmins({ organization: o }: { organization: Organiza
         </Table>
       )}
       {o.moreAdmins > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('organizations:details.moreAdmins', { n: o.moreAdmins })}
         </Typography>
       )}

@@ -17,7 +17,7 @@ export function ChangedLine({ setting }: { setting: OrganizationSettingView }) {
       ? t('organizations:settings.changedBy', { date, name: setting.updatedBy.displayName })
       : t('organizations:settings.changed', { date });
   return (
-    <Typography variant="caption" color="text.secondary">
+    <Typography variant="caption" color="textSecondary">
       {text}
     </Typography>
   );
@@ -44,7 +44,7 @@ export function SettingSwitch(props: { setting: OrganizationSettingView; readOnl
         label={settingLabel(t, setting.key)}
       />
       {help && (
-        <Typography id={helpId} variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+        <Typography id={helpId} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
           {help}
         </Typography>
       )}

@@ -42,7 +42,7 @@ export function EventsTable({ events }: { events: ScimEventView[] }) {
             </TableCell>
             <TableCell data-label={t('provisioning:events.resource')} sx={{ overflowWrap: 'anywhere', minWidth: { sm: 180 } }}>
               {e.resourceName ?? '—'}
-              <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+              <Typography variant="body2" color="textSecondary" component="span" sx={{ display: 'block' }}>
                 {t(`provisioning:events.types.${e.resourceType}`)}
               </Typography>
             </TableCell>
@@ -51,7 +51,7 @@ export function EventsTable({ events }: { events: ScimEventView[] }) {
                 {e.method} {e.status}
               </Typography>
               {e.reason && (
-                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                <Typography variant="body2" color="textSecondary" component="span" sx={{ display: 'block' }}>
                   {e.reason}
                 </Typography>
               )}

@@ -25,7 +25,7 @@ export function ProvisioningSection({
             {title}
           </Typography>
           {intro && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {intro}
             </Typography>
           )}

@@ -48,7 +48,7 @@ export function TokensTable({
             </TableCell>
             <TableCell data-label={t('provisioning:tokens.created')}>
               {formatDateTime(token.createdAt)}
-              <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+              <Typography variant="body2" color="textSecondary" component="span" sx={{ display: 'block' }}>
                 {t('provisioning:tokens.createdBy', { name: token.createdBy ?? t('provisioning:tokens.formerUser') })}
               </Typography>
             </TableCell>
@@ -57,7 +57,7 @@ export function TokensTable({
             </TableCell>
             <TableCell data-label={t('provisioning:tokens.state')}>
               {token.expiresAt ? (
-                <Typography variant="body2" color="warning.main" component="span">
+                <Typography variant="body2" component="span" sx={{ color: 'warning.dark' }}>
                   {t('provisioning:tokens.worksUntil', { date: formatDateTime(token.expiresAt) })}
                 </Typography>
               ) : (

@@ -87,7 +87,7 @@ export function Component() {
       {data && (
         <>
           <ProvisioningSection title={t('provisioning:connection.title')}>
-            <Typography variant="body2" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
               {t('provisioning:connection.baseUrl')}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
@@ -108,7 +108,7 @@ export function Component() {
               </Box>
               <CopyButton value={data.baseUrl} label={t('provisioning:connection.copyUrl')} />
             </Stack>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {data.lastCallAt
                 ? t('provisioning:connection.lastCall', { date: formatDateTime(data.lastCallAt) })
                 : t('provisioning:connection.noCall')}

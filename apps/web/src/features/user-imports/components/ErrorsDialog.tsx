@@ -28,7 +28,7 @@ function ErrorText({ error }: { error: UserImportErrorView }) {
     <>
       {text}
       {error.value !== null && (
-        <Typography component="span" sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }} color="text.secondary">
+        <Typography component="span" sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }} color="textSecondary">
           {error.value.length > 200 ? `${error.value.slice(0, 200)}…` : error.value}
         </Typography>
       )}
@@ -59,7 +59,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
           </Button>
         </Stack>
         {errors.isFetching && <LinearProgress aria-label={t('userImports:errors.loading')} />}
-        <Typography role="status" variant="body2" color="text.secondary">
+        <Typography role="status" variant="body2" color="textSecondary">
           {t('userImports:errors.count', { count: total })}
         </Typography>
         <Table size="small" aria-label={t('userImports:errors.title', { name: filename })}>

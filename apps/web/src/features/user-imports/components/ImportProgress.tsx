@@ -14,7 +14,7 @@ export function ImportProgress({ userImport: u }: { userImport: UserImportView }
   return (
     <Stack spacing={0.5} sx={{ minWidth: 180 }}>
       <LinearProgress variant={value === undefined ? 'indeterminate' : 'determinate'} value={value} aria-label={label} />
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {label} · {t('userImports:progress.read', { count: u.rowsRead, n: n(u.rowsRead) })} ·{' '}
         {t('userImports:progress.applied', { count: u.rowsApplied, n: n(u.rowsApplied) })}
       </Typography>

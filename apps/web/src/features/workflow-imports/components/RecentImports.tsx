@@ -83,7 +83,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
                   <TableCell>
                     {formatDateTime(i.createdAt)}
                     {i.createdBy && (
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography variant="body2" color="textSecondary">
                         {t('workflowImports:recent.by', { name: i.createdBy })}
                       </Typography>
                     )}

@@ -63,7 +63,7 @@ export function SearchField<T extends { id: string }, C>(props: SearchFieldProps
           <div>
             <div>{props.getLabel(option)}</div>
             {props.describe && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {props.describe(option)}
               </Typography>
             )}

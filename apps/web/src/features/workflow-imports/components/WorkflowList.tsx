@@ -90,7 +90,7 @@ export function WorkflowList({ source, value, onChange, error }: WorkflowListPro
           label={t('workflowImports:workflows.selectAll')}
           sx={{ flex: 'none', whiteSpace: 'nowrap' }}
         />
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="textSecondary" role="status">
           {t('workflowImports:workflows.selected', { count: value.length })}
         </Typography>
       </Stack>
@@ -113,7 +113,7 @@ export function WorkflowList({ source, value, onChange, error }: WorkflowListPro
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <span>{w.title}</span>
                   <Chip size="small" variant="outlined" label={t(`workflowImports:stages.${w.stage}`)} />
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography component="span" variant="body2" color="textSecondary">
                     {t('workflowImports:workflows.steps', { count: w.stepsCount })}
                     {w.hasSourceVideo ? '' : ` · ${t('workflowImports:workflows.noVideo')}`}
                   </Typography>
