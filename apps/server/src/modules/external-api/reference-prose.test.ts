@@ -56,7 +56,8 @@ describe('the API reference in four languages', () => {
     // Only the prose differs: the document without its descriptions and summaries is the English one.
     const withoutProse = (doc: unknown) =>
       JSON.stringify(doc, (key, value) =>
-        ['description', 'summary', 'title', 'x-displayName'].includes(key) || (key === 'name' && typeof value === 'string' && value.startsWith('Propri'))
+        ['description', 'summary', 'title', 'x-displayName'].includes(key) ||
+        (key === 'name' && typeof value === 'string' && value.startsWith('Propri'))
           ? undefined
           : value,
       );
