@@ -105,6 +105,30 @@ for (const viewport of [
   });
 }
 
+test('on a phone a notice stays under the top bar, off its menu and account buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemoAdmin(page);
+  await page.getByRole('button', { name: 'Copy the organization ID' }).click();
+  const notice = page.locator('.notistack-MuiContent', { hasText: 'Copied to the clipboard' });
+  await expect(notice).toBeVisible();
+  // Where it stays once it has slid in (it enters from above the screen).
+  let noticeBox = (await notice.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const previous = noticeBox;
+      noticeBox = (await notice.boundingBox())!;
+      return noticeBox.y === previous.y;
+    })
+    .toBe(true);
+  const bar = page.getByRole('banner');
+  const buttons = await bar.getByRole('button').all();
+  expect(buttons.length).toBeGreaterThan(1);
+  for (const button of buttons) {
+    const box = (await button.boundingBox())!;
+    expect(overlaps(noticeBox, box), `the notice covers "${await button.getAttribute('aria-label')}"`).toBe(false);
+  }
+});
+
 test('a wrong password is said under the password field', async ({ page }) => {
   await page.goto('/es');
   await signInWithPassword(

@@ -1,10 +1,12 @@
 /**
  * notistack, mounted by NotificationsProvider; colours darker than its defaults for a 4.5:1
  * contrast with white text. Notices sit at the top: a dialog's buttons are at its bottom,
- * and a notice must never cover them. A success closes the errors still on screen, which it
- * makes stale ("Could not save" beside "Saved").
+ * and a notice must never cover them. On a phone a notice is as wide as the screen: it
+ * sits under the top bar (56 px there), not over its menu and account buttons. A success
+ * closes the errors still on screen, which it makes stale ("Could not save" beside "Saved").
  */
-import { styled } from '@mui/material/styles';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { styled, type Theme } from '@mui/material/styles';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 import { attachNotifier, NOTIFY_MS, type Notice } from './notify';
@@ -16,6 +18,12 @@ const Content = styled(MaterialDesignContent)(() => ({
 }));
 
 const components = { success: Content, info: Content, error: Content, default: Content };
+
+/** On a container of ours (two classes outweigh notistack's one): under the phone's top bar. */
+const NOTICES = 'console-notices';
+const belowTopBar = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { [`.notistack-SnackbarContainer.${NOTICES}`]: { top: 60 } },
+});
 
 const openErrors = new Set<SnackbarKey>();
 
@@ -35,11 +43,15 @@ function show({ message, variant, options }: Notice) {
 export default function NotificationsHost() {
   useEffect(() => attachNotifier(show), []);
   return (
-    <SnackbarProvider
-      autoHideDuration={NOTIFY_MS}
-      maxSnack={4}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      Components={components}
-    />
+    <>
+      <GlobalStyles styles={belowTopBar} />
+      <SnackbarProvider
+        autoHideDuration={NOTIFY_MS}
+        maxSnack={4}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        classes={{ containerRoot: NOTICES }}
+        Components={components}
+      />
+    </>
   );
 }
