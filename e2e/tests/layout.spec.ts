@@ -18,7 +18,7 @@ test('the top bar turns solid once the page is scrolled 10 px', async ({ page })
 
 test('the logo beats every 750 ms', async ({ page }) => {
   await page.goto('/');
-  const mark = page.getByTestId('logo-mark');
+  const mark = page.getByRole('banner').getByTestId('logo-mark');
   await expect(mark).toBeVisible();
   const animation = await mark.evaluate((el) => {
     const style = getComputedStyle(el);

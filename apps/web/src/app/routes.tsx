@@ -1,11 +1,13 @@
 /** The route tree: the pages of pages.ts in each locale branch, guarded, lazy, with a 404 for the rest. */
 import LinearProgress from '@mui/material/LinearProgress';
+import Toolbar from '@mui/material/Toolbar';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { type Locale, localePrefix, locales } from '../i18n/locales';
 import { withChunkReload } from '../lib/chunk-reload';
 import { ErrorPage } from './error/ErrorPage';
 import { guard, localeLoader } from './guards';
 import { AppLayout } from './layout/AppLayout';
+import { LogoMark } from './layout/Logo';
 import { type PageRoute, pages } from './pages';
 
 function notFound(): never {
@@ -34,9 +36,20 @@ function localeBranch(locale: Locale): RouteObject {
   };
 }
 
-/** Before the first page's guards and catalogue are ready: the blue bar alone. */
+/**
+ * Before the first page's guards and catalogue are ready: the blue bar, and the mark where
+ * the top bar will show it (the first thing a slow phone paints, not a blank page while the
+ * session is checked and the page's code loads).
+ */
 function Booting() {
-  return <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+  return (
+    <>
+      <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />
+      <Toolbar>
+        <LogoMark />
+      </Toolbar>
+    </>
+  );
 }
 
 export function buildRoutes(): RouteObject[] {

@@ -11,25 +11,32 @@ const beat = keyframes`
   40% { transform: scale(0.97); }
 `;
 
+/** The mark alone (a play button on the brand's blue square). */
+export function LogoMark() {
+  return (
+    <Box
+      component="svg"
+      viewBox="0 0 32 32"
+      aria-hidden
+      data-testid="logo-mark"
+      sx={{
+        width: 30,
+        height: 30,
+        flex: 'none',
+        animation: `${beat} ${LOGO_BEAT_MS}ms ease-in-out infinite`,
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+      }}
+    >
+      <rect x="1" y="1" width="30" height="30" rx="8" fill="#1565c0" />
+      <path d="M12 9.5v13l10.5-6.5z" fill="#fff" />
+    </Box>
+  );
+}
+
 export function Logo({ label }: { label: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box
-        component="svg"
-        viewBox="0 0 32 32"
-        aria-hidden
-        data-testid="logo-mark"
-        sx={{
-          width: 30,
-          height: 30,
-          flex: 'none',
-          animation: `${beat} ${LOGO_BEAT_MS}ms ease-in-out infinite`,
-          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-        }}
-      >
-        <rect x="1" y="1" width="30" height="30" rx="8" fill="#1565c0" />
-        <path d="M12 9.5v13l10.5-6.5z" fill="#fff" />
-      </Box>
+      <LogoMark />
       <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.2, color: 'text.primary' }}>
         {label}
       </Typography>
