@@ -140,9 +140,10 @@ test('the documentation page explains the API in four languages and links to a w
     await checkA11y();
   }
 
+  // The last page was Portuguese: the reference opens in Portuguese where its prose is ours.
   const reference = page.getByRole('link', { name: /API/ }).last();
   const href = await reference.getAttribute('href');
-  expect(href).toMatch(/\/api\/v1\/reference\/$/);
+  expect(href).toMatch(/\/api\/v1\/reference\/\?lang=pt$/);
   const errors: string[] = [];
   const refPage = await page.context().newPage();
   refPage.on('console', (msg) => {
@@ -150,6 +151,10 @@ test('the documentation page explains the API in four languages and links to a w
   });
   await refPage.goto(href!);
   await expect(refPage.getByText('/api/v1/workflows').first()).toBeVisible({ timeout: 20_000 });
+  await expect(refPage.locator('html')).toHaveAttribute('lang', 'pt');
+  await expect(refPage.getByRole('heading', { name: /API de integração de/ }).first()).toBeVisible();
+  // Tags keep their names and show them translated (x-displayName): the sidebar's groups.
+  await expect(refPage.getByText('Espaços de trabalho', { exact: true }).first()).toBeVisible();
   expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
   await refPage.close();
 });
