@@ -43,16 +43,22 @@ export function createAccessKeysRepository(root: Db) {
     .limit(1)
     .prepare('access_keys_find_by_key_hash');
 
+  /** A page of an organization's keys, newest first, with their count: the Keys screen's call, prepared once. */
+  const pageQuery = (db: Db) =>
+    db
+      .select({ ...viewColumns, total: totalOver() })
+      .from(accessKeys)
+      .leftJoin(users, eq(users.id, accessKeys.createdBy))
+      .where(eq(accessKeys.organizationId, sql.placeholder('organizationId')))
+      .orderBy(desc(accessKeys.createdAt), desc(accessKeys.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  const pageStatement = pageQuery(root).prepare('access_keys_page');
+
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
-      const rows = await db
-        .select({ ...viewColumns, total: totalOver() })
-        .from(accessKeys)
-        .leftJoin(users, eq(users.id, accessKeys.createdBy))
-        .where(eq(accessKeys.organizationId, organizationId))
-        .orderBy(desc(accessKeys.createdAt), desc(accessKeys.id))
-        .limit(page.limit)
-        .offset(pageOffset(page));
+      const statement = db === root ? pageStatement : pageQuery(db).prepare('');
+      const rows = await statement.execute({ organizationId, limit: page.limit, offset: pageOffset(page) });
       return { rows, total: await pageTotal(rows, page, () => repo.count(organizationId, db)) };
     },
 

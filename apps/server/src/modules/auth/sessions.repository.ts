@@ -1,5 +1,5 @@
 /** SQL of browser sessions. A session is found by the hash of its secret, never the secret. */
-import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, sessions, users } from '../../db/schema.js';
 import { principalColumns } from './auth.repository.js';
@@ -17,7 +17,26 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** The session of a cookie with the person and organization behind it, in one query (`tokenHash` a placeholder). */
+const principalQuery = (db: Db) =>
+  db
+    .select({
+      ...principalColumns,
+      sessionId: sessions.id,
+      signInProvider: sessions.signInProvider,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      lastActivityAt: sessions.lastActivityAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
+
 export function createSessionsRepository(root: Db) {
+  // Every signed-in request starts with this look-up: its SQL is built once, and PostgreSQL
+  // parses and plans it once per pooled connection (a named statement), not per request.
+  const principalByToken = principalQuery(root).prepare('session_principal');
   return {
     async insert(s: NewSession, db: Db = root) {
       const [row] = await db
@@ -40,19 +59,8 @@ export function createSessionsRepository(root: Db) {
 
     /** The session of a cookie with the person and organization behind it, in one query. */
     async findPrincipal(tokenHash: string, db: Db = root) {
-      const [row] = await db
-        .select({
-          ...principalColumns,
-          sessionId: sessions.id,
-          signInProvider: sessions.signInProvider,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          lastActivityAt: sessions.lastActivityAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(eq(sessions.tokenHash, tokenHash));
+      const query = db === root ? principalByToken : principalQuery(db).prepare('');
+      const [row] = await query.execute({ tokenHash });
       return row;
     },
 

@@ -64,7 +64,22 @@ const firstRow = sql<number>`coalesce(${userImportErrors.rows}[1], 0)`;
 /** A claim on an invitation older than this is of a worker that died: it is taken back. */
 const STALE_CLAIM = sql.raw(`interval '5 minutes'`);
 
+/** The imports screen's page and count of an organization's imports (placeholders: organizationId, limit, offset). */
+const listedImports = sql`${userImports.organizationId} = ${sql.placeholder('organizationId')} and ${userImports.deletedAt} is null`;
+const importsPageQuery = (db: Db) =>
+  db
+    .select({ row: userImports, invitationsPending: openInvitations })
+    .from(userImports)
+    .where(listedImports)
+    .orderBy(desc(userImports.createdAt), desc(userImports.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+const importsCountQuery = (db: Db) => db.select({ total: count() }).from(userImports).where(listedImports);
+
 export function createUserImportsRepository(root: Db) {
+  // The imports list is read again and again while an import runs (its screen polls): prepared once.
+  const importsPage = importsPageQuery(root).prepare('user_imports_page');
+  const importsCount = importsCountQuery(root).prepare('user_imports_count');
   return {
     async insertImport(values: NewUserImport, db: Db = root): Promise<UserImportRow> {
       const [row] = await db.insert(userImports).values(values).returning();
@@ -72,16 +87,11 @@ export function createUserImportsRepository(root: Db) {
     },
 
     async listImports(organizationId: string, page: number, limit: number, db: Db = root) {
-      const where = and(eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt));
+      const [pageStatement, countStatement] =
+        db === root ? [importsPage, importsCount] : [importsPageQuery(db).prepare(''), importsCountQuery(db).prepare('')];
       const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({ row: userImports, invitationsPending: openInvitations })
-          .from(userImports)
-          .where(where)
-          .orderBy(desc(userImports.createdAt), desc(userImports.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ total: count() }).from(userImports).where(where),
+        pageStatement.execute({ organizationId, limit, offset: (page - 1) * limit }),
+        countStatement.execute({ organizationId }),
       ]);
       return { rows, total };
     },
