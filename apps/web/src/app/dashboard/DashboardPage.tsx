@@ -1,23 +1,44 @@
-/** /dashboard: a greeting and the cards of dashboardCards. */
+/**
+ * /dashboard: a greeting and the cards of dashboardCards. The lazy cards are asked for
+ * once the page has been painted: their code and data then do not delay the greeting and
+ * the account card, which fill a phone's first screen (Lighthouse, bench/README.md).
+ */
 import Grid from '@mui/material/Grid';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { DelayedSkeleton } from '../../lib/list-placeholder';
 import { PageHeader } from '../../lib/PageHeader';
 import { useSession } from '../../lib/session';
 import { dashboardCards } from './cards';
 
+/** False until the browser has painted the first frame of the page (the frame after it has begun). */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 export function Component() {
   const { t } = useT();
   const session = useSession();
+  const painted = usePainted();
   return (
     <>
       <PageHeader title={t('titles.dashboard')} intro={t('dashboard:greeting', { name: session?.displayName ?? '' })} />
       <Grid container spacing={3}>
-        {dashboardCards.map(({ id, Card, width = 6 }) => (
+        {dashboardCards.map(({ id, Card, width = 6, withPage }) => (
           <Grid key={id} size={{ xs: 12, md: width }}>
             <Suspense fallback={<DelayedSkeleton height={240} />}>
-              <Card />
+              {withPage || painted ? <Card /> : <DelayedSkeleton height={240} />}
             </Suspense>
           </Grid>
         ))}

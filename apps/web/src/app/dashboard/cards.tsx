@@ -15,10 +15,12 @@ export interface DashboardCard {
   Card: ComponentType;
   /** Columns out of 12 on wide screens. */
   width?: 4 | 6 | 8 | 12;
+  /** Drawn with the page; the other cards (lazy) start loading once it has been painted. */
+  withPage?: true;
 }
 
 export const dashboardCards: DashboardCard[] = [
-  { id: 'account', Card: AccountCard, width: 6 },
+  { id: 'account', Card: AccountCard, width: 6, withPage: true },
   { id: 'recent-imports', Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))), width: 6 },
   { id: 'access-keys', Card: lazy(withChunkReload(() => import('../../features/access-keys/AccessKeysCard'))), width: 6 },
   { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6 },
