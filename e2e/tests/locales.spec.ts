@@ -1,6 +1,8 @@
 import { expect, test } from '../fixtures/test';
 
 const signInHeading = { en: 'Sign in', es: 'Iniciar sesión', fr: 'Connexion', pt: 'Entrar' } as const;
+/** The product's name in each language: the document title's template ends with it. */
+const appName = { en: 'Integrations', es: 'Integraciones', fr: 'Intégrations', pt: 'Integrações' } as const;
 
 test.describe('root redirect by browser language', () => {
   for (const [language, path, locale] of [
@@ -22,7 +24,7 @@ test.describe('root redirect by browser language', () => {
       expect(cookie?.sameSite).toBe('Lax');
       // 365 days, give or take the test's own duration.
       expect(Math.round(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(365);
-      await expect(page).toHaveTitle(`${signInHeading[locale]} Integrations`);
+      await expect(page).toHaveTitle(`${signInHeading[locale]} ${appName[locale]}`);
       await checkA11y(page);
       await context.close();
     });
@@ -61,7 +63,7 @@ test.describe('the error page', () => {
       await page.goto(`${prefix}/no-such-page`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText(text)).toBeVisible();
-      await expect(page).toHaveTitle(`${title} Integrations`);
+      await expect(page).toHaveTitle(`${title} ${appName[locale]}`);
       await page.getByRole('link', { name: home }).click();
       await expect(page.getByRole('heading', { level: 1, name: signInHeading[locale] })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(prefix || '/');

@@ -26,7 +26,7 @@ describe('locale routing', () => {
     expect(where(router)).toBe('/fr');
     expect(document.cookie).toContain('i18n_redirected=fr');
     expect(document.documentElement.lang).toBe('fr');
-    expect(document.title).toBe('Connexion Integrations');
+    expect(document.title).toBe('Connexion Intégrations');
   });
 
   it('prefers the remembered language to the browser’s', async () => {
