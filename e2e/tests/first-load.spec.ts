@@ -54,7 +54,7 @@ test('a page opened directly in French has its title and language, and no consol
   const problems = watchProblems(page);
   await page.goto('/fr/dashboard');
   await expectDashboard(page, 'Tableau de bord');
-  await expect(page).toHaveTitle('Tableau de bord Integrations');
+  await expect(page).toHaveTitle('Tableau de bord Intégrations');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   expect(problems).toEqual([]);
 });

@@ -69,10 +69,42 @@ test('a page that needs a session sends the visitor home, and back there after s
 test('switching language on every locale translates the page and sets the URL prefix', async ({ page }) => {
   await signInAsDemoAdmin(page);
   const steps = [
-    { from: 'en', menu: 'Open the user menu', language: /Language/, to: 'Español', path: '/es/dashboard', heading: 'Panel' },
-    { from: 'es', menu: 'Abrir el menú de usuario', language: /Idioma/, to: 'Français', path: '/fr/dashboard', heading: 'Tableau de bord' },
-    { from: 'fr', menu: 'Ouvrir le menu utilisateur', language: /Langue/, to: 'Português', path: '/pt/dashboard', heading: 'Painel' },
-    { from: 'pt', menu: 'Abrir o menu do usuário', language: /Idioma/, to: 'English', path: '/dashboard', heading: 'Dashboard' },
+    {
+      from: 'en',
+      menu: 'Open the user menu',
+      language: /Language/,
+      to: 'Español',
+      path: '/es/dashboard',
+      heading: 'Panel',
+      title: 'Panel Integraciones',
+    },
+    {
+      from: 'es',
+      menu: 'Abrir el menú de usuario',
+      language: /Idioma/,
+      to: 'Français',
+      path: '/fr/dashboard',
+      heading: 'Tableau de bord',
+      title: 'Tableau de bord Intégrations',
+    },
+    {
+      from: 'fr',
+      menu: 'Ouvrir le menu utilisateur',
+      language: /Langue/,
+      to: 'Português',
+      path: '/pt/dashboard',
+      heading: 'Painel',
+      title: 'Painel Integrações',
+    },
+    {
+      from: 'pt',
+      menu: 'Abrir o menu do usuário',
+      language: /Idioma/,
+      to: 'English',
+      path: '/dashboard',
+      heading: 'Dashboard',
+      title: 'Dashboard Integrations',
+    },
   ];
   for (const step of steps) {
     await page.getByRole('button', { name: step.menu }).click();
@@ -81,7 +113,7 @@ test('switching language on every locale translates the page and sets the URL pr
     await expect(page.getByRole('menu')).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${step.path.replace(/\//g, '\\/')}$`));
     await expectDashboard(page, step.heading);
-    await expect(page).toHaveTitle(`${step.heading} Integrations`);
+    await expect(page).toHaveTitle(step.title);
   }
   const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_redirected');
   expect(cookie?.value).toBe('en');
