@@ -18,6 +18,8 @@ const sizes = [
   { width: 1440, height: 900 },
 ] as const;
 const screenshots = process.env.SCREENSHOTS_DIR;
+/** The left menu's name: signed in on a wide screen it stands beside the page (its code loads lazily). */
+const menuName = { en: 'Main menu', es: 'Menú principal', fr: 'Menu principal', pt: 'Menu principal' } as const;
 
 /** A screen: its name in reports and file names, and its English-form path. */
 interface Screen {
@@ -55,13 +57,20 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Visits each screen at both sizes and checks it; problems are collected, not thrown at the first. */
-async function checkScreens(page: Page, locale: Locale, screens: Screen[]) {
+/**
+ * Visits each screen at both sizes and checks it; problems are collected, not thrown at the
+ * first. Signed in, a wide screen is checked once its left menu is there too.
+ */
+async function checkScreens(page: Page, locale: Locale, screens: Screen[], { signedIn = true } = {}) {
   for (const size of sizes) {
     await page.setViewportSize(size);
     for (const screen of screens) {
       await page.goto(prefixed(locale, screen.path));
       await expect(page.locator('h1').first(), `${screen.name} has its heading`).toBeVisible();
+      if (signedIn && size.width >= 900 && screen.name !== 'logout') {
+        // By its element, not its role: behind an open dialog the page is hidden from assistive technology.
+        await expect(page.locator(`nav[aria-label="${menuName[locale]}"]`)).toBeVisible();
+      }
       // Loaded: no skeleton and no progress bar left (lists show theirs only after 200 ms: wait past it).
       await page.waitForTimeout(250);
       await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0);
@@ -118,10 +127,15 @@ test.describe.configure({ timeout: 180_000 });
 
 for (const locale of locales) {
   test(`signed out, in ${locale}: sign-in and the 404 page fit a phone and a desktop`, async ({ page }) => {
-    await checkScreens(page, locale, [
-      { name: 'sign-in', path: '/' },
-      { name: 'not-found', path: '/no-such-page' },
-    ]);
+    await checkScreens(
+      page,
+      locale,
+      [
+        { name: 'sign-in', path: '/' },
+        { name: 'not-found', path: '/no-such-page' },
+      ],
+      { signedIn: false },
+    );
   });
 
   test(`an Organizational Admin's screens, in ${locale}, fit a phone and a desktop`, async ({ page }) => {
