@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
+import { pageTotal, totalOver } from '../../db/paging.js';
 import {
   organizations,
   skills,
@@ -64,11 +65,11 @@ const firstRow = sql<number>`coalesce(${userImportErrors.rows}[1], 0)`;
 /** A claim on an invitation older than this is of a worker that died: it is taken back. */
 const STALE_CLAIM = sql.raw(`interval '5 minutes'`);
 
-/** The imports screen's page and count of an organization's imports (placeholders: organizationId, limit, offset). */
+/** The imports screen's page of an organization's imports with their total, and their count for a page past the end (placeholders: organizationId, limit, offset). */
 const listedImports = sql`${userImports.organizationId} = ${sql.placeholder('organizationId')} and ${userImports.deletedAt} is null`;
 const importsPageQuery = (db: Db) =>
   db
-    .select({ row: userImports, invitationsPending: openInvitations })
+    .select({ row: userImports, invitationsPending: openInvitations, total: totalOver() })
     .from(userImports)
     .where(listedImports)
     .orderBy(desc(userImports.createdAt), desc(userImports.id))
@@ -87,12 +88,13 @@ export function createUserImportsRepository(root: Db) {
     },
 
     async listImports(organizationId: string, page: number, limit: number, db: Db = root) {
-      const [pageStatement, countStatement] =
-        db === root ? [importsPage, importsCount] : [importsPageQuery(db).prepare(''), importsCountQuery(db).prepare('')];
-      const [rows, [{ total }]] = await Promise.all([
-        pageStatement.execute({ organizationId, limit, offset: (page - 1) * limit }),
-        countStatement.execute({ organizationId }),
-      ]);
+      const prepared = db === root;
+      const pageStatement = prepared ? importsPage : importsPageQuery(db).prepare('');
+      const rows = await pageStatement.execute({ organizationId, limit, offset: (page - 1) * limit });
+      const total = await pageTotal(rows, { page }, async () => {
+        const [{ total }] = await (prepared ? importsCount : importsCountQuery(db).prepare('')).execute({ organizationId });
+        return total;
+      });
       return { rows, total };
     },
 

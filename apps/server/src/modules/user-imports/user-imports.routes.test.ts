@@ -79,6 +79,10 @@ describe('user-import routes', () => {
     expect(body.userImports[0]).toMatchObject({ status: 'processing', phase: 'queued', columnSeparator: ',', rowsRead: 0 });
     const page2 = (await t.app.inject({ url: '/api/user-imports?page=2&limit=2', headers })).json();
     expect(page2.userImports[0].filename).toBe('batch-0.csv');
+    expect(page2.total).toBe(before + 3);
+    // A page past the end has no rows to carry the total: it is still the total.
+    const past = (await t.app.inject({ url: '/api/user-imports?page=99&limit=2', headers })).json();
+    expect(past).toEqual({ userImports: [], total: before + 3 });
     expect((await t.app.inject({ url: '/api/user-imports?limit=500', headers })).statusCode).toBe(400);
   });
 
