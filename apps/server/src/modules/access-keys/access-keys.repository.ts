@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
+import { preparedOn } from '../../db/prepared.js';
 import { integrations as accessKeys, organizations, users } from '../../db/schema.js';
 
 const viewColumns = {
@@ -53,12 +54,11 @@ export function createAccessKeysRepository(root: Db) {
       .orderBy(desc(accessKeys.createdAt), desc(accessKeys.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-  const pageStatement = pageQuery(root).prepare('access_keys_page');
+  const pageStatement = preparedOn(root, 'access_keys_page', pageQuery);
 
   const repo = {
     async list(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
-      const statement = db === root ? pageStatement : pageQuery(db).prepare('');
-      const rows = await statement.execute({ organizationId, limit: page.limit, offset: pageOffset(page) });
+      const rows = await pageStatement(db).execute({ organizationId, limit: page.limit, offset: pageOffset(page) });
       return { rows, total: await pageTotal(rows, page, () => repo.count(organizationId, db)) };
     },
 

@@ -1,6 +1,7 @@
 /** SQL of browser sessions. A session is found by the hash of its secret, never the secret. */
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedOn } from '../../db/prepared.js';
 import { organizations, sessions, users } from '../../db/schema.js';
 import { principalColumns } from './auth.repository.js';
 
@@ -34,9 +35,8 @@ const principalQuery = (db: Db) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
 
 export function createSessionsRepository(root: Db) {
-  // Every signed-in request starts with this look-up: its SQL is built once, and PostgreSQL
-  // parses and plans it once per pooled connection (a named statement), not per request.
-  const principalByToken = principalQuery(root).prepare('session_principal');
+  // Every signed-in request starts with this look-up (db/prepared.ts).
+  const principalByToken = preparedOn(root, 'session_principal', principalQuery);
   return {
     async insert(s: NewSession, db: Db = root) {
       const [row] = await db
@@ -59,8 +59,7 @@ export function createSessionsRepository(root: Db) {
 
     /** The session of a cookie with the person and organization behind it, in one query. */
     async findPrincipal(tokenHash: string, db: Db = root) {
-      const query = db === root ? principalByToken : principalQuery(db).prepare('');
-      const [row] = await query.execute({ tokenHash });
+      const [row] = await principalByToken(db).execute({ tokenHash });
       return row;
     },
 

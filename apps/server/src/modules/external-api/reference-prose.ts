@@ -69,41 +69,39 @@ export function proseTranslator(locale: ApiLocale, params: ProseParams): (englis
   };
 }
 
-/** A copy of `document` with every `description` and `summary` (and the licence's name) in `locale`; `en` is the document itself. */
-export function localizeOpenApi<T>(document: T, locale: ApiLocale, params: ProseParams): T {
-  if (locale === 'en') return document;
-  const translate = proseTranslator(locale, params);
+/**
+ * A copy of `document` with `text` applied to its prose: every `description` and `summary`,
+ * the title and the licence's name; a tag keeps its name (operations and links refer to it)
+ * and shows `text` of it as its `x-displayName`.
+ */
+function mapProse<T>(document: T, text: (english: string) => string): T {
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
     if (!node || typeof node !== 'object') return node;
     return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => [
-        key,
-        PROSE_FIELDS.has(key) && typeof value === 'string' ? translate(value) : walk(value),
-      ]),
+      Object.entries(node).map(([key, value]) => [key, PROSE_FIELDS.has(key) && typeof value === 'string' ? text(value) : walk(value)]),
     );
   };
-  const localized = walk(document) as ProseHolders;
-  // The title and the licence's name are prose too (not `description`s); a tag keeps its
-  // name (operations and links refer to it) and shows a translated `x-displayName`.
-  if (localized.info?.title) localized.info.title = translate(localized.info.title);
-  if (localized.info?.license?.name) localized.info.license.name = translate(localized.info.license.name);
-  for (const tag of localized.tags ?? []) tag['x-displayName'] = translate(tag.name);
-  return localized as T;
+  const mapped = walk(document) as ProseHolders;
+  if (mapped.info?.title) mapped.info.title = text(mapped.info.title);
+  if (mapped.info?.license?.name) mapped.info.license.name = text(mapped.info.license.name);
+  for (const tag of mapped.tags ?? []) tag['x-displayName'] = text(tag.name);
+  return mapped as T;
+}
+
+/** The document in `locale`; `en` is the document itself. */
+export function localizeOpenApi<T>(document: T, locale: ApiLocale, params: ProseParams): T {
+  return locale === 'en' ? document : mapProse(document, proseTranslator(locale, params));
 }
 
 /** The English sentences of a document that a catalogue must hold (as keys): for the completeness test. */
 export function proseOf(document: unknown, params: ProseParams): string[] {
   const templated = keysOf(params);
   const found = new Set<string>();
-  const walk = (node: unknown, key?: string) => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
-    else if (typeof node === 'string' && key && PROSE_FIELDS.has(key)) found.add(templated.get(node) ?? node);
-  };
-  walk(document);
-  const { info, tags = [] } = document as ProseHolders;
-  for (const text of [info?.title, info?.license?.name, ...tags.map((t) => t.name)]) if (text) found.add(templated.get(text) ?? text);
+  mapProse(document, (english) => {
+    found.add(templated.get(english) ?? english);
+    return english;
+  });
   return [...found];
 }
 

@@ -9,6 +9,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageTotal, totalOver } from '../../db/paging.js';
+import { preparedOn } from '../../db/prepared.js';
 import {
   organizations,
   skills,
@@ -79,8 +80,8 @@ const importsCountQuery = (db: Db) => db.select({ total: count() }).from(userImp
 
 export function createUserImportsRepository(root: Db) {
   // The imports list is read again and again while an import runs (its screen polls): prepared once.
-  const importsPage = importsPageQuery(root).prepare('user_imports_page');
-  const importsCount = importsCountQuery(root).prepare('user_imports_count');
+  const importsPage = preparedOn(root, 'user_imports_page', importsPageQuery);
+  const importsCount = preparedOn(root, 'user_imports_count', importsCountQuery);
   return {
     async insertImport(values: NewUserImport, db: Db = root): Promise<UserImportRow> {
       const [row] = await db.insert(userImports).values(values).returning();
@@ -88,11 +89,9 @@ export function createUserImportsRepository(root: Db) {
     },
 
     async listImports(organizationId: string, page: number, limit: number, db: Db = root) {
-      const prepared = db === root;
-      const pageStatement = prepared ? importsPage : importsPageQuery(db).prepare('');
-      const rows = await pageStatement.execute({ organizationId, limit, offset: (page - 1) * limit });
+      const rows = await importsPage(db).execute({ organizationId, limit, offset: (page - 1) * limit });
       const total = await pageTotal(rows, { page }, async () => {
-        const [{ total }] = await (prepared ? importsCount : importsCountQuery(db).prepare('')).execute({ organizationId });
+        const [{ total }] = await importsCount(db).execute({ organizationId });
         return total;
       });
       return { rows, total };
