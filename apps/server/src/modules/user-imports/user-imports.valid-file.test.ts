@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skills, teams, userImportInvitations, userImportRows, userSkills, users, userTeams, userWorkspaces } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
@@ -126,6 +126,32 @@ describe('user imports: a valid file', () => {
     expect((await importErrors(t, headers, self.id)).map((e) => e.code)).toEqual(['OWN_ACCOUNT']);
     const [me] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(me.role).toBe('org_admin');
+  });
+
+  it('creates new users disabled when the file says so, and owes invitations only to the enabled ones', async () => {
+    const csv = 'email,name,disabled\neve@acme.example,Eve,yes\nfay@acme.example,Fay,\ngus@acme.example,Gus,false\n';
+    const done = await importCsv(t, headers, csv, { disableUsers: 'true' });
+    expect(done).toMatchObject({ status: 'completed', usersCreated: 3, invitationsPending: 2 });
+    const created = await t.database.db
+      .select({ id: users.id, email: users.email, disabledAt: users.disabledAt })
+      .from(users)
+      .where(sql`${users.email} IN ('eve@acme.example', 'fay@acme.example', 'gus@acme.example')`)
+      .orderBy(asc(users.email));
+    expect(created.map((u) => [u.email, u.disabledAt !== null])).toEqual([
+      ['eve@acme.example', true],
+      ['fay@acme.example', false],
+      ['gus@acme.example', false],
+    ]);
+    const owed = await t.database.db
+      .select({ userId: userImportInvitations.userId, email: userImportInvitations.email })
+      .from(userImportInvitations)
+      .where(eq(userImportInvitations.importId, done.id))
+      .orderBy(asc(userImportInvitations.email));
+    // Each invitation names the user created for its row.
+    expect(owed).toEqual([
+      { userId: created[1].id, email: 'fay@acme.example' },
+      { userId: created[2].id, email: 'gus@acme.example' },
+    ]);
   });
 
   it('keeps no staged rows of a file that failed validation', async () => {
