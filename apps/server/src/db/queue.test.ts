@@ -39,6 +39,41 @@ describe('the embedded database queue', () => {
     expect(order).toEqual(['A1', 'A2', 'B1', 'C1', 'job']);
   });
 
+  it('runs one statement per event-loop turn even when each answers within microtasks, as PGlite does', async () => {
+    const queue = createDatabaseQueue({ maxQueued: 10, maxWaitMs: 60_000 });
+    const order: string[] = [];
+    // Five requests read in one turn of the event loop: each from its own callback (as sockets
+    // are in a poll phase, microtasks run in between), each of two statements that answer at once.
+    const requests = ['A', 'B', 'C', 'D', 'E'].map(
+      (name) =>
+        new Promise<void>((resolve, reject) =>
+          setImmediate(() =>
+            asRequest(async () => {
+              await queue.run(async () => void order.push(`${name}1`));
+              await queue.run(async () => void order.push(`${name}2`));
+            }).then(resolve, reject),
+          ),
+        ),
+    );
+    // Marks each turn of the event loop while they run.
+    let turns = 0;
+    const marking = (async () => {
+      while (order.filter((o) => !o.startsWith('turn')).length < 10) {
+        await new Promise((resolve) => setImmediate(resolve));
+        order.push(`turn${++turns}`);
+      }
+    })();
+    await Promise.all([...requests, marking]);
+
+    const statementsBetweenTurns = order
+      .join(' ')
+      .split(/turn\d+/)
+      .map((part) => part.trim().split(' ').filter(Boolean).length);
+    // Node reads sockets and accepts connections between two turns: no turn runs a line of them.
+    expect(Math.max(...statementsBetweenTurns)).toBeLessThanOrEqual(2);
+    expect(order.filter((o) => !o.startsWith('turn'))).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'D1', 'D2', 'E1', 'E2']);
+  });
+
   it('interleaves work outside requests with requests, statement by statement', async () => {
     const queue = createDatabaseQueue({ maxQueued: 10, maxWaitMs: 60_000 });
     const order: string[] = [];

@@ -8,8 +8,9 @@
  * seconds: 200 clients on one list saw a third of them time out after 10 s.
  *
  * So every statement (or transaction) waits its turn here:
- * - **One statement per event-loop turn** once there is a line: between two, Node reads the
- *   sockets, accepts connections and queues what they ask.
+ * - **One statement per event-loop turn**: between two, Node reads the sockets, accepts
+ *   connections and queues what they ask. An idle database runs a statement at once, but
+ *   only the first of its turn (PGlite answers within microtasks: a second would run inline).
  * - **In order of the requests**: a statement takes its request's place (the order in which
  *   requests first asked for the database), so a request that already started finishes
  *   before later ones start; work outside a request (jobs, the queue's own polling) queues
@@ -97,6 +98,18 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
   let running = false;
   let scheduled = false;
   let waitingRequests = 0;
+  // A statement started in this event-loop turn. PGlite answers within microtasks, so without
+  // this the idle path below ran every request read in one poll phase to its end, inline:
+  // under 200 clients the loop turned twice a second (700 ms turns) and accepted a
+  // connection per turn, and the clients left unaccepted timed out after 10 s.
+  let turnTaken = false;
+  const takeTurn = () => {
+    if (turnTaken) return;
+    turnTaken = true;
+    setImmediate(() => {
+      turnTaken = false;
+    });
+  };
 
   const insert = (entry: Entry) => {
     let i = line.length;
@@ -118,6 +131,7 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
     if (!entry) return;
     if (entry.request) waitingRequests--;
     running = true;
+    takeTurn();
     let task: Promise<unknown>;
     try {
       task = entry.task();
@@ -166,9 +180,10 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
         order = place.order;
       }
       const request = place !== undefined;
-      // Nothing waiting and nothing running: now, without a turn of the event loop.
-      if (!running && line.length === 0 && !scheduled) {
+      // Nothing waiting, nothing running, and no statement yet in this turn: now.
+      if (!running && line.length === 0 && !scheduled && !turnTaken) {
         running = true;
+        takeTurn();
         const done = () => {
           running = false;
           next();
