@@ -75,6 +75,22 @@ describe('compression', () => {
     expect(page.headers.vary).toContain('accept-encoding');
   });
 
+  it('serves the page of a web app rebuilt while the server runs, not the one it started with', async () => {
+    const file = path.join(webDist, 'index.html');
+    const rebuilt = html.replace('app-abc123.js', 'app-def456.js');
+    fs.writeFileSync(file, rebuilt);
+    // A build writes a new file: a later modification time than the one served.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, later, later);
+    try {
+      const page = await t.app.inject({ url: '/fr/keys', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtmlFor(rebuilt, '/api'));
+    } finally {
+      fs.writeFileSync(file, html);
+    }
+  });
+
   it('serves neither source maps nor the compressed copies as files of their own', async () => {
     for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': BROWSER } });

@@ -19,7 +19,7 @@ import { logOptions } from './http/log-redaction.js';
 import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
-import { encodedIndexHtml, indexHtmlFor } from './http/web-index.js';
+import { servedIndexHtml } from './http/web-index.js';
 import { wellKnownRoutes } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
@@ -167,9 +167,10 @@ async function serveWebApp(app: FastifyInstance, dir: string, apiBasePath: strin
       res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = encodedIndexHtml(indexHtmlFor(fs.readFileSync(index, 'utf8'), apiBasePath));
+  const html = servedIndexHtml(index, apiBasePath);
+  html(); // read now: an unreadable page fails the start, not the first visit
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, encoding } = html.for(request.headers['accept-encoding']);
+    const { body, encoding } = html().for(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
   };

@@ -4,6 +4,7 @@
  * (decision 028). The path is checked by the config (`API_BASE_PATH_PATTERN`: letters,
  * digits, `/`, `_`, `-`), so it needs no escaping in an attribute.
  */
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { API_BASE_META, API_BASE_PATH_PATTERN } from '@console/contracts';
 
@@ -31,5 +32,28 @@ export function encodedIndexHtml(html: string) {
       if (/\bgzip\b/.test(accepted)) return { body: gzip, encoding: 'gzip' };
       return { body: identity };
     },
+  };
+}
+
+/**
+ * The served page of a built index.html, read again when a build replaces the file: a
+ * rebuilt web app names new chunks, and the old page would ask for files that are gone (a
+ * blank page until the server restarted). One stat per page load; while a build has removed
+ * the file, the page read last is served.
+ */
+export function servedIndexHtml(file: string, apiBasePath: string) {
+  let modified = Number.NaN;
+  let page: ReturnType<typeof encodedIndexHtml> | undefined;
+  return () => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (mtimeMs !== modified || !page) {
+        page = encodedIndexHtml(indexHtmlFor(fs.readFileSync(file, 'utf8'), apiBasePath));
+        modified = mtimeMs;
+      }
+    } catch (err) {
+      if (!page) throw err;
+    }
+    return page;
   };
 }
