@@ -11,6 +11,12 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('links to where the server listens unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4620' }).PUBLIC_URL).toBe('http://localhost:4620');
+    expect(loadConfig({ PORT: '4620', PUBLIC_URL: 'https://console.example.com' }).PUBLIC_URL).toBe('https://console.example.com');
+  });
+
   it('names the variable whose value is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

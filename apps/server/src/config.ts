@@ -27,8 +27,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Where browsers reach the console; builds absolute links (e-mails, SSO returns). */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where browsers reach the console; builds absolute links (e-mails, SSO returns). Default: http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   API_BASE_PATH: z.string().regex(API_BASE_PATH_PATTERN, 'must start with / and not end with /').default(DEFAULT_API_BASE_PATH),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; when unset the embedded PGlite database in DATA_DIR/db is used. */
@@ -193,7 +193,8 @@ const envSchema = z.object({
     }),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
   /** Absolute data directory. */
   dataDir: string;
   /** Absolute directory of the embedded database. */
@@ -209,7 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, dbDir: path.join(dataDir, 'db') };
+  // Unset, the links point where this process listens: a server started on another PORT
+  // printed, and e-mailed, links to :3000.
+  const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
+  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir, dbDir: path.join(dataDir, 'db') };
 }
 
 /** A configuration for tests: defaults plus overrides, no process.env. */
