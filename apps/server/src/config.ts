@@ -145,7 +145,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(200 * 1024 * 1024),
-  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database (whose apply batches take at most 250: EMBEDDED_APPLY_ROWS). */
+  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database (whose apply batches take at most EMBEDDED_APPLY_ROWS, 250). */
   USER_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Pause between apply batches, so that other work gets the (embedded) database in between. */
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),

@@ -21,7 +21,7 @@ export function indexHtmlFor(html: string, apiBasePath: string): string {
  * The page compressed once, as the build compresses the other files (decision 029): brotli
  * or gzip when the client accepts it (`;q=0` refusals aside, which browsers do not send).
  */
-export function encodedIndexHtml(html: string) {
+function encodedIndexHtml(html: string) {
   const identity = Buffer.from(html);
   const br = zlib.brotliCompressSync(identity);
   const gzip = zlib.gzipSync(identity);
