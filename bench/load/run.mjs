@@ -219,7 +219,9 @@ async function runEmbedded() {
 /** Two API processes and a worker on a fresh database; `fn` gets them; all stopped and dropped after. */
 async function withCluster(prefix, fn) {
   const scratch = await scratchPostgres(adminUrl, prefix);
-  const env = { DATABASE_URL: scratch.url, DATA_DIR: path.join(work, prefix) };
+  // One public address for the cluster, as behind a load balancer: the idTokens one API
+  // process issues (their issuer is PUBLIC_URL) are then accepted by the other.
+  const env = { DATABASE_URL: scratch.url, DATA_DIR: path.join(work, prefix), PUBLIC_URL: 'http://console.bench.test' };
   const stops = [];
   try {
     // The first process migrates and loads the demo data; then the others start.
