@@ -8,19 +8,20 @@
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orgCacheOn } from './db/org-cache.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
 import { createDbRateLimiter, signInRateLimit } from './http/rate-limit.js';
 import { createAccessKeyAuthenticator } from './modules/access-keys/access-key-auth.js';
 import { createAccessKeysRepository } from './modules/access-keys/access-keys.repository.js';
-import { createAccessKeysService } from './modules/access-keys/access-keys.service.js';
+import { type AccessKeysPage, createAccessKeysService } from './modules/access-keys/access-keys.service.js';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
 import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createInvitationsService } from './modules/auth/invitations.js';
-import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createSessionsRepository, type SessionPrincipal } from './modules/auth/sessions.repository.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createSignInLinksService } from './modules/auth/sign-in-links.js';
 import { createSsoService } from './modules/auth/sso.js';
@@ -44,8 +45,8 @@ import { createScimRepository } from './modules/provisioning/scim.repository.js'
 import { createScimService } from './modules/provisioning/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
-import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
-import { createUserImportService } from './modules/user-imports/user-imports.service.js';
+import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
+import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
 import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
 import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
@@ -73,7 +74,8 @@ export function createServices(deps: AppDeps) {
     ssoStates: createSsoRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
-    userImports: createUserImportsRepository(db),
+    // Its writes forget this process's cached imports lists at once (docs/decisions/039-console-caches.md).
+    userImports: tellingImportChanges(createUserImportsRepository(db), () => changes.changed(USER_IMPORTS_CHANGES)),
     analytics: createAnalyticsRepository(db),
     organizations: createOrganizationsRepository(db),
     organizationManagers: createOrganizationManagersRepository(db),
@@ -91,7 +93,7 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService({ repo: users, sessions, idTokens, clock, config });
   const identity = {
     auth,
-    sessions: createSessionsService({ repo: sessions, clock, config }),
+    sessions: createSessionsService({ repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000), changes }),
     invitations: createInvitationsService({ db, tokens, idTokens, mailer, clock, config }),
     signInLinks: createSignInLinksService({ users, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users, auth, clock, config }),
@@ -107,6 +109,7 @@ export function createServices(deps: AppDeps) {
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
     onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
+    changed: changes.changed,
     log,
     boundForeignEmails: createForeignEmailBound({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log }),
   });
@@ -117,6 +120,7 @@ export function createServices(deps: AppDeps) {
     jobs,
     pipeline: userImportPipeline,
     maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
+    pages: orgCacheOn<UserImportsPage>(deps.changes, 1_000),
   });
   const analyticsReports = createAnalyticsReports({
     repo: repositories.analytics,
@@ -131,10 +135,10 @@ export function createServices(deps: AppDeps) {
   // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
-  const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys });
+  const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys, changes });
   const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
-  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock });
+  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, changes });
 
   const externalApi = createExternalApiService({
     repo: repositories.externalApi,
@@ -171,6 +175,7 @@ export function createServices(deps: AppDeps) {
       clock,
       maxKeys: config.ACCESS_KEYS_PER_ORGANIZATION_MAX,
       changes,
+      pages: orgCacheOn<AccessKeysPage>(deps.changes, 1_000),
     }),
     // One per-IP budget for every sign-in route (console, SSO, the external API's token).
     signInRateLimit: signInRateLimit(deps),
@@ -221,6 +226,7 @@ export function createServices(deps: AppDeps) {
       clock,
       organizationView: organizations.get,
       sendInvitation: identity.invitations.send,
+      changes,
     }),
     organizationSettings: createOrganizationSettingsService({
       db,

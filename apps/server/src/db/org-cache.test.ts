@@ -36,6 +36,43 @@ describe('organization caches', () => {
     expect(await cache.through('b', read('B3'), () => 'org-b')).toBe('B3');
   });
 
+  it('share one read among callers that miss together, but not with a caller that came after a change', async () => {
+    const ledger = new ChangeLedger();
+    ledger.setListening(true);
+    const cache = cacheOn(ledger);
+    let reads = 0;
+    const gates: (() => void)[] = [];
+    const slowRead = (value: string) => () =>
+      new Promise<string>((resolve) => {
+        reads++;
+        gates.push(() => resolve(value));
+      });
+    const together = [1, 2, 3].map(() => cache.through('a', slowRead('A1'), () => 'org-a'));
+    expect(reads).toBe(1);
+    // A change reported while that read runs: the next caller reads again, and gets what it read.
+    ledger.apply('org-b');
+    const after = cache.through('a', slowRead('A2'), () => 'org-a');
+    expect(reads).toBe(2);
+    for (const open of gates) open();
+    expect(await Promise.all(together)).toEqual(['A1', 'A1', 'A1']);
+    expect(await after).toBe('A2');
+    // A failed read fails its callers only: the next one reads again.
+    await expect(
+      cache.through(
+        'c',
+        () => Promise.reject(new Error('down')),
+        () => 'org-c',
+      ),
+    ).rejects.toThrow('down');
+    expect(
+      await cache.through(
+        'c',
+        async () => 'C1',
+        () => 'org-c',
+      ),
+    ).toBe('C1');
+  });
+
   it('do not keep a value read while its organization changed', async () => {
     const ledger = new ChangeLedger();
     ledger.setListening(true);

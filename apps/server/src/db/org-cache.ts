@@ -2,13 +2,18 @@
  * A bounded in-memory cache whose entries belong to an organization and are served only
  * while the change feed (change-feed.ts) has seen no change of that organization since
  * the entry was read, and only while the feed is listening. Entries also expire after
- * `ttlMs` as a safety net. Oldest entries go first when full.
+ * `ttlMs` as a safety net. Oldest entries go first when full. What the feed reports may
+ * also be a kind of data rather than an organization ('user_imports'): an entry then
+ * belongs to that instead.
  *
  *   const stamp = cache.stamp();            // before reading the database
  *   const row = await readTheDatabase();
  *   cache.set(key, row.organizationId, stamp, row);
  */
 import type { ChangeFeed } from './change-feed.js';
+
+/** A safety net: even without a reported change, an entry is read again after this. */
+export const CACHE_TTL_MS = 60_000;
 
 interface Entry<V> {
   organizationId: string;
@@ -19,6 +24,8 @@ interface Entry<V> {
 
 export class OrgCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  /** Reads under way, by key, with the stamp taken before each began. */
+  private readonly loading = new Map<string, { stamp: number; value: Promise<V | undefined> }>();
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'stamp' | 'isFresh' | 'listening'>,
@@ -53,18 +60,42 @@ export class OrgCache<V> {
     this.entries.set(key, { organizationId, stamp, value, expiresAt: performance.now() + this.opts.ttlMs });
   }
 
-  /** The cached value, or `load`'s (kept when found and its organization did not change meanwhile). */
+  /**
+   * The cached value, or `load`'s (kept when found and its organization did not change
+   * meanwhile). Callers that miss together share one read: when a change empties the cache,
+   * the requests that were waiting on it make one round trip, not one each (under load they
+   * queued for the pool's connections: bench/README.md, "Console caches"). A caller joins
+   * a read only if no change at all was reported since it began, so the answer is as fresh
+   * as one it would have read itself.
+   */
   async through(key: string, load: () => Promise<V | undefined>, organizationOf: (value: V) => string): Promise<V | undefined> {
     if (!this.feed.listening) return load();
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const stamp = this.feed.stamp();
-    const value = await load();
-    if (value !== undefined) this.set(key, organizationOf(value), stamp, value);
-    return value;
+    const under = this.loading.get(key);
+    if (under && under.stamp === stamp) return under.value;
+    const read = {
+      stamp,
+      value: load().then((value) => {
+        if (value !== undefined) this.set(key, organizationOf(value), stamp, value);
+        return value;
+      }),
+    };
+    this.loading.set(key, read);
+    try {
+      return await read.value;
+    } finally {
+      if (this.loading.get(key) === read) this.loading.delete(key);
+    }
   }
 
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** A cache on the change feed, or none without one (nothing would tell it of changes). */
+export function orgCacheOn<V>(feed: ChangeFeed | undefined, maxEntries: number): OrgCache<V> | undefined {
+  return feed ? new OrgCache<V>(feed, { maxEntries, ttlMs: CACHE_TTL_MS }) : undefined;
 }

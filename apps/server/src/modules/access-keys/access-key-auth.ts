@@ -7,6 +7,7 @@
  */
 import { externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { OrgCache } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
@@ -29,18 +30,21 @@ export function createAccessKeyAuthenticator(deps: {
   log?: FastifyBaseLogger;
   /** Key rows by key hash. */
   cache?: OrgCache<KeyRow>;
+  /** Told after a key's last use is written: the keys list shows it. */
+  changes?: Pick<ChangeFeed, 'changed'>;
 }) {
   const { clock } = deps;
   /** When this process last wrote last_used_at, per key: a burst of calls writes once. */
   const touched = new Map<string, number>();
 
-  function touch(id: string, lastUsedAt: Date | null, now: Date) {
+  function touch({ id, organizationId, lastUsedAt }: KeyRow, now: Date) {
     const notBefore = now.getTime() - TOUCH_INTERVAL_MS;
     if ((lastUsedAt && lastUsedAt.getTime() > notBefore) || (touched.get(id) ?? 0) > notBefore) return;
     touched.set(id, now.getTime());
     if (touched.size > 10_000) touched.clear();
     deps.repo
       .touchLastUsed(id, now, new Date(notBefore))
+      .then(() => deps.changes?.changed(organizationId))
       .catch((err) => deps.log?.warn({ err, accessKeyId: id }, 'could not record key use'));
   }
 
@@ -52,7 +56,7 @@ export function createAccessKeyAuthenticator(deps: {
     if (!row) return undefined;
     const now = clock.now();
     if (keyExpiredAt(row, now)) return undefined;
-    touch(row.id, row.lastUsedAt, now);
+    touch(row, now);
     return { accessKeyId: row.id, organizationId: row.organizationId };
   }
 
@@ -76,7 +80,7 @@ export function createAccessKeyAuthenticator(deps: {
         codes.apiKeyExpired,
       );
     }
-    touch(row.id, row.lastUsedAt, now);
+    touch(row, now);
     return { accessKeyId: row.id, organizationId: row.organizationId };
   }
 

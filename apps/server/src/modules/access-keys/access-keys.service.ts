@@ -14,11 +14,18 @@ import {
 import { type AuditAction, writeAudit } from '../../db/audit.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
+import type { OrgCache } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import { generateAccessKey } from './access-key.js';
 import type { AccessKeyRow, AccessKeysRepository } from './access-keys.repository.js';
+
+/** A page of the keys list, as its route answers it. */
+export interface AccessKeysPage {
+  integrations: AccessKeyView[];
+  total: number;
+}
 
 export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
   return {
@@ -49,10 +56,12 @@ export function createAccessKeysService(deps: {
   clock: Clock;
   /** Keys an organization may hold (ACCESS_KEYS_PER_ORGANIZATION_MAX): each key is a way in to keep track of. */
   maxKeys: number;
-  /** Told after a key is deleted or rolled, so this process's key cache forgets it at once. */
+  /** Told after a key is made, changed, deleted or rolled, so this process's caches forget the organization's keys at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
+  /** Pages of the keys list by organization, page and size (docs/decisions/039-console-caches.md). */
+  pages?: OrgCache<AccessKeysPage>;
 }) {
-  const { db, repo, clock } = deps;
+  const { db, repo, clock, pages } = deps;
   const changedKeys = <T>(auth: AuthContext, result: T) => {
     deps.changes?.changed(auth.organizationId);
     return result;
@@ -68,14 +77,19 @@ export function createAccessKeysService(deps: {
   }
 
   return {
-    async list(auth: AuthContext, page: PageQuery) {
-      const { rows, total } = await repo.list(auth.organizationId, page);
-      return { integrations: rows.map(toAccessKeyView), total };
+    async list(auth: AuthContext, page: PageQuery): Promise<AccessKeysPage> {
+      const load = async () => {
+        const { rows, total } = await repo.list(auth.organizationId, page);
+        return { integrations: rows.map(toAccessKeyView), total };
+      };
+      if (!pages) return load();
+      const key = `${auth.organizationId}|${page.page}|${page.limit}`;
+      return (await pages.through(key, load, () => auth.organizationId)) as AccessKeysPage;
     },
 
     async create(auth: AuthContext, body: AccessKeyBody) {
       const key = generateAccessKey();
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         // Counted with the organization's keys locked against concurrent creations, so the limit holds.
         if ((await repo.countForCreate(auth.organizationId, tx)) >= deps.maxKeys) throw limitReached(deps.maxKeys);
         const id = await repo.insert(
@@ -94,14 +108,16 @@ export function createAccessKeysService(deps: {
         await audit(tx, auth, 'integration.create', id);
         return { integration: await view(auth, id, tx), accessKey: key.secret };
       });
+      return changedKeys(auth, result);
     },
 
     async update(auth: AuthContext, id: string, body: AccessKeyBody) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         if (!(await repo.update(auth.organizationId, id, { ...body, now: clock.now() }, tx))) throw notFound();
         await audit(tx, auth, 'integration.update', id);
         return { integration: await view(auth, id, tx) };
       });
+      return changedKeys(auth, result);
     },
 
     /** Deleting rejects the key (and any previous secret in its grace) at once. */

@@ -144,3 +144,5 @@ export function createSessionsRepository(root: Db) {
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+/** A session with the person and organization behind it. */
+export type SessionPrincipal = NonNullable<Awaited<ReturnType<SessionsRepository['findPrincipal']>>>;

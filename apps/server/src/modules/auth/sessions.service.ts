@@ -7,13 +7,15 @@
 import { type AllowedRoleType, authErrorMessage, type SignInProvider } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
+import type { OrgCache } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import { assertSameOrganization, hasStaffRole, toAuthContext } from './principal.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionPrincipal, SessionsRepository } from './sessions.repository.js';
 
 /** Activity is stamped on a session at most this often by ordinary requests. */
 const ACTIVITY_STAMP_MS = 60_000;
@@ -22,9 +24,26 @@ export interface SessionsServiceDeps {
   repo: SessionsRepository;
   clock: Clock;
   config: Config;
+  /**
+   * Sessions read before, by the hash of their secret (docs/decisions/039-console-caches.md):
+   * dropped when the change feed reports a change of the organization's users, settings or
+   * sessions; none while the feed is down.
+   */
+  cache?: OrgCache<SessionPrincipal>;
+  /** Told after this process revokes a session, so its cache forgets it at once. */
+  changes?: Pick<ChangeFeed, 'changed'>;
 }
 
-export function createSessionsService({ repo, clock, config }: SessionsServiceDeps) {
+export function createSessionsService({ repo, clock, config, cache, changes }: SessionsServiceDeps) {
+  const findPrincipal = (tokenHash: string) =>
+    cache
+      ? cache.through(
+          tokenHash,
+          () => repo.findPrincipal(tokenHash),
+          (row) => row.organizationId,
+        )
+      : repo.findPrincipal(tokenHash);
+
   /**
    * Oneself; any user for staff (reading needs `read`, revoking `update`); a user of one's
    * own organization for its Organizational Admin. Another organization's users are not found.
@@ -49,7 +68,7 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
      */
     async resolve(secret: string): Promise<AuthContext> {
       const now = clock.now();
-      const row = await repo.findPrincipal(hashSecret(secret));
+      const row = await findPrincipal(hashSecret(secret));
       if (!row) throw new Unauthenticated();
       // A password session of an organization now "SSO login only" is over too (opened while the switch was made).
       if (row.revokedAt || (row.ssoLoginOnly && row.signInProvider === 'password')) {
@@ -58,6 +77,8 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
       if (row.expiresAt <= now || row.userDisabledAt || row.organizationDisabledAt) throw new Unauthenticated();
       if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_MS) {
         await repo.touch(row.sessionId, now, ACTIVITY_STAMP_MS);
+        // The cached row stamped too, or every request would write again (the stamp is no change the feed reports).
+        row.lastActivityAt = now;
       }
       return toAuthContext(row, row.signInProvider as SignInProvider, config, {
         via: 'session',
@@ -82,6 +103,7 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
       try {
         const auth = await resolve();
         await repo.revoke(auth.sessionId!, auth.userId, clock.now());
+        changes?.changed(auth.organizationId);
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 401) return;
         if (err instanceof AppError && err.statusCode < 500) throw err;
@@ -116,6 +138,7 @@ export function createSessionsService({ repo, clock, config }: SessionsServiceDe
       await assertMayManage(auth, 'update', owner.userId, owner.organizationId, 'Session not found.');
       const revoked = await repo.revoke(id, owner.userId, clock.now());
       if (!revoked) throw new NotFound('Session not found.');
+      changes?.changed(owner.organizationId);
       return { revokedSession: { id } };
     },
   };

@@ -9,29 +9,17 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { FEED_APPLICATION_NAME, startChangeFeed } from '../../db/change-feed.js';
 import { type Database, openPostgres } from '../../db/client.js';
 import * as s from '../../db/schema.js';
+import { heardChange, type RawSql, rawSqlOf } from '../../test/change-feed.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
-
-/** Resolves when `events` reported a change of the organization (or of everything). */
-function changeOf(events: EventEmitter, organizationId: string): Promise<void> {
-  return new Promise((resolve) => {
-    const seen = (payload: string) => {
-      if (payload !== organizationId && payload !== '*') return;
-      events.off('change', seen);
-      resolve();
-    };
-    events.on('change', seen);
-  });
-}
 
 /** Resolves when the feed reports that it listens (true) or stopped (false). */
 function listening(events: EventEmitter, value: boolean): Promise<void> {
@@ -58,9 +46,8 @@ describe('external API caches', () => {
   let key = '';
   let adminToken = '';
   let publisherToken = '';
-  /** Runs SQL on a connection of its own (PostgreSQL) or straight on PGlite, past the app. */
-  let rawSql: (text: string, values?: unknown[]) => Promise<unknown>;
-  let rawClient: pg.Client | undefined;
+  let raw: RawSql;
+  const rawSql = (text: string, values?: unknown[]) => raw.query(text, values);
 
   const events = () => t.deps.changes!.events;
   const list = (token = adminToken, apiKey = key, app: App = t.app, query = 'limit=100') =>
@@ -71,24 +58,9 @@ describe('external API caches', () => {
     return (res.json() as { workflows: { title: string }[] }).workflows.map((w) => w.title).sort();
   };
   /** SQL that fires no trigger: nobody is told, so a cached answer stays as it was. */
-  const unannounced = (statement: string, values: unknown[] = []) =>
-    t.database.kind === 'postgres'
-      ? (async () => {
-          await rawSql('BEGIN');
-          await rawSql('SET LOCAL session_replication_role = replica');
-          await rawSql(statement, values);
-          await rawSql('COMMIT');
-        })()
-      : t.database.pglite!.transaction(async (tx) => {
-          await tx.query('SET LOCAL session_replication_role = replica');
-          await tx.query(statement, values);
-        });
+  const unannounced = (statement: string, values: unknown[] = []) => raw.unannounced(statement, values);
   /** SQL on another connection; resolves once this app's feed has heard about the change. */
-  async function elsewhere(statement: string, values: unknown[] = []) {
-    const heard = changeOf(events(), orgId);
-    await rawSql(statement, values);
-    await heard;
-  }
+  const elsewhere = (statement: string, values: unknown[] = []) => raw.heard(orgId, statement, values);
   async function newKey() {
     const session = await signIn(t, admin.email!);
     const res = await t.app.inject({
@@ -124,17 +96,10 @@ describe('external API caches', () => {
     key = created.accessKey;
     adminToken = await idTokenFor(t, admin.email!);
     publisherToken = await idTokenFor(t, publisher.email!);
-    if (t.database.kind === 'postgres') {
-      rawClient = new pg.Client({ connectionString: t.database.pool!.options.connectionString });
-      await rawClient.connect();
-      const client = rawClient;
-      rawSql = (text, values) => client.query(text, values);
-    } else {
-      rawSql = (text, values) => t.database.executeSql(text, values);
-    }
+    raw = await rawSqlOf(t);
   });
   afterAll(async () => {
-    await rawClient?.end();
+    await raw.close();
     await t.close();
   });
 
@@ -251,12 +216,12 @@ describe('external API caches', () => {
       // Both instances have the key, the user and the page in memory.
       for (const app of [t.app, second]) expect((await list(adminToken, accessKey, app)).statusCode).toBe(200);
       const title = `Renamed ${randomUUID().slice(0, 8)}`;
-      const heard = changeOf(events(), orgId);
+      const heard = heardChange(events(), orgId);
       // Renamed through the second instance's database, the key deleted through its console.
       await secondDb.db.update(s.workflows).set({ title }).where(eq(s.workflows.id, wfId));
       await heard;
       expect(await titles(adminToken, accessKey)).toContain(title);
-      const heardDelete = changeOf(events(), orgId);
+      const heardDelete = heardChange(events(), orgId);
       const removed = await second.inject({ method: 'DELETE', url: `/api/integration/${integration.id}`, headers: session.headers });
       expect(removed.statusCode).toBe(200);
       await heardDelete;

@@ -8,7 +8,7 @@
 import { workflowsResponse } from '@console/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, orgCacheOn } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import type { KeyRow } from '../access-keys/access-key-auth.js';
 import type { resolveBearerUser } from '../auth/principal.js';
@@ -16,18 +16,15 @@ import type { resolveBearerUser } from '../auth/principal.js';
 /** The user rows the auth module resolves an idToken to (its principal, without secrets). */
 type BearerUser = NonNullable<Parameters<typeof resolveBearerUser>[2]> extends OrgCache<infer U> ? U : never;
 
-/** A safety net: even without a reported change, an entry is read again after this. */
-const TTL_MS = 60_000;
-
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   if (!feed) return undefined;
   return {
-    keys: new OrgCache<KeyRow>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
-    users: new OrgCache<BearerUser>(feed, { maxEntries: 10_000, ttlMs: TTL_MS }),
+    keys: orgCacheOn<KeyRow>(feed, 10_000),
+    users: orgCacheOn<BearerUser>(feed, 10_000),
     // A page of 100 is about 30 kB: at most some 30 MB of pages.
-    workflowPages: new OrgCache<Buffer>(feed, { maxEntries: 1_000, ttlMs: TTL_MS }),
+    workflowPages: orgCacheOn<Buffer>(feed, 1_000),
   };
 }
 

@@ -70,6 +70,8 @@ export function createOrganizationManagersService(deps: {
   /** The organization as GET organization/{id} answers it. */
   organizationView: (id: string) => Promise<{ organization: OrganizationView }>;
   sendInvitation: SendInvitation;
+  /** Told after a manager is added, so this process's caches of the organization forget it at once. */
+  changes?: { changed(organizationId: string): void };
 }) {
   const { db, repo, organizations, clock } = deps;
   const now = () => clock.now();
@@ -270,6 +272,8 @@ export function createOrganizationManagersService(deps: {
         }),
       );
 
+      // An existing user may have become an Organizational Admin: their sessions are read again.
+      deps.changes?.changed(organizationId);
       // The e-mail goes after the commit: the link must work when it arrives. A delivery
       // failure is recorded on the invitation and reported; the manager stays added.
       const invitationEmail = added.invitation ? await mailInvitation(added.userId, added.invitation, auth.userId) : ('none' as const);

@@ -47,7 +47,14 @@ export const planTypeUnknown = () =>
 /** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
 export const DISABLE_USERS_BATCH = 1000;
 
-export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRepository; clock: Clock; disableBatch?: number }) {
+export function createOrganizationsService(deps: {
+  db: Db;
+  repo: OrganizationsRepository;
+  clock: Clock;
+  disableBatch?: number;
+  /** Told after an organization or its users changed, so this process's caches (its people's sessions) forget it at once. */
+  changes?: { changed(organizationId: string): void };
+}) {
   const { db, repo, clock } = deps;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
 
@@ -135,7 +142,9 @@ export function createOrganizationsService(deps: { db: Db; repo: OrganizationsRe
       });
       // The organization's own disabled_at already keeps every one of its users out; the users
       // follow in short batches, each with the revocation of their sessions.
+      deps.changes?.changed(id);
       const usersDisabled = disabledAt ? await disableUsers(id, disabledAt) : 0;
+      if (usersDisabled > 0) deps.changes?.changed(id);
       return { ...(await get(id)), usersDisabled };
     },
   };

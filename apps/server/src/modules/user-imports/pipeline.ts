@@ -52,6 +52,8 @@ export interface PipelineDeps {
   batchPauseMs: number;
   /** Told the rows of each applied batch, once committed (the metrics' counter). */
   onRowsApplied?: (rows: number) => void;
+  /** Told after a batch changed an organization's users, so this process's caches forget them at once. */
+  changed?: (organizationId: string) => void;
   log?: FastifyBaseLogger;
   /** Bounds and traces what a failed validation tells of other organizations' e-mails (foreign-emails.ts). */
   boundForeignEmails?: ForeignEmailBound;
@@ -393,6 +395,7 @@ class Run {
         return r.rows;
       });
       this.deps.onRowsApplied?.(applied);
+      this.deps.changed?.(this.scope.organizationId);
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
       await this.options.afterBatch?.(after);

@@ -509,3 +509,46 @@ export function createUserImportsRepository(root: Db) {
 }
 
 export type UserImportsRepository = ReturnType<typeof createUserImportsRepository>;
+
+/** What the change feed reports when imports or their invitations change (migration 0009). */
+export const USER_IMPORTS_CHANGES = 'user_imports';
+
+/** The methods that write `user_imports` or `user_import_invitations`, which the imports list reads. */
+const IMPORTS_LIST_WRITES = [
+  'insertImport',
+  'updateImport',
+  'updateImportWhere',
+  'markRemoved',
+  'claimImport',
+  'checkpoint',
+  'releaseImport',
+  'dropAllLeases',
+  'recordOrganizationDisabled',
+  'claimInvitations',
+  'unclaimInvitation',
+  'markInvitationSent',
+  'markInvitationFailed',
+  'cancelOpenInvitations',
+  'resetFailedInvitations',
+  'deleteInvitations',
+  'deleteImport',
+] as const satisfies readonly (keyof UserImportsRepository)[];
+
+/**
+ * The repository, telling `changed` after each of those writes: this process's cached
+ * imports lists are then forgotten at once, before the feed's notification (sent at commit)
+ * arrives. A write inside a transaction tells before its commit; a list read in between is
+ * forgotten when the notification comes (docs/decisions/039-console-caches.md).
+ */
+export function tellingImportChanges(repo: UserImportsRepository, changed: () => void): UserImportsRepository {
+  const told = { ...repo };
+  for (const name of IMPORTS_LIST_WRITES) {
+    const write = repo[name] as (...args: unknown[]) => Promise<unknown>;
+    (told as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await write(...args);
+      changed();
+      return result;
+    };
+  }
+  return told;
+}

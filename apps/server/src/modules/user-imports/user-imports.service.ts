@@ -15,6 +15,7 @@ import {
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { OrgCache } from '../../db/org-cache.js';
 import { userImports } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { csvCell } from '../../http/csv.js';
@@ -25,7 +26,7 @@ import { USER_IMPORT_PURGE_JOB, type UserImportPipeline } from './pipeline.js';
 import { retryNeedsFile } from './retention.js';
 import { templateExample } from './template.js';
 import { receiveCsvUpload, type UploadRequest } from './upload.js';
-import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
+import { USER_IMPORTS_CHANGES, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -71,9 +72,20 @@ export interface UserImportServiceDeps {
   pipeline: Pick<UserImportPipeline, 'enqueue' | 'purge'>;
   /** USER_IMPORT_MAX_BYTES: the largest file an upload may send. */
   maxUploadBytes: number;
+  /**
+   * Pages of the imports list by organization, page and size (docs/decisions/039-console-caches.md),
+   * forgotten on every change of imports (USER_IMPORTS_CHANGES): `repo` tells them of this process's writes.
+   */
+  pages?: OrgCache<UserImportsPage>;
 }
 
-export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUploadBytes }: UserImportServiceDeps) {
+/** A page of the imports list, as its route answers it. */
+export interface UserImportsPage {
+  userImports: UserImportView[];
+  total: number;
+}
+
+export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUploadBytes, pages }: UserImportServiceDeps) {
   async function findOwn(auth: AuthContext, id: string) {
     const found = await repo.findImport(auth.organizationId, id);
     if (!found) throw notFound();
@@ -119,9 +131,14 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       return userImportTemplate(await templateExample(repo, auth.organizationId), separator);
     },
 
-    async list(auth: AuthContext, page: number, limit: number) {
-      const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
-      return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
+    async list(auth: AuthContext, page: number, limit: number): Promise<UserImportsPage> {
+      const load = async () => {
+        const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
+        return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
+      };
+      if (!pages) return load();
+      const key = `${auth.organizationId}|${page}|${limit}`;
+      return (await pages.through(key, load, () => USER_IMPORTS_CHANGES)) as UserImportsPage;
     },
 
     async get(auth: AuthContext, id: string): Promise<UserImportView> {
