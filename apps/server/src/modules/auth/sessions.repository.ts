@@ -84,15 +84,6 @@ export function createSessionsRepository(root: Db) {
       return rows.length > 0;
     },
 
-    async revokeAll(userId: string, now: Date, db: Db = root): Promise<number> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length;
-    },
-
     /** Revokes the open sessions of an organization's users signed in with this provider; how many. */
     async revokeOrganizationProvider(organizationId: string, provider: string, now: Date, db: Db = root): Promise<number> {
       const rows = await db
