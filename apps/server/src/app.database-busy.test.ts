@@ -2,7 +2,9 @@
  * When the embedded database's line is full (DATABASE_QUEUE_MAX, decision 035), a request
  * is answered at once with 503, Retry-After and the error envelope (SERVICE_BUSY, which the
  * web translates), on the console's calls and on the external API alike; requests already
- * in line are served. The queue is PGlite's own: this file runs on PGlite whatever TEST_DB.
+ * in line are served, and so is a request that needs what one in line is reading already (its
+ * session: decision 039's shared read). The queue is PGlite's own: this file runs on PGlite
+ * whatever TEST_DB.
  * The database is held by a statement the test ends: no timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ import { createTestApp, type TestApp } from './test/test-app.js';
 describe('a full embedded database line', () => {
   let t: TestApp;
   let session: SignedIn;
+  /** Another session of the same person: its look-up is a read of its own. */
+  let otherSession: SignedIn;
   let apiHeaders: Record<string, string>;
   let scimToken: string;
 
@@ -23,6 +27,7 @@ describe('a full embedded database line', () => {
     const org = await createOrganization(t.database.db);
     const admin = await createUser(t.database.db, org.id);
     session = await signIn(t, admin.email!);
+    otherSession = await signIn(t, admin.email!);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/integrations',
@@ -55,7 +60,10 @@ describe('a full embedded database line', () => {
     // The first request's session look-up takes the one place in line.
     while (t.database.queue!.stats().waitingRequests < 1) await new Promise((r) => setImmediate(r));
 
-    const refused = await t.app.inject({ url: '/api/user-imports', headers: session.headers });
+    // The same session meanwhile: it waits for the look-up in line, and is served with it.
+    const sameSession = t.app.inject({ url: '/api/integrations', headers: session.headers });
+
+    const refused = await t.app.inject({ url: '/api/user-imports', headers: otherSession.headers });
     expect(refused.statusCode).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.json()).toEqual({ statusCode: 503, code: 'SERVICE_BUSY', message: expect.any(String) });
@@ -78,6 +86,7 @@ describe('a full embedded database line', () => {
     hold.end();
     await hold.running;
     expect((await waiting).statusCode).toBe(200);
+    expect((await sameSession).statusCode).toBe(200);
     // The line is short again: requests are served.
     expect((await t.app.inject({ url: '/api/user-imports', headers: session.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/v1/workflows', headers: apiHeaders })).statusCode).toBe(200);
