@@ -25,6 +25,9 @@ if (!fs.existsSync(path.join(root, 'node_modules/autocannon'))) ensureInstalled(
 // Only the server is measured: the web app need not be built.
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 
+// BENCH_SERVER: another build of the server to compare with (e.g. an older commit's, built aside).
+const serverScript = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
+
 /** The bare route (answering /bare) or the console (answering /healthz), its errors on this terminal. */
 const start = (script, env) =>
   startProcess(script, { env, probe: script.endsWith('bare-server.mjs') ? '/bare' : '/healthz', stdio: ['ignore', 'ignore', 'inherit'] });
@@ -68,7 +71,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
  */
 async function measure(env) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  const server = await start('apps/server/dist/main.js', {
+  const server = await start(serverScript, {
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
