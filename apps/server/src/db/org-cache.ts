@@ -13,7 +13,7 @@
 import type { ChangeFeed } from './change-feed.js';
 
 /** A safety net: even without a reported change, an entry is read again after this. */
-export const CACHE_TTL_MS = 60_000;
+const CACHE_TTL_MS = 60_000;
 
 interface Entry<V> {
   organizationId: string;
@@ -68,13 +68,14 @@ export class OrgCache<V> {
    * a read only if no change at all was reported since it began, so the answer is as fresh
    * as one it would have read itself.
    */
-  async through(key: string, load: () => Promise<V | undefined>, organizationOf: (value: V) => string): Promise<V | undefined> {
+  async through<L extends V | undefined>(key: string, load: () => Promise<L>, organizationOf: (value: V) => string): Promise<L> {
     if (!this.feed.listening) return load();
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return hit as L;
     const stamp = this.feed.stamp();
     const under = this.loading.get(key);
-    if (under && under.stamp === stamp) return under.value;
+    // Another caller's read of the same key: its load has this caller's type.
+    if (under && under.stamp === stamp) return under.value as Promise<L>;
     const read = {
       stamp,
       value: load().then((value) => {
@@ -93,6 +94,16 @@ export class OrgCache<V> {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** `cache.through(…)`, or the database itself (`load`) where there is no cache. */
+export function readThrough<V, L extends V | undefined>(
+  cache: OrgCache<V> | undefined,
+  key: string,
+  load: () => Promise<L>,
+  organizationOf: (value: V) => string,
+): Promise<L> {
+  return cache ? cache.through(key, load, organizationOf) : load();
 }
 
 /** A cache on the change feed, or none without one (nothing would tell it of changes). */

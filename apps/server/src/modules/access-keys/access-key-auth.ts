@@ -8,7 +8,7 @@
 import { externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
 import { hashAccessKey, isWellFormedAccessKey } from './access-key.js';
@@ -71,7 +71,7 @@ export function createAccessKeyAuthenticator(deps: {
     const now = clock.now();
     const hash = hashAccessKey(raw);
     const load = () => deps.repo.findKeyRow(hash);
-    const row = deps.cache ? await deps.cache.through(hash, load, (r) => r.organizationId) : await load();
+    const row = await readThrough(deps.cache, hash, load, (r) => r.organizationId);
     if (!row) throw new Unauthenticated('This access key does not exist or was deleted.', codes.apiKeyInvalid);
     const expiredAt = keyExpiredAt(row, now);
     if (expiredAt) {

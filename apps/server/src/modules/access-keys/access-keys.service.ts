@@ -14,7 +14,7 @@ import {
 import { type AuditAction, writeAudit } from '../../db/audit.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
-import type { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
@@ -77,14 +77,16 @@ export function createAccessKeysService(deps: {
   }
 
   return {
-    async list(auth: AuthContext, page: PageQuery): Promise<AccessKeysPage> {
-      const load = async () => {
-        const { rows, total } = await repo.list(auth.organizationId, page);
-        return { integrations: rows.map(toAccessKeyView), total };
-      };
-      if (!pages) return load();
-      const key = `${auth.organizationId}|${page.page}|${page.limit}`;
-      return (await pages.through(key, load, () => auth.organizationId)) as AccessKeysPage;
+    list(auth: AuthContext, page: PageQuery): Promise<AccessKeysPage> {
+      return readThrough(
+        pages,
+        `${auth.organizationId}|${page.page}|${page.limit}`,
+        async () => {
+          const { rows, total } = await repo.list(auth.organizationId, page);
+          return { integrations: rows.map(toAccessKeyView), total };
+        },
+        () => auth.organizationId,
+      );
     },
 
     async create(auth: AuthContext, body: AccessKeyBody) {

@@ -5,7 +5,7 @@
  */
 import { type AllowedRoleType, authErrorMessage, isStaffUser, type OrgRole, type SignInProvider } from '@console/contracts';
 import type { Config } from '../../config.js';
-import type { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
@@ -71,7 +71,7 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
     const { passwordHash: _p, lockedUntil: _l, ...principal } = found;
     return principal;
   };
-  const row = users ? await users.through(claims.sub, load, (p) => p.organizationId) : await load();
+  const row = await readThrough(users, claims.sub, load, (p) => p.organizationId);
   if (!row || row.userDisabledAt || row.organizationDisabledAt || passwordTokenRefused(row, claims)) {
     throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
   }

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
-import type { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
@@ -36,13 +36,12 @@ export interface SessionsServiceDeps {
 
 export function createSessionsService({ repo, clock, config, cache, changes }: SessionsServiceDeps) {
   const findPrincipal = (tokenHash: string) =>
-    cache
-      ? cache.through(
-          tokenHash,
-          () => repo.findPrincipal(tokenHash),
-          (row) => row.organizationId,
-        )
-      : repo.findPrincipal(tokenHash);
+    readThrough(
+      cache,
+      tokenHash,
+      () => repo.findPrincipal(tokenHash),
+      (row) => row.organizationId,
+    );
 
   /**
    * Oneself; any user for staff (reading needs `read`, revoking `update`); a user of one's

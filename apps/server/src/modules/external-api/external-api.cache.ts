@@ -8,7 +8,7 @@
 import { workflowsResponse } from '@console/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { type OrgCache, orgCacheOn } from '../../db/org-cache.js';
+import { type OrgCache, orgCacheOn, readThrough } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import type { KeyRow } from '../access-keys/access-key-auth.js';
 import type { resolveBearerUser } from '../auth/principal.js';
@@ -60,12 +60,11 @@ export function peekWorkflowsPage(cache: OrgCache<Buffer> | undefined, auth: Aut
   return cache?.get(pageKey(auth, query));
 }
 
-export async function cachedWorkflowsPage(
+export function cachedWorkflowsPage(
   cache: OrgCache<Buffer> | undefined,
   auth: AuthContext,
   query: WorkflowsQuery,
   load: () => Promise<Buffer>,
 ): Promise<Buffer> {
-  if (!cache) return load();
-  return (await cache.through(pageKey(auth, query), load, () => auth.organizationId)) as Buffer;
+  return readThrough(cache, pageKey(auth, query), load, () => auth.organizationId);
 }

@@ -140,11 +140,11 @@ export function createOrganizationsService(deps: {
         }
         return body.disabled ? now : null;
       });
-      // The organization's own disabled_at already keeps every one of its users out; the users
-      // follow in short batches, each with the revocation of their sessions.
+      // The organization's own disabled_at already keeps every one of its users out (its
+      // people's cached sessions are read again now, and refused); the users follow in short
+      // batches, each with the revocation of their sessions.
       deps.changes?.changed(id);
       const usersDisabled = disabledAt ? await disableUsers(id, disabledAt) : 0;
-      if (usersDisabled > 0) deps.changes?.changed(id);
       return { ...(await get(id)), usersDisabled };
     },
   };

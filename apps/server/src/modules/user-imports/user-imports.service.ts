@@ -15,7 +15,7 @@ import {
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { OrgCache } from '../../db/org-cache.js';
+import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import { userImports } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { csvCell } from '../../http/csv.js';
@@ -131,14 +131,16 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
       return userImportTemplate(await templateExample(repo, auth.organizationId), separator);
     },
 
-    async list(auth: AuthContext, page: number, limit: number): Promise<UserImportsPage> {
-      const load = async () => {
-        const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
-        return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
-      };
-      if (!pages) return load();
-      const key = `${auth.organizationId}|${page}|${limit}`;
-      return (await pages.through(key, load, () => USER_IMPORTS_CHANGES)) as UserImportsPage;
+    list(auth: AuthContext, page: number, limit: number): Promise<UserImportsPage> {
+      return readThrough(
+        pages,
+        `${auth.organizationId}|${page}|${limit}`,
+        async () => {
+          const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
+          return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
+        },
+        () => USER_IMPORTS_CHANGES,
+      );
     },
 
     async get(auth: AuthContext, id: string): Promise<UserImportView> {
