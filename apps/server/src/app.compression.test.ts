@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from './db/schema.js';
 import { indexHtmlFor } from './http/web-index.js';
 import { importCsv } from './modules/user-imports/user-imports.fixtures.js';
-import { createOrganization, createUser } from './test/factories.js';
-import { signIn } from './test/sign-in.js';
+import { heardChange } from './test/change-feed.js';
+import { createOrganization, createUser, createWorkspace } from './test/factories.js';
+import { createAccessKey, idTokenFor, signIn } from './test/sign-in.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -123,6 +126,54 @@ describe('compression', () => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ ssoProviders: [] });
+  });
+
+  it("sends the external API's cached workflow page compressed once, in the encoding each client asks for", async () => {
+    const { db } = t.database;
+    const org = await createOrganization(db);
+    const admin = await createUser(db, org.id, { email: 'api@compress.example' });
+    const ws = await createWorkspace(db, org.id);
+    const titles = Array.from({ length: 30 }, (_, i) => `Pallet wrapping, station ${i}`);
+    await db.insert(schema.workflows).values(titles.map((title) => ({ organizationId: org.id, workspaceId: ws.id, title })));
+    const { accessKey } = await createAccessKey(t, (await signIn(t, admin.email!)).headers, 'Gzip');
+    const auth = { apiKey: accessKey, authorization: `Bearer ${await idTokenFor(t, admin.email!)}` };
+    const list = (acceptEncoding?: string) =>
+      t.app.inject({
+        url: '/api/v1/workflows?limit=50',
+        headers: { ...auth, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const titlesOf = (json: Buffer) => (JSON.parse(json.toString()) as { workflows: { title: string }[] }).workflows.map((w) => w.title);
+
+    const plain = await list();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(titlesOf(plain.rawPayload).sort()).toEqual([...titles].sort());
+
+    // The second call is answered from memory, each in its client's encoding.
+    for (const [acceptEncoding, encoding, decompress] of [
+      [BROWSER, 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await list(acceptEncoding);
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(decompress(res.rawPayload).equals(plain.rawPayload), acceptEncoding).toBe(true);
+    }
+
+    // A renamed workflow is in the next page, compressed anew.
+    const told = heardChange(t.deps.changes!.events, org.id);
+    await db.update(schema.workflows).set({ title: 'Pallet wrapping, renamed' }).where(eq(schema.workflows.title, titles[0]));
+    await told;
+    const after = await list(BROWSER);
+    expect(after.headers['content-encoding']).toBe('br');
+    expect(titlesOf(zlib.brotliDecompressSync(after.rawPayload))).toContain('Pallet wrapping, renamed');
   });
 
   it('compresses a streamed CSV download and keeps it a download', async () => {

@@ -14,6 +14,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { startChangeFeed } from './db/change-feed.js';
 import { asRequest } from './db/queue.js';
 import type { AppDeps } from './deps.js';
+import { COMPRESSION, sendCompressedOnce } from './http/compressed-once.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logOptions } from './http/log-redaction.js';
 import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
@@ -89,8 +90,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     async (api) => {
       // API answers of 1 KB or more are compressed when the client accepts it (brotli at
       // quality 4, gzip), streams too (CSV downloads); media (video) is left alone. Bodies
-      // sent to us are not decompressed. The web app's files come precompressed (serveWebApp).
-      await api.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+      // sent to us are not decompressed. The web app's files come precompressed (serveWebApp),
+      // answers sent again from memory compressed once (http/compressed-once.ts).
+      await api.register(compress, { ...COMPRESSION, globalDecompression: false });
       for (const mod of apiModules) await api.register(mod, { deps, services });
       // Unknown API paths answer with the JSON envelope, never the SPA.
       api.setNotFoundHandler((request, reply) =>
@@ -169,11 +171,8 @@ async function serveWebApp(app: FastifyInstance, dir: string, apiBasePath: strin
   });
   const html = servedIndexHtml(index, apiBasePath);
   html(); // read now: an unreadable page fails the start, not the first visit
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, encoding } = html().for(request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
-  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    sendCompressedOnce(request, reply.header('cache-control', 'no-cache'), html(), 'text/html; charset=utf-8');
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/index.html', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {

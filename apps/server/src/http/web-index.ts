@@ -5,8 +5,8 @@
  * digits, `/`, `_`, `-`), so it needs no escaping in an attribute.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { API_BASE_META, API_BASE_PATH_PATTERN } from '@console/contracts';
+import { type CompressedOnce, compressedOnce } from './compressed-once.js';
 
 export function indexHtmlFor(html: string, apiBasePath: string): string {
   if (!API_BASE_PATH_PATTERN.test(apiBasePath)) throw new Error(`not a base path: ${apiBasePath}`);
@@ -18,24 +18,6 @@ export function indexHtmlFor(html: string, apiBasePath: string): string {
 }
 
 /**
- * The page compressed once, as the build compresses the other files (decision 029): brotli
- * or gzip when the client accepts it (`;q=0` refusals aside, which browsers do not send).
- */
-function encodedIndexHtml(html: string) {
-  const identity = Buffer.from(html);
-  const br = zlib.brotliCompressSync(identity);
-  const gzip = zlib.gzipSync(identity);
-  return {
-    for(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-      const accepted = (acceptEncoding ?? '').toLowerCase();
-      if (/\bbr\b/.test(accepted)) return { body: br, encoding: 'br' };
-      if (/\bgzip\b/.test(accepted)) return { body: gzip, encoding: 'gzip' };
-      return { body: identity };
-    },
-  };
-}
-
-/**
  * The served page of a built index.html, read again when a build replaces the file: a
  * rebuilt web app names new chunks, and the old page would ask for files that are gone (a
  * blank page until the server restarted). One stat per page load; while a build has removed
@@ -43,12 +25,13 @@ function encodedIndexHtml(html: string) {
  */
 export function servedIndexHtml(file: string, apiBasePath: string) {
   let modified = Number.NaN;
-  let page: ReturnType<typeof encodedIndexHtml> | undefined;
+  // Compressed once per build, at brotli's best, as the build compresses the other files (decision 029).
+  let page: CompressedOnce | undefined;
   return () => {
     try {
       const { mtimeMs } = fs.statSync(file);
       if (mtimeMs !== modified || !page) {
-        page = encodedIndexHtml(indexHtmlFor(fs.readFileSync(file, 'utf8'), apiBasePath));
+        page = compressedOnce(Buffer.from(indexHtmlFor(fs.readFileSync(file, 'utf8'), apiBasePath)));
         modified = mtimeMs;
       }
     } catch (err) {

@@ -111,3 +111,10 @@ export async function signInStaff(
   const email = user.email!;
   return { ...(await signInWithProvider(t, email, provider)), id: user.id, email, organizationId };
 }
+
+/** An access key made through the console as its Integrations screen makes one, by a signed-in admin's `headers`. */
+export async function createAccessKey(t: TestApp, headers: SignedIn['headers'], name = 'Tests') {
+  const res = await t.app.inject({ method: 'POST', url: '/api/integrations', headers, payload: { name, description: 'tests' } });
+  if (res.statusCode !== 201) throw new Error(`key not made: ${res.statusCode} ${res.body}`);
+  return res.json() as { integration: { id: string }; accessKey: string };
+}

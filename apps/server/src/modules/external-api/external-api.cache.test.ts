@@ -16,7 +16,7 @@ import { type Database, openPostgres } from '../../db/client.js';
 import * as s from '../../db/schema.js';
 import { heardChange, type RawSql, rawSqlOf } from '../../test/change-feed.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { idTokenFor, signIn } from '../../test/sign-in.js';
+import { createAccessKey, idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -63,13 +63,7 @@ describe('external API caches', () => {
   const elsewhere = (statement: string, values: unknown[] = []) => raw.heard(orgId, statement, values);
   async function newKey() {
     const session = await signIn(t, admin.email!);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations',
-      headers: session.headers,
-      payload: { name: 'Cache', description: 'tests' },
-    });
-    return { session, ...(res.json() as { integration: { id: string }; accessKey: string }) };
+    return { session, ...(await createAccessKey(t, session.headers, 'Cache')) };
   }
 
   beforeAll(async () => {

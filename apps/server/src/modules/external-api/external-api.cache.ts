@@ -10,6 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { type OrgCache, orgCacheOn, readThrough } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
+import { API_BROTLI_QUALITY, type CompressedOnce, compressedOnce } from '../../http/compressed-once.js';
 import type { KeyRow } from '../access-keys/access-key-auth.js';
 import type { resolveBearerUser } from '../auth/principal.js';
 
@@ -23,8 +24,8 @@ export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   return {
     keys: orgCacheOn<KeyRow>(feed, 10_000),
     users: orgCacheOn<BearerUser>(feed, 10_000),
-    // A page of 100 is about 30 kB: at most some 30 MB of pages.
-    workflowPages: orgCacheOn<Buffer>(feed, 1_000),
+    // A page of 100 is about 30 kB, and its compressed forms a tenth of that: at most some 35 MB of pages.
+    workflowPages: orgCacheOn<WorkflowsPage>(feed, 1_000),
   };
 }
 
@@ -34,12 +35,16 @@ const serializeWithSchema = serializerCompiler({
   url: '/workflows',
 } as never) as (page: unknown) => string;
 
+/** A page as it is sent: its JSON's UTF-8 bytes, and their compressed forms once asked for. */
+export type WorkflowsPage = CompressedOnce;
+
 /**
  * The same serialisation (and response check) as the route's zod schema, as UTF-8 bytes:
- * a cached page is then written to the socket as it is, not encoded again for every call
- * (that encoding was a visible share of a cached call's CPU: bench/README.md).
+ * a cached page is then written to the socket as it is, neither encoded nor compressed
+ * again for every call (each was a visible share of a cached call's CPU: bench/README.md).
  */
-export const serializeWorkflowsPage = (page: unknown): Buffer => Buffer.from(serializeWithSchema(page));
+export const serializeWorkflowsPage = (page: unknown): WorkflowsPage =>
+  compressedOnce(Buffer.from(serializeWithSchema(page)), API_BROTLI_QUALITY);
 
 export interface WorkflowsQuery {
   page: number;
@@ -56,15 +61,19 @@ function pageKey(auth: AuthContext, query: WorkflowsQuery): string {
 }
 
 /** The cached page, or undefined. */
-export function peekWorkflowsPage(cache: OrgCache<Buffer> | undefined, auth: AuthContext, query: WorkflowsQuery): Buffer | undefined {
+export function peekWorkflowsPage(
+  cache: OrgCache<WorkflowsPage> | undefined,
+  auth: AuthContext,
+  query: WorkflowsQuery,
+): WorkflowsPage | undefined {
   return cache?.get(pageKey(auth, query));
 }
 
 export function cachedWorkflowsPage(
-  cache: OrgCache<Buffer> | undefined,
+  cache: OrgCache<WorkflowsPage> | undefined,
   auth: AuthContext,
   query: WorkflowsQuery,
-  load: () => Promise<Buffer>,
-): Promise<Buffer> {
+  load: () => Promise<WorkflowsPage>,
+): Promise<WorkflowsPage> {
   return readThrough(cache, pageKey(auth, query), load, () => auth.organizationId);
 }

@@ -14,6 +14,7 @@ import {
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { sendCompressedOnce } from '../../http/compressed-once.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../registry.js';
 import { authOf } from '../auth/guards.js';
@@ -99,11 +100,13 @@ export const externalApiRoutes: ApiModule = async (parent, { deps, services }) =
       authed.addHook('onRequest', externalApiGuard);
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
-        // The page is kept serialised (external-api.cache.ts), checked by the route's schema
-        // when it was made: its JSON text is sent as it is, at once when it is in memory.
+        // The page is kept serialised and compressed once (external-api.cache.ts), checked by
+        // the route's schema when it was made: sent as it is, at once when it is in memory.
         const cached = externalApi.peekWorkflowsPage(authOf(request), request.query);
-        if (cached !== undefined) return reply.type(JSON_UTF8).send(cached);
-        return externalApi.workflowsPage(authOf(request), request.query).then((body) => reply.type(JSON_UTF8).send(body));
+        if (cached !== undefined) return sendCompressedOnce(request, reply, cached, JSON_UTF8);
+        return externalApi
+          .workflowsPage(authOf(request), request.query)
+          .then((page) => sendCompressedOnce(request, reply, page, JSON_UTF8));
       });
       registerRoute(authed, routes.getWorkflow, (request) => externalApi.getWorkflow(authOf(request), request.params.id));
       registerRoute(authed, routes.listWorkspaces, (request) => externalApi.listWorkspaces(authOf(request), request.query));

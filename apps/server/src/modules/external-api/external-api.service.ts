@@ -15,7 +15,13 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import type { IdTokens } from '../auth/id-token.js';
 import type { UserImportService } from '../user-imports/user-imports.service.js';
-import { cachedWorkflowsPage, peekWorkflowsPage, serializeWorkflowsPage, type WorkflowsQuery } from './external-api.cache.js';
+import {
+  cachedWorkflowsPage,
+  peekWorkflowsPage,
+  serializeWorkflowsPage,
+  type WorkflowsPage,
+  type WorkflowsQuery,
+} from './external-api.cache.js';
 import type { ExternalApiRepository, Page, ReadScope, UserRow, WorkflowRow } from './external-api.repository.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -85,7 +91,7 @@ export function createExternalApiService(deps: {
   /** Told after a user is disabled, so this process's caches forget the user at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
   /** Serialised workflow pages (external-api.cache.ts); absent while no change feed runs. */
-  workflowPages?: OrgCache<Buffer>;
+  workflowPages?: OrgCache<WorkflowsPage>;
   /** The console's password sign-in (auth), with its lockout per account and source (the caller's IP address). */
   authenticatePassword: (email: string, password: string, source: string) => Promise<PasswordUser>;
   idTokens: Pick<IdTokens, 'issue'>;
@@ -141,12 +147,12 @@ export function createExternalApiService(deps: {
      * The serialised page of workflows from memory (cached per caller's scope and query,
      * external-api.cache.ts), or undefined: answered without a promise when it is there.
      */
-    peekWorkflowsPage(auth: AuthContext, query: WorkflowsQuery): Buffer | undefined {
+    peekWorkflowsPage(auth: AuthContext, query: WorkflowsQuery): WorkflowsPage | undefined {
       return peekWorkflowsPage(deps.workflowPages, auth, query);
     },
 
     /** The serialised page of workflows, read (and cached) when it is not in memory. */
-    workflowsPage(auth: AuthContext, query: WorkflowsQuery): Promise<Buffer> {
+    workflowsPage(auth: AuthContext, query: WorkflowsQuery): Promise<WorkflowsPage> {
       return cachedWorkflowsPage(deps.workflowPages, auth, query, async () => serializeWorkflowsPage(await listWorkflows(auth, query)));
     },
 

@@ -15,7 +15,7 @@ import { buildApp } from '../../app.js';
 import * as s from '../../db/schema.js';
 import { capturedLogger, everyStoredText } from '../../test/capture.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
-import { idTokenFor, signIn } from '../../test/sign-in.js';
+import { createAccessKey, idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { multipartBody } from '../user-imports/user-imports.fixtures.js';
 
@@ -52,14 +52,7 @@ describe('external API', () => {
   const get = (url: string, token = adminToken, apiKey = key) => call({ url, token, apiKey });
 
   async function newKey(email: string) {
-    const admin = await signIn(t, email);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations',
-      headers: admin.headers,
-      payload: { name: 'API', description: 'tests' },
-    });
-    return res.json() as { integration: { id: string }; accessKey: string };
+    return createAccessKey(t, (await signIn(t, email)).headers, 'API');
   }
 
   beforeAll(async () => {

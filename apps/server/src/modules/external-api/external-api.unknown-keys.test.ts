@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../test/factories.js';
-import { idTokenFor, signIn } from '../../test/sign-in.js';
+import { createAccessKey, idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { generateAccessKey } from '../access-keys/access-key.js';
 
@@ -20,14 +20,7 @@ describe('external API calls before a key is known', () => {
     const org = await createOrganization(t.database.db);
     const admin = await createUser(t.database.db, org.id);
     token = await idTokenFor(t, admin.email!);
-    const session = await signIn(t, admin.email!);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations',
-      headers: session.headers,
-      payload: { name: 'Sync', description: 'tests' },
-    });
-    realKey = created.json().accessKey;
+    realKey = (await createAccessKey(t, (await signIn(t, admin.email!)).headers, 'Sync')).accessKey;
   });
   afterAll(() => t.close());
 

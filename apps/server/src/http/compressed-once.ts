@@ -1,0 +1,60 @@
+/**
+ * A body the server sends many times from memory, compressed at most once per encoding
+ * instead of for every answer (docs/decisions/040-compressed-once.md): the web app's
+ * index.html and the external API's cached workflow pages. Most HTTP clients ask for
+ * compression by default (browsers, undici, axios, requests), and compressing a 5 kB page
+ * again for each call cost more than the rest of a cached call together.
+ *
+ * The encoding is the one @fastify/compress picks for the other API answers (app.ts): its
+ * negotiator over brotli then gzip, honouring q-values, `*` and `x-gzip`; a body under the
+ * plugin's threshold goes as it is.
+ */
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What app.ts gives @fastify/compress: the same rules for bodies compressed once. */
+export const COMPRESSION = { threshold: 1024, encodings: ['br', 'gzip'] as Encoding[] };
+/** @fastify/compress's brotli quality: cheap enough to compress again after every change. */
+export const API_BROTLI_QUALITY = 4;
+
+type Encoding = 'br' | 'gzip';
+
+// A client sends the same header on every call: its answer is remembered (a handful of distinct headers).
+const negotiator = new Negotiator<Encoding>({ supportedValues: COMPRESSION.encodings, cache: new Map() });
+const GZIP_ALIASES = /\*|x-gzip/g;
+
+export interface CompressedOnce {
+  readonly identity: Buffer;
+  /** The bytes to send to a client that sent this Accept-Encoding, and their encoding (none: as they are). */
+  for(acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding };
+}
+
+export function compressedOnce(identity: Buffer, brotliQuality: number = zlib.constants.BROTLI_MAX_QUALITY): CompressedOnce {
+  const forms: Partial<Record<Encoding, Buffer>> = {};
+  const compress = (encoding: Encoding) =>
+    encoding === 'br'
+      ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
+      : zlib.gzipSync(identity);
+  return {
+    identity,
+    for(acceptEncoding) {
+      if (!acceptEncoding || identity.length < COMPRESSION.threshold) return { body: identity };
+      const encoding = negotiator.negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'));
+      if (!encoding) return { body: identity };
+      forms[encoding] ??= compress(encoding);
+      return { body: forms[encoding], encoding };
+    },
+  };
+}
+
+/**
+ * Sends the body in the encoding the client accepts, always with `Vary: accept-encoding` (a
+ * shared cache must not give one client's encoding to another). @fastify/compress leaves an
+ * answer that already has its Content-Encoding as it is.
+ */
+export function sendCompressedOnce(request: FastifyRequest, reply: FastifyReply, body: CompressedOnce, contentType: string) {
+  const { body: bytes, encoding } = body.for(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.header('vary', 'accept-encoding').type(contentType).send(bytes);
+}
