@@ -3,7 +3,8 @@
  * worker (PROCESS_ROLE=worker) started from the sources on loopback, on one fresh PostgreSQL
  * database and one S3 bucket (s3rver), each process with a data directory of its own, so
  * that nothing can pass through a machine's disk:
- *   - a session opened on A works on B;
+ *   - a session opened on A works on B, and so do an access key made and an API idToken
+ *     issued on A (one PUBLIC_URL for the installation);
  *   - an import uploaded through A is followed on B while the worker applies it; the worker
  *     is killed (SIGKILL) half way and another takes over: exactly the file's users, each
  *     e-mailed one invitation (the outbox is in the bucket);
@@ -123,11 +124,11 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
       return d;
     };
     const [portA, portB] = [await freePort(), await freePort()];
+    // One public address for the installation, as behind a load balancer (docs/operations.md):
+    // idTokens are issued for it, whichever replica issues or checks them. A's, here.
+    const publicUrl = `http://127.0.0.1:${portA}`;
     const api = (port: number, name: string) =>
-      startServerProcess(
-        { ...shared, PROCESS_ROLE: 'api', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir() },
-        name,
-      );
+      startServerProcess({ ...shared, PROCESS_ROLE: 'api', PORT: String(port), PUBLIC_URL: publicUrl, DATA_DIR: dataDir() }, name);
     const worker = (name: string) =>
       startServerProcess({ ...shared, PROCESS_ROLE: 'worker', LOG_LEVEL: 'debug', DATA_DIR: dataDir() }, name);
     const processA = api(portA, 'API A');
@@ -153,11 +154,11 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
     expect(keysOnB.status).toBe(200);
     expect(keysOnB.body.integrations).toEqual([]);
 
-    // --- A key made on A calls the external API on B (B now holds it in its cache).
+    // --- A key made on A and an idToken issued by A call the external API on B (B now holds them in its caches).
     const made = await A.call('POST', '/api/integrations', { cookie, json: { name: 'LMS', description: 'Nightly sync' } });
     expect(made.status).toBe(201);
     const apiKey: string = made.body.accessKey;
-    const token = await B.call('POST', '/api/v1/auth/token', { json: { email: admin.email, password: TEST_PASSWORD } });
+    const token = await A.call('POST', '/api/v1/auth/token', { json: { email: admin.email, password: TEST_PASSWORD } });
     expect(token.status).toBe(200);
     const external = { apikey: apiKey, authorization: `Bearer ${token.body.idToken}` };
     const workspacesOnB = await B.call('GET', '/api/v1/workspaces', { headers: external });
