@@ -20,8 +20,8 @@ export const API_BROTLI_QUALITY = 4;
 
 type Encoding = 'br' | 'gzip';
 
-// A client sends the same header on every call: its answer is remembered (a handful of distinct headers).
-const negotiator = new Negotiator<Encoding>({ supportedValues: COMPRESSION.encodings, cache: new Map() });
+// No cache of answers by header: any client could fill it with headers of its own.
+const negotiator = new Negotiator<Encoding>({ supportedValues: COMPRESSION.encodings });
 const GZIP_ALIASES = /\*|x-gzip/g;
 
 export interface CompressedOnce {
