@@ -13,31 +13,35 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** What app.ts gives @fastify/compress: the same rules for bodies compressed once. */
-export const COMPRESSION = { threshold: 1024, encodings: ['br', 'gzip'] as Encoding[] };
-/** @fastify/compress's brotli quality: cheap enough to compress again after every change. */
-export const API_BROTLI_QUALITY = 4;
-
 type Encoding = 'br' | 'gzip';
+
+/** Brotli's quality for API answers: cheap enough to compress a cached page again after every change. */
+const API_BROTLI_QUALITY = 4;
+
+/** What app.ts gives @fastify/compress: the same rules then hold for bodies compressed once. */
+export const COMPRESSION = {
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as Encoding[],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
+};
 
 // No cache of answers by header: any client could fill it with headers of its own.
 const negotiator = new Negotiator<Encoding>({ supportedValues: COMPRESSION.encodings });
 const GZIP_ALIASES = /\*|x-gzip/g;
 
 export interface CompressedOnce {
-  readonly identity: Buffer;
   /** The bytes to send to a client that sent this Accept-Encoding, and their encoding (none: as they are). */
   for(acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding };
 }
 
-export function compressedOnce(identity: Buffer, brotliQuality: number = zlib.constants.BROTLI_MAX_QUALITY): CompressedOnce {
+/** `identity` kept with its compressed forms; brotli at the API answers' quality unless told otherwise. */
+export function compressedOnce(identity: Buffer, brotliQuality = API_BROTLI_QUALITY): CompressedOnce {
   const forms: Partial<Record<Encoding, Buffer>> = {};
   const compress = (encoding: Encoding) =>
     encoding === 'br'
       ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
       : zlib.gzipSync(identity);
   return {
-    identity,
     for(acceptEncoding) {
       if (!acceptEncoding || identity.length < COMPRESSION.threshold) return { body: identity };
       const encoding = negotiator.negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'));

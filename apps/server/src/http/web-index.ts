@@ -5,6 +5,7 @@
  * digits, `/`, `_`, `-`), so it needs no escaping in an attribute.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { API_BASE_META, API_BASE_PATH_PATTERN } from '@console/contracts';
 import { type CompressedOnce, compressedOnce } from './compressed-once.js';
 
@@ -31,7 +32,8 @@ export function servedIndexHtml(file: string, apiBasePath: string) {
     try {
       const { mtimeMs } = fs.statSync(file);
       if (mtimeMs !== modified || !page) {
-        page = compressedOnce(Buffer.from(indexHtmlFor(fs.readFileSync(file, 'utf8'), apiBasePath)));
+        const html = Buffer.from(indexHtmlFor(fs.readFileSync(file, 'utf8'), apiBasePath));
+        page = compressedOnce(html, zlib.constants.BROTLI_MAX_QUALITY);
         modified = mtimeMs;
       }
     } catch (err) {

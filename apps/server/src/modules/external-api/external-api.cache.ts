@@ -10,7 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { type OrgCache, orgCacheOn, readThrough } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { API_BROTLI_QUALITY, type CompressedOnce, compressedOnce } from '../../http/compressed-once.js';
+import { type CompressedOnce, compressedOnce } from '../../http/compressed-once.js';
 import type { KeyRow } from '../access-keys/access-key-auth.js';
 import type { resolveBearerUser } from '../auth/principal.js';
 
@@ -43,8 +43,7 @@ export type WorkflowsPage = CompressedOnce;
  * a cached page is then written to the socket as it is, neither encoded nor compressed
  * again for every call (each was a visible share of a cached call's CPU: bench/README.md).
  */
-export const serializeWorkflowsPage = (page: unknown): WorkflowsPage =>
-  compressedOnce(Buffer.from(serializeWithSchema(page)), API_BROTLI_QUALITY);
+export const serializeWorkflowsPage = (page: unknown): WorkflowsPage => compressedOnce(Buffer.from(serializeWithSchema(page)));
 
 export interface WorkflowsQuery {
   page: number;
