@@ -11,6 +11,8 @@ export default defineConfig({
     exclude: onPostgres ? ['src/**/*.process.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
+    // As the server runs (scripts/start.mjs): no Object.prototype.__proto__ accessor.
+    execArgv: ['--disable-proto=throw'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

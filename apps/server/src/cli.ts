@@ -11,6 +11,7 @@
  * sign-in-link does not open the database and backup asks the running server, so both work
  * while the server runs.
  */
+import './disable-proto.js';
 import path from 'node:path';
 import { signInEmail } from '@console/contracts';
 import { ConfigError, loadConfig } from './config.js';

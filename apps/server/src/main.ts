@@ -2,6 +2,7 @@
  * The server process: read config, open and migrate the database, load demo data into an
  * empty embedded database, then serve HTTP and/or run job workers (PROCESS_ROLE).
  */
+import './disable-proto.js';
 import pino from 'pino';
 import { buildApp, buildProbeApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';

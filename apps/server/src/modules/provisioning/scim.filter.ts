@@ -17,6 +17,10 @@ export type FilterColumn =
 /** Attribute paths (lower case, the schema URN and value paths written out) → their storage. */
 export type FilterColumns = Record<string, FilterColumn>;
 
+/** Only the table's own entries: a name such as `constructor` finds nothing. */
+const columnOf = (columns: FilterColumns, path: string) =>
+  Object.hasOwn(columns, path.toLowerCase()) ? columns[path.toLowerCase()] : undefined;
+
 const invalid = (detail: string) => new ScimError(400, detail, 'invalidFilter');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +54,7 @@ function toSql(f: Filter, columns: FilterColumns): SQL {
       if ('attrPath' in inner && inner.attrPath.toLowerCase() !== 'type') return toSql(prefixed(inner, f.attrPath), columns);
       // `emails[type eq "work"]` (Entra writes `emails[type eq "work"].value eq "…"`, read as that AND
       // `emails.value eq "…"`): every address we keep is a work address.
-      const target = columns[f.attrPath.toLowerCase()];
+      const target = columnOf(columns, f.attrPath);
       if (inner.op === 'eq' && target?.kind === 'text' && typeof inner.compValue === 'string')
         return inner.compValue.toLowerCase() === 'work' ? isNotNull(target.column) : sql`false`;
       throw invalid(`The filter ${f.attrPath}[…] is not supported here.`);
@@ -66,7 +70,7 @@ function prefixed(f: Filter, parent: string): Filter {
 
 function comparison(f: Extract<Filter, { attrPath: string }>, columns: FilterColumns): SQL {
   const path = f.attrPath.toLowerCase();
-  const target = columns[path];
+  const target = columnOf(columns, path);
   if (!target) throw invalid(`Filtering on ${f.attrPath} is not supported.`);
   if (f.op === 'pr') {
     if (target.kind === 'flag') return sql`true`;

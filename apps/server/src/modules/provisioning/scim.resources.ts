@@ -6,7 +6,7 @@
  * would be wrong.
  */
 import { createHash } from 'node:crypto';
-import { ScimError as ScimPatchError, type ScimPatchOperation, scimPatch } from 'scim-patch';
+import { readBoolean } from './scim.patch.js';
 import { ScimError, schemas } from './scim.protocol.js';
 import type { ScimTeamRow, ScimUserFields, ScimUserRow } from './scim.repository.js';
 
@@ -15,6 +15,7 @@ type Member = { value: string; display: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEXT_MAX = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalidValue = (detail: string) => new ScimError(400, detail, 'invalidValue');
 
@@ -78,13 +79,6 @@ export function groupResource(row: ScimTeamRow, members: Member[], baseUrl: stri
   });
 }
 
-/** Entra ID sends booleans as "True"/"False". */
-export function readBoolean(value: unknown, name: string): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
-  throw invalidValue(`${name} must be true or false.`);
-}
-
 function optionalText(value: unknown, name: string): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') throw invalidValue(`${name} must be a string.`);
@@ -133,68 +127,13 @@ export function readGroup(body: unknown): { name: string; externalId: string | n
   return {
     name,
     externalId: optionalText(group.externalId, 'externalId'),
-    memberIds: members?.map((m) => {
-      const value = asObject(m).value;
-      if (typeof value !== 'string') throw invalidValue('Each member needs a value (the user id).');
-      return value;
-    }),
+    // A value that is no user id names no user of the organization: left out, as unknown ids are.
+    memberIds: members
+      ?.map((m) => {
+        const value = asObject(m).value;
+        if (typeof value !== 'string') throw invalidValue('Each member needs a value (the user id).');
+        return value;
+      })
+      .filter((id) => UUID.test(id)),
   };
-}
-
-/**
- * Applies a PATCH request to a resource's representation, after making real clients' quirks
- * regular: operation names in any case, Entra ID's string booleans for `active`, and
- * `path`-less values whose keys are paths themselves (`{"name.givenName": "Ann"}`).
- */
-export function applyPatch(resource: Json, body: unknown): Json {
-  const request = asObject(body);
-  const schemaList = request.schemas;
-  if (!Array.isArray(schemaList) || !schemaList.includes(schemas.patchOp))
-    throw new ScimError(400, `A PATCH request names the schema ${schemas.patchOp}.`, 'invalidSyntax');
-  const operations = request.Operations ?? request.operations;
-  if (!Array.isArray(operations) || operations.length === 0) throw new ScimError(400, 'A PATCH request needs Operations.', 'invalidSyntax');
-  const regular = operations.flatMap((raw) => regularOperations(asObject(raw)));
-  try {
-    const { meta: _meta, ...content } = resource;
-    return scimPatch({ ...content, meta: { created: new Date(), lastModified: new Date() } } as never, regular, {
-      mutateDocument: false,
-      treatMissingAsAdd: true,
-    }) as Json;
-  } catch (err) {
-    if (err instanceof ScimPatchError) {
-      const scimType = (err as ScimPatchError).scimCode;
-      throw new ScimError(400, err.message, scimType === 'noTarget' || scimType === 'invalidPath' ? scimType : 'invalidValue');
-    }
-    throw err;
-  }
-}
-
-function regularOperations(op: Json): ScimPatchOperation[] {
-  const name = typeof op.op === 'string' ? op.op.toLowerCase() : '';
-  if (name !== 'add' && name !== 'replace' && name !== 'remove')
-    throw new ScimError(400, `Unknown PATCH operation ${JSON.stringify(op.op)}.`, 'invalidSyntax');
-  const path = typeof op.path === 'string' && op.path.trim() ? op.path.trim() : undefined;
-  if (name === 'remove') {
-    if (!path) throw new ScimError(400, 'A remove operation needs a path.', 'noTarget');
-    // Entra ID removes members as `path: "members"` with the members to remove as the value.
-    if (path.toLowerCase() === 'members' && Array.isArray(op.value))
-      return op.value.map((m) => ({ op: 'remove' as const, path: `members[value eq ${JSON.stringify(String(asObject(m).value))}]` }));
-    return [{ op: 'remove', path, ...(op.value !== undefined && { value: op.value }) }];
-  }
-  if (path) return [{ op: name, path, value: regularValue(path, op.value) }];
-  // No path: each key of the value is an attribute, or (Entra ID) an attribute path.
-  const value = asObject(op.value);
-  const plain: Json = {};
-  const pathed: ScimPatchOperation[] = [];
-  for (const [key, v] of Object.entries(value)) {
-    if (key.includes('.') || key.includes('[') || (key.startsWith('urn:') && key !== schemas.enterpriseUser))
-      pathed.push({ op: name, path: key, value: regularValue(key, v) });
-    else plain[key] = regularValue(key, v);
-  }
-  return Object.keys(plain).length > 0 ? [{ op: name, value: plain }, ...pathed] : pathed;
-}
-
-function regularValue(path: string, value: unknown): unknown {
-  if (path.toLowerCase() === 'active') return readBoolean(value, 'active');
-  return value;
 }

@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { createDbRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
 import type { ApiModule } from '../../registry.js';
-import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, schemaDefinitions, serviceProviderConfig } from './scim.protocol.js';
+import { checkBody, checkQuery } from './scim.input.js';
+import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, serviceProviderConfig } from './scim.protocol.js';
+import { schemaDefinitions } from './scim.schema.js';
 import type { ScimCaller, ScimService } from './scim.service.js';
 import { hashScimToken, isWellFormedScimToken } from './scim-token.js';
 
@@ -98,9 +100,25 @@ export const scimRoutes: ApiModule = async (parent, { deps, services }) => {
 
   await parent.register(
     async (app: FastifyInstance) => {
-      // SCIM clients send application/scim+json; some send application/json.
-      app.addContentTypeParser(['application/scim+json'], { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
+      // SCIM clients send application/scim+json; some send application/json. A body with a
+      // `__proto__` or `constructor.prototype` key is refused as it is read; an empty one
+      // (a DELETE sent with a content type) is no body.
+      const json = app.getDefaultJsonParser('error', 'error');
+      app.removeContentTypeParser('application/json');
+      app.addContentTypeParser(['application/scim+json', 'application/json'], { parseAs: 'string' }, (request, text, done) => {
+        if (typeof text !== 'string' || text.trim() === '') return done(null, undefined);
+        json(request, text, (err, parsed) => {
+          if (err) return done(err);
+          try {
+            checkBody(parsed);
+            done(null, parsed);
+          } catch (refused) {
+            done(refused as Error);
+          }
+        });
+      });
       app.addHook('onRequest', async (request) => authenticate(request));
+      app.addHook('preHandler', async (request) => checkQuery(request.query as Record<string, unknown>));
 
       app.setNotFoundHandler((request, reply) =>
         send(reply, 404, new ScimError(404, `No SCIM endpoint ${request.method} ${request.url}.`).body()),

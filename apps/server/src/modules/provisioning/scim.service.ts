@@ -12,6 +12,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.js';
 import { filterToSql } from './scim.filter.js';
+import { paging } from './scim.input.js';
+import { applyPatch } from './scim.patch.js';
 import { MAX_RESULTS, ScimError, schemas } from './scim.protocol.js';
 import {
   groupFilterColumns,
@@ -21,7 +23,8 @@ import {
   type ScimUserRow,
   userFilterColumns,
 } from './scim.repository.js';
-import { applyPatch, groupResource, readGroup, readUser, userResource } from './scim.resources.js';
+import { groupResource, readGroup, readUser, userResource } from './scim.resources.js';
+import { groupSchema, userSchema } from './scim.schema.js';
 
 /** Who calls: the organization of the SCIM token, and who made the token (the inviter of e-mails). */
 export interface ScimCaller {
@@ -42,13 +45,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function known(type: 'User' | 'Group', id: string): string {
   if (!UUID.test(id)) throw notFound(type, id);
   return id;
-}
-
-function paging(query: ListQuery) {
-  const startIndex = Math.max(1, Number.parseInt(query.startIndex ?? '1', 10) || 1);
-  const asked = query.count === undefined ? MAX_RESULTS : Number.parseInt(query.count, 10);
-  const count = Number.isNaN(asked) ? MAX_RESULTS : Math.min(Math.max(0, asked), MAX_RESULTS);
-  return { startIndex, offset: startIndex - 1, limit: count };
 }
 
 function listResponse(resources: Record<string, unknown>[], total: number, startIndex: number) {
@@ -140,7 +136,7 @@ export function createScimService(deps: {
 
     async listUsers(caller: ScimCaller, query: ListQuery, baseUrl: string) {
       const where = query.filter ? filterToSql(query.filter, userFilterColumns) : undefined;
-      const page = paging(query);
+      const page = paging(query, MAX_RESULTS);
       const { rows, total } = await repo.listUsers(caller.organizationId, where, page);
       const groups = await repo.groupsOf(rows.map((r) => r.id));
       return listResponse(
@@ -217,7 +213,7 @@ export function createScimService(deps: {
           if (!row) throw notFound('User', id);
           const current = userResource(row, [], baseUrl);
           checkVersion(ifMatch, current);
-          const next = 'put' in change ? change.put : applyPatch(current, change.patch);
+          const next = 'put' in change ? change.put : applyPatch(userSchema, current, change.patch);
           const { fields, active } = readUser(next);
           const holder = fields.email.toLowerCase() === row.email?.toLowerCase() ? undefined : await repo.findByEmail(fields.email, tx);
           if (holder) throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
@@ -251,7 +247,7 @@ export function createScimService(deps: {
 
     async listGroups(caller: ScimCaller, query: ListQuery & { excludedAttributes?: string }, baseUrl: string) {
       const where = query.filter ? filterToSql(query.filter, groupFilterColumns) : undefined;
-      const page = paging(query);
+      const page = paging(query, MAX_RESULTS);
       const { rows, total } = await repo.listTeams(caller.organizationId, where, page);
       const withoutMembers = /(^|,)\s*members\s*(,|$)/i.test(query.excludedAttributes ?? '');
       const members = withoutMembers ? new Map() : await repo.membersOf(rows.map((r) => r.id));
@@ -302,7 +298,7 @@ export function createScimService(deps: {
           if (!row) throw notFound('Group', id);
           const current = groupResource(row, (await repo.membersOf([id], tx)).get(id) ?? [], baseUrl);
           checkVersion(ifMatch, current);
-          const next = 'put' in change ? change.put : applyPatch(current, change.patch);
+          const next = 'put' in change ? change.put : applyPatch(groupSchema, current, change.patch);
           const group = readGroup(next);
           await repo.updateTeam(caller.organizationId, id, group, tx);
           // PUT without members leaves them (Okta sends displayName alone); after a PATCH, no
