@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -149,9 +150,35 @@ export const users = pgTable(
     updatedAt: ts('updated_at'),
     /** The identity provider's id for the user (SCIM `externalId`), as it sent it. */
     scimExternalId: text('scim_external_id'),
-    /** SCIM `name.givenName` and `name.familyName`, kept as sent (displayName stays what the console shows). */
+    /**
+     * Given and family name: as the identity provider sent them, else taken from the display
+     * name when a user is made or renamed without them (the trigger users_name_parts of
+     * migration 0010: the first word, and the rest or the same word), so every user has both.
+     */
     givenName: text('given_name'),
     familyName: text('family_name'),
+    /** The full name as the identity provider formats it (SCIM `name.formatted`); null: the display name. */
+    formattedName: text('formatted_name'),
+    /**
+     * The name the identity provider knows the user by (SCIM `userName`) when it is not their
+     * sign-in address, as an Entra user principal name can be; null: `email` is the userName.
+     */
+    userName: citext('user_name'),
+    /** A work e-mail other than the sign-in address (SCIM `emails[type eq "work"]`); null: `email` is the work e-mail. */
+    workEmail: citext('work_email'),
+    title: text('title'),
+    phone: text('phone'),
+    /** The enterprise extension's department, cost center, division and organization. */
+    department: text('department'),
+    costCenter: text('cost_center'),
+    division: text('division'),
+    organizationName: text('organization_name'),
+    /** The user's manager, a user of the same organization. */
+    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** What else the identity provider sent that the console does not act on (SCIM attributes such as addresses, nickName), as sent. */
+    scimAttributes: jsonb('scim_attributes').$type<Record<string, unknown>>(),
+    /** Who made the user: csv_import | scim | external_api | console (organization creation, managers, the demo data). */
+    source: text('source').notNull().default('console'),
     /**
      * Deleted by SCIM: the user stays (disabled, with their training records) but is no
      * longer one of the organization's SCIM resources (docs/decisions/036-scim-provisioning.md).
@@ -163,6 +190,8 @@ export const users = pgTable(
     // Partial: only provisioned users carry one, and imports write the table most.
     index('users_org_scim_external_id_idx').on(t.organizationId, t.scimExternalId).where(sql`${t.scimExternalId} IS NOT NULL`),
     uniqueIndex('users_org_employee_id_uq').on(t.organizationId, t.employeeId),
+    uniqueIndex('users_org_user_name_uq').on(t.organizationId, t.userName).where(sql`${t.userName} IS NOT NULL`),
+    index('users_manager_idx').on(t.managerId).where(sql`${t.managerId} IS NOT NULL`),
     index('users_created_by_idx').on(t.createdBy),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
@@ -657,6 +686,8 @@ export const scimConfigs = pgTable('scim_configs', {
   defaultRole: text('default_role').notNull().default('viewer'),
   defaultWorkspaceIds: uuid('default_workspace_ids').array().notNull().default(sql`'{}'::uuid[]`),
   sendInvitations: boolean('send_invitations').notNull().default(false),
+  /** The identity provider may deactivate, delete, rename and change the e-mail of Organizational Admins (off: it cannot touch them). */
+  managesAdmins: boolean('manages_admins').notNull().default(false),
   updatedAt: stampedNow('updated_at'),
 });
 
