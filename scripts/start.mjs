@@ -5,7 +5,7 @@ import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 
 ensureInstalled();
 ensureBuilt();
-const code = run(process.execPath, ['--enable-source-maps', '--disable-proto=throw', 'apps/server/dist/main.js'], {
+const code = run(process.execPath, ['--enable-source-maps', '--disable-proto=delete', 'apps/server/dist/main.js'], {
   env: {
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'),

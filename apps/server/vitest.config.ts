@@ -12,7 +12,7 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     // As the server runs (scripts/start.mjs): no Object.prototype.__proto__ accessor.
-    execArgv: ['--disable-proto=throw'],
+    execArgv: ['--disable-proto=delete'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -43,6 +43,8 @@ import { createOrganizationsService } from './modules/organizations/organization
 import { createProvisioningService } from './modules/provisioning/provisioning.service.js';
 import { createScimRepository } from './modules/provisioning/scim.repository.js';
 import { createScimService } from './modules/provisioning/scim.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
@@ -86,6 +88,7 @@ export function createServices(deps: AppDeps) {
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
     scim: createScimRepository(db),
+    users: createUsersRepository(db),
   };
 
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
@@ -138,6 +141,9 @@ export function createServices(deps: AppDeps) {
   const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys, changes });
   const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
+  // The users module: the one owner of the people of organizations; other modules write users through it.
+  const usersService = createUsersService({ db, repo: repositories.users, clock, staffEmailDomain: config.STAFF_EMAIL_DOMAIN });
+
   const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, changes });
 
   const externalApi = createExternalApiService({
@@ -153,6 +159,7 @@ export function createServices(deps: AppDeps) {
   const scim = createScimService({
     db,
     repo: repositories.scim,
+    users: usersService,
     clock,
     disableUser: externalApi.disableMember,
     changed: changes.changed,
@@ -190,6 +197,7 @@ export function createServices(deps: AppDeps) {
       peekBearer: bearerUsers.peek,
     }),
     externalApi,
+    users: usersService,
     scim,
     provisioning: createProvisioningService({
       db,

@@ -21,7 +21,7 @@ const serverDir = path.resolve(import.meta.dirname, '../..');
 
 export function startServerProcess(env: Record<string, string>, name = 'server') {
   // INIT_CWD unset: npm's would make a relative DATA_DIR resolve against the caller's folder.
-  const child = spawn(process.execPath, ['--disable-proto=throw', '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--disable-proto=delete', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, INIT_CWD: '', NODE_ENV: 'production', ...env },
   });

@@ -112,11 +112,13 @@ describe('SCIM access and its effect on sign-in', () => {
     const { db } = t.database;
     const userName = uniqueEmail('leaver');
     const created = await scim('POST', '/Users', { schemas: [USER_SCHEMA], userName, active: true });
-    // As if the user had accepted their invitation and been made an admin (the console admits admins only).
+    // As if the user had accepted their invitation and been made an admin (the console admits admins only),
+    // in an organization that lets its identity provider manage Organizational Admins.
     await db
       .update(users)
       .set({ passwordHash: await hashPassword(TEST_PASSWORD), role: 'org_admin' })
       .where(eq(users.id, created.body.id));
+    await db.insert(scimConfigs).values({ organizationId: acme.org.id, managesAdmins: true });
     const session = await signIn(t, userName);
     const idToken = await idTokenFor(t, userName);
     const key = (
@@ -151,6 +153,7 @@ describe('SCIM access and its effect on sign-in', () => {
       .where(and(eq(scimEvents.organizationId, acme.org.id), eq(scimEvents.resourceId, created.body.id)))
       .orderBy(scimEvents.at, scimEvents.id);
     expect(kinds.map((k) => k.kind)).toEqual(['created', 'deactivated', 'reactivated']);
+    await db.delete(scimConfigs).where(eq(scimConfigs.organizationId, acme.org.id));
   });
 
   it('records refused writes with their reason', async () => {

@@ -1,5 +1,6 @@
 /** SQL of the SCIM service: tokens, users and teams of one organization, events. */
 import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { pageOffset, totalOver } from '../../db/paging.js';
 import {
@@ -16,32 +17,64 @@ import {
 import type { FilterColumns } from './scim.filter.js';
 import { schemas } from './scim.protocol.js';
 
+/** The manager of a user, joined for their display name. */
+const managers = alias(users, 'managers');
+
 const userColumns = {
   id: users.id,
   email: users.email,
+  role: users.role,
+  allowedRoleTypes: users.allowedRoleTypes,
   displayName: users.displayName,
   givenName: users.givenName,
   familyName: users.familyName,
+  formattedName: users.formattedName,
+  userName: users.userName,
+  workEmail: users.workEmail,
+  title: users.title,
+  phone: users.phone,
+  department: users.department,
+  costCenter: users.costCenter,
+  division: users.division,
+  organizationName: users.organizationName,
   employeeId: users.employeeId,
+  managerId: users.managerId,
+  managerName: managers.displayName,
   externalId: users.scimExternalId,
+  scimAttributes: users.scimAttributes,
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-export type ScimUserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K extends 'externalId' ? 'scimExternalId' : K] };
-
-const teamColumns = { id: teams.id, name: teams.name, externalId: teams.scimExternalId, createdAt: teams.createdAt };
-export type ScimTeamRow = { id: string; name: string; externalId: string | null; createdAt: Date };
-
-/** The user fields SCIM writes. */
-export interface ScimUserFields {
-  email: string;
+export interface ScimUserRow {
+  id: string;
+  email: string | null;
+  role: string;
+  allowedRoleTypes: string[];
   displayName: string;
   givenName: string | null;
   familyName: string | null;
+  formattedName: string | null;
+  userName: string | null;
+  workEmail: string | null;
+  title: string | null;
+  phone: string | null;
+  department: string | null;
+  costCenter: string | null;
+  division: string | null;
+  organizationName: string | null;
   employeeId: string | null;
+  managerId: string | null;
+  managerName: string | null;
   externalId: string | null;
+  scimAttributes: Record<string, unknown> | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date | null;
 }
+
+const teamColumns = { id: teams.id, name: teams.name, externalId: teams.scimExternalId, createdAt: teams.createdAt };
+export type ScimTeamRow = { id: string; name: string; externalId: string | null; createdAt: Date };
 
 export interface ScimEvent {
   organizationId: string;
@@ -54,20 +87,36 @@ export interface ScimEvent {
   reason?: string | null;
 }
 
+const enterprise = (name: string) => `${schemas.enterpriseUser}:${name}`.toLowerCase();
+const signInOrWork = sql`coalesce(${users.workEmail}, ${users.email})`;
+
 /** What a filter on Users may name, and where it is stored. */
 export const userFilterColumns: FilterColumns = {
   id: { kind: 'id', column: users.id },
-  username: { kind: 'text', column: users.email },
-  'emails.value': { kind: 'text', column: users.email },
-  emails: { kind: 'text', column: users.email },
+  username: { kind: 'text', column: sql`coalesce(${users.userName}, ${users.email})` },
+  'emails.value': { kind: 'text', column: signInOrWork },
+  emails: { kind: 'text', column: signInOrWork },
   externalid: { kind: 'text', column: users.scimExternalId, caseExact: true },
   displayname: { kind: 'text', column: users.displayName },
   'name.givenname': { kind: 'text', column: users.givenName },
   'name.familyname': { kind: 'text', column: users.familyName },
-  'name.formatted': { kind: 'text', column: users.displayName },
+  'name.formatted': { kind: 'text', column: sql`coalesce(${users.formattedName}, ${users.displayName})` },
+  title: { kind: 'text', column: users.title },
+  'phonenumbers.value': { kind: 'text', column: users.phone },
+  phonenumbers: { kind: 'text', column: users.phone },
   active: { kind: 'flag', isTrue: sql`${users.disabledAt} IS NULL`, isFalse: sql`${users.disabledAt} IS NOT NULL` },
   employeenumber: { kind: 'text', column: users.employeeId, caseExact: true },
-  [`${schemas.enterpriseUser}:employeenumber`.toLowerCase()]: { kind: 'text', column: users.employeeId, caseExact: true },
+  [enterprise('employeenumber')]: { kind: 'text', column: users.employeeId, caseExact: true },
+  department: { kind: 'text', column: users.department },
+  [enterprise('department')]: { kind: 'text', column: users.department },
+  costcenter: { kind: 'text', column: users.costCenter },
+  [enterprise('costcenter')]: { kind: 'text', column: users.costCenter },
+  division: { kind: 'text', column: users.division },
+  [enterprise('division')]: { kind: 'text', column: users.division },
+  organization: { kind: 'text', column: users.organizationName },
+  [enterprise('organization')]: { kind: 'text', column: users.organizationName },
+  'manager.value': { kind: 'id', column: users.managerId },
+  [enterprise('manager.value')]: { kind: 'id', column: users.managerId },
 };
 
 export const groupFilterColumns: FilterColumns = {
@@ -104,7 +153,9 @@ export function createScimRepository(root: Db) {
     /** What provisioning gives a new user; the defaults when the organization saved none. */
     async config(organizationId: string, db: Db = root) {
       const [row] = await db.select().from(scimConfigs).where(eq(scimConfigs.organizationId, organizationId));
-      return row ?? { organizationId, defaultRole: 'viewer', defaultWorkspaceIds: [] as string[], sendInvitations: false };
+      return (
+        row ?? { organizationId, defaultRole: 'viewer', defaultWorkspaceIds: [] as string[], sendInvitations: false, managesAdmins: false }
+      );
     },
 
     async listUsers(organizationId: string, where: SQL | undefined, page: { offset: number; limit: number }, db: Db = root) {
@@ -113,6 +164,7 @@ export function createScimRepository(root: Db) {
       const rows = await db
         .select({ ...userColumns, total: totalOver() })
         .from(users)
+        .leftJoin(managers, eq(managers.id, users.managerId))
         .where(condition)
         .orderBy(asc(users.createdAt), asc(users.id))
         .limit(page.limit)
@@ -127,58 +179,10 @@ export function createScimRepository(root: Db) {
       const query = db
         .select(userColumns)
         .from(users)
+        .leftJoin(managers, eq(managers.id, users.managerId))
         .where(and(liveUser(organizationId), eq(users.id, id)));
-      const [row] = options.lock ? await query.for('update') : await query;
+      const [row] = options.lock ? await query.for('update', { of: users }) : await query;
       return row as ScimUserRow | undefined;
-    },
-
-    /** Whoever holds the e-mail, in any organization (e-mails are unique across the platform). */
-    async findByEmail(email: string, db: Db = root) {
-      const [row] = await db
-        .select({ id: users.id, organizationId: users.organizationId, scimDeletedAt: users.scimDeletedAt })
-        .from(users)
-        .where(eq(users.email, email));
-      return row;
-    },
-
-    async insertUser(organizationId: string, fields: ScimUserFields & { role: string; disabledAt: Date | null }, now: Date, db: Db = root) {
-      const { externalId, ...rest } = fields;
-      const [row] = await db
-        .insert(users)
-        .values({ ...rest, organizationId, scimExternalId: externalId, signInProvider: 'password', createdAt: now, updatedAt: now })
-        .returning({ id: users.id });
-      return row.id;
-    },
-
-    async updateUser(organizationId: string, id: string, fields: ScimUserFields, now: Date, db: Db = root) {
-      const { externalId, ...rest } = fields;
-      await db
-        .update(users)
-        .set({ ...rest, scimExternalId: externalId, updatedAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
-    },
-
-    /** Takes back a user SCIM deleted: visible to SCIM again, with the fields sent. */
-    async restoreUser(organizationId: string, id: string, fields: ScimUserFields, now: Date, db: Db = root) {
-      const { externalId, ...rest } = fields;
-      await db
-        .update(users)
-        .set({ ...rest, scimExternalId: externalId, scimDeletedAt: null, updatedAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
-    },
-
-    async setEnabled(organizationId: string, id: string, now: Date, db: Db = root) {
-      await db
-        .update(users)
-        .set({ disabledAt: null, updatedAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
-    },
-
-    async markDeleted(organizationId: string, id: string, now: Date, db: Db = root) {
-      await db
-        .update(users)
-        .set({ scimDeletedAt: now, updatedAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
     },
 
     /** Adds the user to those of the workspaces that are the organization's. */
@@ -350,9 +354,10 @@ export function createScimRepository(root: Db) {
       return row?.at ? new Date(row.at) : null;
     },
 
+    /** Saves the settings given; the others keep their value (their default on the first save). */
     async saveConfig(
       organizationId: string,
-      config: { defaultRole: string; defaultWorkspaceIds: string[]; sendInvitations: boolean },
+      config: Partial<{ defaultRole: string; defaultWorkspaceIds: string[]; sendInvitations: boolean; managesAdmins: boolean }>,
       now: Date,
       db: Db = root,
     ) {

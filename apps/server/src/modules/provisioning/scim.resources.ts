@@ -1,14 +1,17 @@
 /**
- * Users and teams as SCIM resources, and back (docs/decisions/036-scim-provisioning.md):
- * userName is the e-mail the user signs in with; the enterprise employeeNumber is the
- * employee ID; a Group is a team. What clients send is read leniently where real clients
+ * Users and teams as SCIM resources, and back (docs/decisions/036-scim-provisioning.md,
+ * 041-user-profile-and-provisioning-rules.md): userName is the address the user signs in
+ * with, or their login name beside a work e-mail; the console keeps the profile in columns
+ * (names, work e-mail and phone, title, the enterprise extension) and the rest of the core
+ * schema as sent; the enterprise employeeNumber is the employee ID; a Group is a team. What clients send is read leniently where real clients
  * differ (Entra ID's "False", PATCH operations written "Replace"), strictly where a value
  * would be wrong.
  */
 import { createHash } from 'node:crypto';
+import type { UserProfile } from '../users/users.service.js';
 import { readBoolean } from './scim.patch.js';
 import { ScimError, schemas } from './scim.protocol.js';
-import type { ScimTeamRow, ScimUserFields, ScimUserRow } from './scim.repository.js';
+import type { ScimTeamRow, ScimUserRow } from './scim.repository.js';
 
 type Json = Record<string, unknown>;
 type Member = { value: string; display: string };
@@ -38,22 +41,83 @@ function withMeta(resource: Json, meta: { resourceType: string; created: Date; l
   };
 }
 
+/** Attributes of the core schema kept as sent (scim_attributes), without the console acting on them. */
+const KEPT = [
+  'nickName',
+  'profileUrl',
+  'userType',
+  'preferredLanguage',
+  'locale',
+  'timezone',
+  'ims',
+  'photos',
+  'addresses',
+  'entitlements',
+  'roles',
+  'x509Certificates',
+] as const;
+/** Parts of `name` kept as sent beside the given, family and formatted name. */
+const KEPT_NAME = ['middleName', 'honorificPrefix', 'honorificSuffix'] as const;
+/** What one user may keep as sent, serialised. */
+const KEPT_MAX_BYTES = 16_384;
+
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => isObject(v)) : []);
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Only the keys that hold something. */
+function present(entries: Record<string, unknown>): Json {
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** A multi-valued attribute: the console's work entry (a column) first, then what else was sent. */
+function withWorkEntry(value: string | null, others: Json[]): Json[] {
+  if (!value) return others;
+  const primary = !others.some((o) => o.primary === true);
+  return [{ value, type: 'work', ...(primary && { primary: true }) }, ...others];
+}
+
 export function userResource(row: ScimUserRow, groups: Member[], baseUrl: string): Json {
+  const kept = row.scimAttributes ?? {};
+  const keptEnterprise = isObject(kept[schemas.enterpriseUser]) ? (kept[schemas.enterpriseUser] as Json) : {};
+  const sentManager = isObject(keptEnterprise.manager) ? (keptEnterprise.manager as Json) : {};
+  const manager =
+    row.managerId !== null
+      ? { value: sentManager.value ?? row.managerId, $ref: `${baseUrl}/Users/${row.managerId}`, displayName: row.managerName }
+      : sentManager.value !== undefined
+        ? { value: sentManager.value }
+        : undefined;
+  const enterprise = present({
+    employeeNumber: row.employeeId,
+    costCenter: row.costCenter,
+    organization: row.organizationName,
+    division: row.division,
+    department: row.department,
+    manager,
+  });
+  const hasEnterprise = Object.keys(enterprise).length > 0;
   const resource: Json = {
-    schemas: row.employeeId ? [schemas.user, schemas.enterpriseUser] : [schemas.user],
+    schemas: hasEnterprise ? [schemas.user, schemas.enterpriseUser] : [schemas.user],
     id: row.id,
     ...(row.externalId !== null && { externalId: row.externalId }),
-    userName: row.email,
-    name: {
-      formatted: row.displayName,
-      ...(row.givenName !== null && { givenName: row.givenName }),
-      ...(row.familyName !== null && { familyName: row.familyName }),
-    },
+    // A user imported with an employee ID alone has no address: that ID, else the id, names them.
+    userName: row.userName ?? row.email ?? row.employeeId ?? row.id,
+    name: present({
+      formatted: row.formattedName ?? row.displayName,
+      givenName: row.givenName,
+      familyName: row.familyName,
+      ...(isObject(kept.name) ? present(Object.fromEntries(KEPT_NAME.map((k) => [k, (kept.name as Json)[k]]))) : {}),
+    }),
     displayName: row.displayName,
-    emails: row.email ? [{ value: row.email, type: 'work', primary: true }] : [],
+    ...(row.title !== null && { title: row.title }),
+    ...present(Object.fromEntries(KEPT.map((k) => [k, kept[k]]))),
+    emails: withWorkEntry(row.workEmail ?? row.email, list(kept.emails)),
+    ...((row.phone !== null || list(kept.phoneNumbers).length > 0) && { phoneNumbers: withWorkEntry(row.phone, list(kept.phoneNumbers)) }),
     active: row.disabledAt === null,
     groups,
-    ...(row.employeeId && { [schemas.enterpriseUser]: { employeeNumber: row.employeeId } }),
+    ...(hasEnterprise && { [schemas.enterpriseUser]: enterprise }),
   };
   return withMeta(resource, {
     resourceType: 'User',
@@ -91,29 +155,94 @@ function asObject(value: unknown): Json {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }
 
-/** The fields of a User resource a client sent (POST, PUT, or the result of a PATCH), and its `active`. */
-export function readUser(body: unknown): { fields: ScimUserFields; active: boolean } {
+/** A user as a SCIM client sent them: the sign-in address, the profile, `active`, and the manager reference to resolve. */
+export interface ScimUserInput {
+  /** The address the user signs in with: userName when it is one, else the work e-mail. */
+  email: string;
+  profile: Omit<UserProfile, 'managerId'>;
+  /** The identity provider's reference to the manager (our id, or its own); null: none. */
+  managerReference: string | null;
+  active: boolean;
+}
+
+/** The work entry of a multi-valued attribute: type work, else (no entry typed) the primary, else the first. */
+function workEntry(entries: Json[]): Json | undefined {
+  const typed = entries.filter((e) => typeof e.type === 'string');
+  if (typed.length > 0) return typed.find((e) => (e.type as string).toLowerCase() === 'work');
+  return entries.find((e) => e.primary === true || e.primary === 'True' || e.primary === 'true') ?? entries[0];
+}
+
+function address(value: unknown, name: string): string | null {
+  const text = optionalText(value, name);
+  if (text === null) return null;
+  if (!EMAIL.test(text) || text.length > 254) throw invalidValue(`${name} must be an e-mail address.`);
+  return text;
+}
+
+/**
+ * The user a client sent (POST, PUT, or the result of a PATCH). userName is the sign-in
+ * address when it is an e-mail address; otherwise (an Entra user principal name, an
+ * employee login) the work e-mail is, and one must be sent (docs/decisions/041-user-profile-and-provisioning-rules.md).
+ */
+export function readUser(body: unknown): ScimUserInput {
   const user = asObject(body);
   if (typeof user.userName !== 'string' || !user.userName.trim()) throw invalidValue('userName is required.');
-  const email = user.userName.trim();
-  if (!EMAIL.test(email) || email.length > 254) throw invalidValue('userName must be the e-mail address the user signs in with.');
+  const userName = user.userName.trim();
+  if (userName.length > 254) throw invalidValue('userName is longer than 254 characters.');
+  const emails = list(user.emails);
+  const work = workEntry(emails);
+  const workValue = work ? address(work.value, 'The work e-mail (emails[type eq "work"].value)') : null;
+  const userNameIsAddress = EMAIL.test(userName);
+  if (!userNameIsAddress && !workValue)
+    throw invalidValue('userName is not an e-mail address: send the work e-mail (emails[type eq "work"].value) the user signs in with.');
+  const email = userNameIsAddress ? userName : (workValue as string);
+  const phones = list(user.phoneNumbers);
+  const phone = workEntry(phones);
   const name = asObject(user.name);
   const givenName = optionalText(name.givenName, 'name.givenName');
   const familyName = optionalText(name.familyName, 'name.familyName');
+  const formattedName = optionalText(name.formatted, 'name.formatted');
   const displayName =
-    optionalText(user.displayName, 'displayName') ??
-    optionalText(name.formatted, 'name.formatted') ??
-    ([givenName, familyName].filter(Boolean).join(' ') || email);
+    optionalText(user.displayName, 'displayName') ?? formattedName ?? ([givenName, familyName].filter(Boolean).join(' ') || email);
   const enterprise = asObject(user[schemas.enterpriseUser]);
+  const sentManager = enterprise.manager;
+  const managerValue = isObject(sentManager) ? sentManager.value : sentManager;
+  const managerReference = optionalText(managerValue, 'manager.value');
+  const kept = present({
+    ...Object.fromEntries(KEPT.map((k) => [k, user[k]])),
+    name: present(Object.fromEntries(KEPT_NAME.map((k) => [k, optionalText(name[k], `name.${k}`)]))),
+    emails: emails.filter((e) => e !== work),
+    phoneNumbers: phones.filter((e) => e !== phone),
+    ...(managerReference !== null && { [schemas.enterpriseUser]: { manager: { value: managerReference } } }),
+  });
+  for (const key of ['name', 'emails', 'phoneNumbers'])
+    if (
+      (Array.isArray(kept[key]) && (kept[key] as unknown[]).length === 0) ||
+      (isObject(kept[key]) && Object.keys(kept[key] as Json).length === 0)
+    )
+      delete kept[key];
+  if (Buffer.byteLength(JSON.stringify(kept)) > KEPT_MAX_BYTES)
+    throw invalidValue(`The user's other attributes (addresses, photos, roles, …) take more than ${KEPT_MAX_BYTES} bytes.`);
   return {
-    fields: {
-      email,
+    email,
+    profile: {
       displayName,
       givenName,
       familyName,
+      formattedName,
+      userName: userNameIsAddress ? null : userName,
+      workEmail: userNameIsAddress && workValue && workValue.toLowerCase() !== userName.toLowerCase() ? workValue : null,
+      title: optionalText(user.title, 'title'),
+      phone: phone ? optionalText(phone.value, 'phoneNumbers[type eq "work"].value') : null,
+      department: optionalText(enterprise.department, 'department'),
+      costCenter: optionalText(enterprise.costCenter, 'costCenter'),
+      division: optionalText(enterprise.division, 'division'),
+      organizationName: optionalText(enterprise.organization, 'organization'),
       employeeId: optionalText(enterprise.employeeNumber, 'employeeNumber'),
-      externalId: optionalText(user.externalId, 'externalId'),
+      scimExternalId: optionalText(user.externalId, 'externalId'),
+      scimAttributes: Object.keys(kept).length > 0 ? kept : null,
     },
+    managerReference,
     active: user.active === undefined ? true : readBoolean(user.active, 'active'),
   };
 }

@@ -11,19 +11,13 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.js';
+import type { UsersService } from '../users/users.service.js';
 import { filterToSql } from './scim.filter.js';
 import { paging } from './scim.input.js';
 import { applyPatch } from './scim.patch.js';
 import { MAX_RESULTS, ScimError, schemas } from './scim.protocol.js';
-import {
-  groupFilterColumns,
-  type ScimEvent,
-  type ScimRepository,
-  type ScimUserFields,
-  type ScimUserRow,
-  userFilterColumns,
-} from './scim.repository.js';
-import { groupResource, readGroup, readUser, userResource } from './scim.resources.js';
+import { groupFilterColumns, type ScimEvent, type ScimRepository, type ScimUserRow, userFilterColumns } from './scim.repository.js';
+import { groupResource, readGroup, readUser, type ScimUserInput, userResource } from './scim.resources.js';
 import { groupSchema, userSchema } from './scim.schema.js';
 
 /** Who calls: the organization of the SCIM token, and who made the token (the inviter of e-mails). */
@@ -68,12 +62,29 @@ function uniqueness(err: unknown): ScimError {
   );
   if (constraint.includes('employee')) return new ScimError(409, 'Another user of the organization has this employeeNumber.', 'uniqueness');
   if (constraint.includes('teams')) return new ScimError(409, 'A group with this displayName already exists.', 'uniqueness');
+  if (constraint.includes('user_name')) return new ScimError(409, 'Another user of the organization has this userName.', 'uniqueness');
   return new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
+}
+
+/** Addresses of the provider's staff are never provisioned into a customer organization. */
+const staffAddress = (email: string) =>
+  new ScimError(400, `${email} is an address of the provider's staff and cannot be provisioned into an organization.`, 'invalidValue');
+
+/** What provisioning may not do to an Organizational Admin or a staff member, and why. */
+function outOfReach(protection: 'org_admin' | 'staff', change: string) {
+  return new ScimError(
+    403,
+    protection === 'staff'
+      ? `This user is staff of the provider: provisioning cannot ${change} them.`
+      : `This user is an Organizational Admin of the console: provisioning cannot ${change} them unless the organization lets the identity provider manage Organizational Admins (Provisioning screen).`,
+  );
 }
 
 export function createScimService(deps: {
   db: Db;
   repo: ScimRepository;
+  /** The users module: every user is made and changed through it. */
+  users: UsersService;
   clock: Clock;
   /** The console's disabling of a user: ends their sessions and tells the caches (external API). */
   disableUser: (organizationId: string, userId: string, tx?: Db) => Promise<boolean>;
@@ -96,17 +107,41 @@ export function createScimService(deps: {
     return userResource(row, (await repo.groupsOf([id], tx)).get(id) ?? [], baseUrl);
   }
 
-  /** Writes a user's fields and `active`; says which kind of event the change was. */
-  async function writeUser(caller: ScimCaller, row: ScimUserRow, fields: ScimUserFields, active: boolean, tx: Db) {
-    const now = clock.now();
-    await repo.updateUser(caller.organizationId, row.id, fields, now, tx);
+  /** The manager a client named, as a user of the organization (null: none, or one the console does not know). */
+  const managerOf = (caller: ScimCaller, input: ScimUserInput, tx: Db) =>
+    input.managerReference === null
+      ? Promise.resolve(null)
+      : deps.users.findByReference(caller.organizationId, input.managerReference, tx).then((id) => id ?? null);
+
+  /**
+   * What provisioning may not do to the console's own accounts: staff are never changed in
+   * their access or address; Organizational Admins only where the organization allows it.
+   */
+  function checkReach(row: ScimUserRow, input: ScimUserInput | 'delete', managesAdmins: boolean) {
+    const protection = deps.users.protection(row);
+    if (!protection || (protection === 'org_admin' && managesAdmins)) return;
+    if (input === 'delete') throw outOfReach(protection, 'delete');
+    if (row.disabledAt === null && !input.active) throw outOfReach(protection, 'deactivate');
+    if ((row.email ?? '').toLowerCase() !== input.email.toLowerCase()) throw outOfReach(protection, 'change the e-mail address of');
+    if ((row.userName ?? '').toLowerCase() !== (input.profile.userName ?? '').toLowerCase()) throw outOfReach(protection, 'rename');
+  }
+
+  /** Writes a user's profile and `active`; says which kind of event the change was. */
+  async function writeUser(caller: ScimCaller, row: ScimUserRow, input: ScimUserInput, tx: Db) {
+    const managerId = await managerOf(caller, input, tx);
+    await deps.users.update(
+      caller.organizationId,
+      row.id,
+      { email: input.email, ...input.profile, managerId: managerId === row.id ? null : managerId },
+      tx,
+    );
     const wasActive = row.disabledAt === null;
-    if (wasActive && !active) {
+    if (wasActive && !input.active) {
       await deps.disableUser(caller.organizationId, row.id, tx);
       return 'deactivated' as const;
     }
-    if (!wasActive && active) {
-      await repo.setEnabled(caller.organizationId, row.id, now, tx);
+    if (!wasActive && input.active) {
+      await deps.users.enable(caller.organizationId, row.id, tx);
       return 'reactivated' as const;
     }
     return 'updated' as const;
@@ -153,38 +188,48 @@ export function createScimService(deps: {
      * user back (same id, training records kept); taken by anyone else: 409 uniqueness.
      */
     async createUser(caller: ScimCaller, body: unknown, baseUrl: string, log: FastifyBaseLogger) {
-      const { fields, active } = readUser(body);
+      const input = readUser(body);
+      if (deps.users.isStaffAddress(input.email) || (input.profile.workEmail && deps.users.isStaffAddress(input.profile.workEmail)))
+        throw staffAddress(input.email);
       const now = clock.now();
       const config = await repo.config(caller.organizationId);
       let delivery: InvitationDelivery | undefined;
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
-          const holder = await repo.findByEmail(fields.email, tx);
+          const holder = await deps.users.findByEmail(input.email, tx);
           if (holder && !(holder.organizationId === caller.organizationId && holder.scimDeletedAt)) {
             throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
           }
+          const managerId = await managerOf(caller, input, tx);
           let userId: string;
           if (holder) {
             userId = holder.id;
-            await repo.restoreUser(caller.organizationId, userId, fields, now, tx);
-            if (active) await repo.setEnabled(caller.organizationId, userId, now, tx);
+            await deps.users.update(caller.organizationId, userId, { ...input.profile, managerId, restore: true }, tx);
+            if (input.active) await deps.users.enable(caller.organizationId, userId, tx);
           } else {
-            userId = await repo.insertUser(
-              caller.organizationId,
-              { ...fields, role: config.defaultRole, disabledAt: active ? null : now },
-              now,
+            userId = await deps.users.create(
+              {
+                organizationId: caller.organizationId,
+                email: input.email,
+                ...input.profile,
+                managerId,
+                // Never an Organizational Admin: the provisioning defaults hold no such role.
+                role: config.defaultRole === 'org_admin' ? 'viewer' : config.defaultRole,
+                source: 'scim',
+                disabledAt: input.active ? null : now,
+              },
               tx,
             );
             await repo.addWorkspaces(caller.organizationId, userId, config.defaultWorkspaceIds, tx);
-            if (config.sendInvitations && active) {
+            if (config.sendInvitations && input.active) {
               const invitation = await deps.invitations.create({ userId, invitedBy: caller.tokenCreatedBy }, tx);
               delivery = { userId, invitationId: invitation.id, token: invitation.token, invitedBy: caller.tokenCreatedBy };
             }
           }
           await event(
             caller,
-            { kind: 'created', resourceType: 'User', resourceId: userId, resourceName: fields.email, method: 'POST', status: 201 },
+            { kind: 'created', resourceType: 'User', resourceId: userId, resourceName: input.email, method: 'POST', status: 201 },
             tx,
           );
           return userId;
@@ -214,11 +259,16 @@ export function createScimService(deps: {
           const current = userResource(row, [], baseUrl);
           checkVersion(ifMatch, current);
           const next = 'put' in change ? change.put : applyPatch(userSchema, current, change.patch);
-          const { fields, active } = readUser(next);
-          const holder = fields.email.toLowerCase() === row.email?.toLowerCase() ? undefined : await repo.findByEmail(fields.email, tx);
+          const input = readUser(next);
+          const config = await repo.config(caller.organizationId, tx);
+          checkReach(row, input, config.managesAdmins);
+          const newAddress = input.email.toLowerCase() !== row.email?.toLowerCase();
+          if (newAddress && deps.users.isStaffAddress(input.email)) throw staffAddress(input.email);
+          if (input.profile.workEmail && deps.users.isStaffAddress(input.profile.workEmail)) throw staffAddress(input.profile.workEmail);
+          const holder = newAddress ? await deps.users.findByEmail(input.email, tx) : undefined;
           if (holder) throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
-          const kind = await writeUser(caller, row, fields, active, tx);
-          await event(caller, { kind, resourceType: 'User', resourceId: id, resourceName: fields.email, method, status: 200 }, tx);
+          const kind = await writeUser(caller, row, input, tx);
+          await event(caller, { kind, resourceType: 'User', resourceId: id, resourceName: input.email, method, status: 200 }, tx);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw uniqueness(err);
@@ -234,8 +284,9 @@ export function createScimService(deps: {
         const row = await repo.findUser(caller.organizationId, known('User', id), { lock: true }, tx);
         if (!row) throw notFound('User', id);
         checkVersion(ifMatch, userResource(row, [], baseUrl));
+        checkReach(row, 'delete', (await repo.config(caller.organizationId, tx)).managesAdmins);
         if (row.disabledAt === null) await deps.disableUser(caller.organizationId, id, tx);
-        await repo.markDeleted(caller.organizationId, id, clock.now(), tx);
+        await deps.users.markScimDeleted(caller.organizationId, id, tx);
         await event(
           caller,
           { kind: 'deleted', resourceType: 'User', resourceId: id, resourceName: row.email, method: 'DELETE', status: 204 },

@@ -1,0 +1,135 @@
+/**
+ * The writes of the `users` table's people: the users module owns the table, its profile
+ * and its rules (users.service.ts); other modules make and change users through the
+ * service. The import's set-based apply keeps its own statements, in user-imports/apply.ts.
+ */
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+/** Who made a user (the People screen's source). */
+export type UserSource = 'csv_import' | 'scim' | 'external_api' | 'console';
+
+/** What the console keeps of a person beyond their sign-in address and role. */
+export interface UserProfile {
+  displayName: string;
+  /** Null with familyName: taken from the display name (migration 0010's users_name_parts). */
+  givenName: string | null;
+  familyName: string | null;
+  formattedName: string | null;
+  /** The identity provider's login name when it is not the sign-in address. */
+  userName: string | null;
+  /** A work e-mail other than the sign-in address. */
+  workEmail: string | null;
+  title: string | null;
+  phone: string | null;
+  department: string | null;
+  costCenter: string | null;
+  division: string | null;
+  organizationName: string | null;
+  employeeId: string | null;
+  managerId: string | null;
+  /** The identity provider's id for the user (SCIM externalId). */
+  scimExternalId: string | null;
+  /** SCIM attributes the console keeps as sent without acting on them. */
+  scimAttributes: Record<string, unknown> | null;
+}
+
+export interface NewUser extends Partial<UserProfile> {
+  organizationId: string;
+  email: string;
+  displayName: string;
+  role: string;
+  source: UserSource;
+  disabledAt?: Date | null;
+  createdBy?: string | null;
+  locale?: string | null;
+  passwordHash?: string | null;
+}
+
+/** The holder of an address, in any organization (sign-in addresses are unique across the platform). */
+export interface AddressHolder {
+  id: string;
+  organizationId: string;
+  role: string;
+  scimDeletedAt: Date | null;
+}
+
+export function createUsersRepository(root: Db) {
+  return {
+    async insert(user: NewUser, now: Date, db: Db = root) {
+      const [row] = await db
+        .insert(users)
+        .values({ signInProvider: 'password', ...user, createdAt: now, updatedAt: now })
+        .returning({ id: users.id });
+      return row.id;
+    },
+
+    /** Changes the sign-in address and profile fields given; `restore` takes back a user SCIM deleted. */
+    async update(
+      organizationId: string,
+      id: string,
+      change: Partial<UserProfile> & { email?: string; restore?: boolean },
+      now: Date,
+      db: Db = root,
+    ) {
+      const { restore, ...fields } = change;
+      await db
+        .update(users)
+        .set({ ...fields, ...(restore && { scimDeletedAt: null }), updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    async enable(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(users)
+        .set({ disabledAt: null, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    /** No longer a SCIM resource of the organization (the user stays, with their records). */
+    async markScimDeleted(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(users)
+        .set({ scimDeletedAt: now, updatedAt: now })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    async findByEmail(email: string, db: Db = root): Promise<AddressHolder | undefined> {
+      const [row] = await db
+        .select({ id: users.id, organizationId: users.organizationId, role: users.role, scimDeletedAt: users.scimDeletedAt })
+        .from(users)
+        .where(eq(users.email, email));
+      return row;
+    },
+
+    /**
+     * A user of the organization named by an identity provider's reference: their id, else
+     * the provider's id for them, their employee number, userName or e-mail.
+     */
+    async findByReference(organizationId: string, reference: string, db: Db = root) {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            isNull(users.scimDeletedAt),
+            or(
+              isUuid ? eq(users.id, reference) : sql`false`,
+              eq(users.scimExternalId, reference),
+              eq(users.employeeId, reference),
+              eq(users.userName, reference),
+              eq(users.email, reference),
+            ),
+          ),
+        )
+        .orderBy(sql`${users.id} = ${isUuid ? reference : null}::uuid IS TRUE DESC`)
+        .limit(1);
+      return row?.id;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

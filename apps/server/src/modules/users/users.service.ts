@@ -1,0 +1,46 @@
+/**
+ * The users module's service: the one way other modules make and change the people of an
+ * organization (SCIM, the external API, organization managers), with the rules that hold
+ * whoever writes: an address of the provider's staff domain belongs to staff and never to
+ * a customer organization; Organizational Admins and staff are the console's own accounts,
+ * which an identity provider may reach only where the organization allows it.
+ */
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../deps.js';
+import type { NewUser, UserProfile, UsersRepository } from './users.repository.js';
+
+export type { NewUser, UserProfile, UserSource } from './users.repository.js';
+
+/** Why a user is out of an identity provider's reach: an Organizational Admin, or staff. */
+export type Protection = 'org_admin' | 'staff';
+
+export function createUsersService(deps: { db: Db; repo: UsersRepository; clock: Clock; staffEmailDomain: string }) {
+  const { db, repo, clock } = deps;
+  const staffDomain = deps.staffEmailDomain.toLowerCase();
+
+  function isStaffAddress(email: string): boolean {
+    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+    return domain === staffDomain || domain.endsWith(`.${staffDomain}`);
+  }
+
+  return {
+    isStaffAddress,
+
+    /** Whether the console protects this user from provisioning, and as what. */
+    protection(user: { role: string; email: string | null; allowedRoleTypes?: string[] }): Protection | undefined {
+      if ((user.allowedRoleTypes?.length ?? 0) > 0 || (user.email !== null && isStaffAddress(user.email))) return 'staff';
+      if (user.role === 'org_admin') return 'org_admin';
+      return undefined;
+    },
+
+    create: (user: NewUser, tx: Db = db) => repo.insert(user, clock.now(), tx),
+    update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) =>
+      repo.update(organizationId, id, change, clock.now(), tx),
+    enable: (organizationId: string, id: string, tx: Db = db) => repo.enable(organizationId, id, clock.now(), tx),
+    markScimDeleted: (organizationId: string, id: string, tx: Db = db) => repo.markScimDeleted(organizationId, id, clock.now(), tx),
+    findByEmail: (email: string, tx: Db = db) => repo.findByEmail(email, tx),
+    findByReference: (organizationId: string, reference: string, tx: Db = db) => repo.findByReference(organizationId, reference, tx),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
