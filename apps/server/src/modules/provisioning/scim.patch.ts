@@ -2,8 +2,9 @@
  * SCIM PATCH (RFC 7644 §3.5.2) on a resource's representation. Every path and every key of
  * every value is first checked against the resource's schema (scim.schema.ts) and written
  * in the schema's own spelling; anything else is refused with `invalidPath` before any
- * change. The operations are then applied by scim-patch to copies without a prototype, so
- * that even a name that slipped past the check could not reach a shared object.
+ * change. The operations are then applied by scim-patch to copies whose objects share no
+ * prototype with the process (a frozen one rooted in null), so that even a name that
+ * slipped past the check could not reach a shared object.
  *
  * Real clients' quirks are made regular on the way: operation names in any case, Entra
  * ID's string booleans for `active`, and path-less values whose keys are paths themselves
@@ -27,11 +28,25 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A deep copy of JSON whose objects have no prototype. */
+/**
+ * The prototype of the objects a PATCH is applied to: frozen, rooted in null, with only the
+ * two methods scim-patch's deep equality calls (`valueOf`, `toString`), so it has no
+ * `constructor`, no `__proto__` and nothing a write could reach.
+ */
+const DETACHED = Object.freeze(
+  Object.create(null, {
+    valueOf: { value: Object.prototype.valueOf },
+    toString: { value: Object.prototype.toString },
+  }),
+);
+
+const detached = () => Object.create(DETACHED) as Json;
+
+/** A deep copy of JSON whose objects share no prototype with the rest of the process. */
 export function withoutPrototypes<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutPrototypes) as T;
   if (!isObject(value)) return value;
-  const copy = Object.create(null) as Json;
+  const copy = detached();
   for (const [key, v] of Object.entries(value)) copy[key] = withoutPrototypes(v);
   return copy as T;
 }
@@ -117,7 +132,7 @@ function checkValue(value: unknown, target: Target, where: string, depth = 0): u
   if (depth > MAX_DEPTH) throw invalidValue(`The value of ${where} nests deeper than its schema.`);
   if ('tree' in target) {
     if (!isObject(value)) throw invalidValue(`The value of ${where} must be an object.`);
-    const copy = Object.create(null) as Json;
+    const copy = detached();
     for (const [key, v] of Object.entries(value)) {
       const attribute = target.tree.get(key.toLowerCase());
       if (!attribute) throw invalidPath(`${key} is not an attribute of ${where}.`);
@@ -163,7 +178,7 @@ function regularOperations(schema: ResourceSchema, op: Json): ScimPatchOperation
   }
   // No path: each key of the value is an attribute, or (Entra ID) an attribute path.
   if (!isObject(op.value)) throw invalidValue(`An ${name} without a path takes an object of attributes.`);
-  const plain = Object.create(null) as Json;
+  const plain = detached();
   const pathed: ScimPatchOperation[] = [];
   for (const [key, v] of Object.entries(op.value)) {
     const { path, target } = checkPath(schema, key);
