@@ -39,10 +39,20 @@ export const provisioningConfig = z.object({
 });
 export type ProvisioningConfig = z.infer<typeof provisioningConfig>;
 
+/**
+ * Whether the identity provider may deactivate, delete, rename and change the e-mail of
+ * the organization's Organizational Admins (off by default: SCIM answers 403 for them).
+ * Changed only on its own, never with the defaults of new users: a defaults form loaded
+ * before someone turned it off must not turn it back on when saved.
+ */
+export const managesAdminsBody = z.object({ managesAdmins: z.boolean() });
+
 export const provisioningResponse = z.object({
   baseUrl: z.string().describe('The SCIM base URL to give the identity provider'),
   tokens: z.array(scimTokenView),
-  config: provisioningConfig,
+  config: provisioningConfig.extend({
+    managesAdmins: z.boolean().describe('The identity provider may change and deactivate Organizational Admins'),
+  }),
   workspaces: z.array(z.object({ id: z.uuid(), name: z.string() })),
   lastCallAt: z.string().nullable(),
 });
@@ -101,6 +111,13 @@ export const provisioningRoutes = {
     operationId: 'updateProvisioningConfig',
     body: provisioningConfig,
     response: z.object({ config: provisioningConfig }),
+  }),
+  updateManagesAdmins: route({
+    method: 'PUT',
+    path: '/provisioning/config/managesAdmins',
+    operationId: 'updateProvisioningManagesAdmins',
+    body: managesAdminsBody,
+    response: managesAdminsBody,
   }),
   events: route({
     method: 'GET',

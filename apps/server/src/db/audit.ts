@@ -25,6 +25,8 @@ export const auditActions = {
   'scim_token.roll': 'scim_token',
   'scim_token.revoke': 'scim_token',
   'scim.config': 'organization',
+  /** The identity provider may (or may no longer) change Organizational Admins: `{ before, after }`. */
+  'scim.manages_admins': 'organization',
   /** An import named e-mails of other organizations (how many, and whether they were withheld): decision 020. */
   'user_import.foreign_emails': 'user_import',
 } as const;

@@ -253,6 +253,11 @@ const matrix: Record<string, Row> = {
     fresh: () => freshScimToken(),
   },
   'PUT /api/provisioning/config': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/provisioning/config', ...json({}) }) },
+  'PUT /api/provisioning/config/managesAdmins': {
+    access: 'orgAdmin',
+    scope: 'own',
+    request: () => ({ url: '/api/provisioning/config/managesAdmins', ...json({}) }),
+  },
   'GET /api/provisioning/events': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/events') },
 
   // SCIM 2.0: identity providers with an organization's SCIM token, never a console session.

@@ -56,7 +56,7 @@ describe('the Provisioning screen’s calls', () => {
     expect(response.json()).toEqual({
       baseUrl: 'https://console.example.com/api/scim/v2',
       tokens: [],
-      config: { defaultRole: 'viewer', defaultWorkspaceIds: [], sendInvitations: false },
+      config: { defaultRole: 'viewer', defaultWorkspaceIds: [], sendInvitations: false, managesAdmins: false },
       workspaces: [{ id: workspaceId, name: 'Assembly' }],
       lastCallAt: null,
     });

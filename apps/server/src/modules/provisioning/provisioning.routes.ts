@@ -12,5 +12,8 @@ export const provisioningRoutes: ApiModule = async (app, { services: { provision
   registerRoute(app, routes.rollToken, (request) => provisioning.rollToken(authOf(request), request.params.id, request.body.gracePeriod));
   registerRoute(app, routes.revokeToken, (request) => provisioning.revokeToken(authOf(request), request.params.id));
   registerRoute(app, routes.updateConfig, (request) => provisioning.updateConfig(authOf(request), request.body));
+  registerRoute(app, routes.updateManagesAdmins, (request) =>
+    provisioning.updateManagesAdmins(authOf(request), request.body.managesAdmins),
+  );
   registerRoute(app, routes.events, (request) => provisioning.events(authOf(request), request.query));
 };

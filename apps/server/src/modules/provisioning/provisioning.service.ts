@@ -1,8 +1,8 @@
 /**
  * The Provisioning screen (docs/product.md, "Provisioning"): an organization's SCIM tokens
  * (shown once, stored hashed, rolled with a grace period, revoked at once), what
- * provisioning gives a new user, and what it did. For Organizational Admins, scoped to the
- * caller's organization like the access keys.
+ * provisioning gives a new user, whether it may touch Organizational Admins, and what it
+ * did. For Organizational Admins, scoped to the caller's organization like the access keys.
  */
 import {
   GRACE_PERIOD_MS,
@@ -92,6 +92,7 @@ export function createProvisioningService(deps: { db: Db; repo: ScimRepository; 
           defaultRole: config.defaultRole as ProvisioningConfig['defaultRole'],
           defaultWorkspaceIds: config.defaultWorkspaceIds,
           sendInvitations: config.sendInvitations,
+          managesAdmins: config.managesAdmins,
         },
         workspaces,
         lastCallAt: iso(lastCallAt),
@@ -134,6 +135,30 @@ export function createProvisioningService(deps: { db: Db; repo: ScimRepository; 
         });
       });
       return { config: saved };
+    },
+
+    /**
+     * Lets the identity provider change and deactivate Organizational Admins, or stops it.
+     * A change is its own audit row (before → after) in the same transaction; the
+     * organization's row is held so that two admins changing it at once each record what
+     * they really changed. Saving the value it already has records nothing.
+     */
+    async updateManagesAdmins(auth: AuthContext, managesAdmins: boolean) {
+      return db.transaction(async (tx) => {
+        await repo.lockOrganization(auth.organizationId, tx);
+        const before = (await repo.config(auth.organizationId, tx)).managesAdmins;
+        if (before !== managesAdmins) {
+          await repo.saveConfig(auth.organizationId, { managesAdmins }, clock.now(), tx);
+          await writeAudit(tx, {
+            action: 'scim.manages_admins',
+            organizationId: auth.organizationId,
+            actorUserId: auth.userId,
+            targetId: auth.organizationId,
+            details: { before, after: managesAdmins },
+          });
+        }
+        return { managesAdmins };
+      });
     },
 
     async events(auth: AuthContext, page: PageQuery) {
