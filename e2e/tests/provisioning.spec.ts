@@ -99,3 +99,42 @@ test('an admin connects an identity provider, which provisions and then deactiva
   await expect(events.getByText('Deactivated')).toBeVisible();
   await checkA11y();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`Organizational Admins are out of the identity provider's reach until an admin confirms otherwise, by keyboard (${viewport.width} px)`, async ({
+    page,
+    checkA11y,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAsDemoAdmin(page);
+    await page.goto('/provisioning');
+    const section = page.getByRole('region', { name: 'Organizational Admins' });
+    const toggle = section.getByRole('switch', { name: 'Let the identity provider manage Organizational Admins' });
+    await expect(toggle).not.toBeChecked();
+    await expect(section.getByText(/cannot deactivate, delete, rename or change the e-mail/)).toBeVisible();
+    const managesAdmins = async () => (await (await page.request.get('/api/provisioning')).json()).config.managesAdmins;
+
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    const dialog = page.getByRole('alertdialog', { name: 'Let the identity provider manage Organizational Admins?' });
+    await expect(dialog).toBeVisible();
+    await settledDialog(page);
+    await checkA11y();
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByText('The identity provider can now manage Organizational Admins')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(section.getByTestId('admins-managed')).toBeVisible();
+    expect(await managesAdmins()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Off again (other tests expect the protection): at once, without a question.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Organizational Admins are out of the identity provider’s reach again')).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    expect(await managesAdmins()).toBe(false);
+  });
+}

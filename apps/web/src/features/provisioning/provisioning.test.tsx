@@ -1,5 +1,9 @@
-/** The Provisioning screen in jsdom against a scripted API: the base URL, a token revealed once, revoke typed, the defaults, the events, failures. */
-import { screen, within } from '@testing-library/react';
+/**
+ * The Provisioning screen in jsdom against a scripted API: the base URL, a token revealed
+ * once, revoke typed, the defaults, the Organizational Admins setting (asked before it is
+ * turned on, saved on its own), the events, failures.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn } from '../../test/app';
@@ -23,7 +27,7 @@ const token = (n: number, extra: object = {}) => ({
 const state = (tokens: object[] = []) => ({
   baseUrl: 'https://console.example.com/api/scim/v2',
   tokens,
-  config: { defaultRole: 'viewer', defaultWorkspaceIds: [], sendInvitations: false },
+  config: { defaultRole: 'viewer', defaultWorkspaceIds: [], sendInvitations: false, managesAdmins: false },
   workspaces: [
     { id: '11111111-1111-4111-8111-111111111111', name: 'Assembly' },
     { id: '22222222-2222-4222-8222-222222222222', name: 'Quality' },
@@ -105,6 +109,89 @@ describe('the Provisioning screen', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       defaultRole: 'publisher',
       defaultWorkspaceIds: ['22222222-2222-4222-8222-222222222222'],
+      sendInvitations: true,
+    });
+  });
+
+  it('keeps Organizational Admins from the identity provider until an admin confirms, by keyboard, that it may manage them', async () => {
+    const user = userEvent.setup();
+    let managesAdmins = false;
+    const { calls } = renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: { ...state(), config: { ...state().config, managesAdmins } } }),
+        'GET /api/provisioning/events': noEvents,
+        'PUT /api/provisioning/config/managesAdmins': ({ body }) => {
+          managesAdmins = (body as { managesAdmins: boolean }).managesAdmins;
+          return { body: { managesAdmins } };
+        },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Organizational Admins' });
+    const toggle = within(section).getByRole('switch', { name: 'Let the identity provider manage Organizational Admins' });
+    expect(toggle).toHaveProperty('checked', false);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /cannot deactivate, delete, rename or change the e-mail of an Organizational Admin.*403/,
+    );
+    expect(within(section).queryByTestId('admins-managed')).toBeNull();
+
+    // Turning it on asks first; cancelling changes nothing.
+    toggle.focus();
+    await user.keyboard(' ');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Let the identity provider manage Organizational Admins?' });
+    expect(within(dialog).getByText(/lock you out of the console/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+    expect(toggle).toHaveProperty('checked', false);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    toggle.focus();
+    await user.keyboard(' ');
+    dialog = await screen.findByRole('alertdialog', { name: 'Let the identity provider manage Organizational Admins?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The identity provider can now manage Organizational Admins')).toBeTruthy();
+    await waitFor(() => expect(within(section).getByRole('switch')).toHaveProperty('checked', true));
+    expect(within(section).getByTestId('admins-managed').textContent).toMatch(/take over an admin account/);
+
+    // Turning it off protects them again at once, without a question.
+    within(section).getByRole('switch').focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText('Organizational Admins are out of the identity provider’s reach again')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(within(section).getByRole('switch')).toHaveProperty('checked', false));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/api/provisioning/config/managesAdmins', { managesAdmins: true }],
+      ['/api/provisioning/config/managesAdmins', { managesAdmins: false }],
+    ]);
+  });
+
+  it('shows the setting on when it is, and says so when it cannot be changed', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSignedIn('/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: { ...state(), config: { ...state().config, managesAdmins: true } } }),
+        'GET /api/provisioning/events': noEvents,
+        'PUT /api/provisioning/config/managesAdmins': () => ({ status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }),
+        'PUT /api/provisioning/config': ({ body }) => ({ body: { config: body } }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Organizational Admins' });
+    const toggle = within(section).getByRole('switch', { name: 'Let the identity provider manage Organizational Admins' });
+    expect(toggle).toHaveProperty('checked', true);
+    expect(within(section).getByTestId('admins-managed')).toBeTruthy();
+    await user.click(toggle);
+    expect(await screen.findByText('The setting of Organizational Admins could not be changed.')).toBeTruthy();
+    await waitFor(() => expect(within(section).getByRole('switch')).toHaveProperty('checked', true));
+
+    // The defaults of new users are saved without it.
+    const form = screen.getByRole('form', { name: 'New users' });
+    await user.click(within(form).getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The settings of new users were saved')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/provisioning/config')?.body).toEqual({
+      defaultRole: 'viewer',
+      defaultWorkspaceIds: [],
       sendInvitations: true,
     });
   });

@@ -1,4 +1,4 @@
-/** The Provisioning screen's state (tokens, defaults), its events (20 a page) and the changes that refresh them. */
+/** The Provisioning screen's state (tokens, defaults, the admins setting), its events (20 a page) and the changes that refresh them. */
 import type { GracePeriod } from '@console/contracts/access-keys';
 import { type ProvisioningConfig, provisioningRoutes as routes } from '@console/contracts/provisioning';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,3 +35,6 @@ export const useRollScimToken = () =>
   );
 export const useRevokeScimToken = () => useProvisioningChange((id: string) => api(routes.revokeToken, { params: { id } }));
 export const useUpdateProvisioningConfig = () => useProvisioningChange((body: ProvisioningConfig) => api(routes.updateConfig, { body }));
+/** Lets the identity provider change Organizational Admins, or stops it: saved on its own, never with the defaults. */
+export const useUpdateManagesAdmins = () =>
+  useProvisioningChange((managesAdmins: boolean) => api(routes.updateManagesAdmins, { body: { managesAdmins } }));

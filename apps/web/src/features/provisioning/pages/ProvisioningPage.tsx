@@ -1,9 +1,9 @@
 /**
  * /provisioning: SCIM 2.0 provisioning of the organization (docs/product.md, "Provisioning"):
- * the base URL and tokens to give the identity provider, what new users get, and what
- * provisioning did.
+ * the base URL and tokens to give the identity provider, what new users get, whether it
+ * may change Organizational Admins, and what provisioning did.
  */
-import { SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
+import { type ProvisioningConfig, SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,12 +29,21 @@ import {
   useRevokeScimToken,
   useRollScimToken,
   useScimEvents,
+  useUpdateManagesAdmins,
   useUpdateProvisioningConfig,
 } from '../api/provisioning';
+import { AdminsSetting } from '../components/AdminsSetting';
 import { DefaultsForm } from '../components/DefaultsForm';
 import { EventsTable } from '../components/EventsTable';
 import { ProvisioningSection } from '../components/ProvisioningSection';
 import { TokensTable, tokenName } from '../components/TokensTable';
+
+/** The defaults of new users only: the admins setting is saved on its own. */
+const defaultsOf = ({ defaultRole, defaultWorkspaceIds, sendInvitations }: ProvisioningConfig): ProvisioningConfig => ({
+  defaultRole,
+  defaultWorkspaceIds,
+  sendInvitations,
+});
 
 export function Component() {
   const { t } = useT();
@@ -45,6 +54,7 @@ export function Component() {
   const roll = useRollScimToken();
   const revoke = useRevokeScimToken();
   const saveConfig = useUpdateProvisioningConfig();
+  const saveManagesAdmins = useUpdateManagesAdmins();
   const [secret, setSecret] = useState<string | null>(null);
   const [rolling, setRolling] = useState<ScimTokenView | null>(null);
 
@@ -136,7 +146,15 @@ export function Component() {
           </ProvisioningSection>
 
           <ProvisioningSection title={t('provisioning:defaults.title')} intro={t('provisioning:defaults.intro')}>
-            <DefaultsForm initial={data.config} workspaces={data.workspaces} onSave={(values) => saveConfig.mutateAsync(values)} />
+            <DefaultsForm
+              initial={defaultsOf(data.config)}
+              workspaces={data.workspaces}
+              onSave={(values) => saveConfig.mutateAsync(values)}
+            />
+          </ProvisioningSection>
+
+          <ProvisioningSection title={t('provisioning:admins.title')} intro={t('provisioning:admins.intro')}>
+            <AdminsSetting managesAdmins={data.config.managesAdmins} onChange={(value) => saveManagesAdmins.mutateAsync(value)} />
           </ProvisioningSection>
         </>
       )}
