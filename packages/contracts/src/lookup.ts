@@ -35,6 +35,34 @@ export type UserLookupForm = z.infer<typeof userLookupForm>;
 
 const person = z.object({ id: z.uuid(), displayName: z.string(), email: z.string().nullable() });
 
+/** How the user was made: the CSV import, the identity provider (SCIM), the external API, or the console itself. */
+const userMadeBy = z.enum(['csv_import', 'scim', 'external_api', 'console']);
+
+/**
+ * What the identity provider (or the import, or the API) says of the user beyond the sign-in
+ * fields; null where nothing was sent. Given and family name are always there (taken from the
+ * display name when not sent).
+ */
+export const lookupUserProfile = z.object({
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  formattedName: z.string().nullable().describe('The full name as the identity provider formats it; null: the display name'),
+  userName: z.string().nullable().describe("The identity provider's login name when it is not the e-mail"),
+  workEmail: z.string().nullable().describe('A work e-mail other than the sign-in e-mail'),
+  title: z.string().nullable(),
+  phone: z.string().nullable(),
+  department: z.string().nullable(),
+  costCenter: z.string().nullable(),
+  division: z.string().nullable(),
+  organization: z.string().nullable().describe("The enterprise extension's organization, as sent (not the console's organization)"),
+  manager: person.nullable().describe('The manager, a user of the same organization'),
+  scimAttributes: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('What else the identity provider sent that the console does not act on (addresses, nickName, …), as sent'),
+});
+export type LookupUserProfile = z.infer<typeof lookupUserProfile>;
+
 export const lookupUserView = z.object({
   id: z.uuid(),
   displayName: z.string(),
@@ -58,6 +86,8 @@ export const lookupUserView = z.object({
   lastLoginAt: z.string().nullable().describe('ISO 8601'),
   invitedAt: z.string().nullable().describe('ISO 8601'),
   invitedBy: person.nullable(),
+  source: userMadeBy,
+  profile: lookupUserProfile,
   groups: z.array(z.object({ id: z.uuid(), name: z.string() })).describe(`The user's teams, by name (at most ${LOOKUP_LIST_SHOWN})`),
   moreGroups: z.number().int(),
   workspaces: z
@@ -156,7 +186,8 @@ export const lookupRoutes = {
     path: '/user/:email',
     operationId: 'lookUpUser',
     tags,
-    description: 'A user of any organization by e-mail (without case), with organization, inviter, groups and workspaces.',
+    description:
+      'A user of any organization by e-mail (without case), with organization, inviter, profile, manager, groups and workspaces.',
     params: userLookupParams,
     response: userLookupResponse,
   }),

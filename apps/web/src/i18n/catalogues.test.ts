@@ -57,6 +57,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'workflowImports.workflows.label',
     'workflowImports.recent.counts',
     'workflowImports.items.workflow',
+    // "Console" and "Division" are French words too.
+    'lookup.sources.console',
+    'lookup.user.division',
   ],
   // Brazilian Portuguese says "e-mail".
   pt: [
@@ -66,6 +69,8 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'dashboard.account.email',
     'provisioning.tokens.title',
     'provisioning.tokens.token',
+    // "console" is Portuguese as well.
+    'lookup.sources.console',
   ],
 };
 

@@ -9,6 +9,7 @@ import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 const creator = alias(users, 'creator');
 const inviter = alias(users, 'inviter');
+const manager = alias(users, 'manager');
 
 const placeColumns = {
   organizationId: organizations.id,
@@ -46,7 +47,10 @@ function namedOfUser<F extends SelectedFields>(
 
 export function createLookupRepository(root: Db) {
   const repo = {
-    /** One user by e-mail: the column is citext, so its unique index answers without case. */
+    /**
+     * One user by e-mail, with their profile and their manager's name: the column is citext,
+     * so its unique index answers without case.
+     */
     async userByEmail(email: string, db: Db = root) {
       const [row] = await db
         .select({
@@ -73,12 +77,30 @@ export function createLookupRepository(root: Db) {
           invitedById: inviter.id,
           invitedByName: inviter.displayName,
           invitedByEmail: inviter.email,
+          source: users.source,
+          givenName: users.givenName,
+          familyName: users.familyName,
+          formattedName: users.formattedName,
+          userName: users.userName,
+          workEmail: users.workEmail,
+          title: users.title,
+          phone: users.phone,
+          department: users.department,
+          costCenter: users.costCenter,
+          division: users.division,
+          profileOrganization: users.organizationName,
+          scimAttributes: users.scimAttributes,
+          managerId: manager.id,
+          managerName: manager.displayName,
+          managerEmail: manager.email,
         })
         .from(users)
         .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .leftJoin(planTypes, eq(planTypes.id, organizations.planTypeId))
         .leftJoin(creator, eq(creator.id, users.createdBy))
         .leftJoin(inviter, eq(inviter.id, users.invitedBy))
+        // A manager is a user of the same organization; one elsewhere is not shown as theirs.
+        .leftJoin(manager, and(eq(manager.id, users.managerId), eq(manager.organizationId, users.organizationId)))
         .where(eq(users.email, email));
       return row;
     },

@@ -1,4 +1,5 @@
 import { WORKFLOW_VIDEO_URL_TTL_SECONDS } from '@console/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
@@ -191,6 +192,23 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
           lastLoginAt: '2026-11-20T08:05:00.000Z',
           invitedAt: '2026-01-16T10:00:00.000Z',
           invitedBy: { id: staff.id, displayName: 'Sam Staff', email: 'sam@workframe.io' },
+          source: 'console',
+          // Made without a profile: only the names, taken from the display name.
+          profile: {
+            givenName: 'Zed',
+            familyName: 'Lookup',
+            formattedName: null,
+            userName: null,
+            workEmail: null,
+            title: null,
+            phone: null,
+            department: null,
+            costCenter: null,
+            division: null,
+            organization: null,
+            manager: null,
+            scimAttributes: null,
+          },
           groups: [
             { id: expect.any(String), name: 'day shift' },
             { id: expect.any(String), name: 'Night shift' },
@@ -226,6 +244,82 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
         groups: [],
         workspaces: [],
         organization: { name: 'Workframe Staff', isStaff: true, planType: null },
+      });
+    });
+
+    describe('a user with a profile', () => {
+      const profiled = { id: '', manager: '' };
+      beforeAll(async () => {
+        const db = t.database.db;
+        const mia = await createUser(db, ids.acme, { email: 'mia.manager@acme.example', displayName: 'Mia Manager', role: 'viewer' });
+        profiled.manager = mia.id;
+        const pat = await createUser(db, ids.acme, {
+          email: 'pat.profile@acme.example',
+          displayName: 'Pat Profile',
+          role: 'viewer',
+          source: 'scim',
+          givenName: 'Patricia',
+          familyName: 'Profile-Smith',
+          formattedName: 'Ms. Patricia Profile-Smith',
+          userName: 'PPROFILE@acme.onmicrosoft.example',
+          workEmail: 'patricia.smith@acme.example',
+          title: 'Shift lead',
+          phone: '+1 555 0100',
+          department: 'Assembly',
+          costCenter: 'CC-4711',
+          division: 'Operations',
+          organizationName: 'Acme Europe',
+          employeeId: 'E0777',
+          managerId: mia.id,
+          scimExternalId: 'okta-00u1',
+          scimAttributes: { nickName: 'Pat', addresses: [{ type: 'work', locality: 'Lyon' }] },
+        });
+        profiled.id = pat.id;
+        // A manager of another organization is not theirs to show.
+        const stranger = await createUser(db, staff.organizationId, { email: 'stranger@workframe.io', displayName: 'Stranger' });
+        await createUser(db, ids.acme, {
+          email: 'odd.manager@acme.example',
+          displayName: 'Odd Manager',
+          role: 'viewer',
+          managerId: stranger.id,
+        });
+      });
+
+      it('answers what the identity provider sent, with the manager by name, and how the user was made', async () => {
+        const res = await get(reader, 'user/pat.profile%40acme.example');
+        expect(res.statusCode, res.body).toBe(200);
+        const { user } = res.json();
+        expect(user).toMatchObject({ id: profiled.id, displayName: 'Pat Profile', employeeId: 'E0777', source: 'scim' });
+        expect(user.profile).toEqual({
+          givenName: 'Patricia',
+          familyName: 'Profile-Smith',
+          formattedName: 'Ms. Patricia Profile-Smith',
+          userName: 'PPROFILE@acme.onmicrosoft.example',
+          workEmail: 'patricia.smith@acme.example',
+          title: 'Shift lead',
+          phone: '+1 555 0100',
+          department: 'Assembly',
+          costCenter: 'CC-4711',
+          division: 'Operations',
+          organization: 'Acme Europe',
+          manager: { id: profiled.manager, displayName: 'Mia Manager', email: 'mia.manager@acme.example' },
+          scimAttributes: { nickName: 'Pat', addresses: [{ type: 'work', locality: 'Lyon' }] },
+        });
+      });
+
+      it('shows the renamed manager by their new name, and no manager once they are deleted', async () => {
+        const db = t.database.db;
+        await db.update(schema.users).set({ displayName: 'Mia Moreau' }).where(eq(schema.users.id, profiled.manager));
+        expect((await get(reader, 'user/pat.profile%40acme.example')).json().user.profile.manager).toMatchObject({
+          displayName: 'Mia Moreau',
+        });
+        await db.delete(schema.users).where(eq(schema.users.id, profiled.manager));
+        expect((await get(reader, 'user/pat.profile%40acme.example')).json().user.profile.manager).toBeNull();
+      });
+
+      it('shows no manager of another organization', async () => {
+        const { user } = (await get(reader, 'user/odd.manager%40acme.example')).json();
+        expect(user.profile).toMatchObject({ givenName: 'Odd', familyName: 'Manager', manager: null });
       });
     });
 

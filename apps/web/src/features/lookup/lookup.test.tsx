@@ -1,6 +1,7 @@
 /**
  * The Super look-ups in jsdom against a scripted API: the Super home's cards, the user
- * searcher (validation, details panel, copy with the 1500 ms notice, not found, Spanish),
+ * searcher (validation, details panel with the profile, copy with the 1500 ms notice, not
+ * found, Spanish),
  * the workflow searcher (tabs, the name's limit, name results with pages in the address, id
  * results), the JSON tree (mouse and keyboard) and the original video's signed link.
  */
@@ -53,6 +54,22 @@ const zed: LookupUserView = {
   lastLoginAt: '2026-11-20T08:05:00.000Z',
   invitedAt: '2026-01-16T10:00:00.000Z',
   invitedBy: { id: uuid(3), displayName: 'Sam Staff', email: 'sam@workframe.io' },
+  source: 'console',
+  profile: {
+    givenName: 'Zed',
+    familyName: 'Lookup',
+    formattedName: null,
+    userName: null,
+    workEmail: null,
+    title: null,
+    phone: null,
+    department: null,
+    costCenter: null,
+    division: null,
+    organization: null,
+    manager: null,
+    scimAttributes: null,
+  },
   groups: [{ id: uuid(4), name: 'Night shift' }],
   moreGroups: 0,
   workspaces: [
@@ -142,6 +159,83 @@ describe('the user look-up', () => {
     expect(row('Sign-in provider')).toBe('E-mail and password');
   });
 
+  it("shows the profile's fields that hold something, the manager as a look-up of their own, and what else the identity provider sent", async () => {
+    const user = userEvent.setup();
+    const pat: LookupUserView = {
+      ...zed,
+      id: uuid(7),
+      displayName: 'Pat Profile',
+      email: 'pat.profile@acme.example',
+      employeeId: 'E0777',
+      source: 'scim',
+      profile: {
+        givenName: 'Patricia',
+        familyName: 'Profile-Smith',
+        formattedName: 'Ms. Patricia Profile-Smith',
+        userName: 'PPROFILE@acme.onmicrosoft.example',
+        workEmail: 'patricia.smith@acme.example',
+        title: 'Shift lead',
+        phone: '+1 555 0100',
+        department: 'Assembly',
+        costCenter: 'CC-4711',
+        division: null,
+        organization: 'Acme Europe',
+        manager: { id: uuid(8), displayName: 'Mia Manager', email: 'mia.manager@acme.example' },
+        scimAttributes: { nickName: 'Pat', addresses: [{ type: 'work', locality: 'Lyon' }] },
+      },
+    };
+    const { router } = asReader('/super/user?email=pat.profile%40acme.example', {
+      'GET /api/user/pat.profile%40acme.example': () => ({ body: { user: pat } }),
+      'GET /api/user/mia.manager%40acme.example': () => ({ body: { user: { ...zed, id: uuid(8), displayName: 'Mia Manager' } } }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Pat Profile' });
+    const row = (label: string) => within(panel).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(row('Source')).toBe('Identity provider (SCIM)');
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Profile' })).toBeTruthy();
+    const profile = within(panel)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(profile.slice(profile.findIndex(([label]) => label === 'Given name'))).toEqual([
+      ['Given name', 'Patricia'],
+      ['Family name', 'Profile-Smith'],
+      ['Full name', 'Ms. Patricia Profile-Smith'],
+      ['Identity provider login', 'PPROFILE@acme.onmicrosoft.example'],
+      ['Work e-mail', 'patricia.smith@acme.example'],
+      ['Job title', 'Shift lead'],
+      ['Phone', '+1 555 0100'],
+      ['Department', 'Assembly'],
+      ['Cost center', 'CC-4711'],
+      // No division: nothing was sent.
+      ['Company', 'Acme Europe'],
+      ['Manager', 'Mia Manager (mia.manager@acme.example)'],
+    ]);
+    expect(row('Employee ID')).toBe('E0777');
+    const more = within(panel).getByRole('tree', { name: 'More from the identity provider' });
+    expect(within(more).getByRole('treeitem', { name: 'nickName: "Pat"' })).toBeTruthy();
+    expect(within(more).getByRole('treeitem', { name: 'addresses: [ ] 1 item' })).toBeTruthy();
+
+    await user.click(within(panel).getByRole('link', { name: 'Mia Manager (mia.manager@acme.example)' }));
+    expect(await screen.findByRole('region', { name: 'Mia Manager' })).toBeTruthy();
+    expect(where(router)).toBe('/super/user?email=mia.manager%40acme.example');
+  });
+
+  it('shows only the names of a profile without more, and no name, login or e-mail the panel already shows', async () => {
+    const plain: LookupUserView = {
+      ...zed,
+      profile: { ...zed.profile, formattedName: 'Zed Lookup', userName: 'ZED.LOOKUP@acme.example', workEmail: 'Zed.Lookup@acme.example' },
+    };
+    asReader('/super/user?email=zed.lookup%40acme.example', {
+      'GET /api/user/zed.lookup%40acme.example': () => ({ body: { user: plain } }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Zed Lookup' });
+    const labels = within(panel)
+      .getAllByRole('term')
+      .map((dt) => dt.textContent);
+    expect(labels.slice(labels.indexOf('Given name'))).toEqual(['Given name', 'Family name']);
+    expect(within(panel).getByText('Source', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Console');
+    expect(within(panel).queryByRole('tree')).toBeNull();
+  });
+
   it('copies the e-mail and the organization id with a green notice for 1500 ms', async () => {
     // fireEvent here: userEvent.setup() would put its own clipboard in place of this spy.
     const writeText = vi.fn(async () => undefined);
@@ -187,6 +281,9 @@ describe('the user look-up', () => {
     expect(within(panel).getByText('Editor')).toBeTruthy();
     expect(within(panel).getByText('Correo y contraseña')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Copiar el ID de la organización' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Perfil' })).toBeTruthy();
+    expect(within(panel).getByText('Apellidos', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Lookup');
+    expect(within(panel).getByText('Origen', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Consola');
     await router.navigate('/es/super/user?email=nadie%40acme.example');
     expect(await screen.findByText('No se encontró al usuario: nadie@acme.example')).toBeTruthy();
   });

@@ -1,20 +1,87 @@
 /**
  * The user details panel (docs/product.md, "Look-up"): employee ID, last login, role and
  * workspaces first, then the organization (name, client key, plan type, id to copy),
- * creation and invitation, groups, Super permissions and sign-in provider.
+ * creation (when, by whom, through what) and invitation, groups, Super permissions and
+ * sign-in provider; then the profile, only the fields that hold something.
  */
 import type { LookupUserView } from '@console/contracts/lookup';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { JsonTree } from './JsonTree';
 
 const LABEL_WIDTH = 170;
+
+type Person = LookupUserView['createdBy'];
+const personText = (p: Person) => (p ? (p.email ? `${p.displayName} (${p.email})` : p.displayName) : '—');
+/** A value the sign-in e-mail already shows (any case) is not said again. */
+const unlessSame = (value: string | null, same: string | null) => (value && value.toLowerCase() !== same?.toLowerCase() ? value : null);
+
+/** The profile: what the identity provider, the import or the API said of the user. */
+function ProfileDetails({ user: u }: { user: LookupUserView }) {
+  const { t } = useT();
+  const { localize } = useLocale();
+  const p = u.profile;
+  const manager = p.manager;
+  // Their e-mail opens their own look-up.
+  const managerValue = manager?.email ? (
+    <Link component={RouterLink} to={localize(paths.userLookup({ email: manager.email }))}>
+      {personText(manager)}
+    </Link>
+  ) : (
+    manager && personText(manager)
+  );
+  const rows: [label: string, value: ReactNode][] = [
+    [t('lookup:user.givenName'), p.givenName],
+    [t('lookup:user.familyName'), p.familyName],
+    [t('lookup:user.formattedName'), p.formattedName !== u.displayName ? p.formattedName : null],
+    [t('lookup:user.userName'), unlessSame(p.userName, u.email)],
+    [t('lookup:user.workEmail'), unlessSame(p.workEmail, u.email)],
+    [t('lookup:user.jobTitle'), p.title],
+    [t('lookup:user.phone'), p.phone],
+    [t('lookup:user.department'), p.department],
+    [t('lookup:user.costCenter'), p.costCenter],
+    [t('lookup:user.division'), p.division],
+    [t('lookup:user.company'), p.organization],
+    [t('lookup:user.manager'), managerValue],
+  ];
+  const shown = rows.filter(([, value]) => value !== null && value !== '');
+  const more = p.scimAttributes && Object.keys(p.scimAttributes).length > 0 ? p.scimAttributes : null;
+  if (shown.length === 0 && !more) return null;
+  return (
+    <>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('lookup:user.profile')}
+      </Typography>
+      <Stack component="dl" sx={{ m: 0 }}>
+        {shown.map(([label, value]) => (
+          <DetailRow key={label} labelWidth={LABEL_WIDTH} label={label}>
+            {value}
+          </DetailRow>
+        ))}
+      </Stack>
+      {more && (
+        <>
+          <Typography component="h4" variant="subtitle2" sx={{ mt: 2, mb: 0.5 }}>
+            {t('lookup:user.moreFromIdentityProvider')}
+          </Typography>
+          <JsonTree data={more} label={t('lookup:user.moreFromIdentityProvider')} />
+        </>
+      )}
+    </>
+  );
+}
 
 function NameList({ items, more, empty }: { items: { id: string; name: string; private?: boolean }[]; more: number; empty: string }) {
   const { t } = useT();
@@ -31,7 +98,6 @@ function NameList({ items, more, empty }: { items: { id: string; name: string; p
 
 export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
   const { t } = useT();
-  const person = (p: LookupUserView['createdBy']) => (p ? (p.email ? `${p.displayName} (${p.email})` : p.displayName) : '—');
   const titleId = `user-${u.id}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -84,13 +150,16 @@ export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
             {formatDateTime(u.createdAt)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.createdBy')}>
-            {person(u.createdBy)}
+            {personText(u.createdBy)}
+          </DetailRow>
+          <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.source')}>
+            {t(`lookup:sources.${u.source}`)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.invitedAt')}>
             {u.invitedAt ? formatDateTime(u.invitedAt) : t('lookup:user.notInvited')}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.invitedBy')}>
-            {person(u.invitedBy)}
+            {personText(u.invitedBy)}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.allowedRoleTypes')}>
             {u.allowedRoleTypes.length > 0 ? u.allowedRoleTypes.map((r) => t(`dashboard:roleTypes.${r}`)).join(', ') : '—'}
@@ -102,6 +171,7 @@ export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
             <code>{u.id}</code>
           </DetailRow>
         </Stack>
+        <ProfileDetails user={u} />
       </CardContent>
     </Card>
   );
