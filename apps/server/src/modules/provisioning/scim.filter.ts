@@ -53,11 +53,12 @@ function toSql(f: Filter, columns: FilterColumns): SQL {
       }
       if ('attrPath' in inner && inner.attrPath.toLowerCase() !== 'type') return toSql(prefixed(inner, f.attrPath), columns);
       // `emails[type eq "work"]` (Entra writes `emails[type eq "work"].value eq "…"`, read as that AND
-      // `emails.value eq "…"`): every address we keep is a work address.
+      // `emails.value eq "…"`): the work entry is the column. Entries of other types (a mobile
+      // phone, a home address) are kept as sent, not in a column: refused rather than never found.
       const target = columnOf(columns, f.attrPath);
-      if (inner.op === 'eq' && target?.kind === 'text' && typeof inner.compValue === 'string')
-        return inner.compValue.toLowerCase() === 'work' ? isNotNull(target.column) : sql`false`;
-      throw invalid(`The filter ${f.attrPath}[…] is not supported here.`);
+      if (inner.op === 'eq' && target?.kind === 'text' && typeof inner.compValue === 'string' && inner.compValue.toLowerCase() === 'work')
+        return isNotNull(target.column);
+      throw invalid(`The filter ${f.attrPath}[…] is not supported here: only the work entry can be filtered on.`);
     }
     default:
       return comparison(f, columns);

@@ -174,7 +174,7 @@ function regularOperations(schema: ResourceSchema, op: Json): ScimPatchOperation
   }
   if (rawPath) {
     const { path, target } = checkPath(schema, rawPath);
-    return [{ op: name, path, value: regularValue(path, checkValue(op.value, target, path)) }];
+    return [{ op: name, path, value: checkValue(regularValue(path, op.value), target, path) }];
   }
   // No path: each key of the value is an attribute, or (Entra ID) an attribute path.
   if (!isObject(op.value)) throw invalidValue(`An ${name} without a path takes an object of attributes.`);
@@ -182,7 +182,16 @@ function regularOperations(schema: ResourceSchema, op: Json): ScimPatchOperation
   const pathed: ScimPatchOperation[] = [];
   for (const [key, v] of Object.entries(op.value)) {
     const { path, target } = checkPath(schema, key);
-    const value = regularValue(path, checkValue(v, target, path));
+    // A complex attribute or an extension given whole (`{"name": {"familyName": …}}`): one operation
+    // per sub-attribute, so that those not given stay as they are (RFC 7644 §3.5.2.1, §3.5.2.3).
+    if (isObject(v) && ('tree' in target || (target.attribute.type === 'complex' && !target.attribute.multiValued))) {
+      for (const [subKey, subValue] of Object.entries(v)) {
+        const sub = checkPath(schema, 'tree' in target ? `${path}:${subKey}` : `${path}.${subKey}`);
+        pathed.push({ op: name, path: sub.path, value: checkValue(regularValue(sub.path, subValue), sub.target, sub.path) });
+      }
+      continue;
+    }
+    const value = checkValue(regularValue(path, v), target, path);
     if (path.includes('.') || path.includes('[') || (path.startsWith('urn:') && !schema.extensions.has(path.toLowerCase())))
       pathed.push({ op: name, path, value });
     else plain[path] = value;
@@ -190,8 +199,13 @@ function regularOperations(schema: ResourceSchema, op: Json): ScimPatchOperation
   return Object.keys(plain).length > 0 ? [{ op: name, value: plain }, ...pathed] : pathed;
 }
 
+const MANAGER_PATH = `${schemas.enterpriseUser}:manager`;
+
+/** A value as clients send it made regular before it is checked against the schema. */
 function regularValue(path: string, value: unknown): unknown {
   if (path === 'active') return readBoolean(value, 'active');
+  // Entra ID sends the manager as {"value": id} and as the bare id.
+  if (path === MANAGER_PATH && typeof value === 'string') return { value };
   return value;
 }
 

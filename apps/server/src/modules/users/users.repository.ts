@@ -65,7 +65,10 @@ export function createUsersRepository(root: Db) {
       return row.id;
     },
 
-    /** Changes the sign-in address and profile fields given; `restore` takes back a user SCIM deleted. */
+    /**
+     * Changes the sign-in address and profile fields given; `restore` takes back a user SCIM
+     * deleted. Given and family names given here are kept as given, whatever the display name.
+     */
     async update(
       organizationId: string,
       id: string,
@@ -74,10 +77,19 @@ export function createUsersRepository(root: Db) {
       db: Db = root,
     ) {
       const { restore, ...fields } = change;
-      await db
+      const where = and(eq(users.organizationId, organizationId), eq(users.id, id));
+      const [row] = await db
         .update(users)
         .set({ ...fields, ...(restore && { scimDeletedAt: null }), updatedAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+        .where(where)
+        .returning({ givenName: users.givenName, familyName: users.familyName });
+      // On a rename, the users_name_parts trigger takes the names from the new display name
+      // when the old ones were the old display name's parts: it cannot tell "Ann" "Lee" that
+      // a provider sent for "Ann Lee" from names it took itself. Names given here were sent:
+      // written again, without a rename, they stay (both absent: still taken from the name).
+      const names = { givenName: fields.givenName, familyName: fields.familyName };
+      const overridden = (['givenName', 'familyName'] as const).some((k) => names[k] !== undefined && row?.[k] !== names[k]);
+      if (row && overridden && (names.givenName || names.familyName)) await db.update(users).set(names).where(where);
     },
 
     async enable(organizationId: string, id: string, now: Date, db: Db = root) {
