@@ -43,12 +43,13 @@ import { createOrganizationsService } from './modules/organizations/organization
 import { createProvisioningService } from './modules/provisioning/provisioning.service.js';
 import { createScimRepository } from './modules/provisioning/scim.repository.js';
 import { createScimService } from './modules/provisioning/scim.service.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
+import { createForeignEmailRule } from './modules/users/foreign-emails.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
 import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
 import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
@@ -102,6 +103,9 @@ export function createServices(deps: AppDeps) {
     sso: createSsoService({ repo: ssoStates, users, auth, clock, config }),
   };
 
+  // One rule for addresses of other organizations' users, whoever writes users: imports, SCIM, the external API (decision 020).
+  const foreignEmails = createForeignEmailRule({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log });
+
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
   const userImportPipeline = createUserImportPipeline({
     database,
@@ -114,7 +118,7 @@ export function createServices(deps: AppDeps) {
     onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
     changed: changes.changed,
     log,
-    boundForeignEmails: createForeignEmailBound({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log }),
+    boundForeignEmails: createForeignEmailBound({ db, rule: foreignEmails }),
   });
   const userImports = createUserImportService({
     db,
@@ -164,6 +168,7 @@ export function createServices(deps: AppDeps) {
     disableUser: externalApi.disableMember,
     changed: changes.changed,
     invitations: identity.invitations,
+    foreignEmails,
   });
 
   // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
@@ -211,6 +216,7 @@ export function createServices(deps: AppDeps) {
       repo: repositories.externalApi,
       clock,
       sendInvitation: identity.invitations.send,
+      foreignEmails,
     }),
 
     userImports,

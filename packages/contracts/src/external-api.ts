@@ -205,6 +205,8 @@ export const externalApiErrorCodes = {
   ssoNotSupported: 'SSO_NOT_SUPPORTED',
   userExists: 'USER_EXISTS',
   rateLimited: 'RATE_LIMITED',
+  /** 429 with Retry-After: the organization's daily checks of other organizations' addresses are spent (decision 020). */
+  emailChecksLimit: 'EMAIL_CHECKS_LIMIT',
 } as const;
 
 /** GET /settings/documentation: where the interactive API reference is. */

@@ -253,8 +253,9 @@ export const userImportErrorMessages = {
   DUPLICATE_EMAIL: 'The e-mail appears in more than one row.',
   DUPLICATE_EMPLOYEE_ID: 'The employee ID appears in more than one row.',
   EMAIL_IN_OTHER_ORGANIZATION: 'The e-mail belongs to a user of another organization.',
+  // Alike whether the file's new addresses are free or taken: past the day's checks it must not tell (decision 020).
   EMAIL_CHECKS_LIMIT:
-    'Some e-mails of the file belong to users of other organizations; your organization has been told of too many such e-mails today to list them. Remove e-mails that are not yours, or try again tomorrow.',
+    "Your organization has checked too many e-mail addresses of other organizations today, so the new addresses of this file cannot be checked. Remove the e-mails that are not yet your organization's, or try again tomorrow.",
   EMPLOYEE_ID_TAKEN: 'The employee ID belongs to another user.',
   EMPLOYEE_ID_TOO_LONG: `The employee ID is longer than ${IMPORT_EMPLOYEE_ID_MAX} characters.`,
   EMPLOYEE_ID_ROLE: 'A user with an employee ID and no e-mail can only be a viewer.',

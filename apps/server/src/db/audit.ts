@@ -27,8 +27,10 @@ export const auditActions = {
   'scim.config': 'organization',
   /** The identity provider may (or may no longer) change Organizational Admins: `{ before, after }`. */
   'scim.manages_admins': 'organization',
-  /** An import named e-mails of other organizations (how many, and whether they were withheld): decision 020. */
+  /** An import named e-mails of other organizations (how many, how many spent a check, whether they were withheld): decision 020. */
   'user_import.foreign_emails': 'user_import',
+  /** A SCIM or external API write named an e-mail of another organization (`{ via, checked, withheld }`): decision 020. */
+  'user.foreign_email': 'organization',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
@@ -37,8 +39,8 @@ export interface AuditEntry {
   action: AuditAction;
   /** The organization whose setup changed. */
   organizationId: string;
-  /** Who did it (a staff member or an Organizational Admin). */
-  actorUserId: string;
+  /** Who did it (a staff member or an Organizational Admin; null: the maker of a SCIM token who is gone). */
+  actorUserId: string | null;
   /** The id of what it acted on (of the kind auditActions names). */
   targetId: string;
   details?: unknown;

@@ -2,7 +2,8 @@
  * POST /api/v1/users: a new user of the caller's organization, invited by e-mail to set a
  * password (identity's invitations). The user and the invitation are written together; the
  * e-mail goes after, and a failed send is reported (`invitationSent: false`), not undone:
- * the invitation can be sent again.
+ * the invitation can be sent again. An address of another organization's user spends the
+ * organization's daily checks (users/foreign-emails.ts).
  */
 import { type CreateApiUserBody, externalApiErrorCodes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +13,7 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
 import { createInvitation } from '../auth/invitations.js';
+import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { ExternalApiRepository } from './external-api.repository.js';
 import { requireRole, toApiUser } from './external-api.service.js';
 
@@ -29,6 +31,8 @@ export function createApiUsersService(deps: {
   clock: Clock;
   /** E-mails an invitation (identity's invitations), in the user's language. */
   sendInvitation: (invitation: InvitationToSend) => Promise<unknown>;
+  /** The daily budget of other organizations' addresses every writer of users shares (decision 020). */
+  foreignEmails: ForeignEmailRule;
 }) {
   const { db, repo, clock } = deps;
 
@@ -39,6 +43,7 @@ export function createApiUsersService(deps: {
       let created: InvitationToSend;
       try {
         created = await db.transaction(async (tx) => {
+          await deps.foreignEmails.admit(auth.organizationId, await deps.foreignEmails.holderOf(body.email, tx), tx);
           const userId = await repo.insertUser(
             {
               organizationId: auth.organizationId,
@@ -56,6 +61,13 @@ export function createApiUsersService(deps: {
           return { userId, invitationId: invitation.id, token: invitation.token, invitedBy: auth.userId };
         });
       } catch (err) {
+        if (err instanceof HeldElsewhere) {
+          const write = { organizationId: auth.organizationId, actorUserId: auth.userId, via: 'external_api' as const };
+          throw (
+            (await deps.foreignEmails.settle(err, write)) ??
+            new Conflict('A user with this e-mail already exists.', externalApiErrorCodes.userExists)
+          );
+        }
         if (!isUniqueViolation(err)) throw err;
         // The constraint's name only: a wrapped error's message holds the whole statement.
         const what = String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('employee')

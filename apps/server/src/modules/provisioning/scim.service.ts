@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.js';
+import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
 import { filterToSql } from './scim.filter.js';
 import { paging } from './scim.input.js';
@@ -95,8 +96,15 @@ export function createScimService(deps: {
     create: (request: InvitationRequest, tx?: Db) => Promise<{ id: string; token: string }>;
     send: (delivery: InvitationDelivery) => Promise<unknown>;
   };
+  /** The daily budget of other organizations' addresses every writer of users shares (decision 020). */
+  foreignEmails: ForeignEmailRule;
 }) {
   const { db, repo, clock } = deps;
+
+  /** A write named another organization's address: 409 while the day's checks allow telling, else their limit. */
+  const heldElsewhere = async (caller: ScimCaller, held: HeldElsewhere) =>
+    (await deps.foreignEmails.settle(held, { organizationId: caller.organizationId, actorUserId: caller.tokenCreatedBy, via: 'scim' })) ??
+    new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
 
   const event = (caller: ScimCaller, e: Omit<ScimEvent, 'organizationId'>, tx: Db = db) =>
     repo.insertEvent({ organizationId: caller.organizationId, ...e }, tx);
@@ -198,6 +206,7 @@ export function createScimService(deps: {
       try {
         id = await db.transaction(async (tx) => {
           const holder = await deps.users.findByEmail(input.email, tx);
+          await deps.foreignEmails.admit(caller.organizationId, holder, tx);
           if (holder && !(holder.organizationId === caller.organizationId && holder.scimDeletedAt)) {
             throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
           }
@@ -235,6 +244,7 @@ export function createScimService(deps: {
           return userId;
         });
       } catch (err) {
+        if (err instanceof HeldElsewhere) throw await heldElsewhere(caller, err);
         if (isUniqueViolation(err)) throw uniqueness(err);
         throw err;
       }
@@ -266,11 +276,13 @@ export function createScimService(deps: {
           if (newAddress && deps.users.isStaffAddress(input.email)) throw staffAddress(input.email);
           if (input.profile.workEmail && deps.users.isStaffAddress(input.profile.workEmail)) throw staffAddress(input.profile.workEmail);
           const holder = newAddress ? await deps.users.findByEmail(input.email, tx) : undefined;
+          if (newAddress) await deps.foreignEmails.admit(caller.organizationId, holder, tx);
           if (holder) throw new ScimError(409, 'A user with this userName already exists.', 'uniqueness');
           const kind = await writeUser(caller, row, input, tx);
           await event(caller, { kind, resourceType: 'User', resourceId: id, resourceName: input.email, method, status: 200 }, tx);
         });
       } catch (err) {
+        if (err instanceof HeldElsewhere) throw await heldElsewhere(caller, err);
         if (isUniqueViolation(err)) throw uniqueness(err);
         throw err;
       }

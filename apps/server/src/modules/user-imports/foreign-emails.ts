@@ -1,23 +1,21 @@
 /**
- * What an import may tell of other organizations' e-mail addresses (docs/decisions/020-brute-force-and-probing.md).
- * E-mails are unique across the installation, so refusing a row whose address another
- * organization uses cannot be hidden; what is bounded is how many an organization learns:
- * at most `perDay` such rows a day are listed. Beyond that, the import's rows of that kind
- * become one error without row, e-mail or count. Every import that names any leaves an
- * audit row and a log line with their count, listed or not.
+ * What an import may tell of other organizations' e-mail addresses: the import's side of
+ * the one rule every writer of users follows (users/foreign-emails.ts,
+ * docs/decisions/020-brute-force-and-probing.md). After validation, the addresses of other
+ * organizations the file names spend the organization's daily checks all at once (a file
+ * never splits across the budget): within it their rows are listed; beyond it, those the
+ * organization was not told of before become one error without row, e-mail or count. Once
+ * the checks are spent, a file that names any address nobody holds gets that same error,
+ * so that a free address and a taken one are answered alike. Every import that names such
+ * addresses leaves an audit row and a log line with their count, listed or not.
  */
 
 import { userImportErrorMessages } from '@console/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { writeAudit } from '../../db/audit.js';
 import { type Db, sqlRows } from '../../db/client.js';
-import type { Clock } from '../../deps.js';
-import { createHitCounter } from '../../http/rate-limit.repository.js';
+import { EMAIL_CHECKS_LIMIT, type ForeignEmailRule } from '../users/foreign-emails.js';
 
-const DAY_MS = 24 * 60 * 60_000;
 const FOREIGN = 'EMAIL_IN_OTHER_ORGANIZATION';
-const WITHHELD = 'EMAIL_CHECKS_LIMIT';
 
 export interface ForeignEmailScope {
   importId: string;
@@ -25,42 +23,56 @@ export interface ForeignEmailScope {
   createdBy: string | null;
 }
 
-export function createForeignEmailBound(deps: { db: Db; perDay: number; clock: Clock; log?: FastifyBaseLogger }) {
-  const count = createHitCounter(deps.db);
+export function createForeignEmailBound(deps: { db: Db; rule: ForeignEmailRule }) {
+  const { db, rule } = deps;
 
-  /** After validation found errors: spends the budget, withholds the rows beyond it, leaves the trace. */
-  return async function boundForeignEmails(scope: ForeignEmailScope): Promise<void> {
-    const { db } = deps;
-    const [found] = await sqlRows<{ n: number }>(
+  /** A staged row names an address no user holds (then new to the organization, and checkable). */
+  async function namesFreeAddress(importId: string): Promise<boolean> {
+    const [row] = await sqlRows<{ free: boolean }>(
       db,
-      sql`SELECT coalesce(sum(cardinality(rows)), 0)::int AS n FROM user_import_errors
-          WHERE import_id = ${scope.importId} AND code = ${FOREIGN}`,
+      sql`SELECT EXISTS (SELECT 1 FROM user_import_rows s WHERE s.import_id = ${importId} AND s.email IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.email = s.email::citext)) AS free`,
     );
-    const rows = found.n;
-    if (rows === 0) return;
-    // The whole import's count is spent at once, listed or not: a file never splits across the budget.
-    const { hits } = await count(`user-import-foreign-emails:${scope.organizationId}`, rows, DAY_MS, deps.clock.now());
-    const withheld = hits > deps.perDay;
+    return row.free;
+  }
+
+  /**
+   * After validation: spends the budget, withholds what it does not allow, leaves the trace.
+   * True when the import must stop with the limit error (recorded among its errors).
+   */
+  return async function boundForeignEmails(scope: ForeignEmailScope): Promise<boolean> {
+    const { importId, organizationId } = scope;
+    const before = await rule.budget(organizationId);
+    const [found] = await sqlRows<{ rows: number }>(
+      db,
+      sql`SELECT coalesce(sum(cardinality(rows)), 0)::int AS rows FROM user_import_errors WHERE import_id = ${importId} AND code = ${FOREIGN}`,
+    );
+    const spent =
+      found.rows > 0
+        ? await rule.spend(
+            organizationId,
+            sql`SELECT DISTINCT u.id AS holder_id FROM user_import_errors e JOIN users u ON u.email = e.email::citext
+                WHERE e.import_id = ${importId} AND e.code = ${FOREIGN} AND u.organization_id <> ${organizationId}`,
+          )
+        : undefined;
+    const withheld = spent?.withheld ?? false;
+    const limited = withheld || (before.spent && (await namesFreeAddress(importId)));
+    if (!limited && !spent) return false;
     await db.transaction(async (tx) => {
       if (withheld) {
-        await tx.execute(sql`DELETE FROM user_import_errors WHERE import_id = ${scope.importId} AND code = ${FOREIGN}`);
-        await tx.execute(sql`INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
-          VALUES (${scope.importId}, NULL, NULL, '{}', ${WITHHELD}, ${userImportErrorMessages[WITHHELD]}, NULL)`);
+        // Rows of addresses told in the last day stay listed: they tell nothing new.
+        await tx.execute(sql`DELETE FROM user_import_errors e WHERE e.import_id = ${importId} AND e.code = ${FOREIGN}
+          AND NOT EXISTS (SELECT 1 FROM users u WHERE u.email = e.email::citext AND ${rule.told(organizationId, sql`u.id`)})`);
       }
-      if (scope.createdBy) {
-        await writeAudit(tx, {
-          action: 'user_import.foreign_emails',
-          organizationId: scope.organizationId,
-          actorUserId: scope.createdBy,
-          targetId: scope.importId,
-          details: { rows, withheld },
-        });
+      if (limited) {
+        await tx.execute(sql`INSERT INTO user_import_errors (import_id, email, employee_id, rows, code, error, value)
+          VALUES (${importId}, NULL, NULL, '{}', ${EMAIL_CHECKS_LIMIT}, ${userImportErrorMessages[EMAIL_CHECKS_LIMIT]}, NULL)`);
+      }
+      if (spent) {
+        await rule.auditImport(tx, { ...scope, rows: found.rows, checked: spent.checked, withheld });
       }
     });
-    deps.log?.info(
-      { userImportId: scope.importId, organizationId: scope.organizationId, foreignEmailRows: rows, withheld },
-      'user import: e-mails of other organizations',
-    );
+    return limited;
   };
 }
 

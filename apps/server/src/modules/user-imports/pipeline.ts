@@ -55,7 +55,7 @@ export interface PipelineDeps {
   /** Told after a batch changed an organization's users, so this process's caches forget them at once. */
   changed?: (organizationId: string) => void;
   log?: FastifyBaseLogger;
-  /** Bounds and traces what a failed validation tells of other organizations' e-mails (foreign-emails.ts). */
+  /** Bounds and traces what validation tells of other organizations' e-mails (foreign-emails.ts). */
   boundForeignEmails?: ForeignEmailBound;
 }
 
@@ -337,15 +337,14 @@ class Run {
       }
     }
     bad = await countRowsWithErrors(db, row.id);
-    if (bad === 0) {
+    if (bad > 0) await mergeErrorGroups(db, row.id);
+    // Also for a file without errors: once the day's checks are spent, new addresses are refused.
+    const limited = (await this.deps.boundForeignEmails?.(this.scope)) ?? false;
+    if (bad === 0 && !limited) {
       await this.checkpoint({ phase: 'applying' });
       return true;
     }
-    await mergeErrorGroups(db, row.id);
-    if (this.deps.boundForeignEmails) {
-      await this.deps.boundForeignEmails(this.scope);
-      bad = await countRowsWithErrors(db, row.id);
-    }
+    if (this.deps.boundForeignEmails) bad = await countRowsWithErrors(db, row.id);
     await this.endWithValidationErrors(bad);
     return false;
   }

@@ -2,9 +2,12 @@
  * Issue 13, defect 9: an import that names e-mails of other organizations reports each of
  * them and, failing, changes nothing, so an admin could test any number of addresses per
  * upload without a trace. Each organization now learns of at most
- * USER_IMPORT_FOREIGN_EMAILS_PER_DAY such rows a day, and every import that names any
- * leaves an audit row and a log line with their count (docs/decisions/020-brute-force-and-probing.md).
+ * USER_IMPORT_FOREIGN_EMAILS_PER_DAY such addresses a day, whichever writer asks (imports,
+ * SCIM, the external API: users/foreign-emails.ts), and every import that names any leaves
+ * an audit row and a log line with their count. Past the budget, a file's new addresses are
+ * refused alike, free or taken (docs/decisions/020-brute-force-and-probing.md).
  */
+import { userImportOptions } from '@console/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.js';
@@ -12,25 +15,37 @@ import { capturedLogger } from '../../test/capture.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createForeignEmailRule } from '../users/foreign-emails.js';
 import { createForeignEmailBound } from './foreign-emails.js';
-import { type Headers, importCsv, importErrors } from './user-imports.fixtures.js';
+import { getImport, type Headers, importCsv, importErrors, upload } from './user-imports.fixtures.js';
+import { validateRange } from './validation.js';
 
 describe('user imports: e-mails of other organizations', () => {
   let t: TestApp;
   let headers: Headers;
   let orgId: string;
   let adminId: string;
+  let now = Date.parse('2026-11-26T09:00:00Z');
   const { logger, lines } = capturedLogger();
   let firstImportId = '';
-  const foreign = ['a@elsewhere.example', 'b@elsewhere.example', 'c@elsewhere.example', 'd@elsewhere.example'];
+  const foreign = [
+    'a@elsewhere.example',
+    'b@elsewhere.example',
+    'c@elsewhere.example',
+    'd@elsewhere.example',
+    'e@elsewhere.example',
+    'f@elsewhere.example',
+  ];
+  const member = 'member@here.example';
 
   beforeAll(async () => {
-    t = await createTestApp({ logger, config: { USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '3' } });
+    t = await createTestApp({ logger, clock: { now: () => new Date(now) }, config: { USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '3' } });
     const db = t.database.db;
     const org = await createOrganization(db);
     orgId = org.id;
     const admin = await createUser(db, org.id);
     adminId = admin.id;
+    await createUser(db, org.id, { email: member, role: 'viewer' });
     const other = await createOrganization(db);
     for (const email of foreign) await createUser(db, other.id, { email });
     headers = (await signIn(t, admin.email!)).headers;
@@ -42,6 +57,24 @@ describe('user imports: e-mails of other organizations', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.organizationId, orgId), eq(auditLog.action, 'user_import.foreign_emails')));
+  const created = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
+
+  it('lists nothing while the file is validated: rows of other organizations may yet be withheld', async () => {
+    const res = await upload(t, headers, `email,name\n${foreign[4]},E\n`);
+    const id = res.json().userImport.id as string;
+    await t.app.services.userImportPipeline.run(id, { stopAt: 'validating' });
+    // Validation has found the row, and not yet decided at its end whether it may be told:
+    // neither the list, the CSV of errors nor the progress count shows it.
+    const scope = { importId: id, organizationId: orgId, createdBy: adminId, options: userImportOptions.parse({}) };
+    expect(await validateRange(t.database.db, scope, 0, 100)).toBe(0);
+    expect(await importErrors(t, headers, id)).toEqual([]);
+    const csv = await t.app.inject({ url: `/api/user-import/${id}/errors.csv`, headers });
+    expect(csv.body).not.toContain('elsewhere.example');
+    // Ended, within the budget, it lists the row.
+    await t.app.services.userImportPipeline.run(id);
+    expect((await getImport(t, headers, id)).rowsWithErrors).toBe(1);
+    expect((await importErrors(t, headers, id)).map((e) => e.email)).toEqual([foreign[4]]);
+  });
 
   it('lists them within the daily budget, and leaves a trace of each import', async () => {
     const done = await importCsv(t, headers, `email,name\n${foreign[0]},A\nnew.one@here.example,N\n${foreign[1]},B\n`);
@@ -51,8 +84,21 @@ describe('user imports: e-mails of other organizations', () => {
       ['EMAIL_IN_OTHER_ORGANIZATION', [2]],
       ['EMAIL_IN_OTHER_ORGANIZATION', [4]],
     ]);
-    expect(await audits()).toMatchObject([{ actorUserId: adminId, targetId: done.id, details: { rows: 2, withheld: false } }]);
+    expect((await audits()).find((a) => a.targetId === done.id)).toMatchObject({
+      actorUserId: adminId,
+      details: { rows: 2, checked: 2, withheld: false },
+    });
     firstImportId = done.id;
+  });
+
+  it('lists addresses it told of in the last day again without spending (a corrected file is uploaded again)', async () => {
+    const again = await importCsv(t, headers, `email,name\n${foreign[0]},A\n${foreign[1]},B\n`);
+    const errors = await importErrors(t, headers, again.id);
+    expect(errors.map((e) => [e.code, e.rows])).toEqual([
+      ['EMAIL_IN_OTHER_ORGANIZATION', [2]],
+      ['EMAIL_IN_OTHER_ORGANIZATION', [3]],
+    ]);
+    expect((await audits()).find((a) => a.targetId === again.id)).toMatchObject({ details: { rows: 2, checked: 0, withheld: false } });
   });
 
   it('beyond the budget, says only that some e-mails cannot be used: not which, nor how many', async () => {
@@ -64,18 +110,43 @@ describe('user imports: e-mails of other organizations', () => {
     // Nothing changed: the new address of the same file was not created.
     expect(await t.database.db.select().from(users).where(eq(users.email, 'new.two@here.example'))).toEqual([]);
     const trace = await audits();
-    expect(trace).toHaveLength(2);
-    expect(trace.find((a) => a.targetId === done.id)).toMatchObject({ details: { rows: 2, withheld: true } });
+    expect(trace).toHaveLength(4);
+    expect(trace.find((a) => a.targetId === done.id)).toMatchObject({ details: { rows: 2, checked: 2, withheld: true } });
+  });
+
+  it('once the checks are spent, answers a free new address as it answers a taken one, and creates nothing', async () => {
+    const free = await importCsv(t, headers, 'email,name\nnew.three@here.example,N\n');
+    const taken = await importCsv(t, headers, `email,name\n${foreign[5]},F\n`);
+    expect([free.status, taken.status]).toEqual(['validation_error', 'validation_error']);
+    const answer = async (id: string) => (await importErrors(t, headers, id)).map((e) => [e.code, e.rows, e.email, e.value, e.error]);
+    expect(await answer(free.id)).toEqual([['EMAIL_CHECKS_LIMIT', [], null, null, expect.any(String)]]);
+    expect(await answer(taken.id)).toEqual(await answer(free.id));
+    expect(free.rowsWithErrors).toBe(taken.rowsWithErrors);
+    expect(await created('new.three@here.example')).toEqual([]);
+    // An address told earlier in the day is still listed; the file's new one is refused beside it.
+    const mixed = await importCsv(t, headers, `email,name\n${foreign[0]},A\nnew.four@here.example,N\n`);
+    expect((await importErrors(t, headers, mixed.id)).map((e) => [e.code, e.rows])).toEqual([
+      ['EMAIL_CHECKS_LIMIT', []],
+      ['EMAIL_IN_OTHER_ORGANIZATION', [2]],
+    ]);
+  });
+
+  it("a file of the organization's own users is not held back by a spent budget", async () => {
+    const done = await importCsv(t, headers, `email,name\n${member},Member Renamed\n`);
+    expect(done.status).toBe('completed');
+    expect((await created(member))[0].displayName).toBe('Member Renamed');
+  });
+
+  it('when the day is over, new addresses are checked again', async () => {
+    now += 24 * 60 * 60_000 + 1000;
+    const done = await importCsv(t, headers, 'email,name\nnew.three@here.example,N\n');
+    expect(done.status).toBe('completed');
+    expect(await created('new.three@here.example')).toHaveLength(1);
   });
 
   it("writes a log line with the count (the app's background log; tests build the bound with a captured one)", async () => {
-    const bound = createForeignEmailBound({ db: t.database.db, perDay: 100, clock: t.deps.clock, log: logger });
-    await bound({ importId: firstImportId, organizationId: orgId, createdBy: adminId });
+    const rule = createForeignEmailRule({ db: t.database.db, perDay: 100, clock: t.deps.clock, log: logger });
+    await createForeignEmailBound({ db: t.database.db, rule })({ importId: firstImportId, organizationId: orgId, createdBy: adminId });
     expect(lines.join('')).toContain('"foreignEmailRows":2');
-  });
-
-  it('a file without such e-mails is not held back by a spent budget', async () => {
-    const done = await importCsv(t, headers, 'email,name\nnew.three@here.example,N\n');
-    expect(done.status).toBe('completed');
   });
 });

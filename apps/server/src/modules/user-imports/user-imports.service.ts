@@ -86,6 +86,13 @@ export interface UserImportsPage {
 }
 
 export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUploadBytes, pages }: UserImportServiceDeps) {
+  /**
+   * Validation's errors are listed once it has ended: until then they hold rows naming other
+   * organizations' addresses that the daily budget may yet withhold (foreign-emails.ts).
+   */
+  const validated = (row: { status: string; phase: string }) =>
+    row.status !== 'processing' || (row.phase !== 'staging' && row.phase !== 'validating');
+
   async function findOwn(auth: AuthContext, id: string) {
     const found = await repo.findImport(auth.organizationId, id);
     if (!found) throw notFound();
@@ -149,7 +156,7 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
     },
 
     async errors(auth: AuthContext, id: string, q: { page: number; limit: number; email?: string }) {
-      await findOwn(auth, id);
+      if (!validated((await findOwn(auth, id)).row)) return { errors: [], total: 0 };
       const { rows, total } = await repo.listErrors(id, {
         email: q.email || undefined,
         offset: (q.page - 1) * q.limit,
@@ -161,8 +168,10 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
     /** Every error as CSV, read a page at a time. */
     async errorsCsv(auth: AuthContext, id: string): Promise<{ filename: string; stream: Readable }> {
       const found = await findOwn(auth, id);
+      const listed = validated(found.row);
       async function* lines() {
         yield `${['email', 'employeeId', 'rows', 'code', 'error', 'value'].join(',')}\r\n`;
+        if (!listed) return;
         let after: { row: number; id: string } | undefined;
         for (;;) {
           const page = await repo.errorsAfter(id, after, 1000);

@@ -1,0 +1,100 @@
+/**
+ * POST /api/v1/users answered USER_EXISTS for an address of another organization however
+ * many the organization had asked about that day, so an integration could test addresses
+ * without the bound imports have. It now spends the same daily checks as imports and SCIM,
+ * leaves the same kind of trace, and once they are spent answers a taken address as it
+ * answers a free one (docs/decisions/020-brute-force-and-probing.md).
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { createAccessKey, idTokenFor, signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('external API: creating users with addresses of other organizations', () => {
+  let t: TestApp;
+  let now = Date.parse('2026-11-26T09:00:00Z');
+  let orgId = '';
+  let adminId = '';
+  let adminEmail = '';
+  let key = '';
+  let token = '';
+  let colleague = '';
+  const foreign = ['a@elsewhere.example', 'b@elsewhere.example', 'c@elsewhere.example'];
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: { now: () => new Date(now) }, config: { USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '2' } });
+    const { db } = t.database;
+    const org = await createOrganization(db);
+    orgId = org.id;
+    const admin = await createUser(db, org.id);
+    adminId = admin.id;
+    adminEmail = admin.email!;
+    colleague = (await createUser(db, org.id, { role: 'viewer' })).email!;
+    const other = await createOrganization(db);
+    for (const email of foreign) await createUser(db, other.id, { email });
+    key = (await createAccessKey(t, (await signIn(t, adminEmail)).headers)).accessKey;
+    token = await idTokenFor(t, adminEmail);
+  });
+  afterAll(() => t.close());
+
+  const create = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: { apikey: key, authorization: `Bearer ${token}` },
+      payload: { email, displayName: 'Someone' },
+    });
+  const exists = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email))).length > 0;
+  const trace = () =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, orgId), eq(auditLog.action, 'user.foreign_email')))
+      .orderBy(auditLog.createdAt, auditLog.id);
+
+  it('says an address is taken while the day has checks left, then answers taken and free addresses alike', async () => {
+    for (const email of foreign.slice(0, 2)) {
+      const taken = await create(email);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ code: 'USER_EXISTS', message: 'A user with this e-mail already exists.' });
+    }
+    const taken = await create(foreign[2]);
+    const free = await create('free.one@here.example');
+    for (const spent of [taken, free]) {
+      expect(spent.statusCode).toBe(429);
+      expect(spent.json().code).toBe('EMAIL_CHECKS_LIMIT');
+      expect(Number(spent.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    }
+    expect(free.json()).toEqual(taken.json());
+    expect(free.headers['retry-after']).toBe(taken.headers['retry-after']);
+    expect(await exists('free.one@here.example')).toBe(false);
+  });
+
+  it('still answers what the organization knows: its own users, and addresses it was told of today', async () => {
+    const own = await create(colleague);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().code).toBe('USER_EXISTS');
+    const again = await create(foreign[0]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('USER_EXISTS');
+  });
+
+  it('leaves an audit entry for every such write, by the API user', async () => {
+    expect((await trace()).map((a) => [a.actorUserId, a.details])).toEqual([
+      [adminId, { via: 'external_api', checked: true, withheld: false }],
+      [adminId, { via: 'external_api', checked: true, withheld: false }],
+      [adminId, { via: 'external_api', checked: true, withheld: true }],
+      [adminId, { via: 'external_api', checked: false, withheld: false }],
+    ]);
+  });
+
+  it('creates users with new addresses again when the day is over', async () => {
+    now += 24 * 60 * 60_000 + 1000;
+    token = await idTokenFor(t, adminEmail);
+    const res = await create('free.one@here.example');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await exists('free.one@here.example')).toBe(true);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * One rule for the addresses of other organizations' users, whoever writes users: the user
+ * import, SCIM and the external API (docs/decisions/020-brute-force-and-probing.md).
+ *
+ * Sign-in addresses are unique across the installation, so a write that gives a user an
+ * address a user of another organization holds must be refused, and the refusal tells
+ * that the address exists. What is bounded is how often an organization learns it: every
+ * such address a write names spends one of the organization's daily checks (one counter,
+ * whichever writer spends it) and leaves an audit entry. An address the organization was
+ * told of in the last day is told again without spending: an identity provider retries a
+ * refused user on every sync cycle, and the answer tells nothing new. Once the day's
+ * checks are spent, no answer may tell a taken address from a free one, so every write of
+ * an address new to the organization is refused alike (EMAIL_CHECKS_LIMIT, 429 with
+ * Retry-After) until the counter's day is over; addresses of its own users stay writable.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { writeAudit } from '../../db/audit.js';
+import { type Db, sqlRows } from '../../db/client.js';
+import type { Clock } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+import { createHitCounter, createHitReader } from '../../http/rate-limit.repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+export const EMAIL_CHECKS_LIMIT = 'EMAIL_CHECKS_LIMIT';
+
+/** The organization's day of checks (the key was named when only imports spent it; kept so counts carry over). */
+const budgetKey = (organizationId: string) => `user-import-foreign-emails:${organizationId}`;
+/** The holder of an address the organization was told of: its user id, never the address. */
+const toldPrefix = (organizationId: string) => `foreign-email-told:${organizationId}:`;
+
+/** Who holds an address (sign-in addresses are unique across the installation). */
+export interface Holder {
+  id: string;
+  organizationId: string;
+}
+
+/** A single-user write that named another organization's address (SCIM, the external API). */
+export interface SingleWrite {
+  organizationId: string;
+  /** The SCIM token's maker or the API user; null when that user is gone. */
+  actorUserId: string | null;
+  via: 'scim' | 'external_api';
+}
+
+/**
+ * Thrown inside a writer's transaction when the address is held elsewhere: the
+ * transaction rolls back, and the writer asks `settle` what to answer once it has.
+ */
+export class HeldElsewhere extends Error {
+  constructor(readonly holderId: string) {
+    super('The address belongs to a user of another organization.');
+  }
+}
+
+/** What spending on a set of holders decided. */
+export interface Spent {
+  /** Holders named. */
+  named: number;
+  /** Of those, the ones not told in the last day: each spent a check. */
+  checked: number;
+  /** True when the checks ran out: the new ones must not be told. */
+  withheld: boolean;
+  retryAfterSeconds: number;
+}
+
+export function limitError(retryAfterSeconds: number): AppError {
+  return new AppError(
+    429,
+    EMAIL_CHECKS_LIMIT,
+    'Your organization has checked too many e-mail addresses of other organizations today: until the day is over, addresses new to your organization cannot be used. Try again after Retry-After seconds.',
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Clock; log?: FastifyBaseLogger }) {
+  const { db, perDay, clock } = deps;
+  const count = createHitCounter(db);
+  const secondsUntil = (resetAt: Date | null, now: Date) =>
+    Math.max(1, Math.ceil(((resetAt?.getTime() ?? now.getTime() + DAY_MS) - now.getTime()) / 1000));
+
+  /** SQL true when the organization was told of `holderId` (a uuid expression) in the last day. */
+  const told = (organizationId: string, holderId: SQL, now = clock.now()) =>
+    sql`EXISTS (SELECT 1 FROM rate_limit_hits k WHERE k.key = ${toldPrefix(organizationId)} || ${holderId}::text AND k.reset_at > ${now.toISOString()}::timestamptz)`;
+
+  /** Whether the day's checks are spent; read only. */
+  async function budget(organizationId: string, tx: Db = db) {
+    const now = clock.now();
+    const { hits, resetAt } = await createHitReader(tx)(budgetKey(organizationId), now);
+    return { spent: hits >= perDay, retryAfterSeconds: secondsUntil(resetAt, now) };
+  }
+
+  /**
+   * Spends a check for each holder of `holders` (a query of distinct `holder_id`s, users of
+   * other organizations) not told in the last day; within the budget, remembers them as told.
+   * Call it outside the writer's refused transaction: its rollback must not undo the count.
+   */
+  async function spend(organizationId: string, holders: SQL): Promise<Spent> {
+    const now = clock.now();
+    const [found] = await sqlRows<{ named: number; checked: number }>(
+      db,
+      sql`SELECT count(*)::int AS named, (count(*) FILTER (WHERE NOT ${told(organizationId, sql`h.holder_id`, now)}))::int AS checked
+          FROM (${holders}) h`,
+    );
+    if (found.checked === 0) {
+      // Only addresses it knows of: nothing spent, nothing new told, whatever the budget.
+      return { ...found, withheld: false, retryAfterSeconds: (await budget(organizationId)).retryAfterSeconds };
+    }
+    const { hits, resetAt } = await count(budgetKey(organizationId), found.checked, DAY_MS, now);
+    const withheld = hits > perDay;
+    if (!withheld) {
+      await db.execute(sql`INSERT INTO rate_limit_hits (key, hits, reset_at)
+        SELECT ${toldPrefix(organizationId)} || h.holder_id::text, 1, ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz
+        FROM (${holders}) h
+        ON CONFLICT (key) DO UPDATE SET hits = 1, reset_at = excluded.reset_at
+        WHERE rate_limit_hits.reset_at <= ${now.toISOString()}::timestamptz`);
+    }
+    return { ...found, withheld, retryAfterSeconds: secondsUntil(resetAt, now) };
+  }
+
+  return {
+    perDay,
+    budget,
+    spend,
+    told,
+
+    /** The holder of an address, in any organization. */
+    async holderOf(email: string, tx: Db = db): Promise<Holder | undefined> {
+      const [row] = await sqlRows<{ id: string; organization_id: string }>(
+        tx,
+        sql`SELECT id, organization_id FROM users WHERE email = ${email}::citext`,
+      );
+      return row && { id: row.id, organizationId: row.organization_id };
+    },
+
+    /**
+     * In a single-user write's transaction, before it gives a user of `organizationId` an
+     * address `holder` holds (undefined: nobody). An address of the organization's own users
+     * is the writer's to judge; another organization's throws HeldElsewhere; a free address
+     * is refused once the day's checks are spent, as a taken one would be.
+     */
+    async admit(organizationId: string, holder: Holder | undefined, tx: Db = db): Promise<void> {
+      if (holder?.organizationId === organizationId) return;
+      if (holder) throw new HeldElsewhere(holder.id);
+      const day = await budget(organizationId, tx);
+      if (day.spent) throw limitError(day.retryAfterSeconds);
+    },
+
+    /**
+     * After the writer's transaction rolled back on HeldElsewhere: spends the check, leaves
+     * the audit entry and the log line. Returns the limit error to answer with, or undefined
+     * when the writer may say the address is taken.
+     */
+    async settle(held: HeldElsewhere, write: SingleWrite): Promise<AppError | undefined> {
+      const spent = await spend(write.organizationId, sql`SELECT ${held.holderId}::uuid AS holder_id`);
+      await writeAudit(db, {
+        action: 'user.foreign_email',
+        organizationId: write.organizationId,
+        actorUserId: write.actorUserId,
+        targetId: write.organizationId,
+        details: { via: write.via, checked: spent.checked > 0, withheld: spent.withheld },
+      });
+      deps.log?.info(
+        { organizationId: write.organizationId, via: write.via, checked: spent.checked > 0, withheld: spent.withheld },
+        'user write: an e-mail of another organization',
+      );
+      return spent.withheld ? limitError(spent.retryAfterSeconds) : undefined;
+    },
+
+    /** The trace of an import that named addresses of other organizations, in the transaction that lists or withholds them. */
+    async auditImport(
+      tx: Db,
+      entry: { importId: string; organizationId: string; createdBy: string | null; rows: number; checked: number; withheld: boolean },
+    ): Promise<void> {
+      const { importId, organizationId, createdBy, rows, checked, withheld } = entry;
+      await writeAudit(tx, {
+        action: 'user_import.foreign_emails',
+        organizationId,
+        actorUserId: createdBy,
+        targetId: importId,
+        details: { rows, checked, withheld },
+      });
+      deps.log?.info(
+        { userImportId: importId, organizationId, foreignEmailRows: rows, checked, withheld },
+        'user import: e-mails of other organizations',
+      );
+    },
+  };
+}
+
+export type ForeignEmailRule = ReturnType<typeof createForeignEmailRule>;
