@@ -1,8 +1,11 @@
 /**
  * The Super area's look-ups in a real browser against the demo data: staff look up the demo
- * admin by e-mail, search a demo workflow by name, open its details and its original video.
+ * admin by e-mail, and a user an identity provider made with a profile and a manager (on a
+ * phone and a wide screen); search a demo workflow by name, open its details and its
+ * original video.
  */
-import { demoAdmin, signInAsStaff } from '../fixtures/sign-in';
+import type { Browser, Page } from '@playwright/test';
+import { CSRF, demoAdmin, signInAsDemoAdmin, signInAsStaff } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -38,6 +41,111 @@ test('staff look up the demo admin by e-mail', async ({ page, baseURL, checkA11y
   await email.fill('nobody@acme.example');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('User was not found: nobody@acme.example')).toBeVisible();
+});
+
+/** What the identity provider sent: a manager, then a user whose login is not an address, with a profile. */
+async function provisionWithProfile(browser: Browser, stamp: number) {
+  // The demo admin gives the identity provider a token, in a browser of their own.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAsDemoAdmin(adminPage);
+  const request = adminPage.request;
+  // An organization holds two live SCIM tokens at most, and earlier tests leave theirs.
+  const { tokens } = await (await request.get('/api/provisioning')).json();
+  for (const old of tokens.slice(0, Math.max(0, tokens.length - 1)))
+    expect((await request.delete(`/api/provisioning/token/${old.id}`, { headers: CSRF })).status()).toBe(200);
+  const made = await request.post('/api/provisioning/tokens', { headers: CSRF });
+  expect(made.status(), await made.text()).toBe(201);
+  const { token, secret } = await made.json();
+  const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
+  const create = async (data: object) => {
+    const res = await request.post('/api/scim/v2/Users', { headers: scim, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const core = 'urn:ietf:params:scim:schemas:core:2.0:User';
+  const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+  const managerEmail = `morgan.${stamp}@acme.example`;
+  const managerId = await create({
+    schemas: [core],
+    userName: managerEmail,
+    name: { givenName: 'Morgan', familyName: 'Lead' },
+    emails: [{ value: managerEmail, type: 'work', primary: true }],
+  });
+  const email = `lee.${stamp}@acme.example`;
+  await create({
+    schemas: [core, enterprise],
+    userName: `LEE${stamp}`,
+    name: { givenName: 'Lee', familyName: 'Profiled', formatted: 'Dr. Lee Profiled' },
+    displayName: 'Lee Profiled',
+    nickName: 'Lee P.',
+    title: 'Shift lead',
+    emails: [{ value: email, type: 'work', primary: true }],
+    phoneNumbers: [{ value: '+1 555 0100', type: 'work' }],
+    [enterprise]: {
+      employeeNumber: `E${stamp}`,
+      department: 'Assembly',
+      costCenter: 'CC-4711',
+      division: 'Operations',
+      organization: 'Acme Europe',
+      manager: { value: managerId },
+    },
+  });
+  expect((await request.delete(`/api/provisioning/token/${token.id}`, { headers: CSRF })).status()).toBe(200);
+  await adminContext.close();
+  return { email, managerEmail };
+}
+
+/** The value beside a label of the details panel. */
+const detail = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
+
+test('staff look up a user the identity provider made: profile, manager and the rest it sent, on a phone and a wide screen', async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  const stamp = Date.now();
+  const { email, managerEmail } = await provisionWithProfile(browser, stamp);
+  await signInAsStaff(page, baseURL);
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/super/user?email=${encodeURIComponent(email)}`);
+    const panel = page.getByRole('region', { name: 'Lee Profiled' });
+    await expect(panel.getByRole('heading', { level: 3, name: 'Profile' })).toBeVisible();
+    await expect(detail(page, 'Source')).toHaveText('Identity provider (SCIM)');
+    await expect(detail(page, 'Employee ID')).toHaveText(`E${stamp}`);
+    for (const [label, value] of [
+      ['Given name', 'Lee'],
+      ['Family name', 'Profiled'],
+      ['Full name', 'Dr. Lee Profiled'],
+      ['Identity provider login', `LEE${stamp}`],
+      ['Job title', 'Shift lead'],
+      ['Phone', '+1 555 0100'],
+      ['Department', 'Assembly'],
+      ['Cost center', 'CC-4711'],
+      ['Division', 'Operations'],
+      ['Company', 'Acme Europe'],
+      ['Manager', `Morgan Lead (${managerEmail})`],
+    ])
+      await expect(detail(page, label), label).toHaveText(value);
+    // The login is not an address, so the work e-mail is the sign-in e-mail: said once.
+    await expect(detail(page, 'Work e-mail')).toHaveCount(0);
+    const more = panel.getByRole('tree', { name: 'More from the identity provider' });
+    await expect(more.getByRole('treeitem', { name: 'nickName: "Lee P."' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${viewport.width} px`).toBe(true);
+    await checkA11y();
+  }
+
+  // The manager's name opens their own look-up.
+  await detail(page, 'Manager').getByRole('link').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/super/user' && url.searchParams.get('email') === managerEmail);
+  await expect(page.getByRole('region', { name: 'Morgan Lead' })).toBeVisible();
+  await expect(detail(page, 'Manager')).toHaveCount(0);
 });
 
 test('staff search a demo workflow by name, open its details and its original video', async ({ page, baseURL, checkA11y }) => {

@@ -198,7 +198,7 @@ export function JsonTree({ data, label, rootName }: { data: unknown; label: stri
             flex: 'none',
           }}
         />
-        <Box component="span" sx={{ minWidth: 0 }}>
+        <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Box component="span" sx={{ fontWeight: 600 }}>
             {n.name ?? rootName ?? ''}
           </Box>

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { formatDateTime } from '../../../lib/format';
@@ -27,6 +28,12 @@ type Person = LookupUserView['createdBy'];
 const personText = (p: Person) => (p ? (p.email ? `${p.displayName} (${p.email})` : p.displayName) : '—');
 /** A value the sign-in e-mail already shows (any case) is not said again. */
 const unlessSame = (value: string | null, same: string | null) => (value && value.toLowerCase() !== same?.toLowerCase() ? value : null);
+/** One inline box (the row's value is a flex box, which would space out the address's parts), wrapped after the @ and before dots. */
+const Address = ({ value }: { value: string }) => (
+  <span>
+    <BreakableEmail email={value} />
+  </span>
+);
 
 /** The profile: what the identity provider, the import or the API said of the user. */
 function ProfileDetails({ user: u }: { user: LookupUserView }) {
@@ -37,17 +44,19 @@ function ProfileDetails({ user: u }: { user: LookupUserView }) {
   // Their e-mail opens their own look-up.
   const managerValue = manager?.email ? (
     <Link component={RouterLink} to={localize(paths.userLookup({ email: manager.email }))}>
-      {personText(manager)}
+      {manager.displayName} (<BreakableEmail email={manager.email} />)
     </Link>
   ) : (
-    manager && personText(manager)
+    manager?.displayName
   );
+  const login = unlessSame(p.userName, u.email);
+  const workEmail = unlessSame(p.workEmail, u.email);
   const rows: [label: string, value: ReactNode][] = [
     [t('lookup:user.givenName'), p.givenName],
     [t('lookup:user.familyName'), p.familyName],
     [t('lookup:user.formattedName'), p.formattedName !== u.displayName ? p.formattedName : null],
-    [t('lookup:user.userName'), unlessSame(p.userName, u.email)],
-    [t('lookup:user.workEmail'), unlessSame(p.workEmail, u.email)],
+    [t('lookup:user.userName'), login && <Address value={login} />],
+    [t('lookup:user.workEmail'), workEmail && <Address value={workEmail} />],
     [t('lookup:user.jobTitle'), p.title],
     [t('lookup:user.phone'), p.phone],
     [t('lookup:user.department'), p.department],
@@ -56,7 +65,7 @@ function ProfileDetails({ user: u }: { user: LookupUserView }) {
     [t('lookup:user.company'), p.organization],
     [t('lookup:user.manager'), managerValue],
   ];
-  const shown = rows.filter(([, value]) => value !== null && value !== '');
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
   const more = p.scimAttributes && Object.keys(p.scimAttributes).length > 0 ? p.scimAttributes : null;
   if (shown.length === 0 && !more) return null;
   return (
@@ -110,7 +119,7 @@ export function UserDetailsPanel({ user: u }: { user: LookupUserView }) {
         </Stack>
         <Stack component="dl" sx={{ m: 0 }}>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.email')}>
-            {u.email ?? '—'}
+            {u.email ? <Address value={u.email} /> : '—'}
             {u.email && <CopyButton value={u.email} label={t('lookup:user.copyEmail')} />}
           </DetailRow>
           <DetailRow labelWidth={LABEL_WIDTH} label={t('lookup:user.employeeId')}>
