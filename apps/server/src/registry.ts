@@ -47,6 +47,8 @@ import { createForeignEmailBound } from './modules/user-imports/foreign-emails.j
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
+import { createPeopleRepository } from './modules/users/people.repository.js';
+import { createPeopleService } from './modules/users/people.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -88,6 +90,7 @@ export function createServices(deps: AppDeps) {
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
+    people: createPeopleRepository(db),
     scim: createScimRepository(db),
     users: createUsersRepository(db),
   };
@@ -274,6 +277,9 @@ export function createServices(deps: AppDeps) {
       apiBasePath: config.API_BASE_PATH,
       clock,
     }),
+
+    // The People screen: the organization's directory, read-only (modules/users/people.*).
+    people: createPeopleService({ repo: repositories.people }),
   };
 }
 

@@ -7,6 +7,7 @@ export * from './external-api.js';
 export * from './lookup.js';
 export * from './organizations.js';
 export * from './paging.js';
+export * from './people.js';
 export * from './provisioning.js';
 export * from './redirects.js';
 export * from './roles.js';

@@ -10,6 +10,7 @@ import { authRoutes, sessionRoutes, ssoRoutes } from './auth.js';
 import { documentationRoutes, externalApiRoutes } from './external-api.js';
 import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
+import { peopleRoutes } from './people.js';
 import { provisioningRoutes } from './provisioning.js';
 import type { RouteDef } from './route.js';
 import { userImportRoutes } from './user-imports.js';
@@ -26,6 +27,7 @@ export const routeTables = {
   externalApiRoutes,
   lookupRoutes,
   organizationRoutes,
+  peopleRoutes,
   provisioningRoutes,
   userImportRoutes,
   workflowImportRoutes,

@@ -114,6 +114,41 @@ export const skills = pgTable(
   (t) => [uniqueIndex('skills_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
 );
 
+/** The columns the People screen's expressions read (docs/product.md, "People"). */
+interface PersonColumns {
+  displayName: AnyPgColumn;
+  givenName: AnyPgColumn;
+  familyName: AnyPgColumn;
+  email: AnyPgColumn;
+  disabledAt: AnyPgColumn;
+  scimDeletedAt: AnyPgColumn;
+  invitedAt: AnyPgColumn;
+  lastLoginAt: AnyPgColumn;
+}
+
+/**
+ * A user's status on the People screen: deactivated when disabled or deleted by SCIM, invited
+ * when invited and never signed in, else active (users_org_people_idx carries its columns).
+ */
+export const userStatusSql = (t: PersonColumns) =>
+  sql<
+    'active' | 'deactivated' | 'invited'
+  >`(CASE WHEN ${t.disabledAt} IS NOT NULL OR ${t.scimDeletedAt} IS NOT NULL THEN 'deactivated' WHEN ${t.invitedAt} IS NOT NULL AND ${t.lastLoginAt} IS NULL THEN 'invited' ELSE 'active' END)`;
+
+/**
+ * The People screen's order (then by id): the name without case, compared byte by byte
+ * ("C"), the same on PostgreSQL and PGlite whatever the database's collation, so that the
+ * names that start with a text are a range of users_org_people_idx.
+ */
+export const userSortNameSql = (t: PersonColumns) => sql<string>`(lower(${t.displayName}) COLLATE "C")`;
+
+/** The People screen's search keys: a given name, family name or e-mail without case, compared as the order is. */
+export const userSearchKeySql = {
+  given: (t: PersonColumns) => sql<string>`(lower(${t.givenName}) COLLATE "C")`,
+  family: (t: PersonColumns) => sql<string>`(lower(${t.familyName}) COLLATE "C")`,
+  email: (t: PersonColumns) => sql<string>`(lower(${t.email}::text) COLLATE "C")`,
+};
+
 export const users = pgTable(
   'users',
   {
@@ -194,6 +229,28 @@ export const users = pgTable(
     index('users_manager_idx').on(t.managerId).where(sql`${t.managerId} IS NOT NULL`),
     index('users_created_by_idx').on(t.createdBy),
     index('users_invited_by_idx').on(t.invitedBy),
+    // The People screen (docs/product.md, "People"; modules/users/people.repository.ts): its order
+    // within an organization, carrying the names, source and status a walk tests, so that walking
+    // it reads no row (not the e-mail: with the longest names SCIM takes, 200 characters each, an
+    // entry would outgrow a btree's 2,704 bytes); and the start of a given name, family name or
+    // e-mail with the display name, id and source, so that a search's candidates are read from
+    // the index alone.
+    index('users_org_people_idx').on(
+      t.organizationId,
+      userSortNameSql(t),
+      t.id,
+      t.displayName,
+      t.givenName,
+      t.familyName,
+      t.source,
+      t.disabledAt,
+      t.scimDeletedAt,
+      t.invitedAt,
+      t.lastLoginAt,
+    ),
+    index('users_org_given_name_idx').on(t.organizationId, userSearchKeySql.given(t), t.givenName, t.displayName, t.id, t.source),
+    index('users_org_family_name_idx').on(t.organizationId, userSearchKeySql.family(t), t.familyName, t.displayName, t.id, t.source),
+    index('users_org_email_idx').on(t.organizationId, userSearchKeySql.email(t), t.email, t.displayName, t.id, t.source),
   ],
 );
 

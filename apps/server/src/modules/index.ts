@@ -13,6 +13,7 @@ import { provisioningRoutes } from './provisioning/provisioning.routes.js';
 import { scimRoutes } from './provisioning/scim.routes.js';
 import { systemRoutes } from './system/system.routes.js';
 import { userImportRoutes } from './user-imports/user-imports.routes.js';
+import { peopleRoutes } from './users/people.routes.js';
 import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: ApiModule[] = [
@@ -30,4 +31,5 @@ export const apiModules: ApiModule[] = [
   lookupRoutes,
   scimRoutes,
   provisioningRoutes,
+  peopleRoutes,
 ];

@@ -1,0 +1,12 @@
+/** The People screen's calls (docs/product.md, "People"): the directory of the caller's organization, for its Organizational Admins; read-only. */
+import { peopleRoutes as routes } from '@console/contracts';
+import { registerRoute } from '../../http/route.js';
+import type { ApiModule } from '../../registry.js';
+import { authOf, requireOrgAdmin } from '../auth/guards.js';
+
+export const peopleRoutes: ApiModule = async (app, { services: { people } }) => {
+  app.addHook('onRequest', requireOrgAdmin);
+
+  registerRoute(app, routes.list, (request) => people.list(authOf(request), request.query));
+  registerRoute(app, routes.get, (request) => people.get(authOf(request), request.params.id));
+};

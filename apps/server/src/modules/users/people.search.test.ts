@@ -1,0 +1,179 @@
+/**
+ * The People search's three steps (people.repository.ts) give the same pages as a plain reading
+ * of the rule: the users of the organization whose display name, given name, family name or
+ * e-mail starts with the text without case, that meet the filters, by name in byte order then
+ * id, paged by the cursor. Small bounds make every step answer: step 1 (the walk ahead), step 2
+ * (the name range and the sorted candidates), step 3 (the walk to the end) and the walk that
+ * tests every row (when many e-mails match); each answer is checked page by page against the
+ * rule, for searches of every length, case and filter.
+ */
+import type { PersonStatus, UserSource } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
+import { createOrganization } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createPeopleRepository, type PeopleFilter, type SearchBounds } from './people.repository.js';
+
+const GIVEN = ['Ana', 'ana', 'Andrés', 'Bruno', 'Carla', 'Chen', 'José', 'Josef', 'Mary', 'Mario', 'Zoë', 'Émile'];
+const FAMILY = ['Smith', 'Smithers', 'Silva', 'Anders', 'Martínez', 'Marsh', 'Zhou', 'Ösel', 'Brown', 'O’Neil'];
+const SOURCES: UserSource[] = ['csv_import', 'scim', 'external_api', 'console'];
+
+interface Person {
+  id: string;
+  displayName: string;
+  givenName: string;
+  familyName: string;
+  email: string | null;
+  source: UserSource;
+  status: PersonStatus;
+}
+
+/** A small deterministic generator (the same users and searches every run). */
+function random(seed: number) {
+  let s = seed;
+  const next = () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+  return { next, pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+}
+
+const bytes = (s: string) => Buffer.from(s.toLowerCase(), 'utf8');
+const byNameThenId = (a: Person, b: Person) => Buffer.compare(bytes(a.displayName), bytes(b.displayName)) || (a.id < b.id ? -1 : 1);
+const starts = (value: string | null, q: string) => value?.toLowerCase().startsWith(q.toLowerCase()) ?? false;
+
+describe('the People search, step by step', () => {
+  let t: TestApp;
+  let orgId: string;
+  const people: Person[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { db } = t.database;
+    orgId = (await createOrganization(db)).id;
+    const other = (await createOrganization(db)).id;
+    const r = random(25);
+    const rows: (typeof users.$inferInsert)[] = [];
+    for (let i = 0; i < 240; i++) {
+      const given = r.pick(GIVEN);
+      const family = r.pick(FAMILY);
+      // Most display names are "given family"; some "family, given"; some a nickname.
+      const shape = r.next();
+      const displayName = shape < 0.7 ? `${given} ${family}` : shape < 0.9 ? `${family}, ${given}` : `${r.pick(['Bo', 'Jo', 'Smitty'])}`;
+      const email = r.next() < 0.1 ? null : `${r.pick(['', 'x.', 'j'])}${given.toLowerCase()}.${i}@${r.pick(['acme', 'smith'])}.example`;
+      const source = r.pick(SOURCES);
+      const kind = r.next();
+      rows.push({
+        organizationId: orgId,
+        displayName,
+        givenName: given,
+        familyName: family,
+        email,
+        source,
+        role: 'viewer',
+        disabledAt: kind < 0.1 ? new Date() : null,
+        scimDeletedAt: kind < 0.03 ? new Date() : null,
+        invitedAt: kind >= 0.1 && kind < 0.3 ? new Date() : null,
+      });
+    }
+    const made = await db.insert(users).values(rows).returning();
+    for (const u of made) {
+      people.push({
+        id: u.id,
+        displayName: u.displayName,
+        givenName: u.givenName!,
+        familyName: u.familyName!,
+        email: u.email,
+        source: u.source as UserSource,
+        status: u.disabledAt || u.scimDeletedAt ? 'deactivated' : u.invitedAt && !u.lastLoginAt ? 'invited' : 'active',
+      });
+    }
+    // Another organization with the very same people: never in the answers.
+    await db.insert(users).values(rows.map((row, i) => ({ ...row, organizationId: other, email: row.email && `other.${i}.${row.email}` })));
+  });
+  afterAll(() => t.close());
+
+  /** What the rule says a whole search is, in order. */
+  const expected = (f: Omit<PeopleFilter, 'limit' | 'after'>) =>
+    people
+      .filter(
+        (p) =>
+          (!f.q || [p.displayName, p.givenName, p.familyName, p.email].some((v) => starts(v, f.q!))) &&
+          (!f.status || p.status === f.status) &&
+          (!f.source || p.source === f.source),
+      )
+      .sort(byNameThenId)
+      .map((p) => p.id);
+
+  /** Every page of a search with these bounds, and the steps that answered. */
+  async function pages(bounds: Omit<SearchBounds, 'onStep'>, f: Omit<PeopleFilter, 'after'>) {
+    const steps = new Set<number>();
+    const repo = createPeopleRepository(t.database.db, { ...bounds, onStep: (s) => steps.add(s) });
+    const seen: string[] = [];
+    let after: PeopleFilter['after'];
+    for (let n = 0; n < 300; n++) {
+      const rows = await repo.page(orgId, { ...f, after });
+      expect(rows.length).toBeLessThanOrEqual(f.limit + 1);
+      const shown = rows.slice(0, f.limit);
+      seen.push(...shown.map((row) => row.id));
+      if (rows.length <= f.limit) break;
+      const last = shown.at(-1)!;
+      after = { sortName: last.sortName, id: last.id };
+    }
+    return { seen, steps };
+  }
+
+  const searches = (seed: number) => {
+    const r = random(seed);
+    const texts = [
+      'a',
+      'A',
+      'an',
+      'ANA',
+      'and',
+      'jos',
+      'José',
+      'j',
+      'x.',
+      'sm',
+      'SMITH',
+      'smithers',
+      'mar',
+      'ö',
+      'é',
+      'o’',
+      'zz',
+      'bo',
+      '1',
+      'x.mary.',
+    ];
+    return Array.from({ length: 40 }, () => ({
+      q: r.pick(texts),
+      status: r.next() < 0.3 ? r.pick(['active', 'deactivated', 'invited'] as const) : undefined,
+      source: r.next() < 0.3 ? r.pick(SOURCES) : undefined,
+      limit: 1 + Math.floor(r.next() * 7),
+    }));
+  };
+
+  for (const [name, bounds, wanted] of [
+    ['the walk ahead (step 1)', { walkRows: 2_000, candidatesMax: 10_000 }, [1]],
+    ['the name range and the sorted candidates (step 2)', { walkRows: 3, candidatesMax: 10_000 }, [2]],
+    ['the walk to the end (step 3) and the walk that tests every row (many e-mails)', { walkRows: 3, candidatesMax: 2 }, [3, 4]],
+  ] as const) {
+    it(`answers as the rule says through ${name}`, async () => {
+      const steps = new Set<number>();
+      for (const f of searches(wanted[0] * 7)) {
+        const got = await pages(bounds, f);
+        expect(got.seen, JSON.stringify(f)).toEqual(expected(f));
+        for (const s of got.steps) steps.add(s);
+      }
+      for (const step of wanted) expect([...steps]).toContain(step);
+    });
+  }
+
+  it('lists everyone in order without a search, by source and by status', async () => {
+    for (const f of [{ limit: 7 }, { limit: 5, source: 'scim' as const }, { limit: 3, status: 'invited' as const }]) {
+      expect((await pages({ walkRows: 3, candidatesMax: 2 }, f)).seen).toEqual(expected(f));
+    }
+  });
+});

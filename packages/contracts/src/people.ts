@@ -1,0 +1,105 @@
+/**
+ * The People screen (docs/product.md, "People"): the directory of an organization's users for
+ * its Organizational Admins, read-only. Users are made and changed by the identity provider
+ * (SCIM), the CSV import or the external API; the console only shows them.
+ *
+ * The list is paged by a keyset, not by page numbers: an organization may hold a million
+ * users, and `after` (the `next` of the previous page, opaque) starts the next page where
+ * the last one ended, however deep, without counting what comes before.
+ */
+import { z } from 'zod';
+import { orgRole } from './roles.js';
+import { route } from './route.js';
+import { text } from './text.js';
+
+/** active: may sign in; deactivated: disabled (or deleted by SCIM); invited: invited and never signed in. */
+export const personStatuses = ['active', 'deactivated', 'invited'] as const;
+export const personStatus = z.enum(personStatuses);
+export type PersonStatus = z.infer<typeof personStatus>;
+
+/** Who made a user: the CSV import, the identity provider (SCIM), the external API, or the console itself. */
+export const userSources = ['csv_import', 'scim', 'external_api', 'console'] as const;
+export const userSource = z.enum(userSources);
+export type UserSource = z.infer<typeof userSource>;
+
+export const PEOPLE_PAGE_SIZE = 50;
+export const PEOPLE_PAGE_MAX = 100;
+export const PEOPLE_SEARCH_MAX = 100;
+/** The longest `after` taken: a keyset cursor holds a name (any length the users table allows, within reason) and an id. */
+export const PEOPLE_CURSOR_MAX = 1024;
+/** The person's page lists at most this many groups, and says how many more there are. */
+export const PERSON_GROUPS_SHOWN = 100;
+
+export const peopleQuery = z.object({
+  q: text()
+    .trim()
+    .max(PEOPLE_SEARCH_MAX, 'tooLong')
+    .optional()
+    .describe('The start of the display name, given name, family name or e-mail address, compared without case (trimmed)'),
+  status: personStatus.optional(),
+  source: userSource.optional(),
+  after: text()
+    .max(PEOPLE_CURSOR_MAX)
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid')
+    .optional()
+    .describe('Where the page starts: the `next` of the previous page'),
+  limit: z.coerce.number().int().min(1).max(PEOPLE_PAGE_MAX).default(PEOPLE_PAGE_SIZE).describe('People per page'),
+});
+export type PeopleQuery = z.input<typeof peopleQuery>;
+
+export const personRow = z.object({
+  id: z.uuid(),
+  name: z.string().describe('The display name'),
+  email: z.string().nullable(),
+  role: orgRole,
+  status: personStatus,
+  source: userSource,
+  updatedAt: z.string().describe('ISO 8601: the last change of the user, else when they were made'),
+});
+export type PersonRow = z.infer<typeof personRow>;
+
+export const peopleResponse = z.object({
+  people: z.array(personRow).describe('By name without case, then id'),
+  next: z.string().nullable().describe('The `after` of the next page; null on the last page'),
+});
+export type PeopleResponse = z.infer<typeof peopleResponse>;
+
+export const personView = personRow.extend({
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  formattedName: z.string().nullable().describe('The full name as the identity provider formats it'),
+  userName: z.string().nullable().describe("The identity provider's login name when it is not the e-mail"),
+  workEmail: z.string().nullable().describe('A work e-mail other than the sign-in e-mail'),
+  title: z.string().nullable(),
+  phone: z.string().nullable(),
+  department: z.string().nullable(),
+  costCenter: z.string().nullable(),
+  division: z.string().nullable(),
+  organization: z.string().nullable().describe("The enterprise extension's organization"),
+  employeeNumber: z.string().nullable(),
+  manager: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  groups: z.array(z.object({ id: z.uuid(), name: z.string() })).describe(`The person's teams, by name (at most ${PERSON_GROUPS_SHOWN})`),
+  moreGroups: z.number().int().describe('How many more teams there are than listed'),
+});
+export type PersonView = z.infer<typeof personView>;
+
+export const personIdParams = z.object({ id: z.uuid() });
+
+export const peopleErrorCodes = {
+  notFound: 'PERSON_NOT_FOUND',
+  cursorInvalid: 'PEOPLE_CURSOR_INVALID',
+} as const;
+
+/** The calls of the People screen (docs/product.md, "People"), for Organizational Admins of their organization. */
+export const peopleRoutes = {
+  list: route({ method: 'GET', path: '/people', operationId: 'listPeople', query: peopleQuery, response: peopleResponse }),
+  get: route({
+    method: 'GET',
+    path: '/person/:id',
+    operationId: 'getPerson',
+    params: personIdParams,
+    response: z.object({ person: personView }),
+  }),
+};
