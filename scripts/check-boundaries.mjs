@@ -4,7 +4,8 @@
 //  - a server module never imports another module's repository (it asks that module's service);
 //  - server http/ and db/ (plumbing) import no module (the demo data set aside);
 //  - jobs/ holds the queue and the one registry (index.ts): a module's jobs live beside it;
-//  - the contracts import nothing of the apps.
+//  - the contracts import nothing of the apps;
+//  - only the users module writes the users table (the import's set-based apply aside).
 // Prints each violation as `file: imports target (rule)` and exits 1 when there is any.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,6 +78,19 @@ const rules = [
   },
 ];
 
+/** Statements that write the users table, in drizzle or in SQL. */
+const USERS_WRITE = /\.(?:insert|update|delete)\(\s*users\s*\)|\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?users"?(?=[\s(]|$)/gim;
+/** Where users may be written outside the users module: a million-row import cannot go one user at a time. */
+const USERS_WRITERS_BESIDE = [`${SERVER}modules/user-imports/apply.ts`];
+
+function writesUsersOutsideOwner(file, text) {
+  if (!file.startsWith(SERVER) || !/\.ts$/.test(file) || /\.test\.ts$/.test(file)) return false;
+  if (file.startsWith(`${SERVER}modules/users/`) || file.startsWith(`${SERVER}db/`) || file.startsWith(`${SERVER}test/`)) return false;
+  if (USERS_WRITERS_BESIDE.includes(file)) return false;
+  USERS_WRITE.lastIndex = 0;
+  return USERS_WRITE.test(text);
+}
+
 export function violations(files = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))]) {
   const found = [];
   for (const full of files) {
@@ -87,6 +101,7 @@ export function violations(files = [...sourceFiles(path.join(root, 'apps')), ...
       if (!target) continue;
       for (const rule of rules) if (rule.broken(file, target)) found.push(`${file}: imports ${target} (${rule.name})`);
     }
+    if (writesUsersOutsideOwner(file, text)) found.push(`${file}: writes the users table (only the users module writes it)`);
   }
   return found;
 }

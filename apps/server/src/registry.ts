@@ -47,8 +47,6 @@ import { createForeignEmailBound } from './modules/user-imports/foreign-emails.j
 import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
-import { createPeopleRepository } from './modules/users/people.repository.js';
-import { createPeopleService } from './modules/users/people.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -90,20 +88,29 @@ export function createServices(deps: AppDeps) {
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
-    people: createPeopleRepository(db),
     scim: createScimRepository(db),
     users: createUsersRepository(db),
   };
 
+  // The users module: the one owner of the people of organizations; other modules write users through it.
+  const usersService = createUsersService({
+    db,
+    repo: repositories.users,
+    clock,
+    staffEmailDomain: config.STAFF_EMAIL_DOMAIN,
+    // Identity is made below with the users module; a disabling calls it later.
+    endSessionsOf: (userIds, tx) => identity.sessions.endSessionsOf(userIds, tx),
+  });
+
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
-  const { auth: users, sessions, userTokens: tokens, ssoStates } = repositories;
-  const auth = createAuthService({ repo: users, sessions, idTokens, clock, config });
+  const { auth: authRepo, sessions, userTokens: tokens, ssoStates } = repositories;
+  const auth = createAuthService({ repo: authRepo, users: usersService, sessions, idTokens, clock, config });
   const identity = {
     auth,
     sessions: createSessionsService({ repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000), changes }),
-    invitations: createInvitationsService({ db, tokens, idTokens, mailer, clock, config }),
-    signInLinks: createSignInLinksService({ users, tokens, auth, idTokens, clock, config }),
-    sso: createSsoService({ repo: ssoStates, users, auth, clock, config }),
+    invitations: createInvitationsService({ db, tokens, users: usersService, idTokens, mailer, clock, config }),
+    signInLinks: createSignInLinksService({ users: authRepo, tokens, auth, idTokens, clock, config }),
+    sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: usersService, auth, clock, config }),
   };
 
   // One rule for addresses of other organizations' users, whoever writes users: imports, SCIM, the external API (decision 020).
@@ -148,15 +155,12 @@ export function createServices(deps: AppDeps) {
   const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys, changes });
   const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
-  // The users module: the one owner of the people of organizations; other modules write users through it.
-  const usersService = createUsersService({ db, repo: repositories.users, clock, staffEmailDomain: config.STAFF_EMAIL_DOMAIN });
-
-  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, changes });
+  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, users: usersService, changes });
 
   const externalApi = createExternalApiService({
     repo: repositories.externalApi,
+    users: usersService,
     publicUrl: config.PUBLIC_URL,
-    clock,
     changes,
     workflowPages: apiCaches?.workflowPages,
     authenticatePassword: auth.authenticatePassword,
@@ -218,6 +222,8 @@ export function createServices(deps: AppDeps) {
       db,
       repo: repositories.externalApi,
       clock,
+      users: usersService,
+      createInvitation: identity.invitations.create,
       sendInvitation: identity.invitations.send,
       foreignEmails,
     }),
@@ -241,8 +247,10 @@ export function createServices(deps: AppDeps) {
       repo: repositories.organizationManagers,
       organizations: repositories.organizations,
       clock,
+      users: usersService,
       organizationView: organizations.get,
       sendInvitation: identity.invitations.send,
+      createInvitation: identity.invitations.create,
       changes,
     }),
     organizationSettings: createOrganizationSettingsService({
@@ -278,8 +286,6 @@ export function createServices(deps: AppDeps) {
       clock,
     }),
 
-    // The People screen: the organization's directory, read-only (modules/users/people.*).
-    people: createPeopleService({ repo: repositories.people }),
   };
 }
 

@@ -1,4 +1,4 @@
--- A user profile that keeps what identity providers send (docs/decisions/041-user-profile-and-provisioning-rules.md):
+-- A user profile that keeps what identity providers send (docs/decisions/042-users-profile-and-owner.md):
 -- given and family name for every user, the login userName apart from the sign-in address, a work e-mail,
 -- title, phone, the enterprise extension's fields and manager, the rest of SCIM's attributes as sent,
 -- who made the user; and whether the identity provider may change Organizational Admins.

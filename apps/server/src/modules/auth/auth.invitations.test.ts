@@ -6,7 +6,6 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createInvitation } from './invitations.js';
 
 const GOOD = 'New-Passw0rd!';
 
@@ -94,8 +93,8 @@ describe('invitations', () => {
 
   it('refuses an expired invitation, an unknown token, and one replaced by a newer invitation', async () => {
     const user = await newUser();
-    const first = await createInvitation(t.database.db, { userId: user.id, invitedBy: null, now });
-    const second = await createInvitation(t.database.db, { userId: user.id, invitedBy: null, now });
+    const first = await t.app.services.invitations.create({ userId: user.id, invitedBy: null, now });
+    const second = await t.app.services.invitations.create({ userId: user.id, invitedBy: null, now });
     expect((await accept(first.token, GOOD)).json().code).toBe('INVALID_TOKEN');
     expect((await accept('x'.repeat(43), GOOD)).json().code).toBe('INVALID_TOKEN');
 
@@ -108,7 +107,7 @@ describe('invitations', () => {
 
   it('records a delivery failure on the invitation and reports it to the caller', async () => {
     const user = await newUser({ email: 'bounce@example.com' });
-    const invitation = await createInvitation(t.database.db, { userId: user.id, invitedBy: inviterId, now });
+    const invitation = await t.app.services.invitations.create({ userId: user.id, invitedBy: inviterId, now });
     await expect(
       t.app.services.invitations.send({ userId: user.id, invitationId: invitation.id, token: invitation.token }),
     ).rejects.toThrow();

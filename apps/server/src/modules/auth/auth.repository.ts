@@ -83,36 +83,6 @@ export function createAuthRepository(root: Db) {
     clearSourceFailures: (userId: string, source: string) => clearHits(failuresKey(userId, source)),
 
     /**
-     * Counts a failed attempt of the account from any source in one statement (replicas may
-     * count at once): a new window when the last began more than 15 minutes ago; the
-     * `max`-th failure in a window locks the account itself.
-     */
-    async recordFailedAttempt(userId: string, now: Date, max: number, db: Db = root): Promise<{ lockedUntil: Date | null }> {
-      const cutoff = new Date(now.getTime() - FAILED_ATTEMPTS_WINDOW_MS).toISOString();
-      const fresh = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${cutoff}::timestamptz)`;
-      const nextCount = sql`(case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end)`;
-      const [row] = await db
-        .update(users)
-        .set({
-          failedLoginCount: sql`${nextCount}`,
-          failedLoginWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
-          lockedUntil: sql`case when ${nextCount} >= ${max}
-            then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
-        })
-        .where(eq(users.id, userId))
-        .returning({ lockedUntil: users.lockedUntil });
-      return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
-    },
-
-    /** A good sign-in clears the counters (only when there is something to clear) and stamps the login. */
-    async recordSuccessfulSignIn(userId: string, now: Date, db: Db = root): Promise<void> {
-      await db
-        .update(users)
-        .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, lastLoginAt: now })
-        .where(eq(users.id, userId));
-    },
-
-    /**
      * Whether an organization that allows only single sign-on has people with this e-mail
      * domain: the e-mail step answers the same for every address of a domain, known or not.
      */

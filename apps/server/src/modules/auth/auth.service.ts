@@ -17,7 +17,8 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
-import type { AuthRepository, Principal } from './auth.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
 import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
 import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
@@ -39,6 +40,8 @@ export interface SessionRequest extends DeviceDetails {
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
+  /** The users module: an account's failed and good sign-ins are recorded on the user. */
+  users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn'>;
   sessions: SessionsRepository;
   idTokens: IdTokens;
   clock: Clock;
@@ -47,7 +50,7 @@ export interface AuthServiceDeps {
   verifyPassword?: typeof scryptVerify;
 }
 
-export function createAuthService({ repo, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
+export function createAuthService({ repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
@@ -95,7 +98,11 @@ export function createAuthService({ repo, sessions, idTokens, clock, config, ver
       ? await verifyPassword(password, row.passwordHash)
       : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
     if (!matches) {
-      const account = await repo.recordFailedAttempt(row.userId, now, config.SIGN_IN_ACCOUNT_FAILURES_MAX);
+      const account = await users.recordFailedSignIn(row.userId, now, {
+        max: config.SIGN_IN_ACCOUNT_FAILURES_MAX,
+        windowMs: FAILED_ATTEMPTS_WINDOW_MS,
+        lockMs: LOCK_MS,
+      });
       const fromSource = await repo.recordSourceFailure(row.userId, source, now);
       const lockedUntil = account.lockedUntil ?? fromSource.lockedUntil;
       if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
@@ -103,7 +110,7 @@ export function createAuthService({ repo, sessions, idTokens, clock, config, ver
     }
     if (row.userDisabledAt || row.organizationDisabledAt) throw notAuthorized(config);
     if (row.ssoLoginOnly) throw authError(403, 'SSO_REQUIRED');
-    await repo.recordSuccessfulSignIn(row.userId, now);
+    await users.recordSignIn(row.userId, now);
     await repo.clearSourceFailures(row.userId, source);
     const { passwordHash: _h, lockedUntil: _l, ...principal } = row;
     return principal;

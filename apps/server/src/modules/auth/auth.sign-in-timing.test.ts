@@ -24,6 +24,7 @@ describe('password sign-in always verifies a password hash', () => {
     // The real service on the real database; only the verifier is wrapped, to count its work.
     auth = createAuthService({
       repo: createAuthRepository(t.database.db),
+      users: t.app.services.users,
       sessions: createSessionsRepository(t.database.db),
       idTokens: t.deps.idTokens,
       clock: t.deps.clock,

@@ -18,9 +18,10 @@ import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
+import type { UsersService } from '../users/users.service.js';
 import type { IdTokens } from './id-token.js';
 import { hashPassword } from './password.js';
-import { createUserTokensRepository, type UserTokensRepository } from './user-tokens.repository.js';
+import type { UserTokensRepository } from './user-tokens.repository.js';
 
 export const INVITATION_DAYS = 14;
 
@@ -50,6 +51,8 @@ export function invitationUrl(publicUrl: string, token: string, locale: MailLoca
 export interface InvitationsServiceDeps {
   db: Db;
   tokens: UserTokensRepository;
+  /** The users module: an invitation is stamped on the user, an accepted one sets their password. */
+  users: Pick<UsersService, 'stampInvitation' | 'setPasswordHash'>;
   idTokens: IdTokens;
   mailer: Mailer;
   clock: Clock;
@@ -57,7 +60,12 @@ export interface InvitationsServiceDeps {
 }
 
 /** See `create` below; `tokens` and `db` may be of the caller's transaction. */
-async function issueInvitation(tokens: UserTokensRepository, db: Db, opts: InvitationRequest & { now: Date }): Promise<Invitation> {
+async function issueInvitation(
+  tokens: UserTokensRepository,
+  users: InvitationsServiceDeps['users'],
+  db: Db,
+  opts: InvitationRequest & { now: Date },
+): Promise<Invitation> {
   const { now } = opts;
   const token = randomBytes(32).toString('base64url');
   await tokens.retire(opts.userId, 'invitation', now, db);
@@ -72,17 +80,17 @@ async function issueInvitation(tokens: UserTokensRepository, db: Db, opts: Invit
     },
     db,
   );
-  await tokens.stampInvitation(opts.userId, opts.invitedBy, now, db);
+  await users.stampInvitation(opts.userId, opts.invitedBy, now, db);
   return { id: row.id, token, expiresAt: row.expiresAt };
 }
 
-export function createInvitationsService({ db: root, tokens, idTokens, mailer, clock, config }: InvitationsServiceDeps) {
+export function createInvitationsService({ db: root, tokens, users, idTokens, mailer, clock, config }: InvitationsServiceDeps) {
   /**
    * A new invitation for the user; any earlier unused one stops working. Pass a transaction
    * to make it part of yours (and its `now`, to stamp the same instant).
    */
   const create = (opts: InvitationRequest & { now?: Date }, db: Db = root): Promise<Invitation> =>
-    issueInvitation(tokens, db, { ...opts, now: opts.now ?? clock.now() });
+    issueInvitation(tokens, users, db, { ...opts, now: opts.now ?? clock.now() });
 
   /** E-mails the invitation in the user's language (else their organization's, else English). */
   async function send(opts: InvitationDelivery) {
@@ -126,7 +134,7 @@ export function createInvitationsService({ db: root, tokens, idTokens, mailer, c
       const user = await root.transaction(async (tx) => {
         const used = await tokens.consume('invitation', hashSecret(token), now, tx);
         if (!used) return undefined;
-        await tokens.setPasswordHash(used.userId, passwordHash, tx);
+        await users.setPasswordHash(used.userId, passwordHash, tx);
         return tokens.findRecipient(used.userId, tx).then((r) => r && { id: used.userId, ...r });
       });
       if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This invitation is not valid: it was used already or has expired.');
@@ -136,8 +144,3 @@ export function createInvitationsService({ db: root, tokens, idTokens, mailer, c
 }
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
-
-/** A new invitation (see `create` above) in `db`, a transaction of the caller's or the database. */
-export function createInvitation(db: Db, opts: InvitationRequest & { now: Date }): Promise<Invitation> {
-  return issueInvitation(createUserTokensRepository(db), db, opts);
-}

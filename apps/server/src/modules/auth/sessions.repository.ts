@@ -84,6 +84,15 @@ export function createSessionsRepository(root: Db) {
       return rows.length > 0;
     },
 
+    /** Revokes the open sessions of these users (disabled ones). */
+    async revokeOfUsers(userIds: string[], now: Date, db: Db = root): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+    },
+
     /** Revokes the open sessions of an organization's users signed in with this provider; how many. */
     async revokeOrganizationProvider(organizationId: string, provider: string, now: Date, db: Db = root): Promise<number> {
       const rows = await db

@@ -111,6 +111,11 @@ export function createSessionsService({ repo, clock, config, cache, changes }: S
       }
     },
 
+    /** Disabled users' sessions end now (in the disabling's transaction). */
+    endSessionsOf(userIds: string[], tx?: Db): Promise<void> {
+      return repo.revokeOfUsers(userIds, clock.now(), tx);
+    },
+
     /** "SSO login only" turned on: the organization's password sessions end now (in the setting's transaction). */
     endPasswordSessions(organizationId: string, tx?: Db): Promise<number> {
       return repo.revokeOrganizationProvider(organizationId, 'password', clock.now(), tx);

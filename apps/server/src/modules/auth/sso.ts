@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../deps.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { AuthService, DeviceDetails } from './auth.service.js';
 import type { SsoRepository } from './sso.repository.js';
@@ -61,12 +62,14 @@ export type SsoClients = ReturnType<typeof createSsoClients>;
 export interface SsoServiceDeps {
   repo: SsoRepository;
   users: AuthRepository;
+  /** The users module: a good sign-in is recorded on the user. */
+  signIns: Pick<UsersService, 'recordSignIn'>;
   auth: Pick<AuthService, 'startSession'>;
   clock: Clock;
   config: Config;
 }
 
-export function createSsoService({ repo, users, auth, clock, config }: SsoServiceDeps) {
+export function createSsoService({ repo, users, signIns, auth, clock, config }: SsoServiceDeps) {
   const clients = createSsoClients(config);
 
   /** The provider's answer, checked (state, PKCE, nonce, signature), to the person it names. */
@@ -148,7 +151,7 @@ export function createSsoService({ repo, users, auth, clock, config }: SsoServic
     async finish(provider: SsoProvider, query: string, cookieState: string | undefined, device: DeviceDetails) {
       const { principal, redirectPath } = await personOf(provider, query, cookieState);
       const session = await auth.startSession(principal, provider, device);
-      await users.recordSuccessfulSignIn(principal.userId, clock.now());
+      await signIns.recordSignIn(principal.userId, clock.now());
       return { ...session, redirectPath };
     },
   };

@@ -63,17 +63,6 @@ export function createUserTokensRepository(root: Db) {
         .where(eq(userTokens.id, id));
     },
 
-    async stampInvitation(userId: string, invitedBy: string | null, now: Date, db: Db = root): Promise<void> {
-      await db.update(users).set({ invitedAt: now, invitedBy }).where(eq(users.id, userId));
-    },
-
-    async setPasswordHash(userId: string, passwordHash: string, db: Db = root): Promise<void> {
-      await db
-        .update(users)
-        .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
-        .where(eq(users.id, userId));
-    },
-
     /** Who a message goes to, in what language (theirs, else their organization's), and from which organization. */
     async findRecipient(userId: string, db: Db = root) {
       const [row] = await db

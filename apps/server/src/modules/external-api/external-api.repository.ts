@@ -2,11 +2,11 @@
  * SQL of the external API's reads and user changes, always scoped to one organization
  * and, for members below Organizational Admin, to the workspaces they belong to.
  */
-import { and, asc, desc, eq, exists, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { sessions, skills, userSkills, users, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
+import { skills, userSkills, users, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
 import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 export interface Page {
@@ -173,43 +173,6 @@ export function createExternalApiRepository(root: Db) {
         .from(users)
         .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
       return row;
-    },
-
-    /** A new user of the organization, who signs in with a password (once they set it). */
-    async insertUser(
-      values: {
-        organizationId: string;
-        email: string;
-        displayName: string;
-        role: string;
-        employeeId: string | null;
-        locale: string;
-        createdBy: string;
-        now: Date;
-      },
-      db: Db = root,
-    ) {
-      const { now, ...user } = values;
-      const [row] = await db
-        .insert(users)
-        .values({ ...user, signInProvider: 'password', createdAt: now })
-        .returning({ id: users.id });
-      return row.id;
-    },
-
-    /** Disables the user and ends their browser sessions; false when already disabled or absent. */
-    async disableUser(organizationId: string, id: string, now: Date, db: Db = root) {
-      const rows = await db
-        .update(users)
-        .set({ disabledAt: now })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id), isNull(users.disabledAt)))
-        .returning({ id: users.id });
-      if (rows.length === 0) return false;
-      await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
-      return true;
     },
   };
 }

@@ -10,11 +10,11 @@ import type { FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { OrgCache } from '../../db/org-cache.js';
-import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import type { IdTokens } from '../auth/id-token.js';
 import type { UserImportService } from '../user-imports/user-imports.service.js';
+import type { UsersService } from '../users/users.service.js';
 import {
   cachedWorkflowsPage,
   peekWorkflowsPage,
@@ -87,7 +87,8 @@ export interface PasswordUser {
 export function createExternalApiService(deps: {
   repo: ExternalApiRepository;
   publicUrl: string;
-  clock: Clock;
+  /** The users module: disabling a user goes through it. */
+  users: Pick<UsersService, 'disable'>;
   /** Told after a user is disabled, so this process's caches forget the user at once. */
   changes?: Pick<ChangeFeed, 'changed'>;
   /** Serialised workflow pages (external-api.cache.ts); absent while no change feed runs. */
@@ -98,7 +99,7 @@ export function createExternalApiService(deps: {
   /** The console's user imports: the API uploads and reads them through the same service. */
   userImports: Pick<UserImportService, 'createFromRequest' | 'get' | 'errors'>;
 }) {
-  const { repo, clock, userImports } = deps;
+  const { repo, userImports } = deps;
   const base = deps.publicUrl.replace(/\/$/, '');
 
   async function userInOrganization(auth: AuthContext, id: string) {
@@ -124,7 +125,7 @@ export function createExternalApiService(deps: {
    * SCIM's deactivation is this too. False when the user was already disabled.
    */
   async function disableMember(organizationId: string, id: string, tx?: Db) {
-    const done = await repo.disableUser(organizationId, id, clock.now(), tx);
+    const done = (await deps.users.disable(organizationId, [id], tx)) > 0;
     deps.changes?.changed(organizationId);
     return done;
   }

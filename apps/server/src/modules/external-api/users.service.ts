@@ -12,8 +12,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
-import { createInvitation } from '../auth/invitations.js';
+import type { InvitationsService } from '../auth/invitations.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
+import type { UsersService } from '../users/users.service.js';
 import type { ExternalApiRepository } from './external-api.repository.js';
 import { requireRole, toApiUser } from './external-api.service.js';
 
@@ -29,6 +30,10 @@ export function createApiUsersService(deps: {
   db: Db;
   repo: ExternalApiRepository;
   clock: Clock;
+  /** The users module: the user is made through it. */
+  users: UsersService;
+  /** Identity's invitations, made in the user's transaction. */
+  createInvitation: InvitationsService['create'];
   /** E-mails an invitation (identity's invitations), in the user's language. */
   sendInvitation: (invitation: InvitationToSend) => Promise<unknown>;
   /** The daily budget of other organizations' addresses every writer of users shares (decision 020). */
@@ -44,20 +49,20 @@ export function createApiUsersService(deps: {
       try {
         created = await db.transaction(async (tx) => {
           await deps.foreignEmails.admit(auth.organizationId, await deps.foreignEmails.holderOf(body.email, tx), tx);
-          const userId = await repo.insertUser(
+          const userId = await deps.users.create(
             {
               organizationId: auth.organizationId,
               email: body.email,
               displayName: body.displayName,
               role: body.role,
+              source: 'external_api',
               employeeId: body.employeeId ?? null,
               locale: body.locale,
               createdBy: auth.userId,
-              now,
             },
             tx,
           );
-          const invitation = await createInvitation(tx, { userId, invitedBy: auth.userId, now });
+          const invitation = await deps.createInvitation({ userId, invitedBy: auth.userId, now }, tx);
           return { userId, invitationId: invitation.id, token: invitation.token, invitedBy: auth.userId };
         });
       } catch (err) {

@@ -61,29 +61,6 @@ export function createOrganizationManagersRepository(root: Db) {
       return row;
     },
 
-    /** A new Organizational Admin of the organization. */
-    async insertUser(
-      values: {
-        organizationId: string;
-        email: string;
-        displayName: string;
-        passwordHash: string | null;
-        locale: string | null;
-        createdBy: string;
-      },
-      db: Db = root,
-    ) {
-      const [row] = await db
-        .insert(users)
-        .values({ ...values, role: 'org_admin', signInProvider: 'password' })
-        .returning({ id: users.id });
-      return row;
-    },
-
-    async makeOrgAdmin(userId: string, db: Db = root) {
-      await db.update(users).set({ role: 'org_admin' }).where(eq(users.id, userId));
-    },
-
     async insertManager(
       values: { organizationId: string; userId: string; displayName: string; email: string; locale: string; createdBy: string },
       db: Db = root,

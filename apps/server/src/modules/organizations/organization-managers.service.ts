@@ -22,8 +22,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
-import { createInvitation, type Invitation } from '../auth/invitations.js';
+import type { Invitation, InvitationsService } from '../auth/invitations.js';
 import { hashPassword } from '../auth/password.js';
+import type { UsersService } from '../users/users.service.js';
 import type { ManagerRow, OrganizationManagersRepository } from './organization-managers.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
 import { organizationNotFound, planTypeUnknown } from './organizations.service.js';
@@ -67,9 +68,13 @@ export function createOrganizationManagersService(deps: {
   /** The organizations' rows: plan types, client keys, locks. */
   organizations: OrganizationsRepository;
   clock: Clock;
+  /** The users module: an organization's first admin and new managers are made through it. */
+  users: UsersService;
   /** The organization as GET organization/{id} answers it. */
   organizationView: (id: string) => Promise<{ organization: OrganizationView }>;
   sendInvitation: SendInvitation;
+  /** Identity's invitations, made in the caller's transaction. */
+  createInvitation: InvitationsService['create'];
   /** Told after a manager is added, so this process's caches of the organization forget it at once. */
   changes?: { changed(organizationId: string): void };
 }) {
@@ -139,10 +144,21 @@ export function createOrganizationManagersService(deps: {
             { name: body.name, planTypeId: plan.id, clientKey, locale: body.locale, createdBy: auth.userId },
             tx,
           );
-          const admin = await repo.insertUser(
-            { organizationId: org.id, email: body.email, displayName: body.adminName, passwordHash, locale: null, createdBy: auth.userId },
-            tx,
-          );
+          const admin = {
+            id: await deps.users.create(
+              {
+                organizationId: org.id,
+                email: body.email,
+                displayName: body.adminName,
+                role: 'org_admin',
+                source: 'console',
+                passwordHash,
+                locale: null,
+                createdBy: auth.userId,
+              },
+              tx,
+            ),
+          };
           await repo.insertManager(
             {
               organizationId: org.id,
@@ -233,21 +249,22 @@ export function createOrganizationManagersService(deps: {
           let invitation: Invitation | undefined;
           if (existing) {
             userId = existing.id;
-            if (existing.role !== 'org_admin') await repo.makeOrgAdmin(userId, tx);
+            if (existing.role !== 'org_admin') await deps.users.setRole(organizationId, userId, 'org_admin', tx);
           } else {
-            const user = await repo.insertUser(
+            userId = await deps.users.create(
               {
                 organizationId,
                 email: body.email,
                 displayName: body.displayName,
+                role: 'org_admin',
+                source: 'console',
                 passwordHash: null,
                 locale: body.locale,
                 createdBy: auth.userId,
               },
               tx,
             );
-            userId = user.id;
-            invitation = await createInvitation(tx, { userId, invitedBy: auth.userId, now: at });
+            invitation = await deps.createInvitation({ userId, invitedBy: auth.userId, now: at }, tx);
           }
           const row = await repo.insertManager(
             {
@@ -305,7 +322,7 @@ export function createOrganizationManagersService(deps: {
           );
         }
         if (row.disabledAt) throw new Conflict('This user is disabled.', organizationErrorCodes.managerUserDisabled);
-        const invitation = await createInvitation(tx, { userId: row.userId, invitedBy: auth.userId, now: at });
+        const invitation = await deps.createInvitation({ userId: row.userId, invitedBy: auth.userId, now: at }, tx);
         await writeAudit(tx, {
           action: 'organization.manager.invitation',
           organizationId,

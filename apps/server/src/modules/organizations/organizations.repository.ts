@@ -7,7 +7,7 @@ import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
+import { organizations, planTypes, users, workspaces } from '../../db/schema.js';
 
 const orgColumns = {
   id: organizations.id,
@@ -160,28 +160,6 @@ export function createOrganizationsRepository(root: Db) {
         .from(users)
         .where(and(eq(users.organizationId, organizationId), isNull(users.disabledAt)));
       return rows.map((r) => r.id);
-    },
-
-    /**
-     * Disables these users (those still enabled) and revokes their sessions, in one short
-     * transaction of primary-key look-ups; answers how many it disabled.
-     */
-    async disableUsers(ids: string[], now: Date, db: Db = root) {
-      return db.transaction(async (tx) => {
-        const disabled = await tx
-          .update(users)
-          .set({ disabledAt: now })
-          .where(and(inArray(users.id, ids), isNull(users.disabledAt)))
-          .returning({ id: users.id });
-        if (disabled.length > 0) {
-          const disabledIds = disabled.map((u) => u.id);
-          await tx
-            .update(sessions)
-            .set({ revokedAt: now })
-            .where(and(inArray(sessions.userId, disabledIds), isNull(sessions.revokedAt)));
-        }
-        return disabled.length;
-      });
     },
   };
   return repo;

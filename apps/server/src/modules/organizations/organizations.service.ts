@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import type { UsersService } from '../users/users.service.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
@@ -51,6 +52,8 @@ export function createOrganizationsService(deps: {
   db: Db;
   repo: OrganizationsRepository;
   clock: Clock;
+  /** The users module: an organization disabled for good disables its people through it. */
+  users: Pick<UsersService, 'disable'>;
   disableBatch?: number;
   /** Told after an organization or its users changed, so this process's caches (its people's sessions) forget it at once. */
   changes?: { changed(organizationId: string): void };
@@ -65,7 +68,8 @@ export function createOrganizationsService(deps: {
   async function disableUsers(id: string, now: Date): Promise<number> {
     const ids = await repo.enabledUserIds(id);
     let total = 0;
-    for (let i = 0; i < ids.length; i += disableBatch) total += await repo.disableUsers(ids.slice(i, i + disableBatch), now);
+    for (let i = 0; i < ids.length; i += disableBatch)
+      total += await deps.users.disable(id, ids.slice(i, i + disableBatch), undefined, now);
     return total;
   }
 

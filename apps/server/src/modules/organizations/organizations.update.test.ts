@@ -168,7 +168,13 @@ describe('changing and disabling organizations (Super area)', () => {
 
   it('disables users batch after batch, and finishes the users of an organization disabled half way', async () => {
     const db = t.database.db;
-    const service = createOrganizationsService({ db, repo: createOrganizationsRepository(db), clock: t.deps.clock, disableBatch: 2 });
+    const service = createOrganizationsService({
+      db,
+      repo: createOrganizationsRepository(db),
+      clock: t.deps.clock,
+      users: t.app.services.users,
+      disableBatch: 2,
+    });
     // The service needs only who acts (the route's guard has checked the role).
     const auth = { userId: editor.id } as AuthContext;
     const org = await createOrganization(db, { name: 'Batched' });

@@ -1,11 +1,11 @@
 /**
  * Users and teams as SCIM resources, and back (docs/decisions/036-scim-provisioning.md,
- * 041-user-profile-and-provisioning-rules.md): userName is the address the user signs in
- * with, or their login name beside a work e-mail; the console keeps the profile in columns
- * (names, work e-mail and phone, title, the enterprise extension) and the rest of the core
- * schema as sent; the enterprise employeeNumber is the employee ID; a Group is a team. What clients send is read leniently where real clients
- * differ (Entra ID's "False", PATCH operations written "Replace"), strictly where a value
- * would be wrong.
+ * 042-users-profile-and-owner.md): userName is the address the user signs in with, or
+ * their login name beside a work e-mail; the console keeps the profile in columns (names,
+ * work e-mail and phone, title, the enterprise extension) and the rest of the core schema
+ * as sent; the enterprise employeeNumber is the employee ID; a Group is a team. What
+ * clients send is read leniently where real clients differ (Entra ID's "False", PATCH
+ * operations written "Replace"), strictly where a value would be wrong.
  */
 import { createHash } from 'node:crypto';
 import type { UserProfile } from '../users/users.service.js';
@@ -182,7 +182,7 @@ function address(value: unknown, name: string): string | null {
 /**
  * The user a client sent (POST, PUT, or the result of a PATCH). userName is the sign-in
  * address when it is an e-mail address; otherwise (an Entra user principal name, an
- * employee login) the work e-mail is, and one must be sent (docs/decisions/041-user-profile-and-provisioning-rules.md).
+ * employee login) the work e-mail is, and one must be sent (docs/decisions/042-users-profile-and-owner.md).
  */
 export function readUser(body: unknown): ScimUserInput {
   const user = asObject(body);

@@ -3,6 +3,11 @@
  * creates the others, records the invitations owed, adds the memberships and marks the
  * rows that failed. The caller runs it in a transaction with the import's checkpoint, so
  * a batch is applied whole or not at all and a resumed run never creates a user twice.
+ *
+ * The users module owns the `users` table; this set-based statement is the one writer of
+ * it outside that module (scripts/check-boundaries.mjs), because a million rows cannot go
+ * through it one user at a time. It keeps the module's rules: new users are marked as made
+ * by an import, names are split by the table's trigger, a change stamps updated_at.
  */
 import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -116,14 +121,22 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
               WHEN NOT ${disable}::boolean THEN u.disabled_at
               WHEN b.disabled IN (${TRUE_VALUES}) THEN coalesce(u.disabled_at, now())
               WHEN b.disabled IN (${FALSE_VALUES}) THEN NULL
-              ELSE u.disabled_at END
+              ELSE u.disabled_at END,
+            -- The last change the People screen and SCIM's lastModified show: only a row that changes the user.
+            updated_at = CASE
+              WHEN b.name IS DISTINCT FROM u.display_name AND b.name IS NOT NULL
+                OR b.role IS DISTINCT FROM u.role AND b.role IS NOT NULL
+                OR b.employee_id IS DISTINCT FROM u.employee_id AND b.employee_id IS NOT NULL
+                OR ${disable}::boolean AND (b.disabled IN (${TRUE_VALUES}) AND u.disabled_at IS NULL
+                                            OR b.disabled IN (${FALSE_VALUES}) AND u.disabled_at IS NOT NULL)
+              THEN now() ELSE u.updated_at END
           FROM b WHERE NOT b.new AND u.id = b.user_id
           RETURNING b.row_number, u.id
         ),
         ins AS (
-          INSERT INTO users (id, organization_id, email, employee_id, display_name, role, disabled_at, created_by)
+          INSERT INTO users (id, organization_id, email, employee_id, display_name, role, disabled_at, created_by, source)
           SELECT b.user_id, ${org}, b.email, b.employee_id, b.name, coalesce(b.role, 'viewer'),
-                 CASE WHEN b.starts_disabled THEN now() END, ${scope.createdBy}::uuid
+                 CASE WHEN b.starts_disabled THEN now() END, ${scope.createdBy}::uuid, 'csv_import'
           FROM b WHERE b.new ORDER BY b.row_number
           ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}
           RETURNING id

@@ -3,7 +3,7 @@
  * and its rules (users.service.ts); other modules make and change users through the
  * service. The import's set-based apply keeps its own statements, in user-imports/apply.ts.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -90,6 +90,71 @@ export function createUsersRepository(root: Db) {
       const names = { givenName: fields.givenName, familyName: fields.familyName };
       const overridden = (['givenName', 'familyName'] as const).some((k) => names[k] !== undefined && row?.[k] !== names[k]);
       if (row && overridden && (names.givenName || names.familyName)) await db.update(users).set(names).where(where);
+    },
+
+    async setRole(organizationId: string, id: string, role: string, db: Db = root) {
+      await db
+        .update(users)
+        .set({ role })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
+
+    /**
+     * Counts a failed password of the account from any source in one statement (replicas may
+     * count at once): a new window when the last began more than `windowMs` ago; the
+     * `max`-th failure in a window locks the account itself for `lockMs`.
+     */
+    async recordFailedSignIn(
+      userId: string,
+      now: Date,
+      policy: { max: number; windowMs: number; lockMs: number },
+      db: Db = root,
+    ): Promise<{ lockedUntil: Date | null }> {
+      const cutoff = new Date(now.getTime() - policy.windowMs).toISOString();
+      const fresh = sql`(${users.failedLoginWindowStart} is null or ${users.failedLoginWindowStart} <= ${cutoff}::timestamptz)`;
+      const nextCount = sql`(case when ${fresh} then 1 else ${users.failedLoginCount} + 1 end)`;
+      const [row] = await db
+        .update(users)
+        .set({
+          failedLoginCount: sql`${nextCount}`,
+          failedLoginWindowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${users.failedLoginWindowStart} end`,
+          lockedUntil: sql`case when ${nextCount} >= ${policy.max}
+            then ${new Date(now.getTime() + policy.lockMs).toISOString()}::timestamptz else ${users.lockedUntil} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ lockedUntil: users.lockedUntil });
+      return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
+    },
+
+    /** A good sign-in clears the failure counters and stamps the login. */
+    async recordSignIn(userId: string, now: Date, db: Db = root): Promise<void> {
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, lastLoginAt: now })
+        .where(eq(users.id, userId));
+    },
+
+    async stampInvitation(userId: string, invitedBy: string | null, now: Date, db: Db = root): Promise<void> {
+      await db.update(users).set({ invitedAt: now, invitedBy }).where(eq(users.id, userId));
+    },
+
+    /** A new password (checked against the policy by the caller) clears the failure counters. */
+    async setPasswordHash(userId: string, passwordHash: string, db: Db = root): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+        .where(eq(users.id, userId));
+    },
+
+    /** Disables those of these users of the organization who are still enabled; their ids. */
+    async disable(organizationId: string, ids: string[], now: Date, db: Db = root): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(users)
+        .set({ disabledAt: now })
+        .where(and(eq(users.organizationId, organizationId), inArray(users.id, ids), isNull(users.disabledAt)))
+        .returning({ id: users.id });
+      return rows.map((r) => r.id);
     },
 
     async enable(organizationId: string, id: string, now: Date, db: Db = root) {

@@ -14,7 +14,14 @@ export type { NewUser, UserProfile, UserSource } from './users.repository.js';
 /** Why a user is out of an identity provider's reach: an Organizational Admin, or staff. */
 export type Protection = 'org_admin' | 'staff';
 
-export function createUsersService(deps: { db: Db; repo: UsersRepository; clock: Clock; staffEmailDomain: string }) {
+export function createUsersService(deps: {
+  db: Db;
+  repo: UsersRepository;
+  clock: Clock;
+  staffEmailDomain: string;
+  /** Identity's sessions: a disabled user's end in the same transaction. */
+  endSessionsOf: (userIds: string[], tx: Db) => Promise<void>;
+}) {
   const { db, repo, clock } = deps;
   const staffDomain = deps.staffEmailDomain.toLowerCase();
 
@@ -36,6 +43,24 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; clock:
     create: (user: NewUser, tx: Db = db) => repo.insert(user, clock.now(), tx),
     update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) =>
       repo.update(organizationId, id, change, clock.now(), tx),
+    recordFailedSignIn: (userId: string, now: Date, policy: { max: number; windowMs: number; lockMs: number }) =>
+      repo.recordFailedSignIn(userId, now, policy),
+    recordSignIn: (userId: string, now: Date) => repo.recordSignIn(userId, now),
+    stampInvitation: (userId: string, invitedBy: string | null, now: Date, tx: Db = db) => repo.stampInvitation(userId, invitedBy, now, tx),
+    setPasswordHash: (userId: string, passwordHash: string, tx: Db = db) => repo.setPasswordHash(userId, passwordHash, tx),
+    setRole: (organizationId: string, id: string, role: string, tx: Db = db) => repo.setRole(organizationId, id, role, tx),
+    /**
+     * Disables those of these users who are still enabled and ends their sessions, in one
+     * transaction (the caller's, or its own); answers how many it disabled.
+     */
+    async disable(organizationId: string, ids: string[], tx?: Db, at: Date = clock.now()): Promise<number> {
+      const run = async (t: Db) => {
+        const disabled = await repo.disable(organizationId, ids, at, t);
+        await deps.endSessionsOf(disabled, t);
+        return disabled.length;
+      };
+      return tx ? run(tx) : db.transaction(run);
+    },
     enable: (organizationId: string, id: string, tx: Db = db) => repo.enable(organizationId, id, clock.now(), tx),
     markScimDeleted: (organizationId: string, id: string, tx: Db = db) => repo.markScimDeleted(organizationId, id, clock.now(), tx),
     findByEmail: (email: string, tx: Db = db) => repo.findByEmail(email, tx),
