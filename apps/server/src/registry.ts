@@ -48,6 +48,8 @@ import { batchRows, createUserImportPipeline } from './modules/user-imports/pipe
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
+import { createPeopleRepository } from './modules/users/people.repository.js';
+import { createPeopleService } from './modules/users/people.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
@@ -88,6 +90,7 @@ export function createServices(deps: AppDeps) {
     workflowImportItems: createWorkflowImportItemsRepository(db),
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
+    people: createPeopleRepository(db),
     scim: createScimRepository(db),
     users: createUsersRepository(db),
   };
@@ -286,6 +289,8 @@ export function createServices(deps: AppDeps) {
       clock,
     }),
 
+    // The People screen: the organization's directory, read-only (modules/users/people.*).
+    people: createPeopleService({ repo: repositories.people }),
   };
 }
 
