@@ -260,6 +260,10 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/provisioning/events': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/events') },
 
+  // The People screen (modules/users/people.*): the organization's directory, read-only.
+  'GET /api/people': { access: 'orgAdmin', scope: 'own', request: at('/api/people?q=a&status=active&source=console&limit=5') },
+  'GET /api/person/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/person/${f.targetUserId}` }) },
+
   // SCIM 2.0: identity providers with an organization's SCIM token, never a console session.
   ...scimRows(),
   'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: at('/api/settings/documentation') },
