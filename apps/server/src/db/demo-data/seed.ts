@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Db } from '../client.js';
@@ -221,9 +221,28 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
           lastLoginAt: i % 3 === 0 ? null : new Date(Date.UTC(2026, 10, (i % 20) + 1, 8, i)),
           createdBy: staff.id,
           disabledAt,
+          // How each was made, as the People screen shows it: imports, the identity provider (with
+          // the profile it sends), the external API.
+          ...(byEmployeeId || i % 4 === 3
+            ? { source: 'csv_import' }
+            : i % 4 === 1
+              ? {
+                  source: 'scim',
+                  scimExternalId: `okta-${orgIndex + 1}-${i}`,
+                  title: pick(['Line operator', 'Shift lead', 'Maintenance technician', 'Quality inspector']),
+                  department: pick(['Assembly', 'Maintenance', 'Quality', 'Logistics']),
+                  costCenter: `CC-${100 + (i % 5)}`,
+                  division: pick(['Operations', 'Engineering']),
+                  phone: `+1 555 01${String(i).padStart(2, '0')}`,
+                  updatedAt: new Date(Date.UTC(2026, 10, (i % 20) + 1, 9)),
+                }
+              : { source: 'external_api' }),
         });
       }
       const users = await tx.insert(t.users).values(people).returning();
+      // The identity provider's people report to the organization's first admin.
+      const provisioned = users.filter((u) => u.source === 'scim').map((u) => u.id);
+      if (provisioned.length > 0) await tx.update(t.users).set({ managerId: users[0].id }).where(inArray(t.users.id, provisioned));
       if (orgIndex === 0) orgAdminEmail = users[0].email ?? '';
 
       await tx
