@@ -48,7 +48,7 @@ export function createApiUsersService(deps: {
       let created: InvitationToSend;
       try {
         created = await db.transaction(async (tx) => {
-          await deps.foreignEmails.admit(auth.organizationId, await deps.foreignEmails.holderOf(body.email, tx), tx);
+          await deps.foreignEmails.admit(auth.organizationId, await deps.users.findByEmail(body.email, tx), tx);
           const userId = await deps.users.create(
             {
               organizationId: auth.organizationId,

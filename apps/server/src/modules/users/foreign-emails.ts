@@ -125,15 +125,6 @@ export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Cl
     spend,
     told,
 
-    /** The holder of an address, in any organization. */
-    async holderOf(email: string, tx: Db = db): Promise<Holder | undefined> {
-      const [row] = await sqlRows<{ id: string; organization_id: string }>(
-        tx,
-        sql`SELECT id, organization_id FROM users WHERE email = ${email}::citext`,
-      );
-      return row && { id: row.id, organizationId: row.organization_id };
-    },
-
     /**
      * In a single-user write's transaction, before it gives a user of `organizationId` an
      * address `holder` holds (undefined: nobody). An address of the organization's own users
