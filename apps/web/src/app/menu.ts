@@ -1,6 +1,6 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
- * the full menu (docs/product.md, "Screens") is Dashboard, Keys, Provisioning, User imports, Analytics, API Docs, and Super
+ * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, User imports, Analytics, API Docs, and Super
  * for staff.
  */
 
@@ -9,6 +9,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PeopleIcon from '@mui/icons-material/People';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
@@ -25,6 +26,7 @@ export interface MenuEntry {
 
 export const menu: MenuEntry[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
+  { to: paths.people(), label: 'nav.people', icon: PeopleIcon },
   { to: paths.accessKeys(), label: 'nav.keys', icon: VpnKeyIcon },
   { to: paths.provisioning(), label: 'nav.provisioning', icon: SyncAltIcon },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },

@@ -39,6 +39,13 @@ export const pages: PageRoute[] = [
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'keys', access: 'session', page: () => import('../features/access-keys/pages/AccessKeysPage') },
   { path: 'provisioning', access: 'session', page: () => import('../features/provisioning/pages/ProvisioningPage') },
+  { path: 'people', access: 'session', page: () => import('../features/people/pages/PeoplePage') },
+  {
+    path: 'people/:id',
+    access: 'session',
+    page: () => import('../features/people/pages/PersonPage'),
+    exists: (p) => UUID.test(p.id ?? ''),
+  },
   { path: 'documentation', access: 'session', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: () => import('../features/organizations/pages/OrganizationsPage') },

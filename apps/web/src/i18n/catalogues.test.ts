@@ -60,6 +60,10 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     // "Console" and "Division" are French words too.
     'lookup.sources.console',
     'lookup.user.division',
+    // "Active" (a person) is French as well.
+    'people.status.active',
+    'people.source.console',
+    'people.person.division',
   ],
   // Brazilian Portuguese says "e-mail".
   pt: [
@@ -71,6 +75,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'provisioning.tokens.token',
     // "console" is Portuguese as well.
     'lookup.sources.console',
+    'people.list.email',
+    'people.person.email',
+    'people.source.console',
   ],
 };
 

@@ -16,6 +16,7 @@ import documentation from './locales/en/documentation.json';
 import errors from './locales/en/errors.json';
 import lookup from './locales/en/lookup.json';
 import organizations from './locales/en/organizations.json';
+import people from './locales/en/people.json';
 import provisioning from './locales/en/provisioning.json';
 import userImports from './locales/en/userImports.json';
 import workflowImports from './locales/en/workflowImports.json';
@@ -33,6 +34,7 @@ export const en = {
   lookup,
   workflowImports,
   provisioning,
+  people,
 };
 
 export type Catalogue = typeof en;

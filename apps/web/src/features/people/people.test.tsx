@@ -1,0 +1,238 @@
+/**
+ * The People screen in jsdom against a scripted API: the list (name, e-mail, role, status,
+ * source, last change), the search after a pause in typing and the filters, all in the
+ * address; "load more" by the keyset cursor; empty, no-match and failure states; a row opens
+ * the person's page, with their profile, manager (a link to the manager's page), groups and
+ * where they are changed; another organization's person is "not found"; the menu's entry.
+ */
+import type { PersonRow, PersonView } from '@console/contracts/people';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, renderSignedIn } from '../../test/app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const person = (n: number, extra: Partial<PersonRow> = {}): PersonRow => ({
+  id: id(n),
+  name: `Person ${n}`,
+  email: `person.${n}@acme.example`,
+  role: 'viewer',
+  status: 'active',
+  source: 'csv_import',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+const profile = (n: number, extra: Partial<PersonView> = {}): PersonView => ({
+  ...person(n),
+  givenName: 'Person',
+  familyName: String(n),
+  formattedName: null,
+  userName: null,
+  workEmail: null,
+  title: null,
+  phone: null,
+  department: null,
+  costCenter: null,
+  division: null,
+  organization: null,
+  employeeNumber: null,
+  manager: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastLoginAt: null,
+  groups: [],
+  moreGroups: 0,
+  ...extra,
+});
+
+const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.path.startsWith('/api/people')).map((c) => c.path);
+const where = (router: ReturnType<typeof createMemoryRouter>) => `${router.state.location.pathname}${router.state.location.search}`;
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+
+describe('the People screen', () => {
+  it('lists the organization’s people with their e-mail, role, status, source and last change, and says it is read-only', async () => {
+    const rows = [
+      person(1, { name: 'Ana Lima', email: 'ana@acme.example', role: 'org_admin', source: 'console' }),
+      person(2, { name: 'bob stone', email: null, status: 'invited', source: 'scim' }),
+      person(3, { name: 'Carla Díaz', status: 'deactivated', source: 'external_api' }),
+    ];
+    const { calls } = renderSignedIn('/people', { api: { 'GET /api/people': () => ({ body: { people: rows, next: null } }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'People' })).toBeTruthy();
+    expect(screen.getByText(/^Read-only: people are created and changed by your identity provider/)).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'People' });
+    expect(cells(table)).toEqual([
+      ['Name', 'E-mail', 'Role', 'Status', 'Source', 'Last change'],
+      ['Ana Lima', 'ana@acme.example', 'Organizational Admin', 'Active', 'Console', expect.stringMatching(/^2026-11-2\d \d\d:\d\d$/)],
+      ['bob stone', '—', 'Viewer', 'Invited', 'Identity provider (SCIM)', expect.any(String)],
+      ['Carla Díaz', 'person.3@acme.example', 'Viewer', 'Deactivated', 'External API', expect.any(String)],
+    ]);
+    expect(screen.getByText('3 people shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(listCalls(calls)).toEqual(['/api/people']);
+  });
+
+  it('searches after a pause in typing, filters by status and source, keeps them in the address, and loads more by the cursor', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderSignedIn('/people', {
+      api: {
+        'GET /api/people': ({ path }) => {
+          const params = new URL(path, 'http://x').searchParams;
+          if (params.get('q') === 'nobody') return { body: { people: [], next: null } };
+          if (params.get('after') === 'cursor-2') return { body: { people: [person(3)], next: null } };
+          return { body: { people: [person(1), person(2)], next: params.get('source') ? 'cursor-2' : null } };
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'People' });
+
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    for (const text of ['s', 'sm', 'smi ']) fireEvent.change(search, { target: { value: text } });
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/api/people?q=smi'));
+    expect(listCalls(calls)).toEqual(['/api/people', '/api/people?q=smi']);
+    expect(where(router)).toBe('/people?q=smi');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Invited' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/api/people?q=smi&status=invited'));
+    await user.click(screen.getByRole('combobox', { name: 'Source' }));
+    await user.click(await screen.findByRole('option', { name: 'Identity provider (SCIM)' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toBe('/api/people?q=smi&status=invited&source=scim'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'smi', status: 'invited', source: 'scim' });
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Person 3')).toBeTruthy();
+    expect(listCalls(calls).at(-1)).toBe('/api/people?q=smi&status=invited&source=scim&after=cursor-2');
+    expect(screen.getByText('3 people shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await user.click(screen.getByRole('combobox', { name: 'Source' }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'smi', status: 'invited' }),
+    );
+
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(await screen.findByText('No one matches this search and these filters.')).toBeTruthy();
+  });
+
+  it('reads the search and filters from the address, and ignores values it does not know', async () => {
+    const { calls } = renderSignedIn('/people?q=ana&status=gone&source=console', {
+      api: { 'GET /api/people': () => ({ body: { people: [], next: null } }) },
+    });
+    expect(await screen.findByText('No one matches this search and these filters.')).toBeTruthy();
+    expect(listCalls(calls)).toEqual(['/api/people?q=ana&source=console']);
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('ana');
+  });
+
+  it('says when the organization has no one, and offers Retry when the list fails', async () => {
+    let fail = true;
+    renderSignedIn('/people', {
+      api: {
+        'GET /api/people': () =>
+          fail ? { status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } } : { body: { people: [], next: null } },
+      },
+    });
+    expect(await screen.findByText('The people could not be loaded.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('There is no one in your organization yet.')).toBeTruthy();
+  });
+
+  it('opens a person from the list, shows their profile, manager and groups, and goes back to the list as it was', async () => {
+    const manager = profile(9, { name: 'Maria Manager', source: 'scim' });
+    const ana = profile(1, {
+      name: 'Ana Lima',
+      givenName: 'Ana',
+      familyName: 'Lima',
+      formattedName: 'Ms. Ana Lima',
+      userName: 'alima',
+      email: 'ana@acme.example',
+      workEmail: 'ana.lima@work.example',
+      title: 'Line lead',
+      department: 'Assembly',
+      costCenter: 'CC-12',
+      division: 'Motors',
+      organization: 'Acme Motors',
+      employeeNumber: 'E-1',
+      source: 'scim',
+      manager: { id: manager.id, name: 'Maria Manager' },
+      lastLoginAt: '2026-11-21T08:00:00.000Z',
+      groups: [
+        { id: id(50), name: 'Assembly line' },
+        { id: id(51), name: 'Welding' },
+      ],
+      moreGroups: 3,
+    });
+    const { router } = renderSignedIn('/people?source=scim', {
+      api: {
+        'GET /api/people': () => ({ body: { people: [person(1, { name: 'Ana Lima', source: 'scim' })], next: null } }),
+        [`GET /api/person/${ana.id}`]: () => ({ body: { person: ana } }),
+        [`GET /api/person/${manager.id}`]: () => ({ body: { person: manager } }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'People' });
+    // A click on the row (not only on the name) opens the person.
+    fireEvent.click(within(table).getByText('Identity provider (SCIM)'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lima' })).toBeTruthy();
+    expect(where(router)).toBe(`/people/${ana.id}`);
+    expect(screen.getByText(/^Your identity provider manages this person: change them there/)).toBeTruthy();
+
+    const section = screen.getByRole('region', { name: 'Profile' });
+    const field = (label: string) =>
+      within(section)
+        .getAllByText(label)
+        .find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
+    expect(field('Given name')).toBe('Ana');
+    expect(field('Family name')).toBe('Lima');
+    expect(field('Formatted name')).toBe('Ms. Ana Lima');
+    expect(field('User name')).toBe('alima');
+    expect(field('Work e-mail')).toBe('ana.lima@work.example');
+    expect(field('Job title')).toBe('Line lead');
+    expect(field('Phone')).toBe('—');
+    expect(field('Department')).toBe('Assembly');
+    expect(field('Cost center')).toBe('CC-12');
+    expect(field('Division')).toBe('Motors');
+    expect(field('Organization')).toBe('Acme Motors');
+    expect(field('Employee number')).toBe('E-1');
+    expect(field('Source')).toBe('Identity provider (SCIM)');
+    expect(field('Last sign-in')).toMatch(/^2026-11-2\d \d\d:\d\d$/);
+    const groups = screen.getByRole('region', { name: 'Groups' });
+    expect(within(groups).getByText('Assembly line')).toBeTruthy();
+    expect(within(groups).getByText('and 3 more')).toBeTruthy();
+
+    // The manager's name links to their page; the trail still goes back to the filtered list.
+    await userEvent.setup().click(within(section).getByRole('link', { name: 'Maria Manager' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Manager' })).toBeTruthy();
+    expect(where(router)).toBe(`/people/${manager.id}`);
+    expect(within(screen.getByRole('region', { name: 'Groups' })).getByText('Not in any group.')).toBeTruthy();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    fireEvent.click(within(trail).getByRole('link', { name: 'People' }));
+    await screen.findByRole('table', { name: 'People' });
+    expect(where(router)).toBe('/people?source=scim');
+  });
+
+  it('says a person of another organization (or no one) is not in the organization', async () => {
+    renderSignedIn(`/people/${id(7)}`, {
+      api: {
+        [`GET /api/person/${id(7)}`]: () => ({ status: 404, body: { statusCode: 404, code: 'PERSON_NOT_FOUND', message: 'x' } }),
+      },
+    });
+    expect(await screen.findByText('This person is not in your organization, or no longer exists.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Person' })).toBeTruthy();
+  });
+
+  it('shows the error page for an id that is not one', async () => {
+    renderSignedIn('/people/not-an-id');
+    expect(await screen.findByText('This page could not be found')).toBeTruthy();
+  });
+});
