@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { analyticsErrorCodes, analyticsFileQuery } from './analytics.js';
 import { pageQuery } from './paging.js';
+import { userSource } from './people.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
 import { text } from './text.js';
@@ -34,9 +35,6 @@ export const userLookupForm = userLookupParams;
 export type UserLookupForm = z.infer<typeof userLookupForm>;
 
 const person = z.object({ id: z.uuid(), displayName: z.string(), email: z.string().nullable() });
-
-/** How the user was made: the CSV import, the identity provider (SCIM), the external API, or the console itself. */
-const userMadeBy = z.enum(['csv_import', 'scim', 'external_api', 'console']);
 
 /**
  * What the identity provider (or the import, or the API) says of the user beyond the sign-in
@@ -86,7 +84,7 @@ export const lookupUserView = z.object({
   lastLoginAt: z.string().nullable().describe('ISO 8601'),
   invitedAt: z.string().nullable().describe('ISO 8601'),
   invitedBy: person.nullable(),
-  source: userMadeBy,
+  source: userSource,
   profile: lookupUserProfile,
   groups: z.array(z.object({ id: z.uuid(), name: z.string() })).describe(`The user's teams, by name (at most ${LOOKUP_LIST_SHOWN})`),
   moreGroups: z.number().int(),
