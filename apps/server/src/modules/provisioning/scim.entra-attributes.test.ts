@@ -9,6 +9,7 @@
  * user. The manager is sent as Entra sends it, `{"value": id}` and the bare id. On the
  * test's database kind.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
@@ -413,6 +414,25 @@ describe("Microsoft Entra ID's SCIM validator: every default attribute mapping r
           expect(found.body.Resources.map((r: Resource) => r.id)).toContain(id);
         }
       });
+
+    it('a manager named by a UUID that is not our id but the provider’s (an Entra object id as externalId)', async () => {
+      const objectId = randomUUID();
+      const lead = await scim('POST', '/Users', {
+        schemas: [USER_SCHEMA],
+        userName: `lead.${stamp}@contoso.example`,
+        externalId: objectId,
+        displayName: 'Lena Lead',
+      });
+      const { body } = await scim('PATCH', `/Users/${id}`, {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', path: `${E}:manager`, value: objectId }],
+      });
+      expect(enterprise(body).manager).toEqual({
+        value: objectId,
+        $ref: expect.stringMatching(new RegExp(`/Users/${lead.body.id}$`)),
+        displayName: 'Lena Lead',
+      });
+    });
 
     it('a manager the console does not know is kept as sent, without a name', async () => {
       const { body } = await scim('PATCH', `/Users/${id}`, {

@@ -109,10 +109,11 @@ export function createScimService(deps: {
   const event = (caller: ScimCaller, e: Omit<ScimEvent, 'organizationId'>, tx: Db = db) =>
     repo.insertEvent({ organizationId: caller.organizationId, ...e }, tx);
 
-  async function userView(caller: ScimCaller, id: string, baseUrl: string, tx: Db = db) {
+  /** The user's representation; `groups` when they are known (a user just made is in no team). */
+  async function userView(caller: ScimCaller, id: string, baseUrl: string, tx: Db = db, groups?: { value: string; display: string }[]) {
     const row = await repo.findUser(caller.organizationId, known('User', id), {}, tx);
     if (!row) throw notFound('User', id);
-    return userResource(row, (await repo.groupsOf([id], tx)).get(id) ?? [], baseUrl);
+    return userResource(row, groups ?? (await repo.groupsOf([id], tx)).get(id) ?? [], baseUrl);
   }
 
   /** The manager a client named, as a user of the organization (null: none, or one the console does not know). */
@@ -203,6 +204,7 @@ export function createScimService(deps: {
       const config = await repo.config(caller.organizationId);
       let delivery: InvitationDelivery | undefined;
       let id: string;
+      let made = false;
       try {
         id = await db.transaction(async (tx) => {
           const holder = await deps.users.findByEmail(input.email, tx);
@@ -230,6 +232,7 @@ export function createScimService(deps: {
               },
               tx,
             );
+            made = true;
             await repo.addWorkspaces(caller.organizationId, userId, config.defaultWorkspaceIds, tx);
             if (config.sendInvitations && input.active) {
               const invitation = await deps.invitations.create({ userId, invitedBy: caller.tokenCreatedBy }, tx);
@@ -250,7 +253,7 @@ export function createScimService(deps: {
       }
       deps.changed(caller.organizationId);
       await sendInvitation(delivery, log);
-      return userView(caller, id, baseUrl);
+      return userView(caller, id, baseUrl, db, made ? [] : undefined);
     },
 
     /** PUT /Users/{id} (replace) and PATCH /Users/{id} (operations on the current representation). */
