@@ -30,6 +30,11 @@ const listParams = [
 ];
 const ifMatch = { name: 'If-Match', in: 'header', schema: { type: 'string' }, description: 'The version (ETag) the change is based on' };
 const refusals = { '400': refusal('Bad request (invalidFilter, invalidSyntax, invalidValue)'), '401': refusal('No valid SCIM token') };
+/** What a write of a user may be refused with besides: the console's own accounts, the day's checks of other organizations' addresses. */
+const outOfReach = refusal("An Organizational Admin (unless the organization allows it) or staff: out of the identity provider's reach");
+const checksSpent = refusal("The organization's daily checks of other organizations' addresses are spent: retry after Retry-After");
+const userRefusals = (name: 'Users' | 'Groups', change: boolean) =>
+  name === 'Users' ? { ...(change && { '403': outOfReach }), '429': checksSpent } : {};
 
 function operation(operationId: string, summary: string, extra: Record<string, unknown>) {
   return { operationId, summary, tags: ['SCIM provisioning'], security: [{ scimToken: [] }], ...extra };
@@ -44,7 +49,12 @@ function resourcePaths(name: 'Users' | 'Groups', singular: string) {
       }),
       post: operation(`scimCreate${singular}`, `Create a ${singular.toLowerCase()}`, {
         requestBody: body(`The ${singular.toLowerCase()}`),
-        responses: { '201': answer(`The ${singular.toLowerCase()} created`), ...refusals, '409': refusal('uniqueness: taken') },
+        responses: {
+          '201': answer(`The ${singular.toLowerCase()} created`),
+          ...refusals,
+          '409': refusal('uniqueness: taken'),
+          ...userRefusals(name, false),
+        },
       }),
     },
     [`/${name}/{id}`]: {
@@ -60,6 +70,7 @@ function resourcePaths(name: 'Users' | 'Groups', singular: string) {
           ...refusals,
           '404': refusal('Not found'),
           '412': refusal('If-Match names another version'),
+          ...userRefusals(name, true),
         },
       }),
       patch: operation(`scimPatch${singular}`, `Change a ${singular.toLowerCase()} (PatchOp)`, {
@@ -70,11 +81,17 @@ function resourcePaths(name: 'Users' | 'Groups', singular: string) {
           ...refusals,
           '404': refusal('Not found'),
           '412': refusal('If-Match names another version'),
+          ...userRefusals(name, true),
         },
       }),
       delete: operation(`scimDelete${singular}`, `Delete a ${singular.toLowerCase()}`, {
         parameters: [idParam, ifMatch],
-        responses: { '204': { description: 'Deleted' }, ...refusals, '404': refusal('Not found') },
+        responses: {
+          '204': { description: 'Deleted' },
+          ...refusals,
+          '404': refusal('Not found'),
+          ...(name === 'Users' && { '403': outOfReach }),
+        },
       }),
     },
   };
@@ -98,7 +115,7 @@ export function scimOpenApi(apiBasePath: string) {
     tag: {
       name: 'SCIM provisioning',
       description:
-        'SCIM 2.0 (RFC 7644) for identity providers: users (userName is the e-mail) and groups (teams) of the organization of a SCIM token from the Provisioning screen.',
+        'SCIM 2.0 (RFC 7644) for identity providers: users (userName is the e-mail, or a login name beside a work e-mail) and groups (teams) of the organization of a SCIM token from the Provisioning screen.',
     },
     securityScheme: { type: 'http' as const, scheme: 'bearer', description: 'A SCIM token (wfs_…) from the Provisioning screen' },
   };
