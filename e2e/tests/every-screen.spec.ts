@@ -142,10 +142,14 @@ for (const locale of locales) {
     await page.goto('/');
     await signInWithPassword(page, demoAdmin);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // A person the identity provider made (the demo data has them, with a profile and a manager).
+    const { people } = await (await page.request.get('/api/people?source=scim&limit=1')).json();
     await checkScreens(page, locale, [
       // The logout confirmation is not last: the accessibility check after the test reads a settled page, not a dialog fading in.
       { name: 'logout', path: '/logout' },
       { name: 'dashboard', path: '/dashboard' },
+      { name: 'people', path: '/people' },
+      { name: 'person', path: `/people/${people[0].id}` },
       { name: 'keys', path: '/keys' },
       { name: 'provisioning', path: '/provisioning' },
       { name: 'user-imports', path: '/user-imports' },

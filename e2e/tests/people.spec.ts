@@ -1,0 +1,141 @@
+/**
+ * The People screen end to end (issue 25): an identity provider provisions a manager and a
+ * person with the enterprise extension (department, manager by id); the admin opens People
+ * from the menu, filters by source, searches the person by the start of their family name,
+ * opens them and sees their department and their manager's name, which leads to the
+ * manager's page; the way back keeps the search and filter; on a phone nothing scrolls sideways.
+ */
+import type { Page } from '@playwright/test';
+import { CSRF, mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
+import { expect, test } from '../fixtures/test';
+
+const core = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+/** As an identity provider would: a manager, then a person whose enterprise extension names their department and manager. */
+async function provision(page: Page, stamp: number) {
+  const request = page.request;
+  // An organization holds two live SCIM tokens at most, and earlier tests leave theirs.
+  const { tokens } = await (await request.get('/api/provisioning')).json();
+  for (const old of tokens.slice(0, Math.max(0, tokens.length - 1)))
+    expect((await request.delete(`/api/provisioning/token/${old.id}`, { headers: CSRF })).status()).toBe(200);
+  const made = await request.post('/api/provisioning/tokens', { headers: CSRF });
+  expect(made.status(), await made.text()).toBe(201);
+  const { token, secret } = await made.json();
+  const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
+  const create = async (data: object) => {
+    const res = await request.post('/api/scim/v2/Users', { headers: scim, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const manager = { given: 'Morgan', family: `Lead${stamp}` };
+  const managerEmail = `morgan.lead.${stamp}@acme.example`;
+  const managerId = await create({
+    schemas: [core],
+    userName: managerEmail,
+    name: { givenName: manager.given, familyName: manager.family },
+    emails: [{ value: managerEmail, type: 'work', primary: true }],
+  });
+  const person = { given: 'Quinn', family: `Zed${stamp}` };
+  const email = `quinn.zed.${stamp}@acme.example`;
+  await create({
+    schemas: [core, enterprise],
+    userName: email,
+    name: { givenName: person.given, familyName: person.family },
+    displayName: `${person.given} ${person.family}`,
+    title: 'Shift lead',
+    emails: [{ value: email, type: 'work', primary: true }],
+    [enterprise]: { department: 'Final Assembly', manager: { value: managerId } },
+  });
+  expect((await request.delete(`/api/provisioning/token/${token.id}`, { headers: CSRF })).status()).toBe(200);
+  return { name: `${person.given} ${person.family}`, family: person.family, managerName: `${manager.given} ${manager.family}` };
+}
+
+/** The page scrolls sideways. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth > window.innerWidth);
+
+test('an admin searches the People screen, filters by source and opens a person the identity provider made, with department and manager', async ({
+  page,
+  checkA11y,
+}) => {
+  const stamp = Date.now();
+  await signInAsDemoAdmin(page);
+  const { name, family, managerName } = await provision(page, stamp);
+
+  await (await mainMenu(page)).getByRole('link', { name: 'People' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await expect(page).toHaveTitle('People Integrations');
+  await expect(page.getByText(/^Read-only: people are created and changed by your identity provider/)).toBeVisible();
+  const table = page.getByRole('table', { name: 'People' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await checkA11y();
+
+  // Only the identity provider's people.
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Identity provider (SCIM)' }).click();
+  await expect(page).toHaveURL(/[?&]source=scim/);
+  const sources = table.locator('tbody td[data-label="Source"]');
+  await expect.poll(async () => [...new Set(await sources.allTextContents())]).toEqual(['Identity provider (SCIM)']);
+
+  // The start of the family name, in another case, finds the person.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(family.toLowerCase().slice(0, -2));
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${family.toLowerCase().slice(0, -2)}`));
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Identity provider (SCIM)');
+  await expect(row).toContainText('Active');
+
+  // Another source: no one.
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'CSV import' }).click();
+  await expect(page.getByText('No one matches this search and these filters.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Identity provider (SCIM)' }).click();
+
+  // The person's page: department and the manager by name.
+  await table.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/people\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/^Your identity provider manages this person/)).toBeVisible();
+  const detail = (label: string) => page.locator(`dt:text-is("${label}") + dd`);
+  await expect(detail('Department')).toHaveText('Final Assembly');
+  await expect(detail('Job title')).toHaveText('Shift lead');
+  await expect(detail('Source')).toHaveText('Identity provider (SCIM)');
+  await expect(detail('Manager')).toHaveText(managerName);
+  await checkA11y();
+
+  // On a phone the page fits; then the manager's page, and back to the list as it was left.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
+  await detail('Manager').getByRole('link', { name: managerName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: managerName })).toBeVisible();
+  await expect(detail('Manager')).toHaveText('—');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'People' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]source=scim/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(family.toLowerCase().slice(0, -2));
+  await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect.poll(() => scrollsSideways(page)).toBe(false);
+  await checkA11y();
+});
+
+test('the keyboard alone searches the People screen and opens a person', async ({ page }) => {
+  await signInAsDemoAdmin(page);
+  await page.goto('/people');
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.type('admin@acme');
+  const table = page.getByRole('table', { name: 'People' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  // From the search box, Tab reaches the two filters, then the first person's link.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const link = table.getByRole('link').first();
+  await expect(link).toBeFocused();
+  const name = (await link.textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('dt:text-is("E-mail") + dd')).toContainText('admin@acme.example');
+});
