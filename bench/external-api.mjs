@@ -1,7 +1,8 @@
 // Throughput and p99 latency of an authenticated external API list call
 // (GET /api/v1/workflows?limit=20 with apiKey + bearer idToken) on PGlite and on
 // PostgreSQL, each measured right after two bare Fastify routes in the same run: one
-// answering {ok:true}, one answering the very bytes the API call answers (issue 15).
+// answering {ok:true}, one answering the very bytes the API call answers (the honest
+// yardstick: what the same bytes cost without the API's work).
 // Usage: node bench/external-api.mjs [seconds=10] [connections=10]; BENCH_ROUNDS (default 3)
 // rounds of all the routes, loaded in turn; the API call also as clients send it by default,
 // asking for compression.
@@ -114,7 +115,7 @@ async function measure(env) {
       run.ratio = run.api.requestsPerSecond / run.bare.requestsPerSecond;
       run.sameBytesRatio = run.api.requestsPerSecond / run.sameBytes.requestsPerSecond;
     }
-    // The median round by the same-bytes ratio (the yardstick of issue 15).
+    // The median round by the same-bytes ratio (the yardstick: target ≥ 50% on PostgreSQL).
     const medianRound = runs.find((run) => run.sameBytesRatio === median(runs.map((r) => r.sameBytesRatio)));
     return {
       ...medianRound,

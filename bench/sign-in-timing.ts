@@ -1,7 +1,8 @@
 // How long a wrong password sign-in (POST /api/auth/sign-in) takes for each kind of e-mail:
 // a person with a password, a person without one (staff, SSO users, invitees), an unknown
 // address. Equal medians mean the time of the answer does not tell which kind an address is
-// (issue 13, defect 4; the test auth.sign-in-timing.test.ts counts the verifications).
+// (passwordless accounts once answered in about 10 ms, unknown ones in about 115 ms;
+// the test auth.sign-in-timing.test.ts counts the verifications).
 // Usage: npx tsx bench/sign-in-timing.ts [attempts per kind=40]
 //   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
 import pino from 'pino';

@@ -1,5 +1,6 @@
-// Load and soak (issue 15): many signed-in clients browsing lists and calling the external
-// API while a large user import runs, on loopback, with autocannon.
+// Load and soak, the proof that the console holds as a service: many signed-in clients
+// browsing lists and calling the external API while a large user import runs, on loopback,
+// with autocannon.
 //
 //   node bench/load/run.mjs embedded [seconds=15] [connections=200] [importRows=100000]
 //     One server on the embedded database (PGlite, a fresh data directory, demo data):

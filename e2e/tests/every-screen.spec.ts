@@ -1,6 +1,6 @@
 /**
  * Every screen, at a phone's size (390 × 844) and a desktop's (1440 × 900), in the four
- * languages (issue 14, "Phones"): the page never scrolls sideways, and no text is squeezed
+ * languages: the page never scrolls sideways, and no text is squeezed
  * into a column so narrow that it wraps a letter or two a line. One signed-in page per
  * persona and language visits all its screens at both sizes. With SCREENSHOTS_DIR set, a
  * full-page PNG of each screen, size and language is saved there.

@@ -1,7 +1,7 @@
 /**
- * Keyboard users see where they are, and notices stay out of the way (issue 14, "Feedback
- * and safety"): a focus ring on what Tab reaches, focus back on a dialog's trigger once it
- * closes, a notice never over a dialog's buttons, a wrong password said under its field.
+ * Keyboard users see where they are, and notices stay out of the way: a focus ring on what
+ * Tab reaches, focus back on a dialog's trigger once it closes, a notice never over a
+ * dialog's buttons, a wrong password said under its field.
  */
 import type { Locator, Page } from '@playwright/test';
 import { demoAdmin, mainMenu, signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';

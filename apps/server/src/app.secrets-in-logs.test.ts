@@ -1,7 +1,8 @@
 /**
- * Issue 13, defect 3: every flow that hands the server a secret, through the real app with
- * a logger at trace level configured as the server's, and the captured log searched for
- * every secret handed over: invitation links and their password, one-time sign-in links,
+ * Secrets once reached the log (request URLs, failed statements' parameters, the start
+ * banner). Every flow that hands the server a secret, through the real app with a logger at
+ * trace level configured as the server's, and the captured log searched for every secret
+ * handed over: invitation links and their password, one-time sign-in links,
  * single sign-on's code and state, an access key sent as `?apiKey=`, idTokens, and a failed
  * statement whose parameters hold a password hash.
  */

@@ -25,7 +25,7 @@ describe('the server process', () => {
     await first.printed('sign-in-link staff@workframe.io');
     expect(first.output()).toContain('demo data loaded');
     expect(first.output()).toContain('admin@acme.example');
-    // Issue 13, defect 3: no live sign-in link in the output of a process without a terminal (a log collector's);
+    // No live sign-in link in the output of a process without a terminal (a log collector's: a secret in the logs);
     // the command that makes one instead.
     expect(first.output()).toMatch(/staff@workframe\.io.*\n\s+npm run console -- sign-in-link staff@workframe\.io/);
     expect(first.output()).not.toContain('sign-in?token=');

@@ -1,6 +1,6 @@
 /**
- * Every route of the contracts fuzzed (issue 13, "Fuzzing"), generated from `allRoutes()`
- * so that a new route is fuzzed as soon as it is defined. Each is called by someone allowed
+ * Every route of the contracts fuzzed (bad input once answered 500 on more than ten routes),
+ * generated from `allRoutes()` so that a new route is fuzzed as soon as it is defined. Each is called by someone allowed
  * to (an Organizational Admin, staff with `update` for the Super area, an access key and
  * an idToken for /api/v1) with random and mutated path parameters, queries and bodies:
  *   - never a 5xx;

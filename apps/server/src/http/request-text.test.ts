@@ -1,6 +1,6 @@
 /**
  * A NUL character (U+0000) in any string of a request is refused with a 400
- * VALIDATION_ERROR naming the field (issue 13, defect 5: PostgreSQL refuses NUL in text,
+ * VALIDATION_ERROR naming the field (PostgreSQL refuses NUL in text,
  * and it answered 500 on keys, organizations, managers, searches and external API users).
  * The first part walks every request schema of every route table, so a new string field
  * cannot forget `text()`; the second sends NUL in bodies, queries and paths of real routes.

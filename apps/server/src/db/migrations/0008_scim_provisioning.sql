@@ -1,4 +1,4 @@
--- SCIM provisioning (issue 16): tokens, what provisioning gives a new user, its events; users and teams keep the identity provider's ids (docs/decisions/036-scim-provisioning.md).
+-- SCIM provisioning, so identity providers create, change and deactivate users: tokens, what provisioning gives a new user, its events; users and teams keep the identity provider's ids (docs/decisions/036-scim-provisioning.md).
 CREATE TABLE "scim_configs" (
 	"organization_id" uuid PRIMARY KEY NOT NULL,
 	"default_role" text DEFAULT 'viewer' NOT NULL,

@@ -1,4 +1,4 @@
-/** Issue 13, defect 13: an organization may hold at most ACCESS_KEYS_PER_ORGANIZATION_MAX access keys. */
+/** An organization may hold at most ACCESS_KEYS_PER_ORGANIZATION_MAX access keys, so its keys cannot grow without bound. */
 import { accessKeyErrorCodes } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../test/factories.js';

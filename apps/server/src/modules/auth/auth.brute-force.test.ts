@@ -65,7 +65,7 @@ describe('brute-force protection', () => {
     expect(row.lastLoginAt?.toISOString()).toBe(time.clock.now().toISOString());
   });
 
-  // Defect 7 of issue 13: ten failures from anywhere locked the account itself, so anyone who
+  // Ten failures from anywhere used to lock the account itself, so anyone who
   // knew an integration's API user could keep it out of the API. The lock is now per source.
   it("locks out the source of the failures only: the user's own address still signs in and gets API tokens", async () => {
     const { email } = await createUser(t.database.db, orgId);

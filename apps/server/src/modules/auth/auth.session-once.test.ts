@@ -1,8 +1,8 @@
 /**
- * Issue 13, defect 6: an idToken opens one browser session, never a second (not after
- * logout either); an external API token opens none; and a session ended by its own logout
- * stays ended (the web app's side, no "closed from another device" after one's own
- * logout, is lib/http.test.ts).
+ * An idToken opens one browser session, never a second (not after logout either); an
+ * external API token opens none; and a session ended by its own logout stays ended (the web
+ * app's side, no "closed from another device" after one's own logout, is lib/http.test.ts). A security review found one idToken, or an external API
+ * token leaked from an integration's logs, opening any number of 3-day console sessions.
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Issue 13, defect 13: calls with a well-formed key that does not exist were never
- * rate-limited (the limit is per key, and there is no key) and each cost a look-up. Such
+ * Calls with a well-formed key that does not exist were never rate-limited (the limit is
+ * per key, and there is no key) and each cost a look-up. Such
  * calls now spend a budget of their source address, and a spent budget refuses the
  * address's calls before any look-up.
  */

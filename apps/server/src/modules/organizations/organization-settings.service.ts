@@ -159,7 +159,7 @@ export function createOrganizationSettingsService(deps: {
           targetId: organizationId,
           details: { key: def.key, value: checked },
         });
-        // Password sessions and API tokens end at once, not when they expire (issue 13, defect 8).
+        // Password sessions and API tokens end at once, not when they expire: "SSO login only" means from now on.
         if (def.key === SSO_LOGIN_ONLY_SETTING && checked === true) await endPasswordSessions(organizationId, tx);
         const setting = (await views(organizationId, tx)).find((s) => s.key === def.key);
         if (!setting) throw settingNotFound();

@@ -30,7 +30,7 @@ export function tooLarge(maxBytes: number): AppError {
 }
 
 export function isCsvName(filename: string): boolean {
-  // The name is stored: one with NUL cannot be (issue 13; the request fuzzer found it).
+  // The name is stored: one with NUL cannot be (PostgreSQL refuses NUL in text; the request fuzzer found it).
   return (
     filename.toLowerCase().endsWith(IMPORT_FILE_EXTENSION) && filename.length > IMPORT_FILE_EXTENSION.length && isStorableText(filename)
   );

@@ -1,6 +1,6 @@
 /**
- * The CSV reader fuzzed (issue 13, "Fuzzing"): whatever the bytes, the separator and the
- * way they arrive in chunks, reading ends, either with the rows or with a FileFormatError
+ * The CSV reader fuzzed (a quote inside an unquoted cell once left an import processing for
+ * ever): whatever the bytes, the separator and the way they arrive in chunks, reading ends, either with the rows or with a FileFormatError
  * (a problem of the file, shown to the user with its row), never with another error (which
  * the pipeline treats as a failure of the machinery) and never hangs.
  */

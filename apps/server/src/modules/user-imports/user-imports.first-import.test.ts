@@ -1,7 +1,7 @@
 /**
- * The first import of a new admin (issue 14): the template is made for the organization and
- * imports as it is; the admin chooses whether new users get an invitation e-mail; Retry is
- * refused where it cannot succeed.
+ * The first import of a new admin, which used to fail with the unchanged template: the
+ * template is made for the organization and imports as it is; the admin chooses whether new
+ * users get an invitation e-mail; Retry is refused where it cannot succeed.
  */
 import { Readable } from 'node:stream';
 import { USER_IMPORT_TEMPLATE_COLUMNS, type UserImportView } from '@console/contracts';

@@ -64,7 +64,7 @@ describe('the dashboard', () => {
     expect(calls.filter((c) => c.path.startsWith('/api/integrations'))).toHaveLength(2);
   });
 
-  it('never says "No imports yet." when the imports failed to load (issue 14)', async () => {
+  it('never says "No imports yet." when the imports failed to load', async () => {
     noRetries();
     renderDashboard('/es/dashboard', {
       'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),

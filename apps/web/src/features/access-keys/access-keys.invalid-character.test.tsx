@@ -1,6 +1,6 @@
 /**
- * A NUL character pasted into a form is refused by the contract's schema (text(), issue 13
- * defect 5) before any call, with a message in the user's language.
+ * A NUL character pasted into a form is refused by the contract's schema (text():
+ * PostgreSQL refuses NUL in text) before any call, with a message in the user's language.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -114,7 +114,7 @@ describe('the access keys screen', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'LMS', description: 'Nightly sync' });
   });
 
-  it('says so in words when the organization holds the most keys allowed (issue 13, defect 13)', async () => {
+  it('says so in words when the organization holds the most keys allowed', async () => {
     const user = userEvent.setup();
     renderSignedIn('/keys', {
       api: {

@@ -52,7 +52,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
   const { items: imports, total } = pagedItems(list.data, (p) => p.workflowImports);
 
   return (
-    // overflowX: on a phone the table scrolls inside its section, never the page (issue 14).
+    // overflowX: on a phone the wide table scrolls inside its section, so the page itself never scrolls sideways.
     <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5, overflowX: 'auto' }}>
       <Typography id="recent-workflow-imports" component="h2" variant="h6">
         {t('workflowImports:recent.title')}
