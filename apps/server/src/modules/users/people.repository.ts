@@ -91,19 +91,31 @@ type Search = PeopleFilter & { q: string };
 type Counted = { id: string | null; counted: number; hits: number; emails: number };
 
 export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRows: WALK_ROWS, candidatesMax: CANDIDATES_MAX }) {
-  /** The organization, the cursor and the filters (the status unless told not to): what a step's users must meet. */
-  function within(organizationId: string, filter: PeopleFilter, { byStatus = true } = {}): SQL {
+  /**
+   * The organization, the cursor and the filters (the status unless told not to): what a step's
+   * users must meet. The cursor is a row comparison, which bounds a walk of the name order; a
+   * range of names (`from`, the lower bound of a search's names) bounds it instead: the index
+   * then starts at the greater of the two and the comparison only drops the cursor's ties (a
+   * row comparison beside the range would start the scan at the cursor, however far before it).
+   */
+  function within(organizationId: string, filter: PeopleFilter, { byStatus = true, from }: { byStatus?: boolean; from?: SQL } = {}): SQL {
     const where: SQL[] = [sql`${users.organizationId} = ${organizationId}`];
     if (byStatus && filter.status) where.push(sql`${status} = ${filter.status}`);
     if (filter.source) where.push(sql`${users.source} = ${filter.source}`);
-    if (filter.after) where.push(sql`(${sortName}, ${users.id}) > (${filter.after.sortName}, ${filter.after.id}::uuid)`);
+    const { after } = filter;
+    if (after && from)
+      where.push(
+        sql`${sortName} >= GREATEST(${from}, ${after.sortName}::text COLLATE "C")`,
+        sql`NOT (${sortName} = ${after.sortName} AND ${users.id} <= ${after.id}::uuid)`,
+      );
+    else if (after) where.push(sql`(${sortName}, ${users.id}) > (${after.sortName}, ${after.id}::uuid)`);
     return sql.join(where, sql` AND `);
   }
 
   /**
    * Candidates read from search keys' indexes (they carry the display name, id and source), at
-   * most CANDIDATES_MAX + 1, as the CTE `cte` (which counts them); `kept` are those of the
-   * status asked for, read from the table (at most that many rows).
+   * most CANDIDATES_MAX + 1, as the CTE `cte` (which counts them); `<cte>_kept` are the first
+   * page of them in order, of the status asked for (read from the table: at most that many rows).
    */
   function candidates(organizationId: string, filter: Search, cte: string, branches: SQL[]) {
     const raw = sql`${sql.join(
@@ -115,9 +127,11 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
       sql` UNION ALL `,
     )} LIMIT ${bounds.candidatesMax + 1}`;
     const from = sql.raw(cte);
+    // Only the first page of them can be on the page.
     const kept = filter.status
-      ? sql`SELECT DISTINCT c.id, c.sort_name FROM ${from} c JOIN ${users} ON ${users.id} = c.id WHERE ${status} = ${filter.status}`
-      : sql`SELECT DISTINCT id, sort_name FROM ${from}`;
+      ? sql`SELECT DISTINCT c.id, c.sort_name FROM ${from} c JOIN ${users} ON ${users.id} = c.id WHERE ${status} = ${filter.status}
+            ORDER BY c.sort_name, c.id LIMIT ${filter.limit + 1}`
+      : sql`SELECT DISTINCT id, sort_name FROM ${from} ORDER BY sort_name, id LIMIT ${filter.limit + 1}`;
     return sql`${from} AS (${raw}), ${sql.raw(`${cte}_kept`)} AS (${kept})`;
   }
 
@@ -178,7 +192,7 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
       sql`${others},
           named AS (
             SELECT ${users.id} AS id, ${sortName} AS sort_name FROM ${users}
-            WHERE ${within(organizationId, filter)} AND ${startsWith(sortName, filter.q)}
+            WHERE ${within(organizationId, filter, { from: sql`lower(${filter.q}::text) COLLATE "C"` })} AND ${startsWith(sortName, filter.q)}
             ORDER BY ${sortName}, ${users.id} LIMIT ${filter.limit + 1}),
           names AS (SELECT id, sort_name FROM named UNION SELECT id, sort_name FROM others_kept)`,
       { counted: sql`(SELECT count(*) FROM others)` },

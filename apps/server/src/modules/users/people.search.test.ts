@@ -39,7 +39,8 @@ function random(seed: number) {
 }
 
 const bytes = (s: string) => Buffer.from(s.toLowerCase(), 'utf8');
-const byNameThenId = (a: Person, b: Person) => Buffer.compare(bytes(a.displayName), bytes(b.displayName)) || (a.id < b.id ? -1 : 1);
+const byNameThenId = (a: Person, b: Person) =>
+  Buffer.compare(bytes(a.displayName), bytes(b.displayName)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const starts = (value: string | null, q: string) => value?.toLowerCase().startsWith(q.toLowerCase()) ?? false;
 
 describe('the People search, step by step', () => {
@@ -170,6 +171,32 @@ describe('the People search, step by step', () => {
       for (const step of wanted) expect([...steps]).toContain(step);
     });
   }
+
+  it('starts a search after any cursor, one before the matching names included', async () => {
+    const everyone = [...people].sort(byNameThenId);
+    const repo = (bounds: Omit<SearchBounds, 'onStep'>) => createPeopleRepository(t.database.db, bounds);
+    for (const at of [0, 17, 120]) {
+      const from = everyone[at];
+      const after = { sortName: from.displayName.toLowerCase(), id: from.id };
+      const rank = (p: Person) => byNameThenId(p, from) > 0;
+      for (const q of ['smith', 'jos', 'x.', 'b', 'zz']) {
+        const want = expected({ q })
+          .filter((id) => rank(people.find((p) => p.id === id)!))
+          .slice(0, 5);
+        for (const bounds of [
+          { walkRows: 2_000, candidatesMax: 10_000 },
+          { walkRows: 3, candidatesMax: 10_000 },
+          { walkRows: 3, candidatesMax: 2 },
+        ]) {
+          const rows = await repo(bounds).page(orgId, { q, limit: 5, after });
+          expect(
+            rows.slice(0, 5).map((r) => r.id),
+            `${q} after #${at} ${JSON.stringify(bounds)}`,
+          ).toEqual(want);
+        }
+      }
+    }
+  });
 
   it('lists everyone in order without a search, by source and by status', async () => {
     for (const f of [{ limit: 7 }, { limit: 5, source: 'scim' as const }, { limit: 3, status: 'invited' as const }]) {
