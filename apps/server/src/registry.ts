@@ -175,7 +175,6 @@ export function createServices(deps: AppDeps) {
     repo: repositories.scim,
     users: usersService,
     clock,
-    disableUser: externalApi.disableMember,
     changed: changes.changed,
     invitations: identity.invitations,
     foreignEmails,

@@ -8,7 +8,6 @@
 import { apiRoles, externalApiErrorCodes, type OrgRole } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
 import type { OrgCache } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
@@ -122,10 +121,10 @@ export function createExternalApiService(deps: {
   /**
    * Disables a user of the organization and ends their browser sessions; this process's
    * caches forget the organization's users at once, the others' through the change feed.
-   * SCIM's deactivation is this too. False when the user was already disabled.
+   * False when the user was already disabled.
    */
-  async function disableMember(organizationId: string, id: string, tx?: Db) {
-    const done = (await deps.users.disable(organizationId, [id], tx)) > 0;
+  async function disableMember(organizationId: string, id: string) {
+    const done = (await deps.users.disable(organizationId, [id])) > 0;
     deps.changes?.changed(organizationId);
     return done;
   }
@@ -204,8 +203,6 @@ export function createExternalApiService(deps: {
       await disableMember(auth.organizationId, id);
       return { user: toApiUser(await userInOrganization(auth, id)) };
     },
-
-    disableMember,
 
     /** Streams the request's CSV (multipart) into an import of the caller's organization. */
     async createUserImport(auth: AuthContext, request: FastifyRequest) {

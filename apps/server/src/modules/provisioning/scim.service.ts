@@ -87,8 +87,6 @@ export function createScimService(deps: {
   /** The users module: every user is made and changed through it. */
   users: UsersService;
   clock: Clock;
-  /** The console's disabling of a user: ends their sessions and tells the caches (external API). */
-  disableUser: (organizationId: string, userId: string, tx?: Db) => Promise<boolean>;
   /** Tells this process's and the others' caches that the organization's users changed. */
   changed: (organizationId: string) => void;
   /** Identity's invitations: made in the user's transaction, e-mailed after it. */
@@ -146,7 +144,7 @@ export function createScimService(deps: {
     );
     const wasActive = row.disabledAt === null;
     if (wasActive && !input.active) {
-      await deps.disableUser(caller.organizationId, row.id, tx);
+      await deps.users.disable(caller.organizationId, [row.id], tx);
       return 'deactivated' as const;
     }
     if (!wasActive && input.active) {
@@ -300,7 +298,7 @@ export function createScimService(deps: {
         if (!row) throw notFound('User', id);
         checkVersion(ifMatch, userResource(row, [], baseUrl));
         checkReach(row, 'delete', (await repo.config(caller.organizationId, tx)).managesAdmins);
-        if (row.disabledAt === null) await deps.disableUser(caller.organizationId, id, tx);
+        if (row.disabledAt === null) await deps.users.disable(caller.organizationId, [id], tx);
         await deps.users.markScimDeleted(caller.organizationId, id, tx);
         await event(
           caller,
