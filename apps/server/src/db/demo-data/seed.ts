@@ -234,7 +234,6 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
                   costCenter: `CC-${100 + (i % 5)}`,
                   division: pick(['Operations', 'Engineering']),
                   phone: `+1 555 01${String(i).padStart(2, '0')}`,
-                  updatedAt: new Date(Date.UTC(2026, 10, (i % 20) + 1, 9)),
                 }
               : { source: 'external_api' }),
         });
