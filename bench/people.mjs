@@ -1,0 +1,243 @@
+// The People screen on an organization of a million users (issue 25): its first page, the
+// pages after it, and searches and filters, through the real HTTP server on PostgreSQL.
+//
+//   node bench/people.mjs [users=1000000] [calls=300] [concurrency=1]
+//   BENCH_KEEP_DATABASE=1 node bench/people.mjs ...                  keeps the filled database (its URL is printed)
+//   BENCH_REUSE_DATABASE_URL=<that URL> node bench/people.mjs ...    measures it again without filling
+//
+// Starts the built server (demo data) on a fresh PostgreSQL database of BENCH_DATABASE_URL's
+// server (default postgres://postgres@127.0.0.1:5432/test, dropped after), adds `users`
+// users to the demo organization set-based (generate_series: names from 120 given and 150
+// family names, some with an initial, a few accented; a unique e-mail each; sources 50% CSV
+// import, 30% SCIM, 10% external API, 10% console; 4% disabled, 1% deleted by SCIM, 10%
+// invited and never signed in), VACUUM ANALYZE, signs the demo admin in, then calls each
+// scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
+// p50/p99/max of each and the size of the users table and its indexes; writes
+// bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root, run } from '../scripts/lib.mjs';
+import { demoAdminSession, scratchPostgres, startProcess } from './lib.mjs';
+
+const users = Number(process.argv[2] ?? 1_000_000);
+const calls = Number(process.argv[3] ?? 300);
+const concurrency = Number(process.argv[4] ?? 1);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WARM_UP = 20;
+
+if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+const { default: pg } = await import('pg');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-people-'));
+// BENCH_REUSE_DATABASE_URL measures again a database a run kept (BENCH_KEEP_DATABASE=1), already filled.
+const reused = process.env.BENCH_REUSE_DATABASE_URL;
+const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_people');
+const server = await startProcess('apps/server/dist/main.js', {
+  env: {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DEMO_DATA: 'true',
+    DATA_DIR: work,
+    SIGN_IN_RATE_LIMIT_MAX: '1000000',
+    DATABASE_URL: scratch.url,
+  },
+});
+const db = new pg.Client({ connectionString: scratch.url });
+await db.connect();
+
+const GIVEN = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica
+  Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly
+  Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie
+  Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen
+  Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra
+  Frank Rachel Raymond Carolyn Patrick Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth José Olivia Zoë Łukasz
+  Agnès Ana Mateo Sofía Hiroshi Mei Priya Chen Oluwaseun Fatima`
+  .trim()
+  .split(/\s+/);
+const FAMILY = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson
+  Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King
+  Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans
+  Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson
+  Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price
+  Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson
+  Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole
+  Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods
+  Washington Kennedy Wells Müller Dubois Silva Santos Oliveira Kowalski Nakamura Østergaard Çelik`
+  .trim()
+  .split(/\s+/);
+
+/** The demo organization's users, made in batches of 100,000 rows. */
+async function fill(organizationId) {
+  const started = performance.now();
+  for (let from = 1; from <= users; from += 100_000) {
+    const to = Math.min(users, from + 99_999);
+    await db.query(
+      `INSERT INTO users (organization_id, email, display_name, given_name, family_name, role, source, created_at, updated_at,
+                          disabled_at, scim_deleted_at, invited_at, last_login_at, department)
+       SELECT $1, 'u' || i || '.' || lower(f) || '@bigcorp.example',
+              g || ' ' || CASE WHEN i % 10 < 3 THEN chr(65 + i % 26) || '. ' ELSE '' END || f, g, f,
+              CASE WHEN i % 50 = 0 THEN 'workspace_admin' WHEN i % 7 = 0 THEN 'publisher' ELSE 'viewer' END,
+              CASE WHEN i % 20 < 10 THEN 'csv_import' WHEN i % 20 < 16 THEN 'scim' WHEN i % 20 < 18 THEN 'external_api' ELSE 'console' END,
+              now() - (i % 10000) * interval '1 hour',
+              CASE WHEN i % 20 BETWEEN 10 AND 15 THEN now() - (i % 100) * interval '1 hour' END,
+              CASE WHEN i % 100 < 5 THEN now() END,
+              CASE WHEN i % 100 = 4 THEN now() END,
+              CASE WHEN i % 100 BETWEEN 5 AND 14 THEN now() END,
+              CASE WHEN i % 100 >= 15 THEN now() - (i % 400) * interval '1 day' END,
+              'Department ' || (i % 40)
+       FROM (SELECT i, $2::text[] AS gs, $3::text[] AS fs FROM generate_series($4::int, $5::int) i) s,
+            LATERAL (SELECT gs[1 + abs(hashint4(i)) % array_length(gs, 1)] AS g,
+                            fs[1 + abs(hashint4(-i)) % array_length(fs, 1)] AS f) n`,
+      [organizationId, GIVEN, FAMILY, from, to],
+    );
+    process.stdout.write(`\r${to.toLocaleString('en')} users (${Math.round((performance.now() - started) / 1000)} s)`);
+  }
+  console.log();
+  await db.query('VACUUM ANALYZE users');
+  return Math.round((performance.now() - started) / 1000);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), `concurrency` at a time; their latencies. */
+async function scenario(name, url, headers) {
+  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
+  const times = [];
+  const failures = {};
+  let rows = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < calls; i = next++) {
+        const t0 = performance.now();
+        const res = await fetch(`${server.base}${await url(i)}`, { headers });
+        const body = await res.json();
+        const ms = performance.now() - t0;
+        if (res.status === 200) {
+          times.push(ms);
+          rows += body.people.length;
+        } else failures[res.status] = (failures[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const result = {
+    scenario: name,
+    calls,
+    ok: times.length,
+    failures,
+    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
+    p50: Number(percentile(times, 50).toFixed(1)),
+    p99: Number(percentile(times, 99).toFixed(1)),
+    max: Number(times.at(-1).toFixed(1)),
+  };
+  console.log(
+    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`,
+  );
+  return result;
+}
+
+/** The size of the users table and of each of its indexes, in MB. */
+async function sizes() {
+  const res = await db.query(
+    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
+      WHERE c.oid = 'users'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'users'::regclass) ORDER BY 2 DESC`,
+  );
+  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
+}
+
+// The start of given and family names, common and rare, bunched in the name order or spread, of 1 to 7 letters.
+const SEARCHES = [
+  'mar',
+  'smith',
+  'ana',
+  'nguyen',
+  'jos',
+  'oliv',
+  'kowal',
+  'rebecca',
+  'torres',
+  'chen',
+  'müller',
+  'ba',
+  'w',
+  'zo',
+  'çel',
+  'mary s',
+];
+const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
+
+try {
+  const session = await demoAdminSession(server.base);
+  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
+  const organizationId = rows[0].organization_id;
+  let fillSeconds = 0;
+  if (!reused) {
+    console.log(`Filling the demo organization with ${users.toLocaleString('en')} users...`);
+    fillSeconds = await fill(organizationId);
+  }
+
+  // Cursors of pages deep in the list, to start "next page" calls from.
+  const cursors = [];
+  let after = null;
+  for (let i = 0; i < 200; i++) {
+    const page = await (await fetch(`${server.base}/api/people${after ? `?after=${after}` : ''}`, { headers: session })).json();
+    after = page.next;
+    cursors.push(after);
+  }
+
+  console.log(
+    `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})\n`,
+  );
+  console.log('| scenario | calls | concurrency | rows | p50 ms | p99 ms | max ms | refused |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const q = (s) => encodeURIComponent(s);
+  const results = [
+    await scenario('first page', () => '/api/people', session),
+    await scenario('a next page (one of the first 200)', (i) => `/api/people?after=${cursors[i % cursors.length]}`, session),
+    await scenario('search the start of a name', (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}`, session),
+    await scenario('search a unique e-mail', (i) => `/api/people?q=${RARE(i)}`, session),
+    await scenario(
+      'source (SCIM, external API, console)',
+      (i) => `/api/people?source=${['scim', 'external_api', 'console'][i % 3]}`,
+      session,
+    ),
+    await scenario(
+      'search a name and a source',
+      (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&source=${['scim', 'external_api', 'console'][i % 3]}`,
+      session,
+    ),
+    await scenario('status (invited, deactivated)', (i) => `/api/people?status=${['invited', 'deactivated'][i % 2]}`, session),
+    await scenario(
+      'search the start of a name, next page',
+      (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&after=${cursors[0]}`,
+      session,
+    ),
+  ];
+
+  const indexes = await sizes();
+  console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
+
+  const out = path.join(root, 'bench', 'results', 'people.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, users, fillSeconds, concurrency, results, sizes: indexes }, null, 2)}\n`,
+  );
+  console.log(
+    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await db.end();
+  await server.stop();
+  // BENCH_KEEP_DATABASE=1 keeps the filled database for a look with psql (its name is printed).
+  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
+  else await scratch.drop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
