@@ -13,7 +13,8 @@
  * million users: walking the name order and testing each user is quick when matches are many
  * and spread, but reads the whole list when they are few or bunched (everyone called "José" is
  * in the J's); reading every match and sorting is quick when they are few and slow when there
- * are tens of thousands. So the names are searched in up to three bounded steps:
+ * are tens of thousands. So the names are searched in up to three bounded steps (a text of
+ * more than two characters tries step 2 first, then step 1):
  *   1. walk the next WALK_ROWS users in order, testing each: enough matches (or the end of the
  *      list) answers it; most searches of one or two letters end here;
  *   2. else the display names that start with the text are a range of the order (read as such,
@@ -41,6 +42,8 @@ import { teams, userSearchKeySql, userSortNameSql, userStatusSql, users, userTea
 export const WALK_ROWS = 2_000;
 /** The most candidates sorted (users matching by given or family name only; by e-mail only): more are walked. */
 export const CANDIDATES_MAX = 10_000;
+/** A search of at most this many characters tries step 1 first, a longer one step 2. */
+const SHORT_SEARCH = 2;
 
 const manager = alias(users, 'manager');
 const sortName = userSortNameSql(users);
@@ -258,14 +261,21 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
         bounds.onStep?.(n);
         return rowsOf(organizationId, ids, db);
       };
-      const ahead = await walkAhead(organizationId, search, db);
-      if (!ahead.emailsFew) {
-        bounds.onStep?.(4);
-        return walk(organizationId, filter, db);
+      // One or two letters mostly match many (the walk ahead answers); a longer text mostly
+      // matches few (the range and the candidates do): the likelier step is tried first.
+      const steps = [
+        { n: 1 as const, run: walkAhead },
+        { n: 2 as const, run: rangesAndCandidates },
+      ];
+      if (q.length > SHORT_SEARCH) steps.reverse();
+      for (const { n, run } of steps) {
+        const found = await run(organizationId, search, db);
+        if (!found.emailsFew) {
+          bounds.onStep?.(4);
+          return walk(organizationId, filter, db);
+        }
+        if (found.done) return answered(n, found.ids);
       }
-      if (ahead.done) return answered(1, ahead.ids);
-      const ranged = await rangesAndCandidates(organizationId, search, db);
-      if (ranged.done) return answered(2, ranged.ids);
       return answered(3, (await walkToTheEnd(organizationId, search, db)).ids);
     },
 
