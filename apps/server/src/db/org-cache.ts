@@ -64,7 +64,7 @@ export class OrgCache<V> {
    * The cached value, or `load`'s (kept when found and its organization did not change
    * meanwhile). Callers that miss together share one read: when a change empties the cache,
    * the requests that were waiting on it make one round trip, not one each (under load they
-   * queued for the pool's connections: bench/README.md, "Console caches"). A caller joins
+   * queued for the pool's connections: bench/history.md, "Console caches"). A caller joins
    * a read only if no change at all was reported since it began, so the answer is as fresh
    * as one it would have read itself.
    */

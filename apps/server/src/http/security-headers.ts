@@ -64,7 +64,7 @@ export function securityHeaders(options: HelmetOptions = securityOptions): [stri
 /**
  * For API answers: no content may load or frame, nothing is kept by a cache, the type is not
  * sniffed; HSTS as for documents. A fifth of the bytes of helmet's set, which an
- * integration's every call paid for (bench/README.md).
+ * integration's every call paid for (bench/history.md).
  */
 export function apiSecurityHeaders(documentHeaders: [string, string][] = securityHeaders()): [string, string][] {
   const hsts = documentHeaders.find(([name]) => name === 'strict-transport-security');
