@@ -1,4 +1,4 @@
-// The People screen on an organization of a million users (issue 25): its first page, the
+// The People screen on an organization of a million users: its first page, the
 // pages after it, and searches and filters, through the real HTTP server on PostgreSQL.
 //
 //   node bench/people.mjs [users=1000000] [calls=300] [concurrency=1]

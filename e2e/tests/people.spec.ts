@@ -1,5 +1,5 @@
 /**
- * The People screen end to end (issue 25): an identity provider provisions a manager and a
+ * The People screen end to end: an identity provider provisions a manager and a
  * person with the enterprise extension (department, manager by id); the admin opens People
  * from the menu, filters by source, searches the person by the start of their family name,
  * opens them and sees their department and their manager's name, which leads to the
