@@ -3,12 +3,12 @@
  * and its rules (users.service.ts); other modules make and change users through the
  * service. The import's set-based apply keeps its own statements, in user-imports/apply.ts.
  */
+import type { UserSource } from '@console/contracts';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
-/** Who made a user (the People screen's source). */
-export type UserSource = 'csv_import' | 'scim' | 'external_api' | 'console';
+export type { UserSource };
 
 /** What the console keeps of a person beyond their sign-in address and role. */
 export interface UserProfile {
