@@ -1,15 +1,29 @@
-// SCIM provisioning under load (issue 16): 1,000 SCIM creates, then 1,000 PATCHes, at a
-// concurrency of 10, as an identity provider's bulk sync sends them.
+// SCIM provisioning under load (issues 16 and 25): creates, then PATCHes, at a concurrency
+// of 10, as an identity provider's bulk sync sends them. Each create carries the whole
+// profile Okta and Entra ID send: the name's parts, a work e-mail apart from userName and a
+// home one, work and mobile phone, a work address, title, language, locale, time zone, roles,
+// and the enterprise extension with employee number, cost center, organization, division,
+// department and a manager (by id).
 //
 //   node bench/scim.mjs [users=1000] [concurrency=10] [postgres|embedded=postgres]
 //
 // Starts the built server (demo data) on a fresh PostgreSQL database of BENCH_DATABASE_URL's
 // server (default postgres://postgres@127.0.0.1:5432/test, dropped after) or on a fresh
-// PGlite directory; the demo admin creates a SCIM token on the Provisioning API; then
-// `users` POST /scim/v2/Users (each with name, externalId and an employeeNumber) and `users`
-// PATCH /scim/v2/Users/{id} (Entra ID's shape: "Replace" of displayName and name.givenName),
+// PGlite directory; the demo admin creates a SCIM token on the Provisioning API and one
+// user to be everyone's manager; then `users` POST /scim/v2/Users and `users` PATCH
+// /scim/v2/Users/{id} (Entra ID's shape: "Replace" of displayName and name.givenName),
 // `concurrency` at a time. Prints the rate and the p50/p99/max of each phase; writes
 // bench/results/scim-<mode>.json.
+//
+// BENCH_SERVER: the build to measure (default apps/server/dist/main.js, built first).
+// BENCH_BEFORE: another build to compare with (an older commit's, built aside): both run
+// side by side, each on its own fresh database, and take turns, BENCH_ROUNDS rounds
+// (default 3 with BENCH_BEFORE, else 1), the first of each round alternating; each round
+// sends new users. The older build gets the same requests and keeps what it knew of them.
+// Before the first round each build serves BENCH_WARMUP creates (default 100), not counted.
+// Besides calls per second, each phase gives the CPU time per call of the server process and,
+// on PostgreSQL, of the database's backends serving it (/proc/<pid>/stat, Linux): on a
+// machine other work loads, the rate moves by half from run to run, the CPU per call hardly.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,28 +34,119 @@ const users = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 10);
 const mode = process.argv[4] ?? 'postgres';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const builds = [{ name: 'this', script: process.env.BENCH_SERVER ?? 'apps/server/dist/main.js' }];
+if (process.env.BENCH_BEFORE) builds.push({ name: 'before', script: process.env.BENCH_BEFORE });
+const rounds = Number(process.env.BENCH_ROUNDS ?? (builds.length > 1 ? 3 : 1));
+const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scim-'));
-const scratch = mode === 'postgres' ? await scratchPostgres(adminUrl, 'bench_scim') : undefined;
-const server = await startProcess('apps/server/dist/main.js', {
-  env: {
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    DATA_DIR: work,
-    SIGN_IN_RATE_LIMIT_MAX: '1000000',
-    ...(scratch && { DATABASE_URL: scratch.url }),
-  },
-});
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+if (!process.env.BENCH_SERVER && run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+/** Server and database CPU of a phase, µs per call. */
+const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** CPU seconds (user + system) the process has used so far; undefined off Linux or when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of the server process and of the database backends connected to its database. */
+async function cpuOf(s) {
+  const database = new Map();
+  if (s.database) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'", [
+        s.database,
+      ]);
+      for (const { pid } of rows) database.set(pid, cpuSeconds(pid) ?? 0);
+    } finally {
+      await client.end();
+    }
+  }
+  return { server: cpuSeconds(s.pid), database };
+}
+
+/** CPU µs per call between two readings; backends that began in between count whole. */
+function cpuPerCall(before, after, calls) {
+  const server = before.server === undefined || after.server === undefined ? undefined : after.server - before.server;
+  let database = 0;
+  for (const [pid, seconds] of after.database) database += seconds - (before.database.get(pid) ?? 0);
+  const us = (seconds) => (seconds === undefined ? undefined : Math.round((seconds * 1e6) / calls));
+  return { serverCpuUs: us(server), databaseCpuUs: after.database.size > 0 ? us(database) : undefined };
+}
+
+/** A user with every attribute of Okta's and Entra ID's default mappings. */
+function profile(key, i, managerId) {
+  return {
+    schemas: [USER, ENTERPRISE],
+    userName: `bench.${key}@scim.example`,
+    externalId: `ext-${key}`,
+    name: { givenName: 'Bench', familyName: `User ${i}`, formatted: `Bench User ${i}`, middleName: 'Q', honorificPrefix: 'Ms.' },
+    displayName: `Bench User ${i}`,
+    nickName: 'Bench',
+    title: 'Line Operator',
+    userType: 'Employee',
+    preferredLanguage: 'en-US',
+    locale: 'en-US',
+    timezone: 'America/Chicago',
+    emails: [
+      { value: `bench.${key}@work.example`, type: 'work', primary: true },
+      { value: `bench.${key}@home.example`, type: 'home' },
+    ],
+    phoneNumbers: [
+      { value: '+1 312 555 0100', type: 'work', primary: true },
+      { value: '+1 312 555 0199', type: 'mobile' },
+    ],
+    addresses: [
+      {
+        type: 'work',
+        formatted: '100 Plant Road, Chicago, IL 60601, US',
+        streetAddress: '100 Plant Road',
+        locality: 'Chicago',
+        region: 'IL',
+        postalCode: '60601',
+        country: 'US',
+        primary: true,
+      },
+    ],
+    roles: [{ value: 'operator', primary: true }],
+    active: true,
+    [ENTERPRISE]: {
+      employeeNumber: `E-${key}`,
+      costCenter: 'CC-100',
+      organization: 'Acme Manufacturing',
+      division: 'Operations',
+      department: 'Assembly',
+      manager: { value: managerId },
+    },
+  };
+}
 
 /** Runs `count` calls of `call(i)`, `concurrency` at a time; the rate and latencies of those that answered `expected`. */
-async function phase(name, count, expected, call) {
+async function phase(s, label, name, count, expected, call) {
   const times = [];
   const failures = {};
   let next = 0;
+  const cpuBefore = await cpuOf(s);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -56,6 +161,7 @@ async function phase(name, count, expected, call) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuPerCall(cpuBefore, await cpuOf(s), count);
   times.sort((a, b) => a - b);
   const result = {
     phase: name,
@@ -67,48 +173,68 @@ async function phase(name, count, expected, call) {
     p50: Math.round(percentile(times, 50)),
     p99: Math.round(percentile(times, 99)),
     max: Math.round(times.at(-1)),
+    ...cpu,
   };
   console.log(
-    `| ${name} | ${count} | ${concurrency} | ${result.perSecond} | ${result.p50} | ${result.p99} | ${result.max} | ${JSON.stringify(failures)} |`,
+    `| ${label} | ${name} | ${count} | ${concurrency} | ${result.perSecond} | ${result.p50} | ${result.p99} | ${result.max} | ${cpu.serverCpuUs ?? '?'} | ${cpu.databaseCpuUs ?? '?'} | ${JSON.stringify(failures)} |`,
   );
   return result;
 }
 
-try {
-  const session = await demoAdminSession(server.base);
-  const { secret } = await json(await postJson(server.base, '/api/provisioning/tokens', {}, session));
-  const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' };
-  const stamp = Date.now().toString(36);
-  const ids = [];
-  console.log(
-    `\nSCIM on ${mode}: ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
-  );
-  console.log('| phase | calls | concurrency | per second | p50 ms | p99 | max | refused |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  const creates = await phase('POST /Users', users, 201, async (i) => {
-    const res = await fetch(`${server.base}/api/scim/v2/Users`, {
+/** One build started on its own database, with a SCIM token and the manager everyone gets. */
+async function start(build) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scim-'));
+  const scratch = mode === 'postgres' ? await scratchPostgres(adminUrl, `bench_scim_${build.name}`) : undefined;
+  const server = await startProcess(build.script, {
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEMO_DATA: 'true',
+      DATA_DIR: work,
+      SIGN_IN_RATE_LIMIT_MAX: '1000000',
+      ...(scratch && { DATABASE_URL: scratch.url }),
+    },
+  });
+  const stop = async () => {
+    await server.stop();
+    await scratch?.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    const session = await demoAdminSession(server.base);
+    const { secret } = await json(await postJson(server.base, '/api/provisioning/tokens', {}, session));
+    const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' };
+    const manager = await fetch(`${server.base}/api/scim/v2/Users`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
-        userName: `bench.${stamp}.${i}@scim.example`,
-        externalId: `ext-${stamp}-${i}`,
-        name: { givenName: 'Bench', familyName: `User ${i}` },
-        emails: [{ value: `bench.${stamp}.${i}@scim.example`, type: 'work', primary: true }],
-        active: true,
-        'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber: `E-${stamp}-${i}` },
-      }),
+      body: JSON.stringify({ schemas: [USER], userName: `manager.${Date.now().toString(36)}@scim.example`, displayName: 'Bench Manager' }),
+    }).then(json);
+    const database = scratch && new URL(scratch.url).pathname.slice(1);
+    return { ...build, base: server.base, pid: server.pid, database, headers, managerId: manager.id, stop, results: [] };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** One round of a build: `count` creates with the whole profile, then a PATCH of each. */
+async function measure(s, round, count = users) {
+  const stamp = `${Date.now().toString(36)}r${round}`;
+  const ids = [];
+  const label = round === 0 ? `${s.name}, warm-up` : `${s.name}, round ${round}`;
+  const creates = await phase(s, label, 'POST /Users', count, 201, async (i) => {
+    const res = await fetch(`${s.base}/api/scim/v2/Users`, {
+      method: 'POST',
+      headers: s.headers,
+      body: JSON.stringify(profile(`${stamp}.${i}`, i, s.managerId)),
     });
     if (res.status === 201) ids[i] = (await res.clone().json()).id;
     return res;
   });
-  const patches = await phase('PATCH /Users/{id}', users, 200, (i) =>
-    fetch(`${server.base}/api/scim/v2/Users/${ids[i]}`, {
+  const patches = await phase(s, label, 'PATCH /Users/{id}', count, 200, (i) =>
+    fetch(`${s.base}/api/scim/v2/Users/${ids[i]}`, {
       method: 'PATCH',
-      headers,
+      headers: s.headers,
       body: JSON.stringify({
         schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
         Operations: [
@@ -118,20 +244,74 @@ try {
       }),
     }),
   );
+  if (round > 0) s.results.push({ round, creates, patches });
+}
+
+const servers = [];
+try {
+  for (const build of builds) servers.push(await start(build));
+  console.log(
+    `\nSCIM on ${mode}: ${builds.map((b) => `${b.name} = ${b.script}`).join(', ')}; ${rounds} round(s) of ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${load()})\n`,
+  );
+  console.log(
+    '| build, round | phase | calls | concurrency | per second | p50 ms | p99 | max | server CPU µs/call | database CPU µs/call | refused |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  if (warmup > 0) for (const s of servers) await measure(s, 0, warmup);
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of round % 2 === 1 ? servers : [...servers].reverse()) await measure(s, round);
+  }
+  const summary = Object.fromEntries(
+    servers.map((s) => [
+      s.name,
+      {
+        script: s.script,
+        createsPerSecond: median(s.results.map((r) => r.creates.perSecond)),
+        patchesPerSecond: median(s.results.map((r) => r.patches.perSecond)),
+        createCpuUs: median(s.results.map((r) => cpuUs(r.creates))),
+        patchCpuUs: median(s.results.map((r) => cpuUs(r.patches))),
+      },
+    ]),
+  );
+  if (servers.length > 1) {
+    const [now, before] = servers;
+    const ratios = (key) => now.results.map((r, i) => Number((r[key].perSecond / before.results[i][key].perSecond).toFixed(3)));
+    summary.createsRatio = { rounds: ratios('creates'), median: median(ratios('creates')) };
+    summary.patchesRatio = { rounds: ratios('patches'), median: median(ratios('patches')) };
+    // What a create costs before over what it costs now: the share of the rate kept where CPU is the limit.
+    const cpuRatios = (key) => now.results.map((r, i) => Number((cpuUs(before.results[i][key]) / cpuUs(r[key])).toFixed(3)));
+    summary.createsCpuRatio = { rounds: cpuRatios('creates'), median: median(cpuRatios('creates')) };
+    summary.patchesCpuRatio = { rounds: cpuRatios('patches'), median: median(cpuRatios('patches')) };
+    console.log(
+      `\ncreates/s, median of rounds: this ${summary.this.createsPerSecond}, before ${summary.before.createsPerSecond}; this / before by round ${summary.createsRatio.rounds.join(', ')} (median ${summary.createsRatio.median})`,
+    );
+    console.log(
+      `CPU per create (server + database), median of rounds: this ${summary.this.createCpuUs} µs, before ${summary.before.createCpuUs} µs; before / this by round ${summary.createsCpuRatio.rounds.join(', ')} (median ${summary.createsCpuRatio.median})`,
+    );
+    console.log(
+      `PATCHes/s, median of rounds: this ${summary.this.patchesPerSecond}, before ${summary.before.patchesPerSecond}; this / before by round ${summary.patchesRatio.rounds.join(', ')} (median ${summary.patchesRatio.median})`,
+    );
+  }
   const out = path.join(root, 'bench', 'results', `scim-${mode}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, creates, patches }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        node: process.version,
+        cores: os.cpus().length,
+        users,
+        concurrency,
+        rounds,
+        summary,
+        builds: servers.map((s) => ({ name: s.name, script: s.script, results: s.results })),
+      },
+      null,
+      2,
+    )}\n`,
   );
-  console.log(
-    `\nnode ${process.version}, ${os.cpus().length} cores; load average after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`\nnode ${process.version}, ${os.cpus().length} cores; load average after ${load()}`);
 } finally {
-  await server.stop();
-  await scratch?.drop();
-  fs.rmSync(work, { recursive: true, force: true });
+  for (const s of servers) await s.stop();
 }
