@@ -81,7 +81,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // A whole screen rendered in jsdom takes a few seconds on a busy 2-core machine; 5 s (the default) timed out there.
-    testTimeout: 20_000,
+    // A test that opens a screen and goes through it waits several times; with a CPU hog on both
+    // cores of a 2-core machine such tests took up to 29 s (1 to 3 s idle), and 20 s timed out
+    // there. The bound is for a test that hangs, not for a slow machine; each wait's own bound
+    // is asyncUtilTimeout in src/test/setup.ts.
+    testTimeout: 60_000,
   },
 });

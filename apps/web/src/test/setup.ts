@@ -1,12 +1,36 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../i18n';
 import { deleteCookie } from '../lib/cookies';
 import { forgetSessionRevoked } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 
-// Lazy page and catalogue chunks load slowly on a busy machine: wait longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+/**
+ * How long a findBy / waitFor waits for what it looks for. The first screen a test file
+ * renders pays for loading its lazy page, the catalogue and MUI's styles (jsdom parses every
+ * style emotion inserts): about 1 s on an idle 2-core machine, 6 to 12 s with a CPU hog on
+ * both cores. The wait ends as soon as the element is there, so a long bound costs a
+ * passing test nothing; it is one value here, not a timeout per call.
+ */
+configure({ asyncUtilTimeout: 15_000 });
+
+/**
+ * A findBy polls (every 50 ms and on every DOM change) and each miss builds an error whose
+ * message prints the whole DOM: about a seventh of the CPU of a first render went into
+ * messages nobody reads, taken from the render being waited for. While polling, the message
+ * is the query's own; when the wait times out, waitFor asks again outside the polling and
+ * the failure prints the DOM as before, as does a getBy that fails.
+ */
+const printingElementError = getConfig().getElementError;
+configure({
+  getElementError: (message, container) => {
+    const polling = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics;
+    if (!polling) return printingElementError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 beforeAll(() => initI18n());
 

@@ -63,14 +63,13 @@ function open(path: string, overrides: Record<string, (call: ApiCall) => { statu
   });
 }
 
-const table = () => screen.findByRole('table', { name: 'Reports' }, { timeout: 10_000 });
+const table = () => screen.findByRole('table', { name: 'Reports' });
 
-// The first render loads the page's chunks and catalogues: slow on a busy machine.
-describe('the analytics screen', { timeout: 30_000 }, () => {
+describe('the analytics screen', () => {
   it('lists the reports with their type, size and download link, and filters them by prefix', async () => {
     const ui = userEvent.setup();
     const { calls, router } = open('/analytics');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeTruthy();
     const rows = within(await table()).getAllByRole('row');
     expect(rows).toHaveLength(5);
     const first = within(rows[1]);
@@ -96,7 +95,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
 
   it('says so when there is no report', async () => {
     open('/analytics?prefix=skill-progress', { 'GET /api/analytics-data-download': () => ({ body: { urls: [] } }) });
-    expect(await screen.findByText('No report available', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('No report available')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Skill progress' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -122,9 +121,9 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     const button = screen.getByRole('button', { name: 'Generate now' });
     expect(screen.getByText('Last generated 2026-11-21 09:00', { exact: false })).toBeTruthy();
     await userEvent.click(button);
-    expect(await screen.findByRole('progressbar', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('progressbar')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Generate now' }).hasAttribute('disabled')).toBe(true);
-    expect(await screen.findByText('The reports are ready.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('The reports are ready.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     // The list was read again once the generation ended.
@@ -146,7 +145,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     });
     await table();
     await userEvent.click(screen.getByRole('button', { name: 'Generate now' }));
-    expect(await screen.findByText('The reports could not be generated. Try again later.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('The reports could not be generated. Try again later.')).toBeTruthy();
     expect(screen.getByText(/^The last generation failed/)).toBeTruthy();
   });
 
@@ -154,7 +153,7 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     open('/es/analytics', {
       'POST /api/analytics-data-download': () => ({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' } }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Analíticas' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analíticas' })).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Generar ahora' }));
     expect(
       await screen.findByText('Algo ha fallado en el servidor. Vuelve a intentarlo dentro de un momento.', { exact: false }),
@@ -165,17 +164,13 @@ describe('the analytics screen', { timeout: 30_000 }, () => {
     open('/fr/analytics', {
       'GET /api/analytics-data-download': () => ({ status: 403, body: { statusCode: 403, code: 'NOT_A_CODE', message: 'nope' } }),
     });
-    expect(
-      await screen.findByText('Une erreur s’est produite lors du chargement des rapports statistiques.', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Une erreur s’est produite lors du chargement des rapports statistiques.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Progression des compétences' })).toBeTruthy();
   });
 
   it('has a dashboard card with the newest report’s date, linking to the screen', async () => {
     open('/pt/dashboard');
-    const card = (await screen.findByRole('heading', { name: 'Relatórios de análise' }, { timeout: 10_000 })).closest(
-      '.MuiCard-root',
-    ) as HTMLElement;
+    const card = (await screen.findByRole('heading', { name: 'Relatórios de análise' })).closest('.MuiCard-root') as HTMLElement;
     expect(await within(card).findByText('Relatório mais recente: 2026-11-21 02:15', { exact: false })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Abrir Análises' }).getAttribute('href')).toBe('/pt/analytics');
   });

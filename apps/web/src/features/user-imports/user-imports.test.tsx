@@ -88,8 +88,8 @@ describe('the user imports screen', () => {
   it('lists imports with the spec’s status labels, unknown ones as processing, live progress and "load more"', async () => {
     const ui = userEvent.setup();
     const { calls } = open('/user-imports');
-    expect(await screen.findByRole('heading', { level: 1, name: 'User imports' }, { timeout: 10_000 })).toBeTruthy();
-    const table = await screen.findByRole('table', { name: 'Imports' }, { timeout: 10_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'User imports' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Imports' });
     const status = (name: string) => within(within(table).getByText(name).closest('tr') as HTMLElement);
     expect(status('running.csv').getByText('Processing')).toBeTruthy();
     expect(status('running.csv').getByText(/400 applied/)).toBeTruthy();
@@ -113,7 +113,7 @@ describe('the user imports screen', () => {
   it('opens the errors of an import, filtered by e-mail in any case', async () => {
     const ui = userEvent.setup();
     const { calls } = open('/user-imports');
-    const table = await screen.findByRole('table', { name: 'Imports' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Imports' });
     await ui.click(within(within(table).getByText('broken.csv').closest('tr') as HTMLElement).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Errors of broken.csv' });
     expect(await within(dialog).findByText('The e-mail appears in more than one row.')).toBeTruthy();
@@ -130,7 +130,7 @@ describe('the user imports screen', () => {
   it('shows why a failed import stopped, in the language of the path: its organization was disabled', async () => {
     const ui = userEvent.setup();
     open('/fr/user-imports');
-    const table = await screen.findByRole('table', { name: 'Importations' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Importations' });
     const row = within(within(table).getByText('failed.csv').closest('tr') as HTMLElement);
     expect(row.getByText('Erreur lors du traitement des utilisateurs')).toBeTruthy();
     await ui.click(row.getByRole('button', { name: 'Détails' }));
@@ -145,7 +145,7 @@ describe('the user imports screen', () => {
   it('needs a file, refuses one that is not .csv, and keeps the separator to one character', async () => {
     const ui = userEvent.setup();
     const { calls } = open('/user-imports');
-    const form = await screen.findByRole('form', { name: 'Upload a file' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Upload a file' });
     await ui.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await within(form).findByText('You need to specify the file')).toBeTruthy();
     expect(within(form).getByRole('alert').textContent).toBe('no file detected');
@@ -185,7 +185,7 @@ describe('the user imports screen', () => {
         'POST /api/user-imports': () => ({ status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } }),
       },
     });
-    const form = await screen.findByRole('form', { name: 'Upload a file' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Upload a file' });
     const invite = within(form).getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }) as HTMLInputElement;
     expect(invite.checked).toBe(true);
     expect(invite.getAttribute('aria-describedby')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('the user imports screen', () => {
         }),
       },
     });
-    const form = await screen.findByRole('form', { name: 'Subir un archivo' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Subir un archivo' });
     await ui.click(within(form).getByRole('button', { name: 'Las columnas del archivo' }));
     for (const column of ['email', 'employeeId', 'name', 'role', 'workspaces', 'teams', 'skills', 'disabled']) {
       expect(within(form).getByText(column, { selector: 'dt' })).toBeTruthy();

@@ -259,7 +259,7 @@ describe('new workflows import', () => {
     const table = await screen.findByRole('table', { name: 'Recent workflow imports' });
     expect(await within(table).findByText('Processing')).toBeTruthy();
     expect(within(table).getByText('Remaining: 3')).toBeTruthy();
-    expect(await within(table).findByText('Completed', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await within(table).findByText('Completed')).toBeTruthy();
     expect(within(table).getByText('Completed: 3')).toBeTruthy();
     expect(screen.getByText('0 workflows selected')).toBeTruthy();
     // Cleared for the next import, without a message before the next try.
