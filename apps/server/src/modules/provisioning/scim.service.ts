@@ -114,6 +114,12 @@ export function createScimService(deps: {
     return userResource(row, groups ?? (await repo.groupsOf([id], tx)).get(id) ?? [], baseUrl);
   }
 
+  /** The manager reference a provider sent for this user, as kept (null: none). */
+  const sentManagerReference = (row: ScimUserRow) => {
+    const enterprise = row.scimAttributes?.[schemas.enterpriseUser] as { manager?: { value?: unknown } } | undefined;
+    return typeof enterprise?.manager?.value === 'string' ? enterprise.manager.value : null;
+  };
+
   /** The manager a client named, as a user of the organization (null: none, or one the console does not know). */
   const managerOf = (caller: ScimCaller, input: ScimUserInput, tx: Db) =>
     input.managerReference === null
@@ -124,9 +130,11 @@ export function createScimService(deps: {
    * What provisioning may not do to the console's own accounts: staff are never changed in
    * their access or address; Organizational Admins only where the organization allows it.
    */
-  function checkReach(row: ScimUserRow, input: ScimUserInput | 'delete', managesAdmins: boolean) {
+  async function checkReach(caller: ScimCaller, row: ScimUserRow, input: ScimUserInput | 'delete', tx: Db) {
     const protection = deps.users.protection(row);
-    if (!protection || (protection === 'org_admin' && managesAdmins)) return;
+    if (!protection) return;
+    // The organization's setting is read only for its own accounts: most changes are of other people.
+    if (protection === 'org_admin' && (await repo.config(caller.organizationId, tx)).managesAdmins) return;
     if (input === 'delete') throw outOfReach(protection, 'delete');
     if (row.disabledAt === null && !input.active) throw outOfReach(protection, 'deactivate');
     if ((row.email ?? '').toLowerCase() !== input.email.toLowerCase()) throw outOfReach(protection, 'change the e-mail address of');
@@ -135,7 +143,11 @@ export function createScimService(deps: {
 
   /** Writes a user's profile and `active`; says which kind of event the change was. */
   async function writeUser(caller: ScimCaller, row: ScimUserRow, input: ScimUserInput, tx: Db) {
-    const managerId = await managerOf(caller, input, tx);
+    // The reference the provider sent last time, still the same: the manager it named stays (no look-up).
+    const managerId =
+      input.managerReference !== null && input.managerReference === sentManagerReference(row) && row.managerId !== null
+        ? row.managerId
+        : await managerOf(caller, input, tx);
     await deps.users.update(
       caller.organizationId,
       row.id,
@@ -271,8 +283,7 @@ export function createScimService(deps: {
           checkVersion(ifMatch, current);
           const next = 'put' in change ? change.put : applyPatch(userSchema, current, change.patch);
           const input = readUser(next);
-          const config = await repo.config(caller.organizationId, tx);
-          checkReach(row, input, config.managesAdmins);
+          await checkReach(caller, row, input, tx);
           const newAddress = input.email.toLowerCase() !== row.email?.toLowerCase();
           if (newAddress && deps.users.isStaffAddress(input.email)) throw staffAddress(input.email);
           if (input.profile.workEmail && deps.users.isStaffAddress(input.profile.workEmail)) throw staffAddress(input.profile.workEmail);
@@ -297,7 +308,7 @@ export function createScimService(deps: {
         const row = await repo.findUser(caller.organizationId, known('User', id), { lock: true }, tx);
         if (!row) throw notFound('User', id);
         checkVersion(ifMatch, userResource(row, [], baseUrl));
-        checkReach(row, 'delete', (await repo.config(caller.organizationId, tx)).managesAdmins);
+        await checkReach(caller, row, 'delete', tx);
         if (row.disabledAt === null) await deps.users.disable(caller.organizationId, [id], tx);
         await deps.users.markScimDeleted(caller.organizationId, id, tx);
         await event(
