@@ -4,6 +4,7 @@
 //  - a server module never imports another module's repository (it asks that module's service);
 //  - server http/ and db/ (plumbing) import no module (the demo data set aside);
 //  - jobs/ holds the queue and the one registry (index.ts): a module's jobs live beside it;
+//  - nothing under modules/, jobs/, storage/ imports the registry (they are given its services: module-context.ts);
 //  - the contracts import nothing of the apps;
 //  - only the users module writes the users table (the import's set-based apply aside).
 // Prints each violation as `file: imports target (rule)` and exits 1 when there is any.
@@ -71,6 +72,11 @@ const rules = [
       !/\.test\.ts$/.test(file) &&
       file !== `${SERVER}jobs/index.ts` &&
       target.startsWith(`${SERVER}modules/`),
+  },
+  {
+    name: 'modules, jobs and storage are given their services: none imports registry.ts (their types are in module-context.ts)',
+    broken: (file, target) =>
+      ['modules/', 'jobs/', 'storage/'].some((dir) => file.startsWith(`${SERVER}${dir}`)) && target === `${SERVER}registry`,
   },
   {
     name: 'the contracts import nothing of the apps',

@@ -7,7 +7,6 @@
  * repository, `clock`, …); a repository factory takes `db` and every method takes an
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orgCacheOn } from './db/org-cache.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
@@ -291,21 +290,4 @@ export function createServices(deps: AppDeps) {
     // The People screen: the organization's directory, read-only (modules/users/people.*).
     people: createPeopleService({ repo: repositories.people }),
   };
-}
-
-export type Services = ReturnType<typeof createServices>;
-
-/** What every API module (a Fastify plugin under the API base path) is given. */
-export interface ModuleContext {
-  deps: AppDeps;
-  services: Services;
-}
-
-export type ApiModule = FastifyPluginAsyncZod<ModuleContext>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's services (built once by createServices); jobs of the same process use these too. */
-    services: Services;
-  }
 }

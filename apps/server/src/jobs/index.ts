@@ -1,9 +1,10 @@
 /** Every kind of background job: each module defines its own beside it; the worker process starts them all. */
+
+import type { ModuleContext } from '../module-context.js';
 import { analyticsJobs } from '../modules/analytics/analytics.jobs.js';
 import { housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
 import { userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
 import { workflowImportJobs } from '../modules/workflow-imports/workflow-imports.jobs.js';
-import type { ModuleContext } from '../registry.js';
 import { blobSweepJob } from '../storage/blob-sweep.jobs.js';
 import type { JobDefinition } from './queue.js';
 

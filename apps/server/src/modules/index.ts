@@ -1,5 +1,5 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
-import type { ApiModule } from '../registry.js';
+import type { ApiModule } from '../module-context.js';
 import { accessKeysRoutes } from './access-keys/access-keys.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';

@@ -1,7 +1,7 @@
 /** Access keys of the caller's organization (docs/product.md, "Access keys"), for Organizational Admins. */
 import { accessKeyRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const accessKeysRoutes: ApiModule = async (app, { services: { accessKeys } }) => {

@@ -5,7 +5,7 @@
  * report generations (generate.ts).
  */
 import type { JobDefinition } from '../../jobs/queue.js';
-import type { ModuleContext } from '../../registry.js';
+import type { ModuleContext } from '../../module-context.js';
 import { ANALYTICS_REPORTS_JOB } from './generate.js';
 
 export const ANALYTICS_DAILY_JOB = 'analytics-reports-daily';

@@ -6,7 +6,7 @@
 import { analyticsRoutes as routes } from '@console/contracts';
 import { attachment } from '../../http/csv.js';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const analyticsRoutes: ApiModule = async (app, { services: { analytics } }) => {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireCsrf } from '../../http/csrf.js';
 import { registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authenticatedUserOf, type DeviceDetails, userInfoOf } from './auth.service.js';
 import { authOf, requireSignedIn, resolveSession } from './guards.js';
 import { resolveBearerUser } from './principal.js';

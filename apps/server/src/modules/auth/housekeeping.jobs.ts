@@ -12,7 +12,7 @@ import { type Db, sqlRows } from '../../db/client.js';
 import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import type { ModuleContext } from '../../registry.js';
+import type { ModuleContext } from '../../module-context.js';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 const BATCH_SIZE = 500;

@@ -4,7 +4,7 @@
  */
 import { sessionRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireSignedIn } from './guards.js';
 
 export const sessionsRoutes: ApiModule = async (app, { services: { sessions } }) => {

@@ -7,7 +7,7 @@ import { ssoRoutes as routes } from '@console/contracts';
 import { assertSafeRedirect } from '../../http/redirects.js';
 import { registerRoute } from '../../http/route.js';
 import { setSessionCookies } from '../../http/session-cookies.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { deviceOf } from './auth.routes.js';
 import { userInfoOf } from './auth.service.js';
 import { isSsoError } from './sso.js';

@@ -1,7 +1,7 @@
 /** Where the Documentation screen links to (docs/product.md, "Documentation"): the external API's interactive reference. */
 import { documentationRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { requireOrgAdmin } from '../auth/guards.js';
 
 export const documentationRoutes: ApiModule = async (app, { deps }) => {

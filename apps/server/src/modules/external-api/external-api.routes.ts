@@ -16,7 +16,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { sendCompressedOnce } from '../../http/compressed-once.js';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf } from '../auth/guards.js';
 import { scimOpenApi } from '../provisioning/scim.openapi.js';
 import { JSON_UTF8 } from './external-api.cache.js';

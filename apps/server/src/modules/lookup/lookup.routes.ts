@@ -5,7 +5,7 @@
 import { lookupRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
 import { MEDIA_DOCUMENT_CSP } from '../../http/security-headers.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { requireStaff } from '../auth/guards.js';
 
 export const lookupRoutes: ApiModule = async (app, { services: { lookup } }) => {

@@ -6,7 +6,7 @@
  */
 import { organizationRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireStaff } from '../auth/guards.js';
 
 export const organizationsRoutes: ApiModule = async (app, { services }) => {

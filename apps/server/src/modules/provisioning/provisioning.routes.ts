@@ -1,7 +1,7 @@
 /** The Provisioning screen's calls (docs/product.md, "Provisioning"), for Organizational Admins of their organization. */
 import { provisioningRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const provisioningRoutes: ApiModule = async (app, { services: { provisioning } }) => {

@@ -10,7 +10,7 @@ import { SCIM_PATH } from '@console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { createDbRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { checkBody, checkQuery } from './scim.input.js';
 import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, serviceProviderConfig } from './scim.protocol.js';
 import { schemaDefinitions } from './scim.schema.js';

@@ -1,7 +1,7 @@
 /** Public facts the web app needs before anyone signs in. */
 import { appConfigRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { enabledSsoProviders } from '../auth/sso-config.js';
 
 export const systemRoutes: ApiModule = async (app, { deps: { config } }) => {

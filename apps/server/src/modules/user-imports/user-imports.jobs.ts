@@ -4,7 +4,7 @@
  * (at start and every minute). They run the registry's pipeline (pipeline.ts).
  */
 import type { JobDefinition } from '../../jobs/queue.js';
-import type { ModuleContext } from '../../registry.js';
+import type { ModuleContext } from '../../module-context.js';
 import type { InviteUser } from './invitations.js';
 import {
   USER_IMPORT_INVITATIONS_JOB,

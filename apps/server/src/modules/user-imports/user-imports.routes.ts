@@ -3,7 +3,7 @@ import { userImportRoutes as routes } from '@console/contracts';
 import multipart from '@fastify/multipart';
 import { attachment } from '../../http/csv.js';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const userImportRoutes: ApiModule = async (app, { services: { userImports } }) => {

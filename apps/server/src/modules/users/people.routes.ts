@@ -1,7 +1,7 @@
 /** The People screen's calls (docs/product.md, "People"): the directory of the caller's organization, for its Organizational Admins; read-only. */
 import { peopleRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const peopleRoutes: ApiModule = async (app, { services: { people } }) => {

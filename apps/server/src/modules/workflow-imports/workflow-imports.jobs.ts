@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../../deps.js';
 import type { JobDefinition } from '../../jobs/queue.js';
-import type { Services } from '../../registry.js';
+import type { Services } from '../../module-context.js';
 import { WORKFLOW_IMPORT_JOB } from './workflow-imports.service.js';
 
 export function workflowImportJobs({ deps, services }: { deps: AppDeps; services: Services }): JobDefinition<any>[] {

@@ -5,7 +5,7 @@
  */
 import { workflowImportRoutes as routes } from '@console/contracts';
 import { registerRoute } from '../../http/route.js';
-import type { ApiModule } from '../../registry.js';
+import type { ApiModule } from '../../module-context.js';
 import { authOf, requireStaff } from '../auth/guards.js';
 import { sourceEnvsOf } from './source-envs.js';
 
