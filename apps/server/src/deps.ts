@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
+import type { AllJobs } from './jobs/index.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';
@@ -17,7 +18,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   /** Absent in a process that only serves HTTP without queueing (some tests). */
-  jobs?: Jobs;
+  jobs?: Jobs<AllJobs>;
   blobs: BlobStore;
   /** Issues and verifies the idTokens the server signs. */
   idTokens: IdTokens;

@@ -13,7 +13,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { type AppDeps, systemClock } from './deps.js';
 import { logOptions } from './http/log-redaction.js';
-import { jobDefinitions } from './jobs/index.js';
+import { type AllJobs, jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
@@ -70,7 +70,7 @@ async function main() {
   }
   const demo = wantDemo ? await demoSignInDetails(database.db) : undefined;
 
-  const jobs = await createJobs(database, log);
+  const jobs = await createJobs<AllJobs>(database, log);
   const idTokens = await createIdTokens(config);
   if (!config.ID_TOKEN_PRIVATE_KEYS && database.kind === 'postgres') {
     log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');

@@ -121,8 +121,9 @@ describe('GET /metrics', () => {
   });
 
   it('counts jobs by queue and state, and the rows user imports applied', async () => {
-    await t.deps.jobs!.send('metrics-test-queue', { n: 1 });
-    await t.deps.jobs!.send('metrics-test-queue', { n: 2 });
+    // No worker runs in this process: they stay created.
+    await t.deps.jobs!.send('housekeeping', {});
+    await t.deps.jobs!.send('housekeeping', {});
     const org = await createOrganization(t.database.db);
     const admin = await createUser(t.database.db, org.id);
     const { headers } = await signIn(t, admin.email!);
@@ -130,7 +131,7 @@ describe('GET /metrics', () => {
     expect(done.status).toBe('completed');
 
     const { samples } = parsePrometheus((await scrape()).body);
-    expect(find(samples, 'console_jobs', { queue: 'metrics-test-queue', state: 'created' })[0]?.value).toBe(2);
+    expect(find(samples, 'console_jobs', { queue: 'housekeeping', state: 'created' })[0]?.value).toBe(2);
     expect(find(samples, 'console_user_import_rows_applied_total', {})[0]?.value).toBe(3);
   });
 

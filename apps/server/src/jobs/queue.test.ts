@@ -5,12 +5,15 @@ import { createTestDatabase } from '../test/test-database.js';
 import { until } from '../test/until.js';
 import { createJobs, type Jobs } from './queue.js';
 
+/** This test's own jobs (a queue is typed by the jobs it takes). */
+type TestJobs = { 'test-echo': { word: string }; 'test-poison': { n: number } };
+
 describe('background jobs', () => {
   let database: Database;
-  let jobs: Jobs;
+  let jobs: Jobs<TestJobs>;
   beforeAll(async () => {
     database = await createTestDatabase();
-    jobs = await createJobs(database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+    jobs = await createJobs<TestJobs>(database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
     await jobs.stop(2_000);

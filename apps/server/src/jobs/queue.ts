@@ -28,9 +28,19 @@ export type JobHandler<T> = (data: T, job: JobRun) => Promise<void>;
 /** pg-boss's states of a job; `failed` is a job that used all its tries. */
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
 
-export interface JobDefinition<T = unknown> {
-  name: string;
-  handler: JobHandler<T>;
+/**
+ * A module's jobs: each job's name (its pg-boss queue) and the data it is sent with. Each
+ * module declares its own in its `*.jobs.ts`, beside the handlers; jobs/index.ts joins them.
+ */
+export type JobMap = Record<string, object>;
+
+/** The data of a job that carries none (a scheduled one). */
+export type NoData = Record<string, never>;
+
+/** The job `K` of the map `M`: its handler gets that job's data. */
+export interface JobDefinition<M extends JobMap, K extends keyof M & string> {
+  name: K;
+  handler: JobHandler<M[K]>;
   /** Extra tries after a failure. */
   retryLimit?: number;
   /** A cron expression: the job also runs on this schedule. */
@@ -42,28 +52,35 @@ export interface JobDefinition<T = unknown> {
    * sees it. Every job ends after its limit whether or not it has one; pg-boss keeps it as
    * `failed` and the queue logs it.
    */
-  onGiveUp?: (data: T, err: Error) => Promise<void>;
+  onGiveUp?: (data: M[K], err: Error) => Promise<void>;
 }
 
-export interface Jobs {
-  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+/** Definitions of jobs of the map `M`, each name with its own data. */
+export type JobDefinitions<M extends JobMap> = { [K in keyof M & string]: JobDefinition<M, K> }[keyof M & string][];
+
+/** What a module needs of the queue to send its own jobs (the queue of every job is one). */
+export type JobSender<M extends JobMap> = Pick<Jobs<M>, 'send' | 'latestState'>;
+
+/** The queue of the jobs of the map `M`: a name it does not know, or other data, is a type error. */
+export interface Jobs<M extends JobMap> {
+  send<K extends keyof M & string>(name: K, data: M[K], options?: PgBoss.SendOptions): Promise<string | null>;
   /** Starts the workers of these definitions in this process. */
-  startWorkers(definitions: JobDefinition<any>[]): Promise<void>;
+  startWorkers(definitions: JobDefinitions<M>): Promise<void>;
   /**
    * The state of the newest job of this queue sent with this `singletonKey`, if any: a
    * sweep that resumes work asks it, so that it neither queues a second run beside one that
    * is waiting (created, or waiting for its next try) nor resumes one that used its tries.
    */
-  latestState(name: string, singletonKey: string): Promise<JobState | undefined>;
+  latestState(name: keyof M & string, singletonKey: string): Promise<JobState | undefined>;
   /** Lets running handlers finish (up to timeoutMs), then stops polling. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
-export async function createJobs(
+export async function createJobs<M extends JobMap>(
   database: Database,
   log: FastifyBaseLogger,
   options: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
-): Promise<Jobs> {
+): Promise<Jobs<M>> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: SCHEMA,
@@ -99,7 +116,7 @@ export async function createJobs(
   const retryDelay = options.retryDelaySeconds ?? 5;
   const stopping = new AbortController();
 
-  async function giveUp(def: JobDefinition<any>, data: unknown, err: Error, run: JobRun) {
+  async function giveUp<K extends keyof M & string>(def: JobDefinition<M, K>, data: M[K], err: Error, run: JobRun) {
     log.error({ err, job: def.name, jobId: run.id, tries: run.retryCount + 1 }, 'job failed its last try: given up');
     try {
       await def.onGiveUp?.(data, err);
@@ -113,7 +130,9 @@ export async function createJobs(
       await ensureQueue(name);
       return boss.send(name, data, sendOptions ?? {});
     },
-    async startWorkers(definitions) {
+    async startWorkers(typed) {
+      // Here a job is only known by its name: pg-boss hands back the data it was sent with.
+      const definitions = typed as JobDefinition<M, keyof M & string>[];
       for (const def of definitions) await ensureQueue(def.name, def.retryLimit);
       // Before this process takes any job: what a resume finds held or running is not its own.
       for (const def of definitions) await def.onStart?.();
@@ -124,9 +143,9 @@ export async function createJobs(
             const lastTry = job.retryCount >= job.retryLimit;
             const run: JobRun = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastTry, signal: stopping.signal };
             try {
-              await def.handler(job.data, run);
+              await def.handler(job.data as M[keyof M & string], run);
             } catch (err) {
-              if (lastTry) await giveUp(def, job.data, err as Error, run);
+              if (lastTry) await giveUp(def, job.data as M[keyof M & string], err as Error, run);
               throw err;
             }
           }

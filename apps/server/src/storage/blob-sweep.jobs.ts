@@ -4,14 +4,15 @@
  * any upload in progress keeps its file unchanged.
  */
 import type { AppDeps } from '../deps.js';
-import type { JobDefinition } from '../jobs/queue.js';
+import type { JobDefinition, NoData } from '../jobs/queue.js';
 
-export const BLOB_SWEEP_JOB = 'blob-sweep';
+/** The blob store's job and the data it is sent with. */
+export type BlobSweepJobs = { 'blob-sweep': NoData };
 export const TEMPORARY_FILE_MAX_AGE_MS = 3_600_000;
 
-export function blobSweepJob(deps: Pick<AppDeps, 'blobs' | 'clock' | 'log'>): JobDefinition<object> {
+export function blobSweepJob(deps: Pick<AppDeps, 'blobs' | 'clock' | 'log'>): JobDefinition<BlobSweepJobs, 'blob-sweep'> {
   return {
-    name: BLOB_SWEEP_JOB,
+    name: 'blob-sweep',
     cron: '37 * * * *',
     retryLimit: 1,
     handler: async () => {

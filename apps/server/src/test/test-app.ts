@@ -7,6 +7,7 @@ import { type App, buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { type AppDeps, type Clock, systemClock } from '../deps.js';
+import type { AllJobs } from '../jobs/index.js';
 import { createJobs } from '../jobs/queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
@@ -44,7 +45,9 @@ export async function createTestApp(
   const blobs = await createBlobStore(config);
   const silent = (await import('pino')).default({ level: 'silent' });
   // No delay between the tries of a failing job: a test of the retry limit ends at once.
-  const jobs = options.withJobs ? await createJobs(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 }) : undefined;
+  const jobs = options.withJobs
+    ? await createJobs<AllJobs>(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 })
+    : undefined;
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config, blobs);

@@ -4,20 +4,24 @@
  * and prunes reports older than ANALYTICS_REPORT_RETENTION_DAYS. They run the registry's
  * report generations (generate.ts).
  */
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { JobDefinitions, NoData } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
-import { ANALYTICS_REPORTS_JOB } from './generate.js';
 
-export const ANALYTICS_DAILY_JOB = 'analytics-reports-daily';
+/** The analytics module's jobs and the data each is sent with. */
+export type AnalyticsJobs = {
+  'analytics-reports': { generationId: string };
+  'analytics-reports-daily': NoData;
+};
+
 const RETRY_LIMIT = 2;
 
-export function analyticsJobs({ deps, services }: ModuleContext): JobDefinition<any>[] {
+export function analyticsJobs({ deps, services }: ModuleContext): JobDefinitions<AnalyticsJobs> {
   const reports = services.analyticsReports;
   return [
     {
-      name: ANALYTICS_REPORTS_JOB,
+      name: 'analytics-reports',
       retryLimit: RETRY_LIMIT,
-      handler: async ({ generationId }: { generationId: string }, job) => {
+      handler: async ({ generationId }, job) => {
         try {
           await reports.run(generationId, { signal: job.signal, lastTry: job.lastTry });
         } catch (err) {
@@ -27,7 +31,7 @@ export function analyticsJobs({ deps, services }: ModuleContext): JobDefinition<
       },
     },
     {
-      name: ANALYTICS_DAILY_JOB,
+      name: 'analytics-reports-daily',
       // Every day at 02:15 UTC, when few people use the console.
       cron: '15 2 * * *',
       retryLimit: 1,

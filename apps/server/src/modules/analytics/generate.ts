@@ -14,11 +14,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import { csvLine } from '../../http/csv.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import type { AnalyticsJobs } from './analytics.jobs.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 
-export const ANALYTICS_REPORTS_JOB = 'analytics-reports';
 /** Generating the reports of a large organization on the embedded database can take a while. */
 export const ANALYTICS_JOB_EXPIRE_SECONDS = 3 * 3600;
 
@@ -113,7 +113,7 @@ export async function generateReports(
 
 export interface AnalyticsReportsDeps extends GenerateDeps {
   /** Absent in a process that does not queue (some tests): then nothing is queued. */
-  jobs?: Jobs;
+  jobs?: JobSender<AnalyticsJobs>;
   /** ANALYTICS_REPORT_RETENTION_DAYS: reports and ended generations older than this are pruned. */
   retentionDays: number;
   log?: FastifyBaseLogger;
@@ -124,7 +124,7 @@ export function createAnalyticsReports(deps: AnalyticsReportsDeps) {
   const { repo, jobs, clock } = deps;
 
   async function sendJob(generationId: string): Promise<void> {
-    await jobs?.send(ANALYTICS_REPORTS_JOB, { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
+    await jobs?.send('analytics-reports', { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
   }
 
   /** Queues a generation of the organization's reports (or answers the one already queued). */

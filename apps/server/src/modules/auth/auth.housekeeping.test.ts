@@ -3,7 +3,7 @@ import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from 
 import { jobDefinitions } from '../../jobs/index.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { HOUSEKEEPING_JOB, housekeepingJob, runHousekeeping } from './housekeeping.jobs.js';
+import { housekeepingJob, runHousekeeping } from './housekeeping.jobs.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;
@@ -122,17 +122,18 @@ describe('housekeeping job', () => {
   });
 
   it('runs as a pg-boss job on an hourly schedule', async () => {
-    const definition = jobDefinitions({ deps: t.deps, services: t.app.services }).find((d) => d.name === HOUSEKEEPING_JOB);
+    const definition = jobDefinitions({ deps: t.deps, services: t.app.services }).find((d) => d.name === 'housekeeping');
     expect(definition?.cron).toBe('7 * * * *');
     await seed();
     const job = housekeepingJob(t.deps);
     const done = new Promise<void>((resolve, reject) => {
-      void t.deps.jobs!.startWorkers([{ ...job, handler: (data, meta) => job.handler(data, meta).then(resolve, reject) }]);
+      const watched: typeof job = { ...job, handler: (data, meta) => job.handler(data, meta).then(resolve, reject) };
+      void t.deps.jobs!.startWorkers([watched]);
     });
-    await t.deps.jobs!.send(HOUSEKEEPING_JOB, {});
+    await t.deps.jobs!.send('housekeeping', {});
     await done;
     expect((await remaining()).sessions).toEqual(['active', 'expired 6 days ago', 'revoked 6 days ago']);
-    const { rows } = await t.database.executeSql('select cron from pgboss.schedule where name = $1', [HOUSEKEEPING_JOB]);
+    const { rows } = await t.database.executeSql('select cron from pgboss.schedule where name = $1', ['housekeeping']);
     expect(rows).toEqual([{ cron: '7 * * * *' }]);
     await clear();
   });

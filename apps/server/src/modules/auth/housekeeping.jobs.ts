@@ -11,23 +11,25 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { JobDefinition, JobDefinitions, NoData } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 
-export const HOUSEKEEPING_JOB = 'housekeeping';
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
 export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
 
+/** The auth module's jobs and the data each is sent with. */
+export type HousekeepingJobs = { housekeeping: NoData };
+
 /** The auth module's jobs, for the registry (jobs/index.ts). */
-export function housekeepingJobs({ deps }: ModuleContext): JobDefinition<any>[] {
+export function housekeepingJobs({ deps }: ModuleContext): JobDefinitions<HousekeepingJobs> {
   return [housekeepingJob(deps)];
 }
 
-export function housekeepingJob(deps: AppDeps): JobDefinition<object> {
+export function housekeepingJob(deps: AppDeps): JobDefinition<HousekeepingJobs, 'housekeeping'> {
   return {
-    name: HOUSEKEEPING_JOB,
+    name: 'housekeeping',
     cron: '7 * * * *',
     retryLimit: 1,
     handler: async () => {

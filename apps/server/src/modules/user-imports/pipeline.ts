@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { userImports } from '../../db/schema.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
@@ -26,14 +26,10 @@ import { type InviteUser, type SendOptions, sendImportInvitations } from './invi
 import { purgeImport } from './purge.js';
 import { expireImportFiles, settleImport } from './retention.js';
 import { openStagingSink } from './staging.js';
+import type { UserImportJobs } from './user-imports.jobs.js';
 import { type ImportUpdate, LeaseLost, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
 
-export const USER_IMPORT_JOB = 'user-import';
-export const USER_IMPORT_INVITATIONS_JOB = 'user-import-invitations';
-export const USER_IMPORT_PURGE_JOB = 'user-import-purge';
-export const USER_IMPORT_RESUME_JOB = 'user-import-resume';
-export const USER_IMPORT_RETENTION_JOB = 'user-import-retention';
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 
@@ -43,7 +39,7 @@ export interface PipelineDeps {
   repo: UserImportsRepository;
   blobs: BlobStore;
   /** Absent in a process that does not queue (some tests): then nothing is queued. */
-  jobs?: Jobs;
+  jobs?: JobSender<UserImportJobs>;
   /** Rows per apply batch (and per purge chunk): see batchRows. */
   batchRows: number;
   /** How long a run's hold on an import lasts without a checkpoint (USER_IMPORT_LEASE_SECONDS). */
@@ -83,9 +79,13 @@ function applyBatchRows(batch: number, database: Pick<Database, 'kind'>): number
   return database.kind === 'pglite' ? Math.min(batch, EMBEDDED_APPLY_ROWS) : batch;
 }
 
-export async function enqueueImport(jobs: Jobs | undefined, importId: string, startAfterSeconds?: number): Promise<void> {
+export async function enqueueImport(
+  jobs: JobSender<UserImportJobs> | undefined,
+  importId: string,
+  startAfterSeconds?: number,
+): Promise<void> {
   await jobs?.send(
-    USER_IMPORT_JOB,
+    'user-import',
     { importId },
     {
       // The import's id as the job's key: the resume sweep asks the queue about the import's runs (jobs.latestState).
@@ -269,7 +269,7 @@ class Run {
       await this.repo.recordOrganizationDisabled(this.row.id, tx);
     });
     // The invitations owed from earlier batches are settled (not sent) by the invitations job.
-    await this.deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId: this.row.id });
+    await this.deps.jobs?.send('user-import-invitations', { importId: this.row.id });
   }
 
   /** Reads the whole file into staged rows; false when the file itself is at fault (import over). */
@@ -408,6 +408,6 @@ class Run {
     if (!row) throw new LeaseLost();
     const failed = row.usersFailed > 0 || row.invitationsFailed > 0;
     await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: sql`now()` });
-    await this.deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId: row.id });
+    await this.deps.jobs?.send('user-import-invitations', { importId: row.id });
   }
 }

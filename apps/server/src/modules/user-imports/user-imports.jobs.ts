@@ -3,16 +3,19 @@
  * purge of a removed import, and a sweep that resumes whatever a stopped worker left
  * (at start and every minute). They run the registry's pipeline (pipeline.ts).
  */
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { JobDefinitions, NoData } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 import type { InviteUser } from './invitations.js';
-import {
-  USER_IMPORT_INVITATIONS_JOB,
-  USER_IMPORT_JOB,
-  USER_IMPORT_PURGE_JOB,
-  USER_IMPORT_RESUME_JOB,
-  USER_IMPORT_RETENTION_JOB,
-} from './pipeline.js';
+
+/** The user-imports module's jobs and the data each is sent with. */
+export type UserImportJobs = {
+  /** The import itself: one run, resumable (pipeline.ts). */
+  'user-import': { importId: string };
+  'user-import-invitations': { importId: string };
+  'user-import-purge': { importId: string };
+  'user-import-resume': NoData;
+  'user-import-retention': NoData;
+};
 
 const IMPORT_RETRY_LIMIT = 3;
 /** What the user reads of an import that failed on every try (the causes are in the log, not shown: they may name files). */
@@ -20,7 +23,7 @@ const GAVE_UP = `It failed ${IMPORT_RETRY_LIMIT + 1} times in a row.`;
 /** One invitations run sends for this long, then queues the next run (short: a stopping worker waits for it). */
 const INVITATION_RUN_SECONDS = 5;
 
-export function userImportJobs({ deps, services }: ModuleContext): JobDefinition<any>[] {
+export function userImportJobs({ deps, services }: ModuleContext): JobDefinitions<UserImportJobs> {
   const pipeline = services.userImportPipeline;
   const invite: InviteUser = async (input) => {
     await services.invitations.invite(input);
@@ -28,8 +31,8 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
 
   async function resume() {
     for (const importId of await pipeline.orphanedImports()) await resumeImport(importId);
-    for (const importId of await pipeline.importsOwingInvitations()) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
-    for (const { id } of await pipeline.removedImports()) await deps.jobs?.send(USER_IMPORT_PURGE_JOB, { importId: id });
+    for (const importId of await pipeline.importsOwingInvitations()) await deps.jobs?.send('user-import-invitations', { importId });
+    for (const { id } of await pipeline.removedImports()) await deps.jobs?.send('user-import-purge', { importId: id });
   }
 
   /**
@@ -39,7 +42,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
    * mid-run, or stopped) it is queued again.
    */
   async function resumeImport(importId: string, startAfterSeconds?: number) {
-    const state = await deps.jobs?.latestState(USER_IMPORT_JOB, importId);
+    const state = await deps.jobs?.latestState('user-import', importId);
     if (state === 'created' || state === 'retry') return;
     if (state === 'failed') await pipeline.fail(importId, GAVE_UP);
     else await pipeline.enqueue(importId, startAfterSeconds);
@@ -47,9 +50,9 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
 
   return [
     {
-      name: USER_IMPORT_JOB,
+      name: 'user-import',
       retryLimit: IMPORT_RETRY_LIMIT,
-      handler: async ({ importId }: { importId: string }, job) => {
+      handler: async ({ importId }, job) => {
         try {
           await pipeline.run(importId, { signal: job.signal, owner: job.id });
         } catch (err) {
@@ -58,28 +61,28 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
         }
       },
       // The last try failed: show the import as failed (Retry is offered) rather than processing for ever.
-      onGiveUp: ({ importId }: { importId: string }) => pipeline.fail(importId, GAVE_UP),
+      onGiveUp: ({ importId }) => pipeline.fail(importId, GAVE_UP),
     },
     {
-      name: USER_IMPORT_INVITATIONS_JOB,
-      handler: async ({ importId }: { importId: string }, job) => {
+      name: 'user-import-invitations',
+      handler: async ({ importId }, job) => {
         const more = await pipeline.sendInvitations(importId, invite, {
           perSecond: deps.config.USER_IMPORT_INVITATIONS_PER_SECOND,
           maxSeconds: INVITATION_RUN_SECONDS,
           signal: job.signal,
         });
         // A stopping process leaves the rest to the resume sweep of the next one.
-        if (more && !job.signal.aborted) await deps.jobs?.send(USER_IMPORT_INVITATIONS_JOB, { importId });
+        if (more && !job.signal.aborted) await deps.jobs?.send('user-import-invitations', { importId });
         // Nothing owed any more: what the import no longer needs goes (when it has ended).
         if (!more) await pipeline.settle(importId);
       },
     },
     {
-      name: USER_IMPORT_PURGE_JOB,
-      handler: async ({ importId }: { importId: string }, job) => pipeline.purge(importId, job.signal),
+      name: 'user-import-purge',
+      handler: async ({ importId }, job) => pipeline.purge(importId, job.signal),
     },
     {
-      name: USER_IMPORT_RETENTION_JOB,
+      name: 'user-import-retention',
       cron: '47 * * * *',
       retryLimit: 1,
       handler: async () => {
@@ -88,7 +91,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
       },
     },
     {
-      name: USER_IMPORT_RESUME_JOB,
+      name: 'user-import-resume',
       cron: '* * * * *',
       handler: resume,
       async onStart() {

@@ -7,19 +7,18 @@ import type { UserImportView } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImports } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
-import { USER_IMPORT_JOB, USER_IMPORT_RESUME_JOB } from './pipeline.js';
 import { getImport, type Headers, importErrors, upload } from './user-imports.fixtures.js';
-import { userImportJobs } from './user-imports.jobs.js';
+import { type UserImportJobs, userImportJobs } from './user-imports.jobs.js';
 
 describe('user imports that cannot succeed', () => {
   let t: TestApp;
   let headers: Headers;
-  let definitions: JobDefinition<any>[];
+  let definitions: JobDefinitions<UserImportJobs>;
   let started = false;
   beforeAll(async () => {
     t = await createTestApp({ withJobs: true });
@@ -35,10 +34,10 @@ describe('user imports that cannot succeed', () => {
     if (!started) await t.deps.jobs!.startWorkers(definitions);
     started = true;
   };
-  const sweep = () => definitions.find((d) => d.name === USER_IMPORT_RESUME_JOB)!.handler({}, {} as never);
+  const sweep = () => definitions.find((d) => d.name === 'user-import-resume')!.handler({}, {} as never);
   const jobsOf = async (id: string) => {
     const { rows } = await t.database.executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2', [
-      USER_IMPORT_JOB,
+      'user-import',
       id,
     ]);
     return rows[0].n as number;

@@ -20,12 +20,13 @@ import { userImports } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { csvCell } from '../../http/csv.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { USER_IMPORT_PURGE_JOB, type UserImportPipeline } from './pipeline.js';
+import type { UserImportPipeline } from './pipeline.js';
 import { retryNeedsFile } from './retention.js';
 import { templateExample } from './template.js';
 import { receiveCsvUpload, type UploadRequest } from './upload.js';
+import type { UserImportJobs } from './user-imports.jobs.js';
 import { USER_IMPORTS_CHANGES, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -67,7 +68,7 @@ export interface UserImportServiceDeps {
   repo: UserImportsRepository;
   blobs: BlobStore;
   /** Absent in a process that does not queue (some tests): a removed import is then purged at once. */
-  jobs?: Jobs;
+  jobs?: JobSender<UserImportJobs>;
   /** Queues the runs and purges removed imports. */
   pipeline: Pick<UserImportPipeline, 'enqueue' | 'purge'>;
   /** USER_IMPORT_MAX_BYTES: the largest file an upload may send. */
@@ -190,7 +191,7 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
     /** Hides the import at once; its rows and file are purged in the background. */
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!(await repo.markRemoved(auth.organizationId, id))) throw notFound();
-      if (jobs) await jobs.send(USER_IMPORT_PURGE_JOB, { importId: id });
+      if (jobs) await jobs.send('user-import-purge', { importId: id });
       else await pipeline.purge(id);
     },
 

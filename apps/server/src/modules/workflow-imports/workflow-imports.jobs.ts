@@ -4,16 +4,18 @@
  * stopped process left unfinished.
  */
 import type { AppDeps } from '../../deps.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import type { Services } from '../../module-context.js';
-import { WORKFLOW_IMPORT_JOB } from './workflow-imports.service.js';
 
-export function workflowImportJobs({ deps, services }: { deps: AppDeps; services: Services }): JobDefinition<any>[] {
+/** The workflow-imports module's jobs and the data each is sent with. */
+export type WorkflowImportJobs = { 'workflow-import': { importId: string } };
+
+export function workflowImportJobs({ deps, services }: { deps: AppDeps; services: Services }): JobDefinitions<WorkflowImportJobs> {
   return [
     {
-      name: WORKFLOW_IMPORT_JOB,
+      name: 'workflow-import',
       retryLimit: 3,
-      handler: async ({ importId }: { importId: string }, job) => {
+      handler: async ({ importId }, job) => {
         try {
           await services.workflowImportRunner.run(importId, { signal: job.signal });
         } catch (err) {

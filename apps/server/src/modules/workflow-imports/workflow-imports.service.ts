@@ -24,12 +24,11 @@ import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { JobSender } from '../../jobs/queue.js';
 import { type SourceEnvs, sourceEnvUnknown } from './source-envs.js';
 import type { WorkflowImportPickersRepository } from './workflow-import-pickers.repository.js';
+import type { WorkflowImportJobs } from './workflow-imports.jobs.js';
 import type { ImportRow, WorkflowImportsRepository } from './workflow-imports.repository.js';
-
-export const WORKFLOW_IMPORT_JOB = 'workflow-import';
 
 const noCounts: WorkflowImportCounts = { total: 0, remaining: 0, completed: 0, scheduled: 0, pending: 0, failed: 0 };
 
@@ -63,12 +62,12 @@ export function createWorkflowImportsService(deps: {
   /** The environments sources are read from ("default": `db`). */
   envs: Pick<SourceEnvs, 'names' | 'db'>;
   /** Absent in a process that does not queue (some tests): the import then waits for a run. */
-  jobs?: Pick<Jobs, 'send'>;
+  jobs?: JobSender<WorkflowImportJobs>;
 }) {
   const { db, pickers, imports, envs } = deps;
 
   const sendImportJob = async (importId: string) => {
-    await deps.jobs?.send(WORKFLOW_IMPORT_JOB, { importId });
+    await deps.jobs?.send('workflow-import', { importId });
   };
 
   async function organization(id: string, from: Db = db) {
