@@ -7,6 +7,7 @@ import { Providers } from '../app/Providers';
 import { buildRoutes } from '../app/routes';
 import { writeCookie } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
+import { contractRoute, contractViolation, recordViolation, successStatus } from './contract-replies';
 
 export interface ApiCall {
   method: string;
@@ -16,8 +17,16 @@ export interface ApiCall {
 type Reply = { status?: number; body?: unknown } | undefined;
 type Handler = (call: ApiCall) => Reply | Promise<Reply>;
 
-/** Stubs fetch: `handlers['POST /api/auth']`, else 404 in the API's envelope. Returns the calls made. */
+/**
+ * Stubs fetch: `handlers['POST /api/auth']`, else 404 in the API's envelope. Returns the calls
+ * made. A handler's status defaults to its route's success status, and every answer is checked
+ * against the contracts (test/contract-replies.ts).
+ */
 export function fakeApi(handlers: Record<string, Handler>) {
+  for (const key of Object.keys(handlers)) {
+    const [method, pathname] = key.split(' ');
+    if (!contractRoute(method, pathname)) throw new Error(`fakeApi: the handler '${key}' is for no route of @console/contracts`);
+  }
   const calls: ApiCall[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, window.location.origin);
@@ -30,10 +39,15 @@ export function fakeApi(handlers: Record<string, Handler>) {
     calls.push(call);
     const handler = handlers[`${call.method} ${url.pathname}`];
     const res = (await handler?.(call)) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'No route' } };
-    return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
-      status: res.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    const status = res.status ?? successStatus(contractRoute(call.method, url.pathname)?.def);
+    // The body as the app will read it (what JSON keeps of it), checked against the contract.
+    const text = res.body === undefined ? null : JSON.stringify(res.body);
+    const violation = contractViolation(call.method, url.pathname, status, text === null ? undefined : JSON.parse(text));
+    if (violation) {
+      recordViolation(violation);
+      throw new Error(violation);
+    }
+    return new Response(text, { status, headers: { 'content-type': 'application/json' } });
   });
   return calls;
 }

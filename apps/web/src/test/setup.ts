@@ -4,6 +4,7 @@ import { initI18n } from '../i18n';
 import { deleteCookie } from '../lib/cookies';
 import { forgetSessionRevoked } from '../lib/http';
 import { queryClient } from '../lib/query-client';
+import { takeContractViolations } from './contract-replies';
 
 /**
  * How long a findBy / waitFor waits for what it looks for. The first screen a test file
@@ -43,4 +44,8 @@ afterEach(() => {
     if (name) deleteCookie(name);
   }
   sessionStorage.clear();
+  // Last, so the test's screen is cleaned up either way: an answer of the scripted API that
+  // was not the contract's fails the test even when the app caught the failed request.
+  const violations = takeContractViolations();
+  if (violations.length) throw new Error(violations.join('\n\n'));
 });

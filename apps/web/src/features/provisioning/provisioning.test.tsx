@@ -209,7 +209,7 @@ describe('the Provisioning screen', () => {
                 body: {
                   events: [
                     {
-                      id: 'e2',
+                      id: '00000000-0000-4000-8000-0000000000e2',
                       at: '2026-11-22T08:00:00.000Z',
                       kind: 'refused',
                       resourceType: 'User',
@@ -219,7 +219,7 @@ describe('the Provisioning screen', () => {
                       reason: 'A user with this userName already exists.',
                     },
                     {
-                      id: 'e1',
+                      id: '00000000-0000-4000-8000-0000000000e1',
                       at: '2026-11-22T07:00:00.000Z',
                       kind: 'created',
                       resourceType: 'User',

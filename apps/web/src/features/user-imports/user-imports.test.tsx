@@ -1,10 +1,11 @@
 /** The user-imports screen in jsdom against a scripted API. */
 import type { UserImportErrorView, UserImportView } from '@console/contracts/user-imports';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import { renderSignedIn } from '../../test/app';
+import { StatusChip } from './components/StatusChip';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,7 +59,7 @@ const imports = [
   view({ id: '00000000-0000-4000-8000-000000000002', filename: 'broken.csv', status: 'validation_error', rowsWithErrors: 2 }),
   view({ id: '00000000-0000-4000-8000-000000000003', filename: 'failed.csv', status: 'error' }),
   view({ id: '00000000-0000-4000-8000-000000000004', filename: 'done.csv', status: 'completed' }),
-  view({ id: '00000000-0000-4000-8000-000000000005', filename: 'future.csv', status: 'paused' as never }),
+  view({ id: '00000000-0000-4000-8000-000000000005', filename: 'queued.csv', status: 'processing', phase: 'queued' }),
 ];
 
 const errors: UserImportErrorView[] = [
@@ -85,7 +86,7 @@ function open(path: string) {
 }
 
 describe('the user imports screen', () => {
-  it('lists imports with the spec’s status labels, unknown ones as processing, live progress and "load more"', async () => {
+  it('lists imports with the spec’s status labels, live progress and "load more"', async () => {
     const ui = userEvent.setup();
     const { calls } = open('/user-imports');
     expect(await screen.findByRole('heading', { level: 1, name: 'User imports' })).toBeTruthy();
@@ -96,7 +97,7 @@ describe('the user imports screen', () => {
     expect(status('broken.csv').getByText('Input format or data errors')).toBeTruthy();
     expect(status('failed.csv').getByText('Error processing users')).toBeTruthy();
     expect(status('done.csv').getByText('Completed')).toBeTruthy();
-    expect(status('future.csv').getByText('Processing')).toBeTruthy();
+    expect(status('queued.csv').getByText('Processing')).toBeTruthy();
     // Details links only on the failed ones; retry only where it can succeed: not for errors of the file.
     expect(status('broken.csv').getByRole('button', { name: 'Details' })).toBeTruthy();
     expect(status('done.csv').queryByRole('button', { name: 'Details' })).toBeNull();
@@ -108,6 +109,14 @@ describe('the user imports screen', () => {
     await ui.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/user-imports?page=2&limit=20')).toBe(true));
     expect(calls.find((c) => c.path.startsWith('/api/user-imports?'))?.path).toBe('/api/user-imports?page=1&limit=20');
+  });
+
+  // A status this build does not know comes from a newer server (the page was loaded before
+  // an upgrade); the contract has no such status, so the scripted API cannot give it.
+  it('shows a status it does not know as processing', async () => {
+    render(<StatusChip status="paused" onDetails={() => {}} />);
+    expect(screen.getByText('Processing')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Details' })).toBeNull();
   });
 
   it('opens the errors of an import, filtered by e-mail in any case', async () => {
