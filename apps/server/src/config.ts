@@ -145,7 +145,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(200 * 1024 * 1024),
-  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database (whose apply batches take at most EMBEDDED_APPLY_ROWS, 250). */
+  /** Rows per staging and apply batch; default 20000 on PostgreSQL, 2000 on the embedded database (whose apply batches take at most 250; db/profile.ts). */
   USER_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Pause between apply batches, so that other work gets the (embedded) database in between. */
   USER_IMPORT_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -193,8 +193,10 @@ const envSchema = z.object({
     }),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'DEMO_DATA'> & {
   PUBLIC_URL: string;
+  /** DEMO_DATA, else yes on the embedded database (a deployment's default, not the database's). */
+  DEMO_DATA: boolean;
   /** Absolute data directory. */
   dataDir: string;
   /** Absolute directory of the embedded database. */
@@ -213,7 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Unset, the links point where this process listens: a server started on another PORT
   // printed, and e-mailed, links to :3000.
   const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
-  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir, dbDir: path.join(dataDir, 'db') };
+  const demoData = parsed.data.DEMO_DATA ?? !parsed.data.DATABASE_URL;
+  return { ...parsed.data, PUBLIC_URL: publicUrl, DEMO_DATA: demoData, dataDir, dbDir: path.join(dataDir, 'db') };
 }
 
 /** A configuration for tests: defaults plus overrides, no process.env. */

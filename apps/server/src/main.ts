@@ -50,7 +50,7 @@ async function main() {
   }
   await migrateDatabase(database);
   // The console CLI's backups of the embedded database go through this process, which holds it (db/backup.ts).
-  const backups = database.kind === 'pglite' ? await serveBackups(database, config.dataDir, log) : undefined;
+  const backups = database.pglite ? await serveBackups(database, config.dataDir, log) : undefined;
 
   // The folder DATA_DIR/blobs, or the S3 bucket of BLOB_STORE_URL that every process shares.
   const blobs = await createBlobStore(config);
@@ -60,22 +60,23 @@ async function main() {
     console.error((err as Error).message);
     process.exit(78); // EX_CONFIG
   }
-  if (blobs.kind === 'folder' && database.kind === 'postgres') {
+  // Replicas and workers share a PostgreSQL database: what one keeps in its own DATA_DIR, the others cannot see.
+  const replicas = database.profile.sharedByProcesses;
+  if (blobs.kind === 'folder' && replicas) {
     log.warn('BLOB_STORE_URL is not set: files live in DATA_DIR/blobs of this machine; several machines must share a bucket');
   }
-  const wantDemo = config.DEMO_DATA ?? database.kind === 'pglite';
-  if (wantDemo && (await isDatabaseEmpty(database.db))) {
+  if (config.DEMO_DATA && (await isDatabaseEmpty(database.db))) {
     await loadDemoData(database.db, blobs, config.STAFF_EMAIL_DOMAIN);
     log.info('demo data loaded');
   }
-  const demo = wantDemo ? await demoSignInDetails(database.db) : undefined;
+  const demo = config.DEMO_DATA ? await demoSignInDetails(database.db) : undefined;
 
   const jobs = await createJobs<AllJobs>(database, log);
   const idTokens = await createIdTokens(config);
-  if (!config.ID_TOKEN_PRIVATE_KEYS && database.kind === 'postgres') {
+  if (!config.ID_TOKEN_PRIVATE_KEYS && replicas) {
     log.warn('ID_TOKEN_PRIVATE_KEYS is not set: this process signs with its own key in DATA_DIR/keys; replicas must share one');
   }
-  if (!config.DOWNLOAD_URL_SECRET && database.kind === 'postgres') {
+  if (!config.DOWNLOAD_URL_SECRET && replicas) {
     log.warn('DOWNLOAD_URL_SECRET is not set: report download links are signed with a secret in DATA_DIR/keys; replicas must share one');
   }
   const mailer = createMailer(config, blobs);

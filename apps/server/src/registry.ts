@@ -16,7 +16,7 @@ import { createAccessKeysRepository } from './modules/access-keys/access-keys.re
 import { type AccessKeysPage, createAccessKeysService } from './modules/access-keys/access-keys.service.js';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { createAnalyticsService } from './modules/analytics/analytics.service.js';
-import { createAnalyticsReports, reportPageRows } from './modules/analytics/generate.js';
+import { createAnalyticsReports } from './modules/analytics/generate.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createInvitationsService } from './modules/auth/invitations.js';
@@ -43,7 +43,7 @@ import { createProvisioningService } from './modules/provisioning/provisioning.s
 import { createScimRepository } from './modules/provisioning/scim.repository.js';
 import { createScimService } from './modules/provisioning/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
-import { batchRows, createUserImportPipeline } from './modules/user-imports/pipeline.js';
+import { createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
@@ -124,7 +124,7 @@ export function createServices(deps: AppDeps) {
     repo: repositories.userImports,
     blobs,
     jobs,
-    batchRows: batchRows(config.USER_IMPORT_BATCH_ROWS, database),
+    batchRows: config.USER_IMPORT_BATCH_ROWS ?? database.profile.importBatchRows,
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
     onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
@@ -146,7 +146,7 @@ export function createServices(deps: AppDeps) {
     blobs,
     jobs,
     clock,
-    pageRows: reportPageRows(database),
+    pageRows: database.profile.reportPageRows,
     retentionDays: config.ANALYTICS_REPORT_RETENTION_DAYS,
     log,
   });

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDirectoryLock, type DirectoryLock } from './lock.js';
+import { type DatabaseProfile, embeddedProfile, postgresProfile } from './profile.js';
 import { createDatabaseQueue, type DatabaseQueue, type QueueOptions } from './queue.js';
 import * as schema from './schema.js';
 
@@ -22,7 +23,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 export interface Database {
+  /** Which database, for reports only (/health, metrics, logs); code asks `profile`. */
   kind: 'pglite' | 'postgres';
+  /** What this database allows and how much suits one statement (profile.ts). */
+  profile: DatabaseProfile;
   db: Db;
   executeSql: ExecuteSql;
   /** The PGlite instance (embedded only), for COPY and data-dir dumps. Its statements wait in `queue`. */
@@ -78,6 +82,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; q
   };
   return {
     kind: 'pglite',
+    profile: embeddedProfile,
     db: drizzlePglite(client, { schema }) as unknown as Db,
     executeSql,
     pglite: client,
@@ -103,6 +108,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   return {
     kind: 'postgres',
+    profile: postgresProfile,
     db: drizzlePg(pool, { schema }) as unknown as Db,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     pool,

@@ -22,7 +22,7 @@ const MIGRATION_LOCK_KEY = 727_311_001;
  * in isolation); here each replica checks for the schema only once the previous one is done.
  */
 export async function underStartLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') return fn();
+  if (!database.profile.sharedByProcesses) return fn();
   // A connection of its own, not the pool's: `fn` needs the pool, which may have only one.
   const client = new pg.Client(database.pool!.options);
   await client.connect();
@@ -35,7 +35,8 @@ export async function underStartLock<T>(database: Database, fn: () => Promise<T>
 }
 
 export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
-  if (database.kind === 'pglite') {
+  // Each driver has its migrator; only PostgreSQL's replicas take turns (underStartLock).
+  if (database.pglite) {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }

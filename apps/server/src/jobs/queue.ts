@@ -84,8 +84,9 @@ export async function createJobs<M extends JobMap>(
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: SCHEMA,
-    // On one embedded database every poll competes with requests; PostgreSQL pools can poll faster.
-    ...(database.kind === 'pglite' ? { maintenanceIntervalSeconds: 300 } : {}),
+    ...(database.profile.jobMaintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: database.profile.jobMaintenanceIntervalSeconds }
+      : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   // One process at a time: on a fresh database pg-boss creates its schema, which replicas starting together raced on.

@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ANALYTICS_REPORT_COLUMNS, ANALYTICS_REPORT_PREFIXES, type AnalyticsReportPrefix, analyticsReportName } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import { csvLine } from '../../http/csv.js';
 import type { JobSender } from '../../jobs/queue.js';
@@ -24,18 +23,13 @@ export const ANALYTICS_JOB_EXPIRE_SECONDS = 3 * 3600;
 
 const DAY_MS = 86_400_000;
 
-/** Rows per page: one short statement each, so the embedded database stays responsive. */
-export function reportPageRows(database: Pick<Database, 'kind'>): number {
-  return database.kind === 'postgres' ? 5_000 : 1_000;
-}
-
 export class GenerationStopped extends Error {}
 
 export interface GenerateDeps {
   repo: AnalyticsRepository;
   blobs: BlobStore;
   clock: Clock;
-  /** Rows per page (reportPageRows). */
+  /** Rows per page (the database profile's reportPageRows). */
   pageRows: number;
 }
 

@@ -40,7 +40,7 @@ export interface PipelineDeps {
   blobs: BlobStore;
   /** Absent in a process that does not queue (some tests): then nothing is queued. */
   jobs?: JobSender<UserImportJobs>;
-  /** Rows per apply batch (and per purge chunk): see batchRows. */
+  /** Rows per staging and apply batch (and per purge chunk): USER_IMPORT_BATCH_ROWS, else the database profile's importBatchRows. */
   batchRows: number;
   /** How long a run's hold on an import lasts without a checkpoint (USER_IMPORT_LEASE_SECONDS). */
   leaseSeconds: number;
@@ -62,22 +62,6 @@ export interface PipelineDeps {
  * more over a million rows than this).
  */
 export const STAGING_BATCH_ROWS = 1_000;
-
-/** USER_IMPORT_BATCH_ROWS, else what suits the database. */
-export function batchRows(configured: number | undefined, database: Pick<Database, 'kind'>): number {
-  return configured ?? (database.kind === 'postgres' ? 20_000 : 2_000);
-}
-
-/**
- * Rows per apply batch: the batch, but at most 250 on the embedded database. There a batch is
- * one turn of its single connection, and a request that arrives during it waits for all of
- * it: 250 new users take about 60 ms, 2,000 about 390 ms (an import alone, 31.7 s against
- * 30.9 s for 100,000 rows; decision 038).
- */
-export const EMBEDDED_APPLY_ROWS = 250;
-function applyBatchRows(batch: number, database: Pick<Database, 'kind'>): number {
-  return database.kind === 'pglite' ? Math.min(batch, EMBEDDED_APPLY_ROWS) : batch;
-}
 
 export async function enqueueImport(
   jobs: JobSender<UserImportJobs> | undefined,
@@ -206,7 +190,7 @@ class Run {
     this.db = deps.database.db;
     this.repo = deps.repo;
     this.batch = deps.batchRows;
-    this.applyRows = applyBatchRows(this.batch, deps.database);
+    this.applyRows = Math.min(this.batch, deps.database.profile.importApplyRowsMax);
     this.scope = {
       importId: row.id,
       organizationId: row.organizationId,

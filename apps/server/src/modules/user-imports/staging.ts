@@ -35,7 +35,7 @@ export function encodeRows(importId: string, rows: StagedRow[]): string {
 }
 
 export async function openStagingSink(database: Database, importId: string): Promise<StagingSink> {
-  if (database.kind === 'pglite') {
+  if (!database.profile.copyFromStdin) {
     const pglite = database.pglite!;
     const sql = COPY_SQL.replace('FROM STDIN', "FROM '/dev/blob'");
     return {

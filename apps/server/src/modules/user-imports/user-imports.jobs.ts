@@ -96,7 +96,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
       handler: resume,
       async onStart() {
         // One process owns an embedded database: any hold left on an import is of a process that died.
-        if (deps.database.kind === 'pglite') await pipeline.dropAllLeases();
+        if (!deps.database.profile.sharedByProcesses) await pipeline.dropAllLeases();
         await resume();
         // Imports still held may be held by a worker that just died: look again when the hold ends.
         for (const { id, wait } of await pipeline.heldImports()) await resumeImport(id, Math.ceil(wait) + 1);
