@@ -3,6 +3,16 @@
  * The web app translates `code` into the user's language; `message` is English.
  */
 import { z } from 'zod';
+import type { accessKeyErrorCodes } from './access-keys.js';
+import type { analyticsErrorCodes } from './analytics.js';
+import type { authErrorCodes } from './auth.js';
+import type { externalApiErrorCodes } from './external-api.js';
+import type { lookupErrorCodes } from './lookup.js';
+import type { organizationErrorCodes, organizationSettingErrorCodes } from './organizations.js';
+import type { peopleErrorCodes } from './people.js';
+import type { provisioningErrorCodes } from './provisioning.js';
+import type { userImportRequestErrors } from './user-imports.js';
+import type { workflowImportErrorCodes } from './workflow-imports.js';
 
 export const errorCodes = [
   'VALIDATION_ERROR',
@@ -40,7 +50,26 @@ export const errorCodes = [
   'MANAGER_NOT_FOUND',
   'MANAGER_INVITATION_ACCEPTED',
 ] as const;
-export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+
+/** The code of an answer no client reads (499: it closed its connection while its request waited); not translated. */
+type UnreadErrorCode = 'CLIENT_GONE';
+
+type CodeOf<Codes> = Codes[keyof Codes];
+/** Every code an API answer may carry, the general ones and each area's: a code not listed is a type error. */
+export type ErrorCode =
+  | (typeof errorCodes)[number]
+  | UnreadErrorCode
+  | CodeOf<typeof authErrorCodes>
+  | CodeOf<typeof accessKeyErrorCodes>
+  | CodeOf<typeof analyticsErrorCodes>
+  | CodeOf<typeof externalApiErrorCodes>
+  | CodeOf<typeof lookupErrorCodes>
+  | CodeOf<typeof organizationErrorCodes>
+  | CodeOf<typeof organizationSettingErrorCodes>
+  | CodeOf<typeof peopleErrorCodes>
+  | CodeOf<typeof provisioningErrorCodes>
+  | CodeOf<typeof userImportRequestErrors>
+  | CodeOf<typeof workflowImportErrorCodes>;
 
 export const errorEnvelope = z.object({
   statusCode: z.number().int().describe('The HTTP status code'),

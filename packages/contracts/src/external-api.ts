@@ -204,6 +204,7 @@ export const externalApiErrorCodes = {
   roleNotAllowed: 'ROLE_NOT_ALLOWED',
   ssoNotSupported: 'SSO_NOT_SUPPORTED',
   userExists: 'USER_EXISTS',
+  cannotDisableSelf: 'CANNOT_DISABLE_SELF',
   rateLimited: 'RATE_LIMITED',
   /** 429 with Retry-After: the organization's daily checks of other organizations' addresses are spent (decision 020). */
   emailChecksLimit: 'EMAIL_CHECKS_LIMIT',

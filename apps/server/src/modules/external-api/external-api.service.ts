@@ -198,7 +198,7 @@ export function createExternalApiService(deps: {
 
     async disableUser(auth: AuthContext, id: string) {
       requireRole(auth, ['org_admin']);
-      if (id === auth.userId) throw new Conflict('You cannot disable your own account.', 'CANNOT_DISABLE_SELF');
+      if (id === auth.userId) throw new Conflict('You cannot disable your own account.', externalApiErrorCodes.cannotDisableSelf);
       await userInOrganization(auth, id);
       await disableMember(auth.organizationId, id);
       return { user: toApiUser(await userInOrganization(auth, id)) };
