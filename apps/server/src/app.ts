@@ -8,10 +8,10 @@ import { EXTERNAL_API_PREFIX } from '@console/contracts';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startChangeFeed } from './db/change-feed.js';
+import { pingDatabase } from './db/client.js';
 import { asRequest } from './db/queue.js';
 import type { AppDeps } from './deps.js';
 import { COMPRESSION, sendCompressedOnce } from './http/compressed-once.js';
@@ -114,7 +114,7 @@ function registerProbes(app: FastifyInstance, deps: AppDeps, metrics: Metrics) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await deps.database.db.execute(sql`select 1`);
+      await pingDatabase(deps.database);
       return { status: 'ok', database: deps.database.kind };
     } catch (err) {
       app.log.warn({ err }, 'readiness check failed');

@@ -8,6 +8,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
+import { jobCounts } from '../jobs/queue.js';
 import { AppError, NotFound } from './errors.js';
 
 /** Route label of a request that matched no route: one series, however many URLs are probed. */
@@ -76,16 +77,6 @@ export function createMetrics(database: Database) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
-
-/** Jobs per queue and state; none before pg-boss made its tables (a process that never queued). */
-async function jobCounts(database: Database): Promise<{ queue: string; state: string; count: number }[]> {
-  const exists = await database.executeSql("select to_regclass('pgboss.job') is not null as present");
-  if (!exists.rows[0]?.present) return [];
-  const { rows } = await database.executeSql(
-    'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2',
-  );
-  return rows as { queue: string; state: string; count: number }[];
-}
 
 /** Times every answer (errors and 404s too) under its route pattern. */
 export function recordRequests(app: FastifyInstance, metrics: Metrics) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
+import { createRateLimitHitsRepository, type HitCounter } from '../db/rate-limit-hits.repository.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createRateLimiter, leaseSize } from './rate-limit.js';
-import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
 /** The shared counter's semantics in memory, with a log of the writes it received. */
 function memoryCounter() {
@@ -90,7 +90,7 @@ describe('shared hit counter in the database', () => {
   afterAll(() => database.close());
 
   it('adds concurrent hits of one key in one window, and starts a new window when it ended', async () => {
-    const count = createHitCounter(database.db);
+    const { count } = createRateLimitHitsRepository(database.db);
     const start = new Date('2026-11-20T10:00:00Z');
     const rows = await Promise.all([1, 2, 3, 4].map((n) => count('k', n, 60_000, start)));
     expect(Math.max(...rows.map((r) => r.hits))).toBe(10);

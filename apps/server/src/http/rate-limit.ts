@@ -1,7 +1,8 @@
 /**
  * The one rate-limit mechanism of the server: fixed windows whose counters live in the
- * database (rate_limit_hits, see rate-limit.repository.ts), so every replica counts against
- * the same limit, and one refusal: 429 `RATE_LIMITED` with `Retry-After` (seconds).
+ * database (rate_limit_hits), so every replica counts against the same limit, and one
+ * refusal: 429 `RATE_LIMITED` with `Retry-After` (seconds). The limiter holds no SQL: it
+ * receives the shared counter (`count`), the one of db/rate-limit-hits.repository.ts.
  *
  * To keep a database write off most calls, a process may take its calls from the shared
  * counter in leases: it writes once per lease, not once per call. The price: a replica may
@@ -13,9 +14,9 @@
  *   await enforceRateLimit(limit, `thing:${id}`, (s) => `Too many things: try again in ${s} s.`);
  */
 import type { FastifyRequest } from 'fastify';
+import { createRateLimitHitsRepository, type HitCounter } from '../db/rate-limit-hits.repository.js';
 import type { AppDeps, Clock } from '../deps.js';
 import { AppError } from './errors.js';
-import { createHitCounter, type HitCounter } from './rate-limit.repository.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 const ALLOWED: RateDecision = { allowed: true };
@@ -112,9 +113,9 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** A limiter counting in this app's database, on its clock. */
+/** A limiter counting in this app's database (its shared counters, rate_limit_hits), on its clock. */
 export function createDbRateLimiter(deps: AppDeps, opts: { limit: number; windowMs: number; lease?: number }): RateLimiter {
-  return createRateLimiter({ ...opts, count: createHitCounter(deps.database.db), clock: deps.clock });
+  return createRateLimiter({ ...opts, count: createRateLimitHitsRepository(deps.database.db).count, clock: deps.clock });
 }
 
 /** Counts one call of `key`; over the limit, throws the 429 with Retry-After and the envelope. */

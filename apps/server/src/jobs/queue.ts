@@ -1,6 +1,7 @@
 /**
  * Background jobs on the database itself (pg-boss), the same on PGlite and PostgreSQL:
  * retries, locking and schedules survive restarts and are shared by every replica.
+ * The one reader of pg-boss's own tables (schema pgboss), beside pg-boss itself.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -166,4 +167,14 @@ export async function createJobs<M extends JobMap>(
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/** Jobs per queue and state (the metrics' console_jobs); none before pg-boss made its tables (a process that never queued). */
+export async function jobCounts(database: Database): Promise<{ queue: string; state: string; count: number }[]> {
+  const exists = await database.executeSql("select to_regclass('pgboss.job') is not null as present");
+  if (!exists.rows[0]?.present) return [];
+  const { rows } = await database.executeSql(
+    'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2',
+  );
+  return rows as { queue: string; state: string; count: number }[];
 }

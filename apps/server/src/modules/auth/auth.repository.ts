@@ -2,8 +2,8 @@
 import { SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import { organizationSettings, organizations, users } from '../../db/schema.js';
-import { createHitClearer, createHitCounter, createHitReader } from '../../http/rate-limit.repository.js';
 
 /** "SSO login only" (a setting of the contracts' list, changed in the Super area) refuses password sign-in. */
 const ssoLoginOnly = sql<boolean>`exists (select 1 from ${organizationSettings}
@@ -58,9 +58,7 @@ const lockKey = (userId: string, source: string) => `sign-in-lock:${userId}:${so
 
 export function createAuthRepository(root: Db) {
   // The per-source counters live with every rate limit's (rate_limit_hits): shared by replicas, swept by housekeeping.
-  const countHits = createHitCounter(root);
-  const readHits = createHitReader(root);
-  const clearHits = createHitClearer(root);
+  const counters = createRateLimitHitsRepository(root);
 
   return {
     findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, email)),
@@ -68,19 +66,19 @@ export function createAuthRepository(root: Db) {
 
     /** Until when this source is locked out of the account, or null. */
     async sourceLockedUntil(userId: string, source: string, now: Date): Promise<Date | null> {
-      const lock = await readHits(lockKey(userId, source), now);
+      const lock = await counters.read(lockKey(userId, source), now);
       return lock.hits > 0 ? lock.resetAt : null;
     },
 
     /** Counts a failure of this source; the tenth in a window locks the source out of the account for LOCK_MS. */
     async recordSourceFailure(userId: string, source: string, now: Date): Promise<{ lockedUntil: Date | null }> {
-      const { hits } = await countHits(failuresKey(userId, source), 1, FAILED_ATTEMPTS_WINDOW_MS, now);
+      const { hits } = await counters.count(failuresKey(userId, source), 1, FAILED_ATTEMPTS_WINDOW_MS, now);
       if (hits < FAILED_ATTEMPTS_MAX) return { lockedUntil: null };
-      return { lockedUntil: (await countHits(lockKey(userId, source), 1, LOCK_MS, now)).resetAt };
+      return { lockedUntil: (await counters.count(lockKey(userId, source), 1, LOCK_MS, now)).resetAt };
     },
 
     /** A good sign-in from a source forgets its failures (not its lock: it was checked before). */
-    clearSourceFailures: (userId: string, source: string) => clearHits(failuresKey(userId, source)),
+    clearSourceFailures: (userId: string, source: string) => counters.clear(failuresKey(userId, source)),
 
     /**
      * Whether an organization that allows only single sign-on has people with this e-mail

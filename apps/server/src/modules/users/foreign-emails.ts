@@ -13,21 +13,20 @@
  * an address new to the organization is refused alike (EMAIL_CHECKS_LIMIT, 429 with
  * Retry-After) until the counter's day is over; addresses of its own users stay writable.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../db/audit.js';
-import { type Db, sqlRows } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import type { Clock } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
-import { createHitCounter, createHitReader } from '../../http/rate-limit.repository.js';
+import { createForeignEmailsRepository } from './foreign-emails.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 export const EMAIL_CHECKS_LIMIT = 'EMAIL_CHECKS_LIMIT';
 
 /** The organization's day of checks (the key was named when only imports spent it; kept so counts carry over). */
 const budgetKey = (organizationId: string) => `user-import-foreign-emails:${organizationId}`;
-/** The holder of an address the organization was told of: its user id, never the address. */
-const toldPrefix = (organizationId: string) => `foreign-email-told:${organizationId}:`;
 
 /** Who holds an address (sign-in addresses are unique across the installation). */
 export interface Holder {
@@ -76,18 +75,19 @@ export function limitError(retryAfterSeconds: number): AppError {
 
 export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Clock; log?: FastifyBaseLogger }) {
   const { db, perDay, clock } = deps;
-  const count = createHitCounter(db);
+  // Its SQL: the day's counter among the shared ones, and which holders were told.
+  const counters = createRateLimitHitsRepository(db);
+  const repo = createForeignEmailsRepository(db);
   const secondsUntil = (resetAt: Date | null, now: Date) =>
     Math.max(1, Math.ceil(((resetAt?.getTime() ?? now.getTime() + DAY_MS) - now.getTime()) / 1000));
 
   /** SQL true when the organization was told of `holderId` (a uuid expression) in the last day. */
-  const told = (organizationId: string, holderId: SQL, now = clock.now()) =>
-    sql`EXISTS (SELECT 1 FROM rate_limit_hits k WHERE k.key = ${toldPrefix(organizationId)} || ${holderId}::text AND k.reset_at > ${now.toISOString()}::timestamptz)`;
+  const told = (organizationId: string, holderId: SQL, now = clock.now()) => repo.told(organizationId, holderId, now);
 
   /** Whether the day's checks are spent; read only. */
   async function budget(organizationId: string, tx: Db = db) {
     const now = clock.now();
-    const { hits, resetAt } = await createHitReader(tx)(budgetKey(organizationId), now);
+    const { hits, resetAt } = await counters.read(budgetKey(organizationId), now, tx);
     return { spent: hits >= perDay, retryAfterSeconds: secondsUntil(resetAt, now) };
   }
 
@@ -98,24 +98,14 @@ export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Cl
    */
   async function spend(organizationId: string, holders: SQL): Promise<Spent> {
     const now = clock.now();
-    const [found] = await sqlRows<{ named: number; checked: number }>(
-      db,
-      sql`SELECT count(*)::int AS named, (count(*) FILTER (WHERE NOT ${told(organizationId, sql`h.holder_id`, now)}))::int AS checked
-          FROM (${holders}) h`,
-    );
+    const found = await repo.countHolders(organizationId, holders, now);
     if (found.checked === 0) {
       // Only addresses it knows of: nothing spent, nothing new told, whatever the budget.
       return { ...found, withheld: false, retryAfterSeconds: (await budget(organizationId)).retryAfterSeconds };
     }
-    const { hits, resetAt } = await count(budgetKey(organizationId), found.checked, DAY_MS, now);
+    const { hits, resetAt } = await counters.count(budgetKey(organizationId), found.checked, DAY_MS, now);
     const withheld = hits > perDay;
-    if (!withheld) {
-      await db.execute(sql`INSERT INTO rate_limit_hits (key, hits, reset_at)
-        SELECT ${toldPrefix(organizationId)} || h.holder_id::text, 1, ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz
-        FROM (${holders}) h
-        ON CONFLICT (key) DO UPDATE SET hits = 1, reset_at = excluded.reset_at
-        WHERE rate_limit_hits.reset_at <= ${now.toISOString()}::timestamptz`);
-    }
+    if (!withheld) await repo.rememberTold(organizationId, holders, now, new Date(now.getTime() + DAY_MS));
     return { ...found, withheld, retryAfterSeconds: secondsUntil(resetAt, now) };
   }
 
@@ -144,7 +134,7 @@ export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Cl
      * when the writer may say the address is taken.
      */
     async settle(held: HeldElsewhere, write: SingleWrite): Promise<AppError | undefined> {
-      const spent = await spend(write.organizationId, sql`SELECT ${held.holderId}::uuid AS holder_id`);
+      const spent = await spend(write.organizationId, repo.oneHolder(held.holderId));
       await writeAudit(db, {
         action: 'user.foreign_email',
         organizationId: write.organizationId,
