@@ -9,7 +9,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from './modules/auth/sign-in-links.js';
+import { createSignInLink } from './modules/auth/sign-in-links.service.js';
 import { capturedLogger } from './test/capture.js';
 import { createOrganization, createUser, TEST_PASSWORD } from './test/factories.js';
 import { signIn } from './test/sign-in.js';

@@ -21,7 +21,7 @@ import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
 import { servedIndexHtml } from './http/web-index.js';
-import { wellKnownRoutes } from './modules/auth/auth.routes.js';
+import { wellKnownPlugin } from './modules/auth/auth.routes.js';
 import { REFERENCE_ROUTE } from './modules/external-api/reference-page.js';
 import { apiModules } from './modules/index.js';
 import { createServices } from './registry.js';
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
 
   registerProbes(app, deps, services.metrics);
 
-  await app.register(wellKnownRoutes, { deps, services });
+  await app.register(wellKnownPlugin, { deps, services });
   await app.register(
     async (api) => {
       // API answers of 1 KB or more are compressed when the client accepts it (brotli at

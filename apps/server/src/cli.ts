@@ -18,7 +18,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { BackupError, backupTo, restoreFrom } from './db/backup.js';
 import type { MailLocale } from './mail/templates.js';
 import { createIdTokens } from './modules/auth/id-token.js';
-import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.js';
+import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.service.js';
 
 const USAGE = `Usage: npm run console -- <command>
 

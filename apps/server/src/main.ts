@@ -17,7 +17,7 @@ import { type AllJobs, jobDefinitions } from './jobs/index.js';
 import { createJobs } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
-import { createSignInLink } from './modules/auth/sign-in-links.js';
+import { createSignInLink } from './modules/auth/sign-in-links.service.js';
 import { createServices } from './registry.js';
 import { createBlobStore } from './storage/create-blob-store.js';
 

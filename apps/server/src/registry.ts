@@ -19,12 +19,12 @@ import { createAnalyticsService } from './modules/analytics/analytics.service.js
 import { createAnalyticsReports } from './modules/analytics/generate.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
-import { createInvitationsService } from './modules/auth/invitations.js';
+import { createInvitationsService } from './modules/auth/invitations.service.js';
 import { createSessionsRepository, type SessionPrincipal } from './modules/auth/sessions.repository.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
-import { createSignInLinksService } from './modules/auth/sign-in-links.js';
-import { createSsoService } from './modules/auth/sso.js';
+import { createSignInLinksService } from './modules/auth/sign-in-links.service.js';
 import { createSsoRepository } from './modules/auth/sso.repository.js';
+import { createSsoService } from './modules/auth/sso.service.js';
 import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
 import { createBearerUsers, createExternalApiGuard } from './modules/external-api/external-api.auth.js';
 import { createExternalApiCaches } from './modules/external-api/external-api.cache.js';

@@ -1,35 +1,35 @@
 /** The API's feature modules, each a Fastify plugin mounted under the API base path. */
 import type { ApiModule } from '../module-context.js';
-import { accessKeysRoutes } from './access-keys/access-keys.routes.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { sessionsRoutes } from './auth/sessions.routes.js';
-import { ssoRoutes } from './auth/sso.routes.js';
-import { documentationRoutes } from './documentation/documentation.routes.js';
-import { externalApiRoutes } from './external-api/external-api.routes.js';
-import { lookupRoutes } from './lookup/lookup.routes.js';
-import { organizationsRoutes } from './organizations/organizations.routes.js';
-import { provisioningRoutes } from './provisioning/provisioning.routes.js';
-import { scimRoutes } from './provisioning/scim.routes.js';
-import { systemRoutes } from './system/system.routes.js';
-import { userImportRoutes } from './user-imports/user-imports.routes.js';
-import { peopleRoutes } from './users/people.routes.js';
-import { workflowImportsRoutes } from './workflow-imports/workflow-imports.routes.js';
+import { accessKeysPlugin } from './access-keys/access-keys.routes.js';
+import { analyticsPlugin } from './analytics/analytics.routes.js';
+import { authPlugin } from './auth/auth.routes.js';
+import { sessionsPlugin } from './auth/sessions.routes.js';
+import { ssoPlugin } from './auth/sso.routes.js';
+import { documentationPlugin } from './documentation/documentation.routes.js';
+import { externalApiPlugin } from './external-api/external-api.routes.js';
+import { lookupPlugin } from './lookup/lookup.routes.js';
+import { organizationsPlugin } from './organizations/organizations.routes.js';
+import { provisioningPlugin } from './provisioning/provisioning.routes.js';
+import { scimPlugin } from './provisioning/scim.routes.js';
+import { systemPlugin } from './system/system.routes.js';
+import { userImportsPlugin } from './user-imports/user-imports.routes.js';
+import { peoplePlugin } from './users/people.routes.js';
+import { workflowImportsPlugin } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: ApiModule[] = [
-  systemRoutes,
-  authRoutes,
-  sessionsRoutes,
-  ssoRoutes,
-  accessKeysRoutes,
-  externalApiRoutes,
-  documentationRoutes,
-  userImportRoutes,
-  organizationsRoutes,
-  analyticsRoutes,
-  workflowImportsRoutes,
-  lookupRoutes,
-  scimRoutes,
-  provisioningRoutes,
-  peopleRoutes,
+  systemPlugin,
+  authPlugin,
+  sessionsPlugin,
+  ssoPlugin,
+  accessKeysPlugin,
+  externalApiPlugin,
+  documentationPlugin,
+  userImportsPlugin,
+  organizationsPlugin,
+  analyticsPlugin,
+  workflowImportsPlugin,
+  lookupPlugin,
+  scimPlugin,
+  provisioningPlugin,
+  peoplePlugin,
 ];

@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
-export const accessKeysRoutes: ApiModule = async (app, { services: { accessKeys } }) => {
+export const accessKeysPlugin: ApiModule = async (app, { services: { accessKeys } }) => {
   app.addHook('onRequest', requireOrgAdmin);
 
   registerRoute(app, routes.list, (request) => accessKeys.list(authOf(request), request.query));

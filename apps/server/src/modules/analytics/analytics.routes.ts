@@ -9,7 +9,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
-export const analyticsRoutes: ApiModule = async (app, { services: { analytics } }) => {
+export const analyticsPlugin: ApiModule = async (app, { services: { analytics } }) => {
   app.addHook('onRequest', requireOrgAdmin);
 
   registerRoute(app, routes.list, (request) => analytics.list(authOf(request), request.query.prefix));

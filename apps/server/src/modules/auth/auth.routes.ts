@@ -14,7 +14,7 @@ export function deviceOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): Devic
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
-export const authRoutes: ApiModule = async (
+export const authPlugin: ApiModule = async (
   app,
   { deps, services: { auth, sessions, invitations, signInLinks, signInRateLimit: rateLimit } },
 ) => {
@@ -70,7 +70,7 @@ export const authRoutes: ApiModule = async (
 };
 
 /** The JWKS at the well-known address too, outside the API base path (so outside the route table's paths). */
-export const wellKnownRoutes: ApiModule = async (app, { deps }) => {
+export const wellKnownPlugin: ApiModule = async (app, { deps }) => {
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return deps.idTokens.jwks();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../deps.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createSignInLink } from './sign-in-links.js';
+import { createSignInLink } from './sign-in-links.service.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../../..');
 

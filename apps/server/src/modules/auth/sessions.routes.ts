@@ -7,7 +7,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireSignedIn } from './guards.js';
 
-export const sessionsRoutes: ApiModule = async (app, { services: { sessions } }) => {
+export const sessionsPlugin: ApiModule = async (app, { services: { sessions } }) => {
   app.addHook('onRequest', requireSignedIn);
 
   registerRoute(app, routes.list, (request) => sessions.list(authOf(request), request.query.userId));

@@ -10,11 +10,11 @@ import { setSessionCookies } from '../../http/session-cookies.js';
 import type { ApiModule } from '../../module-context.js';
 import { deviceOf } from './auth.routes.js';
 import { userInfoOf } from './auth.service.js';
-import { isSsoError } from './sso.js';
+import { isSsoError } from './sso.service.js';
 
 const STATE_COOKIE = 'sso-state';
 
-export const ssoRoutes: ApiModule = async (app, { deps, services: { sso, signInRateLimit } }) => {
+export const ssoPlugin: ApiModule = async (app, { deps, services: { sso, signInRateLimit } }) => {
   const { config } = deps;
   const cookiePath = `${config.API_BASE_PATH}/auth`;
   const secure = config.PUBLIC_URL.startsWith('https:');

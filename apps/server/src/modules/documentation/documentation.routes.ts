@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { requireOrgAdmin } from '../auth/guards.js';
 
-export const documentationRoutes: ApiModule = async (app, { deps }) => {
+export const documentationPlugin: ApiModule = async (app, { deps }) => {
   const { PUBLIC_URL, API_BASE_PATH } = deps.config;
   const documentationURL = `${PUBLIC_URL.replace(/\/$/, '')}${API_BASE_PATH}${routes.reference.path}`;
   registerRoute(app, routes.url, () => ({ documentationURL }), { onRequest: requireOrgAdmin });

@@ -38,7 +38,7 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
   'User imports': 'Users created and updated in bulk from a CSV file, applied in the background: its status, counts and row errors.',
 };
 
-export const externalApiRoutes: ApiModule = async (parent, { deps, services }) => {
+export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;

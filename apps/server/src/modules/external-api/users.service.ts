@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
-import type { InvitationsService } from '../auth/invitations.js';
+import type { InvitationsService } from '../auth/invitations.service.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ExternalApiRepository } from './external-api.repository.js';

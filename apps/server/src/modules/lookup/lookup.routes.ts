@@ -8,7 +8,7 @@ import { MEDIA_DOCUMENT_CSP } from '../../http/security-headers.js';
 import type { ApiModule } from '../../module-context.js';
 import { requireStaff } from '../auth/guards.js';
 
-export const lookupRoutes: ApiModule = async (app, { services: { lookup } }) => {
+export const lookupPlugin: ApiModule = async (app, { services: { lookup } }) => {
   app.addHook('onRequest', requireStaff('read'));
 
   registerRoute(app, routes.user, (request) => lookup.user(request.params.email));

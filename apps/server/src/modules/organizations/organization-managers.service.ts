@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
-import type { Invitation, InvitationsService } from '../auth/invitations.js';
+import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ManagerRow, OrganizationManagersRepository } from './organization-managers.repository.js';
@@ -59,7 +59,7 @@ export function toManagerView(row: ManagerRow): ManagerView {
   };
 }
 
-/** E-mails an invitation (auth/invitations.ts, sendInvitationEmail); records the delivery and rethrows a failure. */
+/** E-mails an invitation (auth/invitations.service.ts, sendInvitationEmail); records the delivery and rethrows a failure. */
 export type SendInvitation = (opts: { userId: string; invitationId: string; token: string; invitedBy?: string | null }) => Promise<unknown>;
 
 export function createOrganizationManagersService(deps: {

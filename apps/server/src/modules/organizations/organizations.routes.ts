@@ -9,7 +9,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireStaff } from '../auth/guards.js';
 
-export const organizationsRoutes: ApiModule = async (app, { services }) => {
+export const organizationsPlugin: ApiModule = async (app, { services }) => {
   const { organizations, organizationManagers: managers, organizationSettings: settings } = services;
   const read = { onRequest: requireStaff('read') };
   const update = { onRequest: requireStaff('update') };

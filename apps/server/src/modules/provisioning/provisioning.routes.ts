@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
-export const provisioningRoutes: ApiModule = async (app, { services: { provisioning } }) => {
+export const provisioningPlugin: ApiModule = async (app, { services: { provisioning } }) => {
   app.addHook('onRequest', requireOrgAdmin);
 
   registerRoute(app, routes.get, (request) => provisioning.get(authOf(request)));

@@ -59,7 +59,7 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
   return reply.status(status).type(SCIM_CONTENT_TYPE).send(body);
 }
 
-export const scimRoutes: ApiModule = async (parent, { deps, services }) => {
+export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config, clock } = deps;
   const scim: ScimService = services.scim;
   const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${config.API_BASE_PATH}${SCIM_PATH}`;

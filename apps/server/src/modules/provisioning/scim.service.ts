@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
-import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.js';
+import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.service.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
 import { filterToSql } from './scim.filter.js';

@@ -4,6 +4,6 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { enabledSsoProviders } from '../auth/sso-config.js';
 
-export const systemRoutes: ApiModule = async (app, { deps: { config } }) => {
+export const systemPlugin: ApiModule = async (app, { deps: { config } }) => {
   registerRoute(app, routes.get, () => ({ productName: config.PRODUCT_NAME, ssoProviders: enabledSsoProviders(config) }));
 };

@@ -6,7 +6,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
-export const userImportRoutes: ApiModule = async (app, { services: { userImports } }) => {
+export const userImportsPlugin: ApiModule = async (app, { services: { userImports } }) => {
   // Limits are set per request (upload.ts); the file streams, so bodyLimit does not apply.
   await app.register(multipart);
   // Before the upload is read (decision 012): a refused caller's file is never streamed.

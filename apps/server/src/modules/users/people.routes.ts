@@ -4,7 +4,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
-export const peopleRoutes: ApiModule = async (app, { services: { people } }) => {
+export const peoplePlugin: ApiModule = async (app, { services: { people } }) => {
   app.addHook('onRequest', requireOrgAdmin);
 
   registerRoute(app, routes.list, (request) => people.list(authOf(request), request.query));

@@ -9,7 +9,7 @@ import type { ApiModule } from '../../module-context.js';
 import { authOf, requireStaff } from '../auth/guards.js';
 import { sourceEnvsOf } from './source-envs.js';
 
-export const workflowImportsRoutes: ApiModule = async (app, { deps, services: { workflowImports } }) => {
+export const workflowImportsPlugin: ApiModule = async (app, { deps, services: { workflowImports } }) => {
   const read = { onRequest: requireStaff('read') };
   const update = { onRequest: requireStaff('update') };
   // The environments opened by this app's calls close with it.
