@@ -7,6 +7,7 @@
  * repository, `clock`, …); a repository factory takes `db` and every method takes an
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
+import type { ChangeScope } from './db/change-feed.js';
 import { orgCacheOn } from './db/org-cache.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
@@ -63,9 +64,9 @@ import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 export function createServices(deps: AppDeps) {
   const { config, database, blobs, jobs, log, clock, idTokens, mailer } = deps;
   const { db } = database;
-  // Told of a change, this process's caches of an organization forget it at once (db/change-feed.ts);
-  // read when called, as the app starts its change feed after the deps are made.
-  const changes = { changed: (organizationId: string) => deps.changes?.changed(organizationId) };
+  // Told of a change, this process's caches of its scope (an organization, or the imports) forget it at once
+  // (db/change-feed.ts); read when called, as the app starts its change feed after the deps are made.
+  const changes = { changed: (scope: ChangeScope) => deps.changes?.changed(scope) };
   // Short-lived signed links to files (analytics reports, source videos).
   const downloadUrls = createUrlSigner(downloadUrlSecret(config));
   // This process's Prometheus registry (http/metrics.ts): GET /metrics reads it, the import pipeline counts into it.

@@ -1,12 +1,12 @@
 /**
- * Which organizations' data changed, for the in-memory caches of the external API
+ * Whose data changed (ChangeScope: an organization's, mostly), for the in-memory caches
  * (docs/decisions/009-external-api-caching.md). Triggers (migration 0004) send the
  * organization ids of every statement's changed rows on the channel `console_changes`;
  * each process LISTENs on a connection of its own (PostgreSQL) or on its PGlite instance.
  *
  * A cache stamps an entry with `stamp()` taken BEFORE it reads the database, and may serve
- * it while `isFresh(organizationId, stamp)`: no change of that organization (and no loss of
- * the feed) was seen since. While the feed is not listening (start-up, connection lost,
+ * it while `isFresh(scope, stamp)`: no change of that scope (and no loss of the feed) was
+ * seen since. While the feed is not listening (start-up, connection lost,
  * reconnecting) nothing is fresh, so the caches read the database.
  */
 import { EventEmitter } from 'node:events';
@@ -21,18 +21,25 @@ const EVERYTHING = '*';
 /** How often the listening connection proves it is alive, and how long it may take. */
 const HEARTBEAT_MS = 5_000;
 const RECONNECT_MS = [100, 500, 1_000, 2_000, 5_000];
-const MAX_ORGANIZATIONS = 100_000;
+const MAX_SCOPES = 100_000;
+
+/**
+ * What a change is reported for: an organization's id (the triggers send the organizations of
+ * a statement's rows), or a kind of data whose cache spans organizations (the user imports'
+ * 'user_imports'). '*' means anything may have changed.
+ */
+export type ChangeScope = string;
 
 export interface ChangeFeed {
   /** A value to keep with an entry read from the database after this call. */
   stamp(): number;
-  /** Whether an entry stamped `stamp` for this organization may still be served. */
-  isFresh(organizationId: string, stamp: number): boolean;
-  /** This process changed the organization's data (after the commit): forget it at once. */
-  changed(organizationId: string): void;
+  /** Whether an entry of this scope stamped `stamp` may still be served. */
+  isFresh(scope: ChangeScope, stamp: number): boolean;
+  /** This process changed the scope's data (after the commit): forget it at once. */
+  changed(scope: ChangeScope): void;
   /** Whether changes are being received (caches serve only then). */
   readonly listening: boolean;
-  /** 'change' (organization id or '*') after a change is applied; 'listening' (boolean). */
+  /** 'change' (the scope, or '*') after a change is applied; 'listening' (boolean). */
   readonly events: EventEmitter;
   close(): Promise<void>;
 }
@@ -40,7 +47,7 @@ export interface ChangeFeed {
 /** The bookkeeping, independent of how notifications arrive. */
 export class ChangeLedger {
   private counter = 1;
-  /** Stamp of the last change per organization; anything stamped before it is stale. */
+  /** Stamp of the last change per scope; anything stamped before it is stale. */
   private readonly changedAt = new Map<string, number>();
   /** Stamp of the last "everything changed" (feed lost or regained, '*'). */
   private everythingAt = 1;
@@ -51,13 +58,13 @@ export class ChangeLedger {
     return this.counter;
   }
 
-  isFresh(organizationId: string, stamp: number): boolean {
-    return this.listening && stamp >= this.everythingAt && stamp >= (this.changedAt.get(organizationId) ?? 0);
+  isFresh(scope: ChangeScope, stamp: number): boolean {
+    return this.listening && stamp >= this.everythingAt && stamp >= (this.changedAt.get(scope) ?? 0);
   }
 
   apply(payload: string): void {
     const at = ++this.counter;
-    if (payload === EVERYTHING || this.changedAt.size >= MAX_ORGANIZATIONS) {
+    if (payload === EVERYTHING || this.changedAt.size >= MAX_SCOPES) {
       this.everythingAt = at;
       this.changedAt.clear();
     } else {
@@ -77,8 +84,8 @@ export class ChangeLedger {
 function feedOf(ledger: ChangeLedger, close: () => Promise<void>): ChangeFeed {
   return {
     stamp: () => ledger.stamp(),
-    isFresh: (organizationId, stamp) => ledger.isFresh(organizationId, stamp),
-    changed: (organizationId) => ledger.apply(organizationId),
+    isFresh: (scope, stamp) => ledger.isFresh(scope, stamp),
+    changed: (scope) => ledger.apply(scope),
     get listening() {
       return ledger.listening;
     },

@@ -1,22 +1,21 @@
 /**
- * A bounded in-memory cache whose entries belong to an organization and are served only
- * while the change feed (change-feed.ts) has seen no change of that organization since
- * the entry was read, and only while the feed is listening. Entries also expire after
- * `ttlMs` as a safety net. Oldest entries go first when full. What the feed reports may
- * also be a kind of data rather than an organization ('user_imports'): an entry then
- * belongs to that instead.
+ * A bounded in-memory cache whose entries belong to a scope of the change feed
+ * (change-feed.ts, ChangeScope: an organization, or a kind of data such as 'user_imports')
+ * and are served only while the feed has seen no change of that scope since the entry was
+ * read, and only while the feed is listening. Entries also expire after `ttlMs` as a safety
+ * net. Oldest entries go first when full.
  *
  *   const stamp = cache.stamp();            // before reading the database
  *   const row = await readTheDatabase();
  *   cache.set(key, row.organizationId, stamp, row);
  */
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeed, ChangeScope } from './change-feed.js';
 
 /** A safety net: even without a reported change, an entry is read again after this. */
 const CACHE_TTL_MS = 60_000;
 
 interface Entry<V> {
-  organizationId: string;
+  scope: ChangeScope;
   stamp: number;
   value: V;
   expiresAt: number;
@@ -44,31 +43,31 @@ export class OrgCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (!this.feed.isFresh(entry.organizationId, entry.stamp) || entry.expiresAt <= performance.now()) {
+    if (!this.feed.isFresh(entry.scope, entry.stamp) || entry.expiresAt <= performance.now()) {
       this.entries.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  /** Keeps a value read after `stamp`, unless its organization changed meanwhile. */
-  set(key: string, organizationId: string, stamp: number, value: V): void {
-    if (!this.feed.isFresh(organizationId, stamp)) return;
+  /** Keeps a value read after `stamp`, unless its scope changed meanwhile. */
+  set(key: string, scope: ChangeScope, stamp: number, value: V): void {
+    if (!this.feed.isFresh(scope, stamp)) return;
     if (this.entries.size >= this.opts.maxEntries && !this.entries.has(key)) {
       this.entries.delete(this.entries.keys().next().value as string);
     }
-    this.entries.set(key, { organizationId, stamp, value, expiresAt: performance.now() + this.opts.ttlMs });
+    this.entries.set(key, { scope, stamp, value, expiresAt: performance.now() + this.opts.ttlMs });
   }
 
   /**
-   * The cached value, or `load`'s (kept when found and its organization did not change
+   * The cached value, or `load`'s (kept when found and its scope did not change
    * meanwhile). Callers that miss together share one read: when a change empties the cache,
    * the requests that were waiting on it make one round trip, not one each (under load they
    * queued for the pool's connections: bench/history.md, "Console caches"). A caller joins
    * a read only if no change at all was reported since it began, so the answer is as fresh
    * as one it would have read itself.
    */
-  async through<L extends V | undefined>(key: string, load: () => Promise<L>, organizationOf: (value: V) => string): Promise<L> {
+  async through<L extends V | undefined>(key: string, load: () => Promise<L>, scopeOf: (value: V) => ChangeScope): Promise<L> {
     if (!this.feed.listening) return load();
     const hit = this.get(key);
     if (hit !== undefined) return hit as L;
@@ -79,7 +78,7 @@ export class OrgCache<V> {
     const read = {
       stamp,
       value: load().then((value) => {
-        if (value !== undefined) this.set(key, organizationOf(value), stamp, value);
+        if (value !== undefined) this.set(key, scopeOf(value), stamp, value);
         return value;
       }),
     };
@@ -101,9 +100,9 @@ export function readThrough<V, L extends V | undefined>(
   cache: OrgCache<V> | undefined,
   key: string,
   load: () => Promise<L>,
-  organizationOf: (value: V) => string,
+  scopeOf: (value: V) => ChangeScope,
 ): Promise<L> {
-  return cache ? cache.through(key, load, organizationOf) : load();
+  return cache ? cache.through(key, load, scopeOf) : load();
 }
 
 /** A cache on the change feed, or none without one (nothing would tell it of changes). */
