@@ -21,8 +21,6 @@ import { locales } from '../../i18n/locales';
 import { notify } from '../../lib/notify';
 import { renderSignedIn, staff } from '../../test/app';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -12,7 +12,6 @@ import { type Persona, renderSignedIn } from '../../test/app';
 
 type Handlers = NonNullable<Parameters<typeof renderSignedIn>[1]>['api'];
 
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -14,8 +14,6 @@ import { organizationKeys } from '../../lib/queries/organization';
 import { queryClient } from '../../lib/query-client';
 import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
