@@ -6,8 +6,13 @@
 //  - jobs/ holds the queue and the one registry (index.ts): a module's jobs live beside it;
 //  - nothing under modules/, jobs/, storage/ imports the registry (they are given its services: module-context.ts);
 //  - the contracts import nothing of the apps;
-//  - only the users module writes the users table (the import's set-based apply aside).
-// Prints each violation as `file: imports target (rule)` and exits 1 when there is any.
+//  - only the users module writes the users table (the import's set-based apply aside);
+//  - SQL lives in repositories: on the server only a `*.repository.ts`, db/ (plumbing) and the
+//    user import's set-based steps (modules/user-imports/set-based/) import db/schema or hold
+//    SQL, that is drizzle's query builders called on an executor (`db.`, `tx.`, `root.`), a
+//    sql`…` template or `executeSql(`; tests and their fixtures aside, and the few plumbing
+//    files of SQL_PLUMBING, each with its reason.
+// Prints each violation as `file: imports target (rule)` or `file: holds SQL on line n, … (rule)` and exits 1 when there is any.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -79,10 +84,59 @@ const rules = [
       ['modules/', 'jobs/', 'storage/'].some((dir) => file.startsWith(`${SERVER}${dir}`)) && target === `${SERVER}registry`,
   },
   {
+    name: 'only repositories, db/ and set-based/ import db/schema: services ask a repository',
+    broken: (file, target) => target === `${SERVER}db/schema` && !mayHoldSql(file),
+  },
+  {
     name: 'the contracts import nothing of the apps',
     broken: (file, target) => file.startsWith('packages/contracts/') && target.startsWith('apps/'),
   },
 ];
+
+/** Where SQL and db/schema belong: repositories, the db/ plumbing (the demo data among it), the import's set-based steps. */
+const SQL_PLACES = [/\.repository\.ts$/, new RegExp(`^${SERVER}db/`), new RegExp(`^${SERVER}modules/user-imports/set-based/`)];
+/** Tests reach the database directly to set up and check what they assert. */
+const TESTS = [/\.test\.ts$/, /\.fixtures\.ts$/, new RegExp(`^${SERVER}test/`)];
+/** Plumbing outside db/ that holds SQL of tables no repository owns, each with its reason. */
+const SQL_PLUMBING = [
+  // pg-boss's own tables (schema pgboss): the queue hands pg-boss its executeSql and is their one reader beside it.
+  `${SERVER}jobs/queue.ts`,
+];
+/**
+ * Still to move into repositories or set-based/: their owners are moving them. Each entry leaves
+ * this list once its folder complies; the list is empty when every module does.
+ */
+const SQL_PENDING = [`${SERVER}modules/user-imports/`, `${SERVER}modules/provisioning/`];
+
+function mayHoldSql(file) {
+  if (!file.startsWith(SERVER)) return true;
+  return (
+    SQL_PLACES.some((re) => re.test(file)) ||
+    TESTS.some((re) => re.test(file)) ||
+    SQL_PLUMBING.includes(file) ||
+    SQL_PENDING.some((prefix) => file.startsWith(prefix))
+  );
+}
+
+/**
+ * SQL in a line of code: a drizzle query builder called on an executor (the names every
+ * repository and service gives a database or transaction: db, tx, root), a sql`…` template
+ * (drizzle's), or a raw executeSql( call. Comments are left out first.
+ */
+const SQL_CODE =
+  /\b(?:db|tx|root)\s*\.\s*(?:select|selectDistinct|selectDistinctOn|insert|update|delete|execute|query|\$count)\b|\bsql\s*`|\bsql\.raw\s*\(|\bexecuteSql\s*\(/;
+
+const SQL_RULE = 'SQL only in repositories, db/ and set-based/: drizzle builders on db/tx/root, sql`…`, sql.raw, executeSql';
+
+/** Line numbers (1-based) of the lines that hold SQL, comments aside. */
+function sqlLines(text) {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
+  const found = [];
+  code.split('\n').forEach((line, i) => {
+    if (SQL_CODE.test(line.replace(/(?:^|\s)\/\/.*$/, ''))) found.push(i + 1);
+  });
+  return found;
+}
 
 /** Statements that write the users table, in drizzle or in SQL. */
 const USERS_WRITE = /\.(?:insert|update|delete)\(\s*users\s*\)|\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?users"?(?=[\s(]|$)/gim;
@@ -108,6 +162,8 @@ export function violations(files = [...sourceFiles(path.join(root, 'apps')), ...
       for (const rule of rules) if (rule.broken(file, target)) found.push(`${file}: imports ${target} (${rule.name})`);
     }
     if (writesUsersOutsideOwner(file, text)) found.push(`${file}: writes the users table (only the users module writes it)`);
+    const lines = mayHoldSql(file) ? [] : sqlLines(text);
+    if (lines.length > 0) found.push(`${file}: holds SQL on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} (${SQL_RULE})`);
   }
   return found;
 }
