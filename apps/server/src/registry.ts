@@ -41,6 +41,7 @@ import { createOrganizationSettingsService } from './modules/organizations/organ
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
 import { createProvisioningService } from './modules/provisioning/provisioning.service.js';
+import { createScimGuard } from './modules/provisioning/scim.auth.js';
 import { createScimRepository } from './modules/provisioning/scim.repository.js';
 import { createScimService } from './modules/provisioning/scim.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
@@ -213,6 +214,16 @@ export function createServices(deps: AppDeps) {
     externalApi,
     users: usersService,
     scim,
+    // Refused SCIM tokens spend their address's budget, as unknown access keys do (decision 020).
+    scimGuard: createScimGuard({
+      findToken: repositories.scim.findToken,
+      touchToken: repositories.scim.touchToken,
+      clock,
+      unknownTokens: createDbRateLimiter(deps, {
+        limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
+        windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      }),
+    }),
     provisioning: createProvisioningService({
       db,
       repo: repositories.scim,

@@ -9,22 +9,12 @@
 import { SCIM_PATH } from '@console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { createDbRateLimiter, enforceRateLimit } from '../../http/rate-limit.js';
 import type { ApiModule } from '../../module-context.js';
+import type { ScimCaller } from './scim.auth.js';
 import { checkBody, checkQuery } from './scim.input.js';
 import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, serviceProviderConfig } from './scim.protocol.js';
 import { schemaDefinitions } from './scim.schema.js';
-import type { ScimCaller, ScimService } from './scim.service.js';
-import { hashScimToken, isWellFormedScimToken } from './scim-token.js';
-
-const TOUCH_INTERVAL_MS = 60_000;
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    scimCaller?: ScimCaller;
-  }
-}
+import type { ScimService } from './scim.service.js';
 
 type Params = { id: string };
 type Query = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string; attributes?: string };
@@ -60,44 +50,10 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 }
 
 export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
-  const { config, clock } = deps;
+  const { config } = deps;
   const scim: ScimService = services.scim;
   const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${config.API_BASE_PATH}${SCIM_PATH}`;
   const documentationUri = `${config.PUBLIC_URL.replace(/\/$/, '')}/documentation`;
-  // Unknown tokens spend the address's budget, as unknown access keys do (decision 020).
-  const unknownTokens = createDbRateLimiter(deps, {
-    limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
-    windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
-  });
-  const touched = new Map<string, number>();
-
-  async function authenticate(request: FastifyRequest) {
-    const given = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const refuse = async (detail: string) => {
-      await enforceRateLimit(
-        unknownTokens,
-        `scim-source:${request.ip}`,
-        (s) => `Too many refused SCIM tokens from this address: try again in ${s} s.`,
-      );
-      return new ScimError(401, detail, undefined, { 'www-authenticate': 'Bearer realm="scim"' });
-    };
-    if (!given) throw await refuse('Send the SCIM token of the organization as Authorization: Bearer <token>.');
-    if (!isWellFormedScimToken(given)) throw await refuse('This is not a SCIM token: check that it was copied whole.');
-    const token = await scim.findToken(hashScimToken(given));
-    const now = clock.now();
-    if (!token || token.revokedAt) throw await refuse('This SCIM token does not exist or was revoked.');
-    if (token.expiresAt && token.expiresAt <= now)
-      throw await refuse('This SCIM token was replaced by a newer one and has stopped working.');
-    if (token.organizationDisabledAt) throw new ScimError(403, 'The organization is disabled.');
-    const last = Math.max(token.lastUsedAt?.getTime() ?? 0, touched.get(token.id) ?? 0);
-    if (now.getTime() - last > TOUCH_INTERVAL_MS) {
-      touched.set(token.id, now.getTime());
-      if (touched.size > 10_000) touched.clear();
-      await scim.touchToken(token.id, now);
-    }
-    request.scimCaller = { organizationId: token.organizationId, tokenCreatedBy: token.createdBy };
-  }
-
   await parent.register(
     async (app: FastifyInstance) => {
       // SCIM clients send application/scim+json; some send application/json. A body with a
@@ -117,7 +73,7 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
           }
         });
       });
-      app.addHook('onRequest', async (request) => authenticate(request));
+      app.addHook('onRequest', async (request) => services.scimGuard(request));
       app.addHook('preHandler', async (request) => checkQuery(request.query as Record<string, unknown>));
 
       app.setNotFoundHandler((request, reply) =>

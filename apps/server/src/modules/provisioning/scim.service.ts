@@ -13,6 +13,7 @@ import type { Clock } from '../../deps.js';
 import type { InvitationDelivery, InvitationRequest } from '../auth/invitations.service.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
+import type { ScimCaller } from './scim.auth.js';
 import { filterToSql } from './scim.filter.js';
 import { paging } from './scim.input.js';
 import { applyPatch } from './scim.patch.js';
@@ -20,12 +21,6 @@ import { MAX_RESULTS, ScimError, schemas } from './scim.protocol.js';
 import { groupFilterColumns, type ScimEvent, type ScimRepository, type ScimUserRow, userFilterColumns } from './scim.repository.js';
 import { groupResource, readGroup, readUser, type ScimUserInput, userResource } from './scim.resources.js';
 import { groupSchema, userSchema } from './scim.schema.js';
-
-/** Who calls: the organization of the SCIM token, and who made the token (the inviter of e-mails). */
-export interface ScimCaller {
-  organizationId: string;
-  tokenCreatedBy: string | null;
-}
 
 export interface ListQuery {
   filter?: string;
@@ -176,10 +171,6 @@ export function createScimService(deps: {
   }
 
   return {
-    /** The token's row by its hash, with its organization's state (the routes' authentication). */
-    findToken: (tokenHash: string) => repo.findToken(tokenHash),
-    touchToken: (id: string, now: Date) => repo.touchToken(id, now),
-
     /** Records a refused write (the routes' error handler), so the Provisioning screen shows why. */
     refused(
       caller: ScimCaller,
