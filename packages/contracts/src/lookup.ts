@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { analyticsErrorCodes, analyticsFileQuery } from './analytics.js';
 import { pageQuery } from './paging.js';
-import { userSource } from './people.js';
+import { userProfile, userSource } from './people.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
 import { text } from './text.js';
@@ -36,23 +36,8 @@ export type UserLookupForm = z.infer<typeof userLookupForm>;
 
 const person = z.object({ id: z.uuid(), displayName: z.string(), email: z.string().nullable() });
 
-/**
- * What the identity provider (or the import, or the API) says of the user beyond the sign-in
- * fields; null where nothing was sent. Given and family name are always there (taken from the
- * display name when not sent).
- */
-export const lookupUserProfile = z.object({
-  givenName: z.string().nullable(),
-  familyName: z.string().nullable(),
-  formattedName: z.string().nullable().describe('The full name as the identity provider formats it; null: the display name'),
-  userName: z.string().nullable().describe("The identity provider's login name when it is not the e-mail"),
-  workEmail: z.string().nullable().describe('A work e-mail other than the sign-in e-mail'),
-  title: z.string().nullable(),
-  phone: z.string().nullable(),
-  department: z.string().nullable(),
-  costCenter: z.string().nullable(),
-  division: z.string().nullable(),
-  organization: z.string().nullable().describe("The enterprise extension's organization, as sent (not the console's organization)"),
+/** The user's profile (people.ts), with their manager and what else the identity provider sent. */
+export const lookupUserProfile = userProfile.extend({
   manager: person.nullable().describe('The manager, a user of the same organization'),
   scimAttributes: z
     .record(z.string(), z.unknown())

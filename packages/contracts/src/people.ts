@@ -64,10 +64,15 @@ export const peopleResponse = z.object({
 });
 export type PeopleResponse = z.infer<typeof peopleResponse>;
 
-export const personView = personRow.extend({
+/**
+ * What the identity provider (or the import, or the API) says of a user beyond the sign-in
+ * fields; null where nothing was sent. Given and family name are always there (taken from the
+ * display name when not sent). The People screen and the staff's lookup both show it.
+ */
+export const userProfile = z.object({
   givenName: z.string().nullable(),
   familyName: z.string().nullable(),
-  formattedName: z.string().nullable().describe('The full name as the identity provider formats it'),
+  formattedName: z.string().nullable().describe('The full name as the identity provider formats it; null: the display name'),
   userName: z.string().nullable().describe("The identity provider's login name when it is not the e-mail"),
   workEmail: z.string().nullable().describe('A work e-mail other than the sign-in e-mail'),
   title: z.string().nullable(),
@@ -75,7 +80,11 @@ export const personView = personRow.extend({
   department: z.string().nullable(),
   costCenter: z.string().nullable(),
   division: z.string().nullable(),
-  organization: z.string().nullable().describe("The enterprise extension's organization"),
+  organization: z.string().nullable().describe("The enterprise extension's organization, as sent (not the console's organization)"),
+});
+
+export const personView = personRow.extend({
+  ...userProfile.shape,
   employeeNumber: z.string().nullable(),
   manager: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
