@@ -6,49 +6,34 @@
  * manager's page; the way back keeps the search and filter; on a phone nothing scrolls sideways.
  */
 import type { Page } from '@playwright/test';
-import { CSRF, mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
+import { asIdentityProvider, SCIM_ENTERPRISE_USER, SCIM_USER } from '../fixtures/scim';
+import { mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
-
-const core = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 /** As an identity provider would: a manager, then a person whose enterprise extension names their department and manager. */
 async function provision(page: Page, stamp: number) {
-  const request = page.request;
-  // An organization holds two live SCIM tokens at most, and earlier tests leave theirs.
-  const { tokens } = await (await request.get('/api/provisioning')).json();
-  for (const old of tokens.slice(0, Math.max(0, tokens.length - 1)))
-    expect((await request.delete(`/api/provisioning/token/${old.id}`, { headers: CSRF })).status()).toBe(200);
-  const made = await request.post('/api/provisioning/tokens', { headers: CSRF });
-  expect(made.status(), await made.text()).toBe(201);
-  const { token, secret } = await made.json();
-  const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
-  const create = async (data: object) => {
-    const res = await request.post('/api/scim/v2/Users', { headers: scim, data });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).id as string;
-  };
-  const manager = { given: 'Morgan', family: `Lead${stamp}` };
-  const managerEmail = `morgan.lead.${stamp}@acme.example`;
-  const managerId = await create({
-    schemas: [core],
-    userName: managerEmail,
-    name: { givenName: manager.given, familyName: manager.family },
-    emails: [{ value: managerEmail, type: 'work', primary: true }],
+  return asIdentityProvider(page.request, async (create) => {
+    const manager = { given: 'Morgan', family: `Lead${stamp}` };
+    const managerEmail = `morgan.lead.${stamp}@acme.example`;
+    const managerId = await create({
+      schemas: [SCIM_USER],
+      userName: managerEmail,
+      name: { givenName: manager.given, familyName: manager.family },
+      emails: [{ value: managerEmail, type: 'work', primary: true }],
+    });
+    const person = { given: 'Quinn', family: `Zed${stamp}` };
+    const email = `quinn.zed.${stamp}@acme.example`;
+    await create({
+      schemas: [SCIM_USER, SCIM_ENTERPRISE_USER],
+      userName: email,
+      name: { givenName: person.given, familyName: person.family },
+      displayName: `${person.given} ${person.family}`,
+      title: 'Shift lead',
+      emails: [{ value: email, type: 'work', primary: true }],
+      [SCIM_ENTERPRISE_USER]: { department: 'Final Assembly', manager: { value: managerId } },
+    });
+    return { name: `${person.given} ${person.family}`, family: person.family, managerName: `${manager.given} ${manager.family}` };
   });
-  const person = { given: 'Quinn', family: `Zed${stamp}` };
-  const email = `quinn.zed.${stamp}@acme.example`;
-  await create({
-    schemas: [core, enterprise],
-    userName: email,
-    name: { givenName: person.given, familyName: person.family },
-    displayName: `${person.given} ${person.family}`,
-    title: 'Shift lead',
-    emails: [{ value: email, type: 'work', primary: true }],
-    [enterprise]: { department: 'Final Assembly', manager: { value: managerId } },
-  });
-  expect((await request.delete(`/api/provisioning/token/${token.id}`, { headers: CSRF })).status()).toBe(200);
-  return { name: `${person.given} ${person.family}`, family: person.family, managerName: `${manager.given} ${manager.family}` };
 }
 
 /** The page scrolls sideways. */

@@ -5,7 +5,8 @@
  * original video.
  */
 import type { Browser, Page } from '@playwright/test';
-import { CSRF, demoAdmin, signInAsDemoAdmin, signInAsStaff } from '../fixtures/sign-in';
+import { asIdentityProvider, SCIM_ENTERPRISE_USER, SCIM_USER } from '../fixtures/scim';
+import { demoAdmin, signInAsDemoAdmin, signInAsStaff } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -49,51 +50,37 @@ async function provisionWithProfile(browser: Browser, stamp: number) {
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInAsDemoAdmin(adminPage);
-  const request = adminPage.request;
-  // An organization holds two live SCIM tokens at most, and earlier tests leave theirs.
-  const { tokens } = await (await request.get('/api/provisioning')).json();
-  for (const old of tokens.slice(0, Math.max(0, tokens.length - 1)))
-    expect((await request.delete(`/api/provisioning/token/${old.id}`, { headers: CSRF })).status()).toBe(200);
-  const made = await request.post('/api/provisioning/tokens', { headers: CSRF });
-  expect(made.status(), await made.text()).toBe(201);
-  const { token, secret } = await made.json();
-  const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
-  const create = async (data: object) => {
-    const res = await request.post('/api/scim/v2/Users', { headers: scim, data });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).id as string;
-  };
-  const core = 'urn:ietf:params:scim:schemas:core:2.0:User';
-  const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-  const managerEmail = `morgan.${stamp}@acme.example`;
-  const managerId = await create({
-    schemas: [core],
-    userName: managerEmail,
-    name: { givenName: 'Morgan', familyName: 'Lead' },
-    emails: [{ value: managerEmail, type: 'work', primary: true }],
+  const provided = await asIdentityProvider(adminPage.request, async (create) => {
+    const managerEmail = `morgan.${stamp}@acme.example`;
+    const managerId = await create({
+      schemas: [SCIM_USER],
+      userName: managerEmail,
+      name: { givenName: 'Morgan', familyName: 'Lead' },
+      emails: [{ value: managerEmail, type: 'work', primary: true }],
+    });
+    const email = `lee.${stamp}@acme.example`;
+    await create({
+      schemas: [SCIM_USER, SCIM_ENTERPRISE_USER],
+      userName: `LEE${stamp}`,
+      name: { givenName: 'Lee', familyName: 'Profiled', formatted: 'Dr. Lee Profiled' },
+      displayName: 'Lee Profiled',
+      nickName: 'Lee P.',
+      title: 'Shift lead',
+      emails: [{ value: email, type: 'work', primary: true }],
+      phoneNumbers: [{ value: '+1 555 0100', type: 'work' }],
+      [SCIM_ENTERPRISE_USER]: {
+        employeeNumber: `E${stamp}`,
+        department: 'Assembly',
+        costCenter: 'CC-4711',
+        division: 'Operations',
+        organization: 'Acme Europe',
+        manager: { value: managerId },
+      },
+    });
+    return { email, managerEmail };
   });
-  const email = `lee.${stamp}@acme.example`;
-  await create({
-    schemas: [core, enterprise],
-    userName: `LEE${stamp}`,
-    name: { givenName: 'Lee', familyName: 'Profiled', formatted: 'Dr. Lee Profiled' },
-    displayName: 'Lee Profiled',
-    nickName: 'Lee P.',
-    title: 'Shift lead',
-    emails: [{ value: email, type: 'work', primary: true }],
-    phoneNumbers: [{ value: '+1 555 0100', type: 'work' }],
-    [enterprise]: {
-      employeeNumber: `E${stamp}`,
-      department: 'Assembly',
-      costCenter: 'CC-4711',
-      division: 'Operations',
-      organization: 'Acme Europe',
-      manager: { value: managerId },
-    },
-  });
-  expect((await request.delete(`/api/provisioning/token/${token.id}`, { headers: CSRF })).status()).toBe(200);
   await adminContext.close();
-  return { email, managerEmail };
+  return provided;
 }
 
 /** The value beside a label of the details panel. */
