@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { organizations, planTypes, teams, users, userTeams, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
+import { profileColumns } from '../../db/user-profile.js';
 import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 const creator = alias(users, 'creator');
@@ -78,16 +79,7 @@ export function createLookupRepository(root: Db) {
           invitedByName: inviter.displayName,
           invitedByEmail: inviter.email,
           source: users.source,
-          givenName: users.givenName,
-          familyName: users.familyName,
-          formattedName: users.formattedName,
-          userName: users.userName,
-          workEmail: users.workEmail,
-          title: users.title,
-          phone: users.phone,
-          department: users.department,
-          costCenter: users.costCenter,
-          division: users.division,
+          ...profileColumns,
           profileOrganization: users.organizationName,
           scimAttributes: users.scimAttributes,
           managerId: manager.id,

@@ -37,6 +37,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { totalOver } from '../../db/paging.js';
 import { teams, userSearchKeySql, userSortNameSql, userStatusSql, users, userTeams } from '../../db/schema.js';
+import { profileColumns } from '../../db/user-profile.js';
 
 /** Step 1's walk: a search whose matches are at least 1 in 40 of the list ends there. */
 export const WALK_ROWS = 2_000;
@@ -292,16 +293,7 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
           createdAt: users.createdAt,
           updatedAt: users.updatedAt,
           lastLoginAt: users.lastLoginAt,
-          givenName: users.givenName,
-          familyName: users.familyName,
-          formattedName: users.formattedName,
-          userName: users.userName,
-          workEmail: users.workEmail,
-          title: users.title,
-          phone: users.phone,
-          department: users.department,
-          costCenter: users.costCenter,
-          division: users.division,
+          ...profileColumns,
           organization: users.organizationName,
           employeeNumber: users.employeeId,
           managerId: manager.id,
