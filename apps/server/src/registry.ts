@@ -40,10 +40,14 @@ import { createOrganizationSettingsRepository } from './modules/organizations/or
 import { createOrganizationSettingsService } from './modules/organizations/organization-settings.service.js';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { createProvisioningRepository } from './modules/provisioning/provisioning.repository.js';
 import { createProvisioningService } from './modules/provisioning/provisioning.service.js';
 import { createScimGuard } from './modules/provisioning/scim.auth.js';
-import { createScimRepository } from './modules/provisioning/scim.repository.js';
-import { createScimService } from './modules/provisioning/scim.service.js';
+import { createScimEvents } from './modules/provisioning/scim.writes.js';
+import { createScimGroupsRepository } from './modules/provisioning/scim-groups.repository.js';
+import { createScimGroupsService } from './modules/provisioning/scim-groups.service.js';
+import { createScimUsersRepository } from './modules/provisioning/scim-users.repository.js';
+import { createScimUsersService } from './modules/provisioning/scim-users.service.js';
 import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
@@ -92,7 +96,9 @@ export function createServices(deps: AppDeps) {
     workflowCopy: createWorkflowCopyRepository(db),
     lookup: createLookupRepository(db),
     people: createPeopleRepository(db),
-    scim: createScimRepository(db),
+    provisioning: createProvisioningRepository(db),
+    scimUsers: createScimUsersRepository(db),
+    scimGroups: createScimGroupsRepository(db),
     users: createUsersRepository(db),
   };
 
@@ -171,9 +177,12 @@ export function createServices(deps: AppDeps) {
     idTokens,
     userImports,
   });
-  const scim = createScimService({
+  const scimEvents = createScimEvents(repositories.provisioning);
+  const scimUsers = createScimUsersService({
     db,
-    repo: repositories.scim,
+    repo: repositories.scimUsers,
+    settings: repositories.provisioning.config,
+    events: scimEvents,
     users: usersService,
     clock,
     changed: changes.changed,
@@ -213,11 +222,13 @@ export function createServices(deps: AppDeps) {
     }),
     externalApi,
     users: usersService,
-    scim,
+    scimUsers,
+    scimGroups: createScimGroupsService({ db, repo: repositories.scimGroups, events: scimEvents }),
+    scimEvents,
     // Refused SCIM tokens spend their address's budget, as unknown access keys do (decision 020).
     scimGuard: createScimGuard({
-      findToken: repositories.scim.findToken,
-      touchToken: repositories.scim.touchToken,
+      findToken: repositories.provisioning.findToken,
+      touchToken: repositories.provisioning.touchToken,
       clock,
       unknownTokens: createDbRateLimiter(deps, {
         limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
@@ -226,7 +237,7 @@ export function createServices(deps: AppDeps) {
     }),
     provisioning: createProvisioningService({
       db,
-      repo: repositories.scim,
+      repo: repositories.provisioning,
       clock,
       publicUrl: config.PUBLIC_URL,
       apiBasePath: config.API_BASE_PATH,

@@ -20,10 +20,10 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import type { ScimRepository } from './scim.repository.js';
+import type { ProvisioningRepository } from './provisioning.repository.js';
 import { generateScimToken } from './scim-token.js';
 
-type TokenRow = Awaited<ReturnType<ScimRepository['liveTokens']>>[number];
+type TokenRow = Awaited<ReturnType<ProvisioningRepository['liveTokens']>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const toTokenView = (row: TokenRow): ScimTokenView => ({
@@ -38,7 +38,13 @@ const toTokenView = (row: TokenRow): ScimTokenView => ({
 
 const notFound = () => new NotFound('SCIM token not found.', provisioningErrorCodes.tokenNotFound);
 
-export function createProvisioningService(deps: { db: Db; repo: ScimRepository; clock: Clock; publicUrl: string; apiBasePath: string }) {
+export function createProvisioningService(deps: {
+  db: Db;
+  repo: ProvisioningRepository;
+  clock: Clock;
+  publicUrl: string;
+  apiBasePath: string;
+}) {
   const { db, repo, clock } = deps;
   const baseUrl = `${deps.publicUrl.replace(/\/$/, '')}${deps.apiBasePath}${SCIM_PATH}`;
 

@@ -50,6 +50,11 @@ export class ScimError extends Error {
   }
 }
 
+/** The one answer of every list (RFC 7644 §3.4.2): the resources of a page, of `total` in all. */
+export function listResponse(resources: Record<string, unknown>[], total: number, startIndex: number) {
+  return { schemas: [schemas.listResponse], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources };
+}
+
 /** Paging: at most this many resources per answer (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 200;
 

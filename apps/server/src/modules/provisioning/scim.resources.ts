@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import type { UserProfile } from '../users/users.service.js';
 import { readBoolean } from './scim.patch.js';
 import { ScimError, schemas } from './scim.protocol.js';
-import type { ScimTeamRow, ScimUserRow } from './scim.repository.js';
+import type { ScimTeamRow } from './scim-groups.repository.js';
+import type { ScimUserRow } from './scim-users.repository.js';
 
 type Json = Record<string, unknown>;
 type Member = { value: string; display: string };

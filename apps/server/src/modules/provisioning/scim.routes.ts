@@ -12,9 +12,8 @@ import { AppError } from '../../http/errors.js';
 import type { ApiModule } from '../../module-context.js';
 import type { ScimCaller } from './scim.auth.js';
 import { checkBody, checkQuery } from './scim.input.js';
-import { resourceTypes, SCIM_CONTENT_TYPE, ScimError, serviceProviderConfig } from './scim.protocol.js';
+import { listResponse, resourceTypes, SCIM_CONTENT_TYPE, ScimError, serviceProviderConfig } from './scim.protocol.js';
 import { schemaDefinitions } from './scim.schema.js';
-import type { ScimService } from './scim.service.js';
 
 type Params = { id: string };
 type Query = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string; attributes?: string };
@@ -51,7 +50,7 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 
 export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const scim: ScimService = services.scim;
+  const { scimUsers: users, scimGroups: groups, scimEvents: events } = services;
   const baseUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${config.API_BASE_PATH}${SCIM_PATH}`;
   const documentationUri = `${config.PUBLIC_URL.replace(/\/$/, '')}/documentation`;
   await parent.register(
@@ -105,7 +104,7 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
           const body = (request.body ?? {}) as { userName?: unknown; displayName?: unknown };
           const name =
             typeof body.userName === 'string' ? body.userName : typeof body.displayName === 'string' ? body.displayName : undefined;
-          await scim
+          await events
             .refused(caller, {
               resourceType,
               resourceId: (request.params as Partial<Params>)?.id?.match(/^[0-9a-f-]{36}$/i) ? (request.params as Params).id : undefined,
@@ -126,13 +125,7 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
       app.get('/ServiceProviderConfig', (_request, reply) => send(reply, 200, serviceProviderConfig(baseUrl, documentationUri)));
       app.get('/ResourceTypes', (_request, reply) => {
         const list = resourceTypes(baseUrl);
-        return send(reply, 200, {
-          schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-          totalResults: list.length,
-          startIndex: 1,
-          itemsPerPage: list.length,
-          Resources: list,
-        });
+        return send(reply, 200, listResponse(list, list.length, 1));
       });
       app.get<{ Params: Params }>('/ResourceTypes/:id', (request, reply) => {
         const found = resourceTypes(baseUrl).find((r) => r.id === request.params.id);
@@ -141,13 +134,7 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
       });
       app.get('/Schemas', (_request, reply) => {
         const list = schemaDefinitions(baseUrl);
-        return send(reply, 200, {
-          schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-          totalResults: list.length,
-          startIndex: 1,
-          itemsPerPage: list.length,
-          Resources: list,
-        });
+        return send(reply, 200, listResponse(list, list.length, 1));
       });
       app.get<{ Params: Params }>('/Schemas/:id', (request, reply) => {
         const found = schemaDefinitions(baseUrl).find((s) => s.id === request.params.id);
@@ -156,40 +143,40 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
       });
 
       app.get<{ Querystring: Query }>('/Users', async (request, reply) =>
-        send(reply, 200, projectList(await scim.listUsers(caller(request), request.query, baseUrl), request.query)),
+        send(reply, 200, projectList(await users.listUsers(caller(request), request.query, baseUrl), request.query)),
       );
       app.get<{ Params: Params; Querystring: Query }>('/Users/:id', async (request, reply) =>
-        send(reply, 200, project(await scim.getUser(caller(request), request.params.id, baseUrl), request.query)),
+        send(reply, 200, project(await users.getUser(caller(request), request.params.id, baseUrl), request.query)),
       );
       app.post('/Users', async (request, reply) =>
-        send(reply, 201, await scim.createUser(caller(request), request.body, baseUrl, request.log)),
+        send(reply, 201, await users.createUser(caller(request), request.body, baseUrl, request.log)),
       );
       app.put<{ Params: Params }>('/Users/:id', async (request, reply) =>
-        send(reply, 200, await scim.changeUser(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
+        send(reply, 200, await users.changeUser(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
       );
       app.patch<{ Params: Params }>('/Users/:id', async (request, reply) =>
-        send(reply, 200, await scim.changeUser(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
+        send(reply, 200, await users.changeUser(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
       );
       app.delete<{ Params: Params }>('/Users/:id', async (request, reply) => {
-        await scim.deleteUser(caller(request), request.params.id, ifMatch(request), baseUrl);
+        await users.deleteUser(caller(request), request.params.id, ifMatch(request), baseUrl);
         return reply.status(204).send();
       });
 
       app.get<{ Querystring: Query }>('/Groups', async (request, reply) =>
-        send(reply, 200, projectList(await scim.listGroups(caller(request), request.query, baseUrl), request.query)),
+        send(reply, 200, projectList(await groups.listGroups(caller(request), request.query, baseUrl), request.query)),
       );
       app.get<{ Params: Params; Querystring: Query }>('/Groups/:id', async (request, reply) =>
-        send(reply, 200, project(await scim.getGroup(caller(request), request.params.id, baseUrl), request.query)),
+        send(reply, 200, project(await groups.getGroup(caller(request), request.params.id, baseUrl), request.query)),
       );
-      app.post('/Groups', async (request, reply) => send(reply, 201, await scim.createGroup(caller(request), request.body, baseUrl)));
+      app.post('/Groups', async (request, reply) => send(reply, 201, await groups.createGroup(caller(request), request.body, baseUrl)));
       app.put<{ Params: Params }>('/Groups/:id', async (request, reply) =>
-        send(reply, 200, await scim.changeGroup(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
+        send(reply, 200, await groups.changeGroup(caller(request), request.params.id, { put: request.body }, ifMatch(request), baseUrl)),
       );
       app.patch<{ Params: Params }>('/Groups/:id', async (request, reply) =>
-        send(reply, 200, await scim.changeGroup(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
+        send(reply, 200, await groups.changeGroup(caller(request), request.params.id, { patch: request.body }, ifMatch(request), baseUrl)),
       );
       app.delete<{ Params: Params }>('/Groups/:id', async (request, reply) => {
-        await scim.deleteGroup(caller(request), request.params.id);
+        await groups.deleteGroup(caller(request), request.params.id);
         return reply.status(204).send();
       });
     },

@@ -1,0 +1,168 @@
+/**
+ * SQL of an organization's provisioning: its SCIM tokens (the SCIM guard reads them, the
+ * Provisioning screen makes them), what provisioning gives a new user, and the events of
+ * what SCIM did and refused.
+ */
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { pageOffset, totalOver } from '../../db/paging.js';
+import { organizations, scimConfigs, scimEvents, scimTokens, users, workspaces } from '../../db/schema.js';
+
+export interface ScimEvent {
+  organizationId: string;
+  kind: 'created' | 'updated' | 'deactivated' | 'reactivated' | 'deleted' | 'refused';
+  resourceType: 'User' | 'Group';
+  resourceId?: string | null;
+  resourceName?: string | null;
+  method: string;
+  status: number;
+  reason?: string | null;
+}
+
+export function createProvisioningRepository(root: Db) {
+  return {
+    async findToken(tokenHash: string, db: Db = root) {
+      const [row] = await db
+        .select({
+          id: scimTokens.id,
+          organizationId: scimTokens.organizationId,
+          expiresAt: scimTokens.expiresAt,
+          revokedAt: scimTokens.revokedAt,
+          lastUsedAt: scimTokens.lastUsedAt,
+          createdBy: scimTokens.createdBy,
+          organizationDisabledAt: organizations.disabledAt,
+        })
+        .from(scimTokens)
+        .innerJoin(organizations, eq(organizations.id, scimTokens.organizationId))
+        .where(eq(scimTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    async touchToken(id: string, now: Date, db: Db = root) {
+      await db.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.id, id));
+    },
+
+    /** What provisioning gives a new user; the defaults when the organization saved none. */
+    async config(organizationId: string, db: Db = root) {
+      const [row] = await db.select().from(scimConfigs).where(eq(scimConfigs.organizationId, organizationId));
+      return (
+        row ?? { organizationId, defaultRole: 'viewer', defaultWorkspaceIds: [] as string[], sendInvitations: false, managesAdmins: false }
+      );
+    },
+
+    async insertEvent(event: ScimEvent, db: Db = root) {
+      await db.insert(scimEvents).values({ ...event, reason: event.reason?.slice(0, 500) ?? null });
+    },
+
+    /** The organization's tokens that still work at `now` (not revoked, not past a roll's grace), oldest first. */
+    async liveTokens(organizationId: string, now: Date, db: Db = root) {
+      return db
+        .select({
+          id: scimTokens.id,
+          prefix: scimTokens.prefix,
+          last4: scimTokens.last4,
+          createdAt: scimTokens.createdAt,
+          createdBy: users.displayName,
+          lastUsedAt: scimTokens.lastUsedAt,
+          expiresAt: scimTokens.expiresAt,
+        })
+        .from(scimTokens)
+        .leftJoin(users, eq(users.id, scimTokens.createdBy))
+        .where(
+          and(
+            eq(scimTokens.organizationId, organizationId),
+            isNull(scimTokens.revokedAt),
+            or(isNull(scimTokens.expiresAt), gt(scimTokens.expiresAt, now)),
+          ),
+        )
+        .orderBy(asc(scimTokens.createdAt), asc(scimTokens.id));
+    },
+
+    /** Locks the organization's row: token creations of one organization happen one at a time (the cap holds). */
+    async lockOrganization(organizationId: string, db: Db = root) {
+      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    },
+
+    async insertToken(
+      organizationId: string,
+      token: { hash: string; prefix: string; last4: string },
+      createdBy: string,
+      now: Date,
+      db: Db = root,
+    ) {
+      const [row] = await db
+        .insert(scimTokens)
+        .values({ organizationId, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, createdBy, createdAt: now })
+        .returning({ id: scimTokens.id });
+      return row.id;
+    },
+
+    async expireToken(organizationId: string, id: string, at: Date, db: Db = root) {
+      await db
+        .update(scimTokens)
+        .set({ expiresAt: at })
+        .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
+    },
+
+    async revokeToken(organizationId: string, id: string, now: Date, db: Db = root) {
+      await db
+        .update(scimTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
+    },
+
+    async lastCallAt(organizationId: string, db: Db = root) {
+      const [row] = await db
+        .select({ at: sql<Date | null>`max(${scimTokens.lastUsedAt})` })
+        .from(scimTokens)
+        .where(eq(scimTokens.organizationId, organizationId));
+      return row?.at ? new Date(row.at) : null;
+    },
+
+    /** Saves the settings given; the others keep their value (their default on the first save). */
+    async saveConfig(
+      organizationId: string,
+      config: Partial<{ defaultRole: string; defaultWorkspaceIds: string[]; sendInvitations: boolean; managesAdmins: boolean }>,
+      now: Date,
+      db: Db = root,
+    ) {
+      await db
+        .insert(scimConfigs)
+        .values({ organizationId, ...config, updatedAt: now })
+        .onConflictDoUpdate({ target: scimConfigs.organizationId, set: { ...config, updatedAt: now } });
+    },
+
+    async workspacesOf(organizationId: string, db: Db = root) {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.organizationId, organizationId))
+        .orderBy(asc(workspaces.name));
+    },
+
+    async listEvents(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
+      const where = eq(scimEvents.organizationId, organizationId);
+      const rows = await db
+        .select({
+          id: scimEvents.id,
+          at: scimEvents.at,
+          kind: scimEvents.kind,
+          resourceType: scimEvents.resourceType,
+          resourceName: scimEvents.resourceName,
+          method: scimEvents.method,
+          status: scimEvents.status,
+          reason: scimEvents.reason,
+          total: totalOver(),
+        })
+        .from(scimEvents)
+        .where(where)
+        .orderBy(desc(scimEvents.at), desc(scimEvents.id))
+        .limit(page.limit)
+        .offset(pageOffset(page));
+      const total = rows[0]?.total ?? (await db.$count(scimEvents, where));
+      return { rows, total: Number(total) };
+    },
+  };
+}
+
+export type ProvisioningRepository = ReturnType<typeof createProvisioningRepository>;
