@@ -102,20 +102,10 @@ const SQL_PLUMBING = [
   // pg-boss's own tables (schema pgboss): the queue hands pg-boss its executeSql and is their one reader beside it.
   `${SERVER}jobs/queue.ts`,
 ];
-/**
- * Still to move into repositories or set-based/: their owners are moving them. Each entry leaves
- * this list once its folder complies; the list is empty when every module does.
- */
-const SQL_PENDING = [`${SERVER}modules/user-imports/`];
 
 function mayHoldSql(file) {
   if (!file.startsWith(SERVER)) return true;
-  return (
-    SQL_PLACES.some((re) => re.test(file)) ||
-    TESTS.some((re) => re.test(file)) ||
-    SQL_PLUMBING.includes(file) ||
-    SQL_PENDING.some((prefix) => file.startsWith(prefix))
-  );
+  return SQL_PLACES.some((re) => re.test(file)) || TESTS.some((re) => re.test(file)) || SQL_PLUMBING.includes(file);
 }
 
 /**
@@ -141,7 +131,7 @@ function sqlLines(text) {
 /** Statements that write the users table, in drizzle or in SQL. */
 const USERS_WRITE = /\.(?:insert|update|delete)\(\s*users\s*\)|\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?users"?(?=[\s(]|$)/gim;
 /** Where users may be written outside the users module: a million-row import cannot go one user at a time. */
-const USERS_WRITERS_BESIDE = [`${SERVER}modules/user-imports/apply.ts`];
+const USERS_WRITERS_BESIDE = [`${SERVER}modules/user-imports/set-based/apply.ts`];
 
 function writesUsersOutsideOwner(file, text) {
   if (!file.startsWith(SERVER) || !/\.ts$/.test(file) || /\.test\.ts$/.test(file)) return false;

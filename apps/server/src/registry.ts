@@ -48,9 +48,21 @@ import { createScimGroupsRepository } from './modules/provisioning/scim-groups.r
 import { createScimGroupsService } from './modules/provisioning/scim-groups.service.js';
 import { createScimUsersRepository } from './modules/provisioning/scim-users.repository.js';
 import { createScimUsersService } from './modules/provisioning/scim-users.service.js';
-import { createForeignEmailBound } from './modules/user-imports/foreign-emails.js';
 import { createUserImportPipeline } from './modules/user-imports/pipeline.js';
-import { createUserImportsRepository, tellingImportChanges, USER_IMPORTS_CHANGES } from './modules/user-imports/user-imports.repository.js';
+import { createForeignEmailBound } from './modules/user-imports/set-based/foreign-emails.js';
+import { createUserImportErrorsRepository } from './modules/user-imports/user-import-errors.repository.js';
+import {
+  createUserImportInvitationsRepository,
+  INVITATIONS_LIST_WRITES,
+} from './modules/user-imports/user-import-invitations.repository.js';
+import { createUserImportLeasesRepository, LEASES_LIST_WRITES } from './modules/user-imports/user-import-leases.repository.js';
+import { createUserImportRowsRepository } from './modules/user-imports/user-import-rows.repository.js';
+import {
+  createUserImportsRepository,
+  IMPORTS_LIST_WRITES,
+  tellingImportChanges,
+  USER_IMPORTS_CHANGES,
+} from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
 import { createPeopleRepository } from './modules/users/people.repository.js';
@@ -76,6 +88,7 @@ export function createServices(deps: AppDeps) {
   const downloadUrls = createUrlSigner(downloadUrlSecret(config));
   // This process's Prometheus registry (http/metrics.ts): GET /metrics reads it, the import pipeline counts into it.
   const metrics = createMetrics(database);
+  const importsChanged = () => changes.changed(USER_IMPORTS_CHANGES);
 
   const repositories = {
     auth: createAuthRepository(db),
@@ -84,8 +97,12 @@ export function createServices(deps: AppDeps) {
     ssoStates: createSsoRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
-    // Its writes forget this process's cached imports lists at once (docs/decisions/039-console-caches.md).
-    userImports: tellingImportChanges(createUserImportsRepository(db), () => changes.changed(USER_IMPORTS_CHANGES)),
+    // Their writes of what the imports list shows forget this process's cached lists at once (docs/decisions/039-console-caches.md).
+    userImports: tellingImportChanges(createUserImportsRepository(db), IMPORTS_LIST_WRITES, importsChanged),
+    userImportLeases: tellingImportChanges(createUserImportLeasesRepository(db), LEASES_LIST_WRITES, importsChanged),
+    userImportInvitations: tellingImportChanges(createUserImportInvitationsRepository(db), INVITATIONS_LIST_WRITES, importsChanged),
+    userImportErrors: createUserImportErrorsRepository(db),
+    userImportRows: createUserImportRowsRepository(db),
     analytics: createAnalyticsRepository(db),
     organizations: createOrganizationsRepository(db),
     organizationManagers: createOrganizationManagersRepository(db),
@@ -129,7 +146,11 @@ export function createServices(deps: AppDeps) {
   // User imports and analytics reports: the background work (their jobs run it) beside the services of their routes.
   const userImportPipeline = createUserImportPipeline({
     database,
-    repo: repositories.userImports,
+    imports: repositories.userImports,
+    leases: repositories.userImportLeases,
+    errors: repositories.userImportErrors,
+    invitations: repositories.userImportInvitations,
+    rows: repositories.userImportRows,
     blobs,
     jobs,
     batchRows: config.USER_IMPORT_BATCH_ROWS ?? database.profile.importBatchRows,
@@ -143,6 +164,9 @@ export function createServices(deps: AppDeps) {
   const userImports = createUserImportService({
     db,
     repo: repositories.userImports,
+    errors: repositories.userImportErrors,
+    invitations: repositories.userImportInvitations,
+    rows: repositories.userImportRows,
     blobs,
     jobs,
     pipeline: userImportPipeline,

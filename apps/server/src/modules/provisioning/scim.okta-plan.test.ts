@@ -59,7 +59,7 @@ describe("Okta's SCIM 2.0 test plan against an organization with people from bef
     scim(method, path, body, OKTA_HEADERS);
   const filter = (f: string) => `filter=${encodeURIComponent(f)}`;
 
-  /** A user as the import's apply inserts one (apply.ts): e-mail, employee ID, name, role; no given or family name. */
+  /** A user as the import's apply inserts one (set-based/apply.ts): e-mail, employee ID, name, role; no given or family name. */
   async function imported(email: string | null, employeeId: string | null, name: string) {
     const [row] = await sqlRows<{ id: string }>(
       t.database.db,
@@ -89,7 +89,7 @@ describe("Okta's SCIM 2.0 test plan against an organization with people from bef
       before.set(user.email as string, { givenName, familyName });
     }
 
-    // Imported from CSV, then renamed by a later import (apply.ts updates display_name alone).
+    // Imported from CSV, then renamed by a later import (set-based/apply.ts updates display_name alone).
     const importedEmail = `imported.${stamp}@acme.example`;
     const importedId = await imported(importedEmail, `EMP-${stamp}`, 'Imported Person');
     await sqlRows(

@@ -7,6 +7,7 @@
  * sent for a disabled organization: what it is still owed is cancelled.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
 import type { UserImportsRepository } from './user-imports.repository.js';
 
 /** Sends one invitation (makes the token and the e-mail); throws when it could not be sent. */
@@ -24,12 +25,14 @@ export interface SendOptions {
 }
 
 export interface InvitationDeps {
-  repo: UserImportsRepository;
+  /** The organization's state, and where a disable is recorded. */
+  imports: Pick<UserImportsRepository, 'organizationDisabled' | 'recordOrganizationDisabled'>;
+  invitations: UserImportInvitationsRepository;
 }
 
 /** Sends what is owed for one import for up to maxSeconds; answers whether some are still owed. */
 export async function sendImportInvitations(
-  { repo }: InvitationDeps,
+  { imports, invitations }: InvitationDeps,
   importId: string,
   invite: InviteUser,
   opts: SendOptions,
@@ -38,28 +41,28 @@ export async function sendImportInvitations(
   const interval = 1000 / opts.perSecond;
   let sent = 0;
   for (;;) {
-    if (opts.signal?.aborted || Date.now() - started >= opts.maxSeconds * 1000) return (await repo.openInvitations(importId)) > 0;
-    const claimed = await repo.claimInvitations(importId, Math.max(1, Math.ceil(opts.perSecond)));
+    if (opts.signal?.aborted || Date.now() - started >= opts.maxSeconds * 1000) return (await invitations.openInvitations(importId)) > 0;
+    const claimed = await invitations.claimInvitations(importId, Math.max(1, Math.ceil(opts.perSecond)));
     if (claimed.length === 0) return false;
     for (const c of claimed) {
       // Claimed but not sent when stopping: back to pending for the next process.
       if (opts.signal?.aborted) {
-        await repo.unclaimInvitation(importId, c.user_id);
+        await invitations.unclaimInvitation(importId, c.user_id);
         continue;
       }
       // Keep to the rate: the n-th e-mail of this run goes no sooner than n intervals after its start.
       const due = started + sent * interval - Date.now();
       if (due > 0) await sleep(due);
       // Checked before each e-mail, not only before a claim: a disable committed since stops the next one.
-      if (await repo.organizationDisabled(importId)) {
-        await cancelInvitations({ repo }, importId);
+      if (await imports.organizationDisabled(importId)) {
+        await cancelInvitations({ imports, invitations }, importId);
         return false;
       }
       try {
         await invite({ userId: c.user_id, invitedBy: c.invited_by });
-        await repo.markInvitationSent(importId, c.user_id);
+        await invitations.markInvitationSent(importId, c.user_id);
       } catch (err) {
-        await repo.markInvitationFailed(importId, c.user_id, c.email, ((err as Error).message || 'unknown error').slice(0, 500));
+        await invitations.markInvitationFailed(importId, c.user_id, c.email, ((err as Error).message || 'unknown error').slice(0, 500));
       }
       sent++;
     }
@@ -71,9 +74,9 @@ export async function sendImportInvitations(
  * are cancelled (the disable is for good, so a retry does not send them either) and the
  * import records why.
  */
-async function cancelInvitations({ repo }: InvitationDeps, importId: string) {
+async function cancelInvitations({ imports, invitations }: InvitationDeps, importId: string) {
   for (;;) {
-    if ((await repo.cancelOpenInvitations(importId, CANCEL_BATCH)) === 0) break;
+    if ((await invitations.cancelOpenInvitations(importId, CANCEL_BATCH)) === 0) break;
   }
-  await repo.recordOrganizationDisabled(importId);
+  await imports.recordOrganizationDisabled(importId);
 }

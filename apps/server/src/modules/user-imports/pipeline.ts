@@ -13,22 +13,31 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type UserImportOptions, userImportOptions } from '@console/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
-import { userImports } from '../../db/schema.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { type ApplyScope, applyBatch, nextBatch } from './apply.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
-import type { ForeignEmailBound } from './foreign-emails.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
 import { expireImportFiles, settleImport } from './retention.js';
-import { openStagingSink } from './staging.js';
+import { type ApplyScope, applyBatch, nextBatch } from './set-based/apply.js';
+import type { ForeignEmailBound } from './set-based/foreign-emails.js';
+import { analyzeStagedRows, openStagingSink } from './set-based/staging.js';
+import {
+  countRowsWithErrors,
+  mergeErrorGroups,
+  rowNumberBounds,
+  validateDuplicates,
+  validateRange,
+  withoutJit,
+} from './set-based/validation.js';
+import type { UserImportErrorsRepository } from './user-import-errors.repository.js';
+import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
+import { LeaseLost, type UserImportLeasesRepository } from './user-import-leases.repository.js';
+import type { UserImportRowsRepository } from './user-import-rows.repository.js';
 import type { UserImportJobs } from './user-imports.jobs.js';
-import { type ImportUpdate, LeaseLost, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
-import { countRowsWithErrors, mergeErrorGroups, rowNumberBounds, validateDuplicates, validateRange, withoutJit } from './validation.js';
+import { batchProgress, dbNow, type ImportUpdate, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
@@ -36,7 +45,11 @@ export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 export interface PipelineDeps {
   /** Its executor, and its connection for staging (COPY). */
   database: Database;
-  repo: UserImportsRepository;
+  imports: UserImportsRepository;
+  leases: UserImportLeasesRepository;
+  errors: UserImportErrorsRepository;
+  invitations: UserImportInvitationsRepository;
+  rows: UserImportRowsRepository;
   blobs: BlobStore;
   /** Absent in a process that does not queue (some tests): then nothing is queued. */
   jobs?: JobSender<UserImportJobs>;
@@ -51,7 +64,7 @@ export interface PipelineDeps {
   /** Told after a batch changed an organization's users, so this process's caches forget them at once. */
   changed?: (organizationId: string) => void;
   log?: FastifyBaseLogger;
-  /** Bounds and traces what validation tells of other organizations' e-mails (foreign-emails.ts). */
+  /** Bounds and traces what validation tells of other organizations' e-mails (set-based/foreign-emails.ts). */
   boundForeignEmails?: ForeignEmailBound;
 }
 
@@ -102,17 +115,17 @@ class Stopped extends Error {}
 class OrganizationDisabled extends Error {}
 
 export function createUserImportPipeline(deps: PipelineDeps) {
-  const { repo, jobs } = deps;
-  const retention = { repo, blobs: deps.blobs, chunk: deps.batchRows };
+  const { imports, leases, invitations, rows, jobs } = deps;
+  const retention = { imports, invitations, rows, blobs: deps.blobs, chunk: deps.batchRows };
 
   return {
     /** Runs the import as far as it goes. */
     async run(importId: string, options: RunOptions = {}): Promise<Outcome> {
       const owner = options.owner ?? randomUUID();
       let keepHold = false;
-      const claimed = await repo.claimImport(importId, owner, deps.leaseSeconds);
+      const claimed = await leases.claimImport(importId, owner, deps.leaseSeconds);
       if (!claimed) {
-        const wait = await repo.leaseWait(importId);
+        const wait = await leases.leaseWait(importId);
         if (wait === undefined) return 'gone';
         // Another run holds it: come back when its hold would end, in case that run died.
         await enqueueImport(jobs, importId, Math.ceil(wait) + 1);
@@ -129,7 +142,7 @@ export function createUserImportPipeline(deps: PipelineDeps) {
         throw err;
       } finally {
         // Released on every other way out, a stop included: the next run need not wait for the lease to end.
-        if (!keepHold) await repo.releaseImport(importId, owner).catch(() => {});
+        if (!keepHold) await leases.releaseImport(importId, owner).catch(() => {});
       }
     },
 
@@ -140,9 +153,9 @@ export function createUserImportPipeline(deps: PipelineDeps) {
      */
     async fail(importId: string, message: string): Promise<void> {
       await deps.database.db.transaction(async (tx) => {
-        const values = { status: 'error', finishedAt: sql`now()`, leaseOwner: null, leaseUntil: null };
-        if (!(await repo.updateImportWhere(importId, 'processing', values, tx))) return;
-        await repo.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }], tx);
+        const values = { status: 'error', finishedAt: dbNow(), leaseOwner: null, leaseUntil: null };
+        if (!(await imports.updateImportWhere(importId, 'processing', values, tx))) return;
+        await deps.errors.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }], tx);
       });
     },
 
@@ -156,19 +169,21 @@ export function createUserImportPipeline(deps: PipelineDeps) {
     expireFiles: (days: number) => expireImportFiles(retention, days),
 
     /** Removes what is left of a removed import (purge.ts). */
-    purge: (importId: string, signal?: AbortSignal) => purgeImport({ repo, blobs: deps.blobs, chunk: deps.batchRows }, importId, signal),
+    purge: (importId: string, signal?: AbortSignal) =>
+      purgeImport({ imports, invitations, rows, blobs: deps.blobs, chunk: deps.batchRows }, importId, signal),
 
     /** Sends the invitations the import owes, for a while (invitations.ts); answers whether some are still owed. */
-    sendInvitations: (importId: string, invite: InviteUser, opts: SendOptions) => sendImportInvitations({ repo }, importId, invite, opts),
+    sendInvitations: (importId: string, invite: InviteUser, opts: SendOptions) =>
+      sendImportInvitations({ imports, invitations }, importId, invite, opts),
 
     /** What a stopped worker left: imports no run holds, invitations nobody sends, removed imports not yet purged. */
-    orphanedImports: () => repo.orphanedImports(),
-    importsOwingInvitations: () => repo.importsOwingInvitations(),
-    removedImports: () => repo.removedImports(),
+    orphanedImports: () => leases.orphanedImports(),
+    importsOwingInvitations: () => invitations.importsOwingInvitations(),
+    removedImports: () => imports.removedImports(),
     /** Imports a run holds, with the seconds its hold has left. */
-    heldImports: () => repo.heldImports(),
+    heldImports: () => leases.heldImports(),
     /** Ends every hold: only for a process that knows the holders died. */
-    dropAllLeases: () => repo.dropAllLeases(),
+    dropAllLeases: () => leases.dropAllLeases(),
   };
 }
 
@@ -176,7 +191,6 @@ export type UserImportPipeline = ReturnType<typeof createUserImportPipeline>;
 
 class Run {
   private readonly db: Db;
-  private readonly repo: UserImportsRepository;
   private readonly scope: ApplyScope;
   private readonly batch: number;
   private readonly applyRows: number;
@@ -188,7 +202,6 @@ class Run {
     private readonly options: RunOptions,
   ) {
     this.db = deps.database.db;
-    this.repo = deps.repo;
     this.batch = deps.batchRows;
     this.applyRows = Math.min(this.batch, deps.database.profile.importApplyRowsMax);
     this.scope = {
@@ -201,7 +214,7 @@ class Run {
 
   private checkpoint(values: ImportUpdate = {}, db: Db = this.db) {
     if (this.options.signal?.aborted) throw new Stopped();
-    return this.repo.checkpoint(this.row.id, this.owner, this.deps.leaseSeconds, values, db);
+    return this.deps.leases.checkpoint(this.row.id, this.owner, this.deps.leaseSeconds, values, db);
   }
 
   async go() {
@@ -240,7 +253,7 @@ class Run {
 
   /** Throws OrganizationDisabled when it is; in a transaction, it also keeps it from being disabled until the end. */
   private async checkOrganization(db: Db = this.db) {
-    if (await this.repo.organizationDisabled(this.row.id, db)) throw new OrganizationDisabled();
+    if (await this.deps.imports.organizationDisabled(this.row.id, db)) throw new OrganizationDisabled();
   }
 
   /**
@@ -249,8 +262,8 @@ class Run {
    */
   private async endForDisabledOrganization() {
     await this.db.transaction(async (tx) => {
-      await this.checkpoint({ status: 'error', finishedAt: sql`now()` }, tx);
-      await this.repo.recordOrganizationDisabled(this.row.id, tx);
+      await this.checkpoint({ status: 'error', finishedAt: dbNow() }, tx);
+      await this.deps.imports.recordOrganizationDisabled(this.row.id, tx);
     });
     // The invitations owed from earlier batches are settled (not sent) by the invitations job.
     await this.deps.jobs?.send('user-import-invitations', { importId: this.row.id });
@@ -259,9 +272,9 @@ class Run {
   /** Reads the whole file into staged rows; false when the file itself is at fault (import over). */
   private async stage(): Promise<boolean> {
     const { db, row } = this;
-    await this.checkpoint({ phase: 'staging', startedAt: row.startedAt ?? sql`now()`, rowsRead: 0, rowsTotal: null, rowsWithErrors: 0 });
+    await this.checkpoint({ phase: 'staging', startedAt: row.startedAt ?? dbNow(), rowsRead: 0, rowsTotal: null, rowsWithErrors: 0 });
     await this.purgeStagedRows();
-    await this.repo.deleteErrors(row.id);
+    await this.deps.errors.deleteErrors(row.id);
     const sink = await openStagingSink(this.deps.database, row.id);
     let read = 0;
     let reported = 0;
@@ -280,15 +293,13 @@ class Run {
         },
       });
       await sink.finish();
-      // Fresh statistics: without them the planner takes the staged rows for a handful and
-      // joins them row by row (quadratic on a large file).
-      await db.execute(sql`ANALYZE user_import_rows`);
+      await analyzeStagedRows(db);
       await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows });
       return true;
     } catch (err) {
       await sink.abort(err as Error);
       if (!(err instanceof FileFormatError)) throw err;
-      await this.repo.insertErrors(
+      await this.deps.errors.insertErrors(
         row.id,
         err.errors.map((e) => ({ code: e.code, rows: e.row ? [e.row] : [], value: e.value ?? null })),
       );
@@ -302,7 +313,7 @@ class Run {
   private async validate(): Promise<boolean> {
     const { db, row } = this;
     await this.checkpoint({ phase: 'validating', rowsWithErrors: 0 });
-    await this.repo.deleteErrors(row.id);
+    await this.deps.errors.deleteErrors(row.id);
     const bounds = await rowNumberBounds(db, row.id);
     let bad = 0;
     if (bounds) {
@@ -334,22 +345,22 @@ class Run {
   }
 
   private async endWithValidationErrors(rowsWithErrors: number) {
-    await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: sql`now()` });
+    await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: dbNow() });
     // Nothing will be applied from these rows, and nothing reads the file again: such an
     // import is not retried, a corrected file is uploaded (decision 022). The import is over,
     // so its row is not touched again (no checkpoint): an ended import no longer changes.
-    while ((await this.repo.deleteStagedRows(this.row.id, this.batch)) > 0) {}
+    while ((await this.deps.rows.deleteStagedRows(this.row.id, this.batch)) > 0) {}
     await this.deps.blobs.remove(this.row.blobKey);
   }
 
   private async purgeStagedRows() {
-    while ((await this.repo.deleteStagedRows(this.row.id, this.batch)) > 0) {
+    while ((await this.deps.rows.deleteStagedRows(this.row.id, this.batch)) > 0) {
       await this.checkpoint();
     }
   }
 
   private async apply(retry: boolean, log?: FastifyBaseLogger) {
-    const fresh = await this.repo.getImport(this.row.id);
+    const fresh = await this.deps.imports.getImport(this.row.id);
     let after = retry ? 0 : (fresh?.appliedThrough ?? 0);
     log?.info({ retry, appliedThrough: after }, 'user import: applying');
     const pause = this.deps.batchPauseMs;
@@ -365,16 +376,7 @@ class Run {
         await this.checkOrganization(tx);
         await withoutJit(tx);
         const r = await applyBatch(tx, this.scope, { from, to: next.to, retry });
-        await this.checkpoint(
-          {
-            ...(retry ? {} : { appliedThrough: next.to, rowsApplied: sql`${userImports.rowsApplied} + ${r.rows}` }),
-            usersCreated: sql`${userImports.usersCreated} + ${r.created}`,
-            usersUpdated: sql`${userImports.usersUpdated} + ${r.updated}`,
-            usersFailed: sql`${userImports.usersFailed} + ${r.failed}`,
-            rowsWithErrors: sql`${userImports.rowsWithErrors} + ${r.failed}`,
-          },
-          tx,
-        );
+        await this.checkpoint(batchProgress(r, retry ? undefined : next.to), tx);
         return r.rows;
       });
       this.deps.onRowsApplied?.(applied);
@@ -388,10 +390,10 @@ class Run {
   }
 
   private async finish() {
-    const row = await this.repo.getImport(this.row.id);
+    const row = await this.deps.imports.getImport(this.row.id);
     if (!row) throw new LeaseLost();
     const failed = row.usersFailed > 0 || row.invitationsFailed > 0;
-    await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: sql`now()` });
+    await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: dbNow() });
     await this.deps.jobs?.send('user-import-invitations', { importId: row.id });
   }
 }

@@ -8,10 +8,14 @@
  * USER_IMPORT_FILE_RETENTION_DAYS.
  */
 import type { BlobStore } from '../../storage/blob-store.js';
+import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
+import type { UserImportRowsRepository } from './user-import-rows.repository.js';
 import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
 
 export interface RetentionDeps {
-  repo: UserImportsRepository;
+  imports: UserImportsRepository;
+  invitations: UserImportInvitationsRepository;
+  rows: UserImportRowsRepository;
   blobs: BlobStore;
   /** Rows deleted per statement. */
   chunk: number;
@@ -28,21 +32,21 @@ export function retryNeedsFile(row: Pick<UserImportRow, 'status' | 'phase'>): bo
 
 /** An import whose run and invitations are over drops what nothing reads again. */
 export async function settleImport(deps: RetentionDeps, importId: string): Promise<void> {
-  const row = await deps.repo.getImport(importId);
+  const row = await deps.imports.getImport(importId);
   if (!row || row.deletedAt || row.status === 'processing' || retryNeedsFile(row)) return;
-  if ((await deps.repo.openInvitations(importId)) > 0) return;
+  if ((await deps.invitations.openInvitations(importId)) > 0) return;
   await dropData(deps, row);
 }
 
 /** Drops the files (and staged rows) of imports that ended more than `days` ago. */
 export async function expireImportFiles(deps: RetentionDeps, days: number): Promise<number> {
-  const expired = await deps.repo.importsPastRetention(days);
+  const expired = await deps.imports.importsPastRetention(days);
   for (const row of expired) await dropData(deps, row);
   return expired.length;
 }
 
-async function dropData({ repo, blobs, chunk }: RetentionDeps, row: UserImportRow) {
-  while ((await repo.deleteSettledStagedRows(row.id, chunk)) > 0) {
+async function dropData({ rows, blobs, chunk }: RetentionDeps, row: UserImportRow) {
+  while ((await rows.deleteSettledStagedRows(row.id, chunk)) > 0) {
     // Lets requests in between (PGlite runs queries on the main thread).
     await new Promise((r) => setImmediate(r));
   }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FileFormatError, firstInvalidUtf8, mapHeader, readUserImportCsv, type StagedRow, stageRecord } from './csv-reader.js';
-import { encodeRows } from './staging.js';
+import { encodeRows } from './set-based/staging.js';
 
 async function read(content: string | Buffer, separator = ',', chunkSize = 7) {
   const bytes = Buffer.from(content);

@@ -14,6 +14,7 @@ import { type SignedIn, signIn, signInStaff } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { InviteUser } from './invitations.js';
+import { createUserImportErrorsRepository } from './user-import-errors.repository.js';
 import { type Headers, importCsv, upload } from './user-imports.fixtures.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
 import { toView } from './user-imports.service.js';
@@ -63,9 +64,8 @@ describe('user imports of a disabled organization', () => {
 
   /** The import as its admin would see it (the admin's session ends with the organization). */
   async function state(id: string) {
-    const repo = createUserImportsRepository(t.database.db);
-    const row = await repo.getImport(id);
-    const { rows } = await repo.listErrors(id, { offset: 0, limit: 100 });
+    const row = await createUserImportsRepository(t.database.db).getImport(id);
+    const { rows } = await createUserImportErrorsRepository(t.database.db).listErrors(id, { offset: 0, limit: 100 });
     return { view: toView(row!, 0), errors: rows.map(({ id: _id, ...e }) => e) };
   }
 

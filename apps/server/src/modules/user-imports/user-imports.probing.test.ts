@@ -16,9 +16,9 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createForeignEmailRule } from '../users/foreign-emails.js';
-import { createForeignEmailBound } from './foreign-emails.js';
+import { createForeignEmailBound } from './set-based/foreign-emails.js';
+import { validateRange } from './set-based/validation.js';
 import { getImport, type Headers, importCsv, importErrors, upload } from './user-imports.fixtures.js';
-import { validateRange } from './validation.js';
 
 describe('user imports: e-mails of other organizations', () => {
   let t: TestApp;

@@ -13,10 +13,8 @@ import {
   userImportRequestErrors,
   userImportTemplate,
 } from '@console/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
-import { userImports } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { csvCell } from '../../http/csv.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
@@ -26,6 +24,9 @@ import type { UserImportPipeline } from './pipeline.js';
 import { retryNeedsFile } from './retention.js';
 import { templateExample } from './template.js';
 import { receiveCsvUpload, type UploadRequest } from './upload.js';
+import type { UserImportErrorsRepository } from './user-import-errors.repository.js';
+import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
+import type { UserImportRowsRepository } from './user-import-rows.repository.js';
 import type { UserImportJobs } from './user-imports.jobs.js';
 import { USER_IMPORTS_CHANGES, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
@@ -66,6 +67,9 @@ const notFound = () => new NotFound('User import not found.');
 export interface UserImportServiceDeps {
   db: Db;
   repo: UserImportsRepository;
+  errors: UserImportErrorsRepository;
+  invitations: UserImportInvitationsRepository;
+  rows: UserImportRowsRepository;
   blobs: BlobStore;
   /** Absent in a process that does not queue (some tests): a removed import is then purged at once. */
   jobs?: JobSender<UserImportJobs>;
@@ -75,7 +79,7 @@ export interface UserImportServiceDeps {
   maxUploadBytes: number;
   /**
    * Pages of the imports list by organization, page and size (docs/decisions/039-console-caches.md),
-   * forgotten on every change of imports (USER_IMPORTS_CHANGES): `repo` tells them of this process's writes.
+   * forgotten on every change of imports (USER_IMPORTS_CHANGES): `repo` and `invitations` tell them of this process's writes.
    */
   pages?: OrgCache<UserImportsPage>;
 }
@@ -86,10 +90,11 @@ export interface UserImportsPage {
   total: number;
 }
 
-export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUploadBytes, pages }: UserImportServiceDeps) {
+export function createUserImportService(deps: UserImportServiceDeps) {
+  const { db, repo, blobs, jobs, pipeline, maxUploadBytes, pages } = deps;
   /**
    * Validation's errors are listed once it has ended: until then they hold rows naming other
-   * organizations' addresses that the daily budget may yet withhold (foreign-emails.ts).
+   * organizations' addresses that the daily budget may yet withhold (set-based/foreign-emails.ts).
    */
   const validated = (row: { status: string; phase: string }) =>
     row.status !== 'processing' || (row.phase !== 'staging' && row.phase !== 'validating');
@@ -158,7 +163,7 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
 
     async errors(auth: AuthContext, id: string, q: { page: number; limit: number; email?: string }) {
       if (!validated((await findOwn(auth, id)).row)) return { errors: [], total: 0 };
-      const { rows, total } = await repo.listErrors(id, {
+      const { rows, total } = await deps.errors.listErrors(id, {
         email: q.email || undefined,
         offset: (q.page - 1) * q.limit,
         limit: q.limit,
@@ -175,7 +180,7 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
         if (!listed) return;
         let after: { row: number; id: string } | undefined;
         for (;;) {
-          const page = await repo.errorsAfter(id, after, 1000);
+          const page = await deps.errors.errorsAfter(id, after, 1000);
           for (const e of page) {
             yield `${[e.email, e.employeeId, e.rows.join(' '), e.code, e.error, e.value].map(csvCell).join(',')}\r\n`;
           }
@@ -216,23 +221,12 @@ export function createUserImportService({ db, repo, blobs, jobs, pipeline, maxUp
         throw new Conflict('The uploaded file is no longer kept: upload it again.', userImportRequestErrors.notRetryable);
       }
       const reset = await db.transaction(async (tx) => {
-        const invitations = await repo.resetFailedInvitations(id, tx);
-        await repo.deleteErrors(id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'], tx);
-        const failedRows = await repo.markFailedRowsForRetry(id, tx);
-        return repo.updateImportWhere(
-          id,
-          row.status,
-          {
-            status: 'processing',
-            // A run that stopped half way resumes from its phase; a finished one retries its failures.
-            phase: row.phase === 'done' ? 'retrying' : row.phase,
-            usersFailed: sql`greatest(0, ${userImports.usersFailed} - ${failedRows})`,
-            invitationsFailed: sql`greatest(0, ${userImports.invitationsFailed} - ${invitations})`,
-            rowsWithErrors: sql`greatest(0, ${userImports.rowsWithErrors} - ${failedRows})`,
-            finishedAt: null,
-          },
-          tx,
-        );
+        const invitations = await deps.invitations.resetFailedInvitations(id, tx);
+        await deps.errors.deleteErrors(id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'], tx);
+        const failedRows = await deps.rows.markFailedRowsForRetry(id, tx);
+        // A run that stopped half way resumes from its phase; a finished one retries its failures.
+        const phase = row.phase === 'done' ? 'retrying' : row.phase;
+        return repo.reopenForRetry(id, row.status, phase, { failedRows, invitations }, tx);
       });
       // Someone else retried or removed it in between.
       if (!reset) throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);

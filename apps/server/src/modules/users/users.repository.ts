@@ -1,7 +1,7 @@
 /**
  * The writes of the `users` table's people: the users module owns the table, its profile
  * and its rules (users.service.ts); other modules make and change users through the
- * service. The import's set-based apply keeps its own statements, in user-imports/apply.ts.
+ * service. The import's set-based apply keeps its own statements, in user-imports/set-based/apply.ts.
  */
 import type { UserSource } from '@console/contracts';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';

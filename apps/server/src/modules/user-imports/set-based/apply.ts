@@ -11,8 +11,8 @@
  */
 import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { type Db, sqlRows } from '../../../db/client.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);

@@ -12,8 +12,8 @@
 
 import { userImportErrorMessages } from '@console/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client.js';
-import { EMAIL_CHECKS_LIMIT, type ForeignEmailRule } from '../users/foreign-emails.js';
+import { type Db, sqlRows } from '../../../db/client.js';
+import { EMAIL_CHECKS_LIMIT, type ForeignEmailRule } from '../../users/foreign-emails.js';
 
 const FOREIGN = 'EMAIL_IN_OTHER_ORGANIZATION';
 

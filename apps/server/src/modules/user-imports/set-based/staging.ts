@@ -5,9 +5,10 @@
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../../db/client.js';
-import type { StagedRow } from './csv-reader.js';
+import type { Database, Db } from '../../../db/client.js';
+import type { StagedRow } from '../csv-reader.js';
 
 const COPY_SQL =
   'COPY user_import_rows (import_id, row_number, email, employee_id, name, role, workspaces, teams, skills, disabled, problem) FROM STDIN WITH (FORMAT csv)';
@@ -83,4 +84,12 @@ export async function openStagingSink(database: Database, importId: string): Pro
       release(err);
     },
   };
+}
+
+/**
+ * Fresh statistics once a file is staged: without them the planner takes the staged rows
+ * for a handful and joins them row by row (quadratic on a large file).
+ */
+export async function analyzeStagedRows(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE user_import_rows`);
 }

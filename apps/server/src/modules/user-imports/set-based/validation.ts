@@ -16,7 +16,7 @@ import {
   userImportErrorMessages,
 } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client.js';
+import { type Db, sqlRows } from '../../../db/client.js';
 
 const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
 const ROLES = literals(IMPORT_ROLES);
@@ -117,7 +117,7 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
           RETURNING 1
         )
         -- The progress count leaves out rows naming another organization's address: whether
-        -- they may be told is decided when validation ends (foreign-emails.ts).
+        -- they may be told is decided when validation ends (set-based/foreign-emails.ts).
         SELECT count(DISTINCT row_number)::int AS n FROM e WHERE code <> 'EMAIL_IN_OTHER_ORGANIZATION'`;
   return db.transaction(async (tx) => {
     await withoutJit(tx);
