@@ -137,3 +137,9 @@ export async function sqlRows<T = Record<string, unknown>>(db: Db, query: SQL): 
 export async function pingDatabase(database: Database): Promise<void> {
   await database.db.execute(sql`select 1`);
 }
+
+/** How many rows a statement (an UPDATE or a DELETE) changed, counted in the same round trip. */
+export async function countChanged(db: Db, statement: SQL): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(db, sql`WITH changed AS (${statement} RETURNING 1) SELECT count(*)::int AS n FROM changed`);
+  return row.n;
+}

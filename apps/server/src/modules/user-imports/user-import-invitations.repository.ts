@@ -5,7 +5,7 @@
  */
 import { userImportErrorMessages } from '@console/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client.js';
+import { countChanged, type Db, sqlRows } from '../../db/client.js';
 import { userImportInvitations } from '../../db/schema.js';
 
 /** An invitation a worker claimed to send. */
@@ -70,17 +70,13 @@ export function createUserImportInvitationsRepository(root: Db) {
 
     /** Cancels up to `limit` open invitations of the import; answers how many. */
     async cancelOpenInvitations(importId: string, limit: number, db: Db = root): Promise<number> {
-      const [row] = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH c AS (
-              UPDATE user_import_invitations SET status = 'cancelled', updated_at = now()
-              WHERE import_id = ${importId} AND status IN ('pending', 'sending') AND user_id IN (
-                SELECT user_id FROM user_import_invitations
-                WHERE import_id = ${importId} AND status IN ('pending', 'sending') LIMIT ${limit})
-              RETURNING 1)
-            SELECT count(*)::int AS n FROM c`,
+        sql`UPDATE user_import_invitations SET status = 'cancelled', updated_at = now()
+            WHERE import_id = ${importId} AND status IN ('pending', 'sending') AND user_id IN (
+              SELECT user_id FROM user_import_invitations
+              WHERE import_id = ${importId} AND status IN ('pending', 'sending') LIMIT ${limit})`,
       );
-      return row.n;
     },
 
     async openInvitations(importId: string, db: Db = root): Promise<number> {
@@ -103,27 +99,20 @@ export function createUserImportInvitationsRepository(root: Db) {
 
     /** A retry sends the failed invitations again; answers how many. */
     async resetFailedInvitations(importId: string, db: Db = root): Promise<number> {
-      const [row] = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH r AS (
-              UPDATE user_import_invitations SET status = 'pending', error = NULL, updated_at = now()
-              WHERE import_id = ${importId} AND status = 'error' RETURNING 1)
-            SELECT count(*)::int AS n FROM r`,
+        sql`UPDATE user_import_invitations SET status = 'pending', error = NULL, updated_at = now()
+            WHERE import_id = ${importId} AND status = 'error'`,
       );
-      return row.n;
     },
 
     /** Deletes up to `limit` invitations of a removed import; answers how many went. */
     async deleteInvitations(importId: string, limit: number, db: Db = root): Promise<number> {
-      const rows = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH gone AS (
-              DELETE FROM ${userImportInvitations} WHERE import_id = ${importId} AND user_id IN (
-                SELECT user_id FROM ${userImportInvitations} WHERE import_id = ${importId} LIMIT ${limit})
-              RETURNING 1)
-            SELECT count(*)::int AS n FROM gone`,
+        sql`DELETE FROM ${userImportInvitations} WHERE import_id = ${importId} AND user_id IN (
+              SELECT user_id FROM ${userImportInvitations} WHERE import_id = ${importId} LIMIT ${limit})`,
       );
-      return rows[0].n;
     },
   };
 }

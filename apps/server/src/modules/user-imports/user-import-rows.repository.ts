@@ -5,34 +5,27 @@
  * executor last (`db`).
  */
 import { sql } from 'drizzle-orm';
-import { type Db, sqlRows } from '../../db/client.js';
+import { countChanged, type Db } from '../../db/client.js';
 import { userImportRows } from '../../db/schema.js';
 
 export function createUserImportRowsRepository(root: Db) {
   return {
     /** Marks the rows that failed to apply for the retry pass; answers how many. */
     async markFailedRowsForRetry(importId: string, db: Db = root): Promise<number> {
-      const [row] = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH r AS (
-              UPDATE ${userImportRows} SET outcome = 'retry', error = NULL
-              WHERE import_id = ${importId} AND outcome = 'error' RETURNING 1)
-            SELECT count(*)::int AS n FROM r`,
+        sql`UPDATE ${userImportRows} SET outcome = 'retry', error = NULL
+            WHERE import_id = ${importId} AND outcome = 'error'`,
       );
-      return row.n;
     },
 
     /** Deletes up to `limit` staged rows of an import; answers how many went. Short queries for PGlite. */
     async deleteStagedRows(importId: string, limit: number, db: Db = root): Promise<number> {
-      const rows = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH gone AS (
-              DELETE FROM ${userImportRows} WHERE import_id = ${importId} AND row_number IN (
-                SELECT row_number FROM ${userImportRows} WHERE import_id = ${importId} ORDER BY row_number LIMIT ${limit})
-              RETURNING 1)
-            SELECT count(*)::int AS n FROM gone`,
+        sql`DELETE FROM ${userImportRows} WHERE import_id = ${importId} AND row_number IN (
+              SELECT row_number FROM ${userImportRows} WHERE import_id = ${importId} ORDER BY row_number LIMIT ${limit})`,
       );
-      return rows[0].n;
     },
 
     /**
@@ -40,16 +33,12 @@ export function createUserImportRowsRepository(root: Db) {
      * the rows that failed to apply (Retry applies those again). Answers how many went.
      */
     async deleteSettledStagedRows(importId: string, limit: number, db: Db = root): Promise<number> {
-      const rows = await sqlRows<{ n: number }>(
+      return countChanged(
         db,
-        sql`WITH gone AS (
-              DELETE FROM ${userImportRows} WHERE import_id = ${importId} AND row_number IN (
-                SELECT row_number FROM ${userImportRows} WHERE import_id = ${importId} AND outcome IS DISTINCT FROM 'error'
-                ORDER BY row_number LIMIT ${limit})
-              RETURNING 1)
-            SELECT count(*)::int AS n FROM gone`,
+        sql`DELETE FROM ${userImportRows} WHERE import_id = ${importId} AND row_number IN (
+              SELECT row_number FROM ${userImportRows} WHERE import_id = ${importId} AND outcome IS DISTINCT FROM 'error'
+              ORDER BY row_number LIMIT ${limit})`,
       );
-      return rows[0].n;
     },
   };
 }
