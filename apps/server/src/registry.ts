@@ -9,9 +9,10 @@
  */
 import type { ChangeScope } from './db/change-feed.js';
 import { orgCacheOn } from './db/org-cache.js';
+import { createRateLimitHitsRepository } from './db/rate-limit-hits.repository.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
-import { createDbRateLimiter, signInRateLimit } from './http/rate-limit.js';
+import { createRateLimiter, signInRateLimit } from './http/rate-limit.js';
 import { createAccessKeyAuthenticator } from './modules/access-keys/access-key-auth.js';
 import { createAccessKeysRepository } from './modules/access-keys/access-keys.repository.js';
 import { type AccessKeysPage, createAccessKeysService } from './modules/access-keys/access-keys.service.js';
@@ -91,6 +92,8 @@ export function createServices(deps: AppDeps) {
   const importsChanged = () => changes.changed(USER_IMPORTS_CHANGES);
 
   const repositories = {
+    // The shared counters of every rate limit (rate_limit_hits): each limiter below counts through it.
+    rateLimitHits: createRateLimitHitsRepository(db),
     auth: createAuthRepository(db),
     sessions: createSessionsRepository(db),
     userTokens: createUserTokensRepository(db),
@@ -233,11 +236,18 @@ export function createServices(deps: AppDeps) {
       pages: orgCacheOn<AccessKeysPage>(deps.changes, 1_000),
     }),
     // One per-IP budget for every sign-in route (console, SSO, the external API's token).
-    signInRateLimit: signInRateLimit(deps),
+    signInRateLimit: signInRateLimit({ config, count: repositories.rateLimitHits.count, clock }),
     externalApiGuard: createExternalApiGuard({
       authenticateKey: accessKeyAuth,
-      rateLimit: createDbRateLimiter(deps, { limit: config.API_RATE_LIMIT, windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-      sourceLimit: createDbRateLimiter(deps, {
+      rateLimit: createRateLimiter({
+        count: repositories.rateLimitHits.count,
+        clock,
+        limit: config.API_RATE_LIMIT,
+        windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      }),
+      sourceLimit: createRateLimiter({
+        count: repositories.rateLimitHits.count,
+        clock,
         limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
         windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
       }),
@@ -254,7 +264,9 @@ export function createServices(deps: AppDeps) {
       findToken: repositories.provisioning.findToken,
       touchToken: repositories.provisioning.touchToken,
       clock,
-      unknownTokens: createDbRateLimiter(deps, {
+      unknownTokens: createRateLimiter({
+        count: repositories.rateLimitHits.count,
+        clock,
         limit: config.API_UNKNOWN_KEY_RATE_LIMIT,
         windowMs: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
       }),

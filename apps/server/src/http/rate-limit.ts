@@ -2,7 +2,8 @@
  * The one rate-limit mechanism of the server: fixed windows whose counters live in the
  * database (rate_limit_hits), so every replica counts against the same limit, and one
  * refusal: 429 `RATE_LIMITED` with `Retry-After` (seconds). The limiter holds no SQL: it
- * receives the shared counter (`count`), the one of db/rate-limit-hits.repository.ts.
+ * receives the shared counter (`count` of db/rate-limit-hits.repository.ts, built once in
+ * registry.ts, where every limiter is built).
  *
  * To keep a database write off most calls, a process may take its calls from the shared
  * counter in leases: it writes once per lease, not once per call. The price: a replica may
@@ -10,12 +11,13 @@
  * slightly before the limit (never after it). With leases of 1 every call is one write and
  * the count is exact.
  *
- *   const limit = createDbRateLimiter(deps, { limit: 100, windowMs: 60_000, lease: 1 });
+ *   const limit = createRateLimiter({ count: rateLimitHits.count, clock, limit: 100, windowMs: 60_000, lease: 1 });
  *   await enforceRateLimit(limit, `thing:${id}`, (s) => `Too many things: try again in ${s} s.`);
  */
 import type { FastifyRequest } from 'fastify';
-import { createRateLimitHitsRepository, type HitCounter } from '../db/rate-limit-hits.repository.js';
-import type { AppDeps, Clock } from '../deps.js';
+import type { Config } from '../config.js';
+import type { HitCounter } from '../db/rate-limit-hits.repository.js';
+import type { Clock } from '../deps.js';
 import { AppError } from './errors.js';
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -113,11 +115,6 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** A limiter counting in this app's database (its shared counters, rate_limit_hits), on its clock. */
-export function createDbRateLimiter(deps: AppDeps, opts: { limit: number; windowMs: number; lease?: number }): RateLimiter {
-  return createRateLimiter({ ...opts, count: createRateLimitHitsRepository(deps.database.db).count, clock: deps.clock });
-}
-
 /** Counts one call of `key`; over the limit, throws the 429 with Retry-After and the envelope. */
 export async function enforceRateLimit(take: RateLimiter, key: string, message: (retryAfterSeconds: number) => string) {
   const decision = await take(key);
@@ -135,9 +132,19 @@ export function rateLimited(retryAfterSeconds: number, message: (retryAfterSecon
  * an onRequest hook, so a refused request costs no parsing. Leases of 1: nearly every
  * address makes only a few calls, where a lease would save no write but cost exactness.
  */
-export function signInRateLimit(deps: AppDeps) {
-  const { config } = deps;
-  const take = createDbRateLimiter(deps, { limit: config.SIGN_IN_RATE_LIMIT_MAX, windowMs: config.SIGN_IN_RATE_LIMIT_WINDOW_MS, lease: 1 });
+export function signInRateLimit(deps: {
+  config: Pick<Config, 'SIGN_IN_RATE_LIMIT_MAX' | 'SIGN_IN_RATE_LIMIT_WINDOW_MS'>;
+  count: HitCounter;
+  clock: Clock;
+}) {
+  const { config, count, clock } = deps;
+  const take = createRateLimiter({
+    count,
+    clock,
+    limit: config.SIGN_IN_RATE_LIMIT_MAX,
+    windowMs: config.SIGN_IN_RATE_LIMIT_WINDOW_MS,
+    lease: 1,
+  });
   return (request: FastifyRequest) =>
     enforceRateLimit(take, `sign-in:${request.ip}`, (s) => `Too many requests. Try again in ${inWords(s)}.`);
 }
