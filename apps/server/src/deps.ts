@@ -17,8 +17,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Absent in a process that only serves HTTP without queueing (some tests). */
-  jobs?: Jobs<AllJobs>;
+  /** The background jobs' queue; only a worker process starts their workers (main.ts). */
+  jobs: Jobs<AllJobs>;
   blobs: BlobStore;
   /** Issues and verifies the idTokens the server signs. */
   idTokens: IdTokens;

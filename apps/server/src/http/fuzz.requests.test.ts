@@ -41,7 +41,7 @@ describe('every route, fuzzed', () => {
   let samples: fc.Arbitrary<string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ withJobs: true });
+    t = await createTestApp();
     const { db } = t.database;
     await db.insert(schema.planTypes).values([{ name: 'Team' }]);
     const org = await createOrganization(db);
@@ -66,7 +66,7 @@ describe('every route, fuzzed', () => {
       payload: { name: 'Fuzz', description: 'fuzz' },
     });
     who.apiKey = (key.json() as { accessKey: string }).accessKey;
-    await t.deps.jobs!.startWorkers(jobDefinitions({ deps: t.deps, services: t.app.services }).map(({ cron: _, ...job }) => job));
+    await t.deps.jobs.startWorkers(jobDefinitions({ deps: t.deps, services: t.app.services }).map(({ cron: _, ...job }) => job));
     samples = fc.oneof(
       fc.constantFrom(...ids),
       fc.uuid(),

@@ -60,7 +60,7 @@ describe('GET /metrics', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { METRICS_TOKEN: TOKEN }, withJobs: true });
+    t = await createTestApp({ config: { METRICS_TOKEN: TOKEN } });
     bare = await createTestApp();
   });
   afterAll(async () => {
@@ -122,8 +122,8 @@ describe('GET /metrics', () => {
 
   it('counts jobs by queue and state, and the rows user imports applied', async () => {
     // No worker runs in this process: they stay created.
-    await t.deps.jobs!.send('housekeeping', {});
-    await t.deps.jobs!.send('housekeeping', {});
+    await t.deps.jobs.send('housekeeping', {});
+    await t.deps.jobs.send('housekeeping', {});
     const org = await createOrganization(t.database.db);
     const admin = await createUser(t.database.db, org.id);
     const { headers } = await signIn(t, admin.email!);

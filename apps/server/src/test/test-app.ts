@@ -25,9 +25,10 @@ export interface TestApp {
 export async function createTestApp(
   options: {
     config?: Parameters<typeof testConfig>[0];
-    withJobs?: boolean;
     clock?: Clock;
     logger?: FastifyBaseLogger;
+    /** The logger of background work (deps.log, as main.ts gives it); none when absent. */
+    log?: FastifyBaseLogger;
     /** This database whatever TEST_DB says (the embedded database's queue is PGlite's own). */
     databaseKind?: TestDbKind;
     /** Extra routes for a test, added before the app is ready (guard tests). */
@@ -44,14 +45,13 @@ export async function createTestApp(
   // The folder in the data directory, or the bucket of a BLOB_STORE_URL the test configures.
   const blobs = await createBlobStore(config);
   const silent = (await import('pino')).default({ level: 'silent' });
-  // No delay between the tries of a failing job: a test of the retry limit ends at once.
-  const jobs = options.withJobs
-    ? await createJobs<AllJobs>(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 })
-    : undefined;
+  // The real queue; its workers run only where a test starts them. No delay between the
+  // tries of a failing job: a test of the retry limit ends at once.
+  const jobs = await createJobs<AllJobs>(database, silent, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 0 });
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config, blobs);
-  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, clock: clock ?? systemClock };
+  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, log: options.log, clock: clock ?? systemClock };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
   await app.ready();
@@ -63,7 +63,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       mailer.close();
-      await jobs?.stop(2_000);
+      await jobs.stop(2_000);
       blobs.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -13,10 +13,10 @@ describe('analytics report jobs', () => {
   let admin: SignedIn;
   let orgId: string;
   beforeAll(async () => {
-    t = await createTestApp({ withJobs: true });
+    t = await createTestApp();
     orgId = (await createOrganization(t.database.db)).id;
     admin = await signIn(t, (await createUser(t.database.db, orgId)).email!);
-    await t.deps.jobs!.startWorkers(analyticsJobs({ deps: t.deps, services: t.app.services }));
+    await t.deps.jobs.startWorkers(analyticsJobs({ deps: t.deps, services: t.app.services }));
   });
   afterAll(() => t.close());
 

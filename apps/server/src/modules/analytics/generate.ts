@@ -106,8 +106,7 @@ export async function generateReports(
 }
 
 export interface AnalyticsReportsDeps extends GenerateDeps {
-  /** Absent in a process that does not queue (some tests): then nothing is queued. */
-  jobs?: JobSender<AnalyticsJobs>;
+  jobs: JobSender<AnalyticsJobs>;
   /** ANALYTICS_REPORT_RETENTION_DAYS: reports and ended generations older than this are pruned. */
   retentionDays: number;
   log?: FastifyBaseLogger;
@@ -118,7 +117,7 @@ export function createAnalyticsReports(deps: AnalyticsReportsDeps) {
   const { repo, jobs, clock } = deps;
 
   async function sendJob(generationId: string): Promise<void> {
-    await jobs?.send('analytics-reports', { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
+    await jobs.send('analytics-reports', { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
   }
 
   /** Queues a generation of the organization's reports (or answers the one already queued). */

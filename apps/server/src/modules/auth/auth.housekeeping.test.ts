@@ -16,7 +16,7 @@ describe('housekeeping job', () => {
 
   beforeAll(async () => {
     // Seven days: shorter than an invitation's 14, so a pending invitation can be older than it.
-    t = await createTestApp({ clock: { now: () => NOW }, config: { HOUSEKEEPING_RETENTION_DAYS: '7' }, withJobs: true });
+    t = await createTestApp({ clock: { now: () => NOW }, config: { HOUSEKEEPING_RETENTION_DAYS: '7' } });
     organizationId = (await createOrganization(t.database.db)).id;
     userId = (await createUser(t.database.db, organizationId)).id;
   });
@@ -128,9 +128,9 @@ describe('housekeeping job', () => {
     const job = housekeepingJob(t.deps);
     const done = new Promise<void>((resolve, reject) => {
       const watched: typeof job = { ...job, handler: (data, meta) => job.handler(data, meta).then(resolve, reject) };
-      void t.deps.jobs!.startWorkers([watched]);
+      void t.deps.jobs.startWorkers([watched]);
     });
-    await t.deps.jobs!.send('housekeeping', {});
+    await t.deps.jobs.send('housekeeping', {});
     await done;
     expect((await remaining()).sessions).toEqual(['active', 'expired 6 days ago', 'revoked 6 days ago']);
     const { rows } = await t.database.executeSql('select cron from pgboss.schedule where name = $1', ['housekeeping']);

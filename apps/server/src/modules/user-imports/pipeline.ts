@@ -51,8 +51,7 @@ export interface PipelineDeps {
   invitations: UserImportInvitationsRepository;
   rows: UserImportRowsRepository;
   blobs: BlobStore;
-  /** Absent in a process that does not queue (some tests): then nothing is queued. */
-  jobs?: JobSender<UserImportJobs>;
+  jobs: JobSender<UserImportJobs>;
   /** Rows per staging and apply batch (and per purge chunk): USER_IMPORT_BATCH_ROWS, else the database profile's importBatchRows. */
   batchRows: number;
   /** How long a run's hold on an import lasts without a checkpoint (USER_IMPORT_LEASE_SECONDS). */
@@ -76,12 +75,8 @@ export interface PipelineDeps {
  */
 export const STAGING_BATCH_ROWS = 1_000;
 
-export async function enqueueImport(
-  jobs: JobSender<UserImportJobs> | undefined,
-  importId: string,
-  startAfterSeconds?: number,
-): Promise<void> {
-  await jobs?.send(
+export async function enqueueImport(jobs: JobSender<UserImportJobs>, importId: string, startAfterSeconds?: number): Promise<void> {
+  await jobs.send(
     'user-import',
     { importId },
     {
@@ -96,12 +91,8 @@ export async function enqueueImport(
 type Outcome = 'finished' | 'busy' | 'gone' | 'stopped';
 
 export interface RunOptions {
-  /** Stop (keeping the lease's work resumable) once the import reaches this phase: for tests and tools. */
-  stopAt?: 'validating' | 'applying';
   /** The process is stopping: end at the next checkpoint; another run resumes from there. */
   signal?: AbortSignal;
-  /** For tests: runs between two apply batches (to disable the organization there, say). */
-  afterBatch?: (appliedThrough: number) => Promise<void>;
   /**
    * The run's name for its hold, the job's id: a run that fails keeps its hold, so that the
    * resume sweep does not start a second run while the queue waits to try this job again,
@@ -237,13 +228,11 @@ class Run {
       if (!(await this.stage())) return;
       phase = 'validating';
     }
-    if (this.options.stopAt === 'validating') return;
     if (phase === 'validating') {
       log?.info('user import: validating');
       if (!(await this.validate())) return;
       phase = 'applying';
     }
-    if (this.options.stopAt === 'applying') return;
     if (phase === 'applying' || phase === 'retrying') {
       await this.apply(phase === 'retrying', log);
     }
@@ -266,7 +255,7 @@ class Run {
       await this.deps.imports.recordOrganizationDisabled(this.row.id, tx);
     });
     // The invitations owed from earlier batches are settled (not sent) by the invitations job.
-    await this.deps.jobs?.send('user-import-invitations', { importId: this.row.id });
+    await this.deps.jobs.send('user-import-invitations', { importId: this.row.id });
   }
 
   /** Reads the whole file into staged rows; false when the file itself is at fault (import over). */
@@ -383,7 +372,6 @@ class Run {
       this.deps.changed?.(this.scope.organizationId);
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
-      await this.options.afterBatch?.(after);
       // Lets requests in between batches (PGlite runs queries on the main thread).
       await (pause > 0 ? sleep(pause) : new Promise((r) => setImmediate(r)));
     }
@@ -394,6 +382,6 @@ class Run {
     if (!row) throw new LeaseLost();
     const failed = row.usersFailed > 0 || row.invitationsFailed > 0;
     await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: dbNow() });
-    await this.deps.jobs?.send('user-import-invitations', { importId: row.id });
+    await this.deps.jobs.send('user-import-invitations', { importId: row.id });
   }
 }

@@ -15,7 +15,7 @@ import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { InviteUser } from './invitations.js';
 import { createUserImportErrorsRepository } from './user-import-errors.repository.js';
-import { type Headers, importCsv, upload } from './user-imports.fixtures.js';
+import { getImport, type Headers, importCsv, upload, watchedRuns } from './user-imports.fixtures.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
 import { toView } from './user-imports.service.js';
 
@@ -32,11 +32,21 @@ describe('user imports of a disabled organization', () => {
   let t: TestApp;
   let staff: SignedIn;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  const runs = watchedRuns();
 
   beforeAll(async () => {
     smtp = await startSmtpPeer({ rejectRecipients: ['bounce@retry.example'] });
-    // Batches of two rows, so that a file of a few rows is applied in several.
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_BATCH_ROWS: '2', USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
+    // Batches of two rows, so that a file of a few rows is applied in several, with a pause
+    // between two in which staff can disable the organization.
+    t = await createTestApp({
+      log: runs.log,
+      config: {
+        SMTP_URL: smtp.url,
+        USER_IMPORT_BATCH_ROWS: '2',
+        USER_IMPORT_BATCH_PAUSE_MS: '1500',
+        USER_IMPORT_INVITATIONS_PER_SECOND: '50',
+      },
+    });
     staff = await signInStaff(t, { roles: ['read', 'update'] });
   });
   afterAll(async () => {
@@ -118,7 +128,10 @@ describe('user imports of a disabled organization', () => {
     const bob = await createUser(t.database.db, org.id, { email: 'bob@before.example', displayName: 'Bob Old', role: 'viewer' });
     const csv =
       'email,name,role\nnew1@before.example,New One,viewer\nbob@before.example,Bob New,publisher\nnew2@before.example,New Two,viewer\n';
-    const validated = await importCsv(t, headers, csv, {}, { stopAt: 'applying' });
+    const res = await upload(t, headers, csv);
+    expect(res.statusCode, res.body).toBe(201);
+    await runs.runUntil(t, res.json().userImport.id, 'applying');
+    const validated = await getImport(t, headers, res.json().userImport.id);
     expect(validated).toMatchObject({ status: 'processing', phase: 'applying', rowsTotal: 3 });
     await disable(org.id);
 
@@ -139,12 +152,14 @@ describe('user imports of a disabled organization', () => {
     let disabledAfter: number | undefined;
     const res = await upload(t, headers, `email,name\n${rows}\n`);
     const { id } = res.json().userImport;
-    await t.app.services.userImportPipeline.run(id, {
-      afterBatch: async (appliedThrough) => {
-        disabledAfter ??= appliedThrough;
-        await disable(org.id);
-      },
+    // Staff disable it while the run pauses after its first batch, as a request would come in.
+    let disabling: Promise<void> | undefined;
+    const stopWatching = runs.afterEachBatch((appliedThrough) => {
+      disabledAfter ??= appliedThrough;
+      disabling ??= disable(org.id);
     });
+    await t.app.services.userImportPipeline.run(id).finally(stopWatching);
+    await disabling;
     // The first batch (file rows 2 and 3) was applied before the disable; none after it.
     expect(disabledAfter).toBe(3);
     const { view, errors } = await state(id);

@@ -137,10 +137,10 @@ describe('invitation e-mails of an import', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    t = await createTestApp({ withJobs: true, config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
+    t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
     const orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
-    await t.deps.jobs!.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
+    await t.deps.jobs.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
   });
   afterAll(async () => {
     await t.close();

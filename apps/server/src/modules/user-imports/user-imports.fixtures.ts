@@ -1,8 +1,8 @@
 /** Uploading and running imports from tests, through the real routes and the app's own pipeline. */
 import type { UserImportErrorView, UserImportView } from '@console/contracts';
+import pino from 'pino';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
-import type { RunOptions } from './pipeline.js';
 
 export type Headers = Record<string, string>;
 
@@ -37,13 +37,58 @@ export async function importCsv(
   headers: Headers,
   content: string | Buffer,
   fields: Record<string, string> = {},
-  options: RunOptions = {},
 ): Promise<UserImportView> {
   const res = await upload(t, headers, content, fields);
   expect(res.statusCode, res.body).toBe(201);
   const { userImport } = res.json() as { userImport: UserImportView };
-  await t.app.services.userImportPipeline.run(userImport.id, options);
+  await t.app.services.userImportPipeline.run(userImport.id);
   return getImport(t, headers, userImport.id);
+}
+
+type LogEntry = { msg?: string; appliedThrough?: number };
+
+/**
+ * Watches runs through what they log (give `log` to the test app: createTestApp's `log`, the
+ * runs' logger). The logger writes synchronously: a listener is told before the run's next statement.
+ */
+export function watchedRuns() {
+  const listeners = new Set<(entry: LogEntry) => void>();
+  const log = pino(
+    { level: 'debug' },
+    {
+      write(line: string) {
+        const entry = JSON.parse(line) as LogEntry;
+        for (const listener of listeners) listener(entry);
+      },
+    },
+  );
+  return {
+    log,
+    /**
+     * Runs the import until it starts `phase`, and stops it there the way a stopping process
+     * does (its signal aborts; its next checkpoint ends it): it waits, processing, for the next run.
+     */
+    async runUntil(t: TestApp, id: string, phase: 'validating' | 'applying') {
+      const stop = new AbortController();
+      const listener = (entry: LogEntry) => {
+        if (entry.msg === `user import: ${phase}`) stop.abort();
+      };
+      listeners.add(listener);
+      try {
+        expect(await t.app.services.userImportPipeline.run(id, { signal: stop.signal })).toBe('stopped');
+      } finally {
+        listeners.delete(listener);
+      }
+    },
+    /** Tells `fn` of each batch a run applies, once committed; the run goes on meanwhile (its pause, USER_IMPORT_BATCH_PAUSE_MS). */
+    afterEachBatch(fn: (appliedThrough: number) => void): () => void {
+      const listener = (entry: LogEntry) => {
+        if (entry.msg === 'user import: batch applied') fn(entry.appliedThrough!);
+      };
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export async function getImport(t: TestApp, headers: Headers, id: string): Promise<UserImportView> {

@@ -31,8 +31,8 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
 
   async function resume() {
     for (const importId of await pipeline.orphanedImports()) await resumeImport(importId);
-    for (const importId of await pipeline.importsOwingInvitations()) await deps.jobs?.send('user-import-invitations', { importId });
-    for (const { id } of await pipeline.removedImports()) await deps.jobs?.send('user-import-purge', { importId: id });
+    for (const importId of await pipeline.importsOwingInvitations()) await deps.jobs.send('user-import-invitations', { importId });
+    for (const { id } of await pipeline.removedImports()) await deps.jobs.send('user-import-purge', { importId: id });
   }
 
   /**
@@ -42,7 +42,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
    * mid-run, or stopped) it is queued again.
    */
   async function resumeImport(importId: string, startAfterSeconds?: number) {
-    const state = await deps.jobs?.latestState('user-import', importId);
+    const state = await deps.jobs.latestState('user-import', importId);
     if (state === 'created' || state === 'retry') return;
     if (state === 'failed') await pipeline.fail(importId, GAVE_UP);
     else await pipeline.enqueue(importId, startAfterSeconds);
@@ -72,7 +72,7 @@ export function userImportJobs({ deps, services }: ModuleContext): JobDefinition
           signal: job.signal,
         });
         // A stopping process leaves the rest to the resume sweep of the next one.
-        if (more && !job.signal.aborted) await deps.jobs?.send('user-import-invitations', { importId });
+        if (more && !job.signal.aborted) await deps.jobs.send('user-import-invitations', { importId });
         // Nothing owed any more: what the import no longer needs goes (when it has ended).
         if (!more) await pipeline.settle(importId);
       },

@@ -21,7 +21,7 @@ describe('user imports that cannot succeed', () => {
   let definitions: JobDefinitions<UserImportJobs>;
   let started = false;
   beforeAll(async () => {
-    t = await createTestApp({ withJobs: true });
+    t = await createTestApp();
     const orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
     definitions = userImportJobs({ deps: t.deps, services: t.app.services });
@@ -31,7 +31,7 @@ describe('user imports that cannot succeed', () => {
   });
 
   const startWorkers = async () => {
-    if (!started) await t.deps.jobs!.startWorkers(definitions);
+    if (!started) await t.deps.jobs.startWorkers(definitions);
     started = true;
   };
   const sweep = () => definitions.find((d) => d.name === 'user-import-resume')!.handler({}, {} as never);

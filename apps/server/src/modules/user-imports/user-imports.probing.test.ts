@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createForeignEmailRule } from '../users/foreign-emails.js';
 import { createForeignEmailBound } from './set-based/foreign-emails.js';
 import { validateRange } from './set-based/validation.js';
-import { getImport, type Headers, importCsv, importErrors, upload } from './user-imports.fixtures.js';
+import { getImport, type Headers, importCsv, importErrors, upload, watchedRuns } from './user-imports.fixtures.js';
 
 describe('user imports: e-mails of other organizations', () => {
   let t: TestApp;
@@ -27,6 +27,7 @@ describe('user imports: e-mails of other organizations', () => {
   let adminId: string;
   let now = Date.parse('2026-11-26T09:00:00Z');
   const { logger, lines } = capturedLogger();
+  const runs = watchedRuns();
   let firstImportId = '';
   const foreign = [
     'a@elsewhere.example',
@@ -39,7 +40,12 @@ describe('user imports: e-mails of other organizations', () => {
   const member = 'member@here.example';
 
   beforeAll(async () => {
-    t = await createTestApp({ logger, clock: { now: () => new Date(now) }, config: { USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '3' } });
+    t = await createTestApp({
+      logger,
+      log: runs.log,
+      clock: { now: () => new Date(now) },
+      config: { USER_IMPORT_FOREIGN_EMAILS_PER_DAY: '3' },
+    });
     const db = t.database.db;
     const org = await createOrganization(db);
     orgId = org.id;
@@ -62,7 +68,7 @@ describe('user imports: e-mails of other organizations', () => {
   it('lists nothing while the file is validated: rows of other organizations may yet be withheld', async () => {
     const res = await upload(t, headers, `email,name\n${foreign[4]},E\n`);
     const id = res.json().userImport.id as string;
-    await t.app.services.userImportPipeline.run(id, { stopAt: 'validating' });
+    await runs.runUntil(t, id, 'validating');
     // Validation has found the row, and not yet decided at its end whether it may be told:
     // neither the list, the CSV of errors nor the progress count shows it.
     const scope = { importId: id, organizationId: orgId, createdBy: adminId, options: userImportOptions.parse({}) };

@@ -19,10 +19,10 @@ describe('user import retention', () => {
   let t: TestApp;
   let headers: Headers;
   beforeAll(async () => {
-    t = await createTestApp({ withJobs: true, config: { USER_IMPORT_FILE_RETENTION_DAYS: '10' } });
+    t = await createTestApp({ config: { USER_IMPORT_FILE_RETENTION_DAYS: '10' } });
     const orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
-    await t.deps.jobs!.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
+    await t.deps.jobs.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
   });
   afterAll(async () => {
     await t.close();

@@ -7,7 +7,7 @@ import { userImportRows, userImports, users } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { getImport, type Headers, importCsv, importErrors, multipartBody, upload } from './user-imports.fixtures.js';
+import { getImport, type Headers, importCsv, importErrors, multipartBody, upload, watchedRuns } from './user-imports.fixtures.js';
 
 describe('user-import routes', () => {
   let t: TestApp;
@@ -15,9 +15,10 @@ describe('user-import routes', () => {
   let otherHeaders: Headers;
   let org: Awaited<ReturnType<typeof createOrganization>>;
   let viewerEmail: string;
+  const runs = watchedRuns();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ log: runs.log });
     const db = t.database.db;
     org = await createOrganization(db);
     headers = (await signIn(t, (await createUser(db, org.id, { email: 'admin@routes.example' })).email!)).headers;
@@ -169,7 +170,7 @@ describe('user-import routes', () => {
     const db = t.database.db;
     const res = await upload(t, headers, 'email,name\nfirst@routes.example,First\nraced@routes.example,Raced\nlast@routes.example,Last\n');
     const { id } = res.json().userImport;
-    await t.app.services.userImportPipeline.run(id, { stopAt: 'applying' });
+    await runs.runUntil(t, id, 'applying');
     expect(await getImport(t, headers, id)).toMatchObject({ status: 'processing', phase: 'applying' });
     // Someone takes the e-mail in another organization between validation and apply.
     const racer = await createUser(db, (await createOrganization(db)).id, { email: 'raced@routes.example' });
@@ -217,7 +218,11 @@ describe('user-import routes', () => {
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/user-import/${done.id}`, headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user-import/${done.id}`, headers })).statusCode).toBe(404);
-    // Without a job queue the purge ran inline; running it again is harmless.
+    // The purge is queued (no worker runs in this test); its job runs the pipeline's purge.
+    const { rows: queued } = await t.database.executeSql(
+      "SELECT data FROM pgboss.job WHERE name = 'user-import-purge' AND state = 'created'",
+    );
+    expect(queued.map((j) => j.data)).toContainEqual({ importId: done.id });
     await t.app.services.userImportPipeline.purge(done.id);
     expect(await t.database.db.select().from(userImports).where(eq(userImports.id, done.id))).toEqual([]);
     expect(await t.database.db.select().from(userImportRows).where(eq(userImportRows.importId, done.id))).toEqual([]);

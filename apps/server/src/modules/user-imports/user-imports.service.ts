@@ -71,10 +71,9 @@ export interface UserImportServiceDeps {
   invitations: UserImportInvitationsRepository;
   rows: UserImportRowsRepository;
   blobs: BlobStore;
-  /** Absent in a process that does not queue (some tests): a removed import is then purged at once. */
-  jobs?: JobSender<UserImportJobs>;
-  /** Queues the runs and purges removed imports. */
-  pipeline: Pick<UserImportPipeline, 'enqueue' | 'purge'>;
+  jobs: JobSender<UserImportJobs>;
+  /** Queues the runs. */
+  pipeline: Pick<UserImportPipeline, 'enqueue'>;
   /** USER_IMPORT_MAX_BYTES: the largest file an upload may send. */
   maxUploadBytes: number;
   /**
@@ -196,8 +195,7 @@ export function createUserImportService(deps: UserImportServiceDeps) {
     /** Hides the import at once; its rows and file are purged in the background. */
     async remove(auth: AuthContext, id: string): Promise<void> {
       if (!(await repo.markRemoved(auth.organizationId, id))) throw notFound();
-      if (jobs) await jobs.send('user-import-purge', { importId: id });
-      else await pipeline.purge(id);
+      await jobs.send('user-import-purge', { importId: id });
     },
 
     /**

@@ -18,7 +18,7 @@ describe('workflow-import job', () => {
 
   beforeAll(async () => {
     // With a queue, but its workers start only in the last test: the others run imports themselves.
-    t = await createTestApp({ withJobs: true });
+    t = await createTestApp();
     w = await seedImportWorld(t.database.db);
     staff = await signInStaff(t, { roles: ['read', 'update'] });
   });
@@ -190,7 +190,7 @@ describe('workflow-import job', () => {
     const lost = await schedule([w.flows.inspection.id]);
     const deleted = await t.database.executeSql(`delete from pgboss.job where data->>'importId' = $1 returning id`, [lost.importId]);
     expect(deleted.rows).toHaveLength(1);
-    await t.deps.jobs!.startWorkers(workflowImportJobs({ deps: t.deps, services: t.app.services }));
+    await t.deps.jobs.startWorkers(workflowImportJobs({ deps: t.deps, services: t.app.services }));
     for (const { importId, organizationId, workspaceId } of [queued, lost]) {
       const done = await until('the import', async () => {
         const view = await status(organizationId, importId);

@@ -61,13 +61,12 @@ export function createWorkflowImportsService(deps: {
   imports: WorkflowImportsRepository;
   /** The environments sources are read from ("default": `db`). */
   envs: Pick<SourceEnvs, 'names' | 'db'>;
-  /** Absent in a process that does not queue (some tests): the import then waits for a run. */
-  jobs?: JobSender<WorkflowImportJobs>;
+  jobs: JobSender<WorkflowImportJobs>;
 }) {
   const { db, pickers, imports, envs } = deps;
 
   const sendImportJob = async (importId: string) => {
-    await deps.jobs?.send('workflow-import', { importId });
+    await deps.jobs.send('workflow-import', { importId });
   };
 
   async function organization(id: string, from: Db = db) {
