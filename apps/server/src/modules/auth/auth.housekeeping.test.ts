@@ -26,16 +26,15 @@ describe('housekeeping job', () => {
   async function seed() {
     const { db } = t.database;
     const session = (name: string, expiresAt: Date, revokedAt: Date | null = null) => ({ userId, tokenHash: name, expiresAt, revokedAt });
-    await db
-      .insert(sessions)
-      .values([
-        session('active', at(DAY)),
-        session('expired 8 days ago', at(-8 * DAY)),
-        session('expired 6 days ago', at(-6 * DAY)),
-        session('revoked 8 days ago', at(20 * DAY), at(-8 * DAY)),
-        session('revoked 6 days ago', at(20 * DAY), at(-6 * DAY)),
-        ...[1, 2, 3, 4].map((n) => session(`expired long ago ${n}`, at(-100 * DAY))),
-      ]);
+    await db.insert(sessions).values([
+      session('active', at(DAY)),
+      session('expired 8 days ago', at(-8 * DAY)),
+      session('expired 6 days ago', at(-6 * DAY)),
+      session('revoked 8 days ago', at(20 * DAY), at(-8 * DAY)),
+      session('revoked 6 days ago', at(20 * DAY), at(-6 * DAY)),
+      // More than two batches (500 rows each) of them: the deletes walk the table page by page.
+      ...Array.from({ length: 1_004 }, (_, n) => session(`expired long ago ${n}`, at(-100 * DAY))),
+    ]);
     const token = (name: string, kind: string, createdAt: Date, expiresAt: Date, usedAt: Date | null = null) => ({
       userId,
       kind,
@@ -101,8 +100,8 @@ describe('housekeeping job', () => {
 
   it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
     await seed();
-    const report = await runHousekeeping(t.deps, { batchSize: 2 });
-    expect(report).toEqual({ sessions: 6, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1 });
+    const report = await runHousekeeping(t.deps);
+    expect(report).toEqual({ sessions: 1_006, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1 });
     expect(await remaining()).toEqual({
       sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
       userTokens: [

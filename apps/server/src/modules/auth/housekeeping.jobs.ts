@@ -36,20 +36,16 @@ export function housekeepingJob(deps: AppDeps): JobDefinition<HousekeepingJobs, 
   };
 }
 
-export async function runHousekeeping(
-  deps: Pick<AppDeps, 'config' | 'database' | 'clock'>,
-  opts: { batchSize?: number } = {},
-): Promise<HousekeepingReport> {
+export async function runHousekeeping(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Promise<HousekeepingReport> {
   const repo = createHousekeepingRepository(deps.database.db);
-  const batchSize = opts.batchSize ?? BATCH_SIZE;
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - deps.config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
   return {
-    sessions: await repo.deleteEndedSessions(cutoff, batchSize),
-    userTokens: await repo.deleteEndedUserTokens(cutoff, now, batchSize),
-    rateLimitWindows: await repo.deleteEndedRateLimitWindows(now, batchSize),
-    ssoLoginStates: await repo.deleteExpiredSsoLoginStates(now, batchSize),
+    sessions: await repo.deleteEndedSessions(cutoff, BATCH_SIZE),
+    userTokens: await repo.deleteEndedUserTokens(cutoff, now, BATCH_SIZE),
+    rateLimitWindows: await repo.deleteEndedRateLimitWindows(now, BATCH_SIZE),
+    ssoLoginStates: await repo.deleteExpiredSsoLoginStates(now, BATCH_SIZE),
     // What provisioning did, shown on the Provisioning screen: kept as long as ended sessions.
-    scimEvents: await repo.deleteScimEventsBefore(cutoff, batchSize),
+    scimEvents: await repo.deleteScimEventsBefore(cutoff, BATCH_SIZE),
   };
 }
