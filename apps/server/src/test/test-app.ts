@@ -63,7 +63,9 @@ export async function createTestApp(
     async close() {
       await app.close();
       mailer.close();
-      await jobs.stop(2_000);
+      // Running handlers end first (their signal aborts them): one still running when the
+      // database closes fails on it after the test, an unhandled rejection on a busy machine.
+      await jobs.stop(30_000);
       blobs.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
