@@ -64,7 +64,7 @@ export interface PipelineDeps {
   changed?: (organizationId: string) => void;
   log?: FastifyBaseLogger;
   /** Bounds and traces what validation tells of other organizations' e-mails (set-based/foreign-emails.ts). */
-  boundForeignEmails?: ForeignEmailBound;
+  boundForeignEmails: ForeignEmailBound;
 }
 
 /**
@@ -323,12 +323,13 @@ class Run {
     bad = await countRowsWithErrors(db, row.id);
     if (bad > 0) await mergeErrorGroups(db, row.id);
     // Also for a file without errors: once the day's checks are spent, new addresses are refused.
-    const limited = (await this.deps.boundForeignEmails?.(this.scope)) ?? false;
+    const limited = await this.deps.boundForeignEmails(this.scope);
     if (bad === 0 && !limited) {
       await this.checkpoint({ phase: 'applying' });
       return true;
     }
-    if (this.deps.boundForeignEmails) bad = await countRowsWithErrors(db, row.id);
+    // The bound may have added errors of its own (addresses refused once the day's checks are spent).
+    bad = await countRowsWithErrors(db, row.id);
     await this.endWithValidationErrors(bad);
     return false;
   }
