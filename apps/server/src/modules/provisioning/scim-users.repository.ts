@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { totalOver } from '../../db/paging.js';
 import { teams, users, userTeams, userWorkspaces, workspaces } from '../../db/schema.js';
 import { profileColumns } from '../../db/user-profile.js';
+import type { UserProfile } from '../users/users.service.js';
 import { schemas } from './scim.protocol.js';
 import { type FilterColumns, filterToSql } from './scim-filter.repository.js';
 
@@ -28,28 +29,14 @@ const userColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-export interface ScimUserRow {
+/** A user as SCIM reads them: the profile the users module keeps, with the provider's id as SCIM names it. */
+export interface ScimUserRow extends Omit<UserProfile, 'scimExternalId'> {
   id: string;
   email: string | null;
   role: string;
   allowedRoleTypes: string[];
-  displayName: string;
-  givenName: string | null;
-  familyName: string | null;
-  formattedName: string | null;
-  userName: string | null;
-  workEmail: string | null;
-  title: string | null;
-  phone: string | null;
-  department: string | null;
-  costCenter: string | null;
-  division: string | null;
-  organizationName: string | null;
-  employeeId: string | null;
-  managerId: string | null;
   managerName: string | null;
   externalId: string | null;
-  scimAttributes: Record<string, unknown> | null;
   disabledAt: Date | null;
   createdAt: Date;
   updatedAt: Date | null;
