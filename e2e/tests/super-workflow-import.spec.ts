@@ -24,9 +24,9 @@ test('staff import the workflows of a workspace of one organization into another
   const details = await openOrganizationDetails(page, 'acme', 'Acme Manufacturing');
   await details.getByRole('link', { name: 'Import workflows into Acme Manufacturing' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'New workflows import' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'New workflow import' })).toBeVisible();
   await expect(page).toHaveURL(/\/super\/organizations\/[0-9a-f-]{36}\/new-workflow-import$/);
-  await expect(page).toHaveTitle('New workflows import Integrations');
+  await expect(page).toHaveTitle('New workflow import Integrations');
   await expect(page.getByRole('textbox', { name: 'Target organization' })).toHaveValue('Acme Manufacturing');
 
   // Nothing chosen: every field says what it needs.

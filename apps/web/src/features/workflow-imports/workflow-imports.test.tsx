@@ -161,7 +161,7 @@ async function fillSource() {
 describe('new workflows import', () => {
   it('shows each missing field with its own message, and sends nothing', async () => {
     const calls = open(PAGE_URL);
-    expect(await screen.findByRole('heading', { level: 1, name: 'New workflows import' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New workflow import' })).toBeTruthy();
     expect((await screen.findByRole('textbox', { name: 'Target organization' })) as HTMLInputElement).toHaveProperty(
       'value',
       'Globex Logistics',

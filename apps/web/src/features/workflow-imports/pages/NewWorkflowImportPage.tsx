@@ -1,5 +1,5 @@
 /**
- * /super/organizations/{id}/new-workflow-import, "New workflows import" (docs/product.md,
+ * /super/organizations/{id}/new-workflow-import, "New workflow import" (docs/product.md,
  * "Workflow imports"): the import form with this organization as the fixed target (staff
  * with `update`, an organization that is not disabled), and the organization's recent
  * imports, live. The organization is the one query of lib/queries/organization.ts, so an
