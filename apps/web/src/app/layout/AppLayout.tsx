@@ -16,6 +16,7 @@ import { withChunkReload } from '../../lib/chunk-reload';
 import { prefetch } from '../../lib/prefetch';
 import { homeOf } from '../../lib/redirect';
 import { isStaffSession, useSession } from '../../lib/session';
+import { LocalizedTheme } from '../localized-theme';
 import { NavigationProgress } from './NavigationProgress';
 import { SessionRevokedAlert } from './SessionRevokedAlert';
 import { TopBar } from './TopBar';
@@ -33,7 +34,9 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <RouteLocaleContext value={localeOfPath(pathname)}>
-      <Frame />
+      <LocalizedTheme>
+        <Frame />
+      </LocalizedTheme>
     </RouteLocaleContext>
   );
 }

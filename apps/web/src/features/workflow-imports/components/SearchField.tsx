@@ -55,8 +55,6 @@ export function SearchField<T extends { id: string }, C>(props: SearchFieldProps
       getOptionLabel={props.getLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={options.isFetching}
-      loadingText={t('workflowImports:loading')}
-      noOptionsText={t('workflowImports:noOptions')}
       disabled={props.disabled}
       renderOption={({ key, ...itemProps }, option) => (
         <li key={option.id} {...itemProps}>
