@@ -33,13 +33,20 @@ export function useCopy() {
   };
 }
 
-/** An icon button that copies `value`; `label` names what is copied for screen readers. */
-export function CopyButton({ value, label }: { value: string; label?: string }) {
+/** An icon button that copies `value`; `label` names what is copied for screen readers; `onCopied` once it is on the clipboard. */
+export function CopyButton({ value, label, onCopied }: { value: string; label?: string; onCopied?: () => void }) {
   const { t } = useT();
   const copy = useCopy();
   const name = label ?? t('copy.action');
   return (
-    <IconButton aria-label={name} title={name} size="small" onClick={() => void copy(value)}>
+    <IconButton
+      aria-label={name}
+      title={name}
+      size="small"
+      onClick={async () => {
+        if ((await copy(value)) && onCopied) onCopied();
+      }}
+    >
       <ContentCopyIcon fontSize="small" />
     </IconButton>
   );

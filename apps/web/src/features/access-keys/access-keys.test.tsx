@@ -192,4 +192,38 @@ describe('the access keys screen', () => {
     await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Key 1' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('focuses the name to type, cancels on Escape before typing, and after a delete gives the focus to the next key', async () => {
+    const user = userEvent.setup();
+    let keys = [key(1), key(2)];
+    renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({ body: { integrations: keys, total: keys.length } }),
+        'DELETE /api/integration/00000000-0000-4000-8000-000000000001': () => {
+          const removedIntegration = keys[0];
+          keys = keys.slice(1);
+          return { body: { removedIntegration } };
+        },
+      },
+    });
+    const row = await screen.findByRole('rowgroup', { name: 'Key 1' });
+    const del = within(row).getByRole('button', { name: 'Delete' });
+    await user.click(del);
+    const field = within(row).getByRole('textbox', { name: 'Type “Key 1” to confirm' });
+    expect(document.activeElement).toBe(field);
+    // Nothing typed: Escape cancels, and the focus is back on Delete.
+    await user.keyboard('{Escape}');
+    expect(row.getAttribute('data-mode')).toBe('idle');
+    await waitFor(() => expect(document.activeElement).toBe(del));
+    // Something typed: Escape leaves it open.
+    await user.click(del);
+    await user.type(within(row).getByRole('textbox', { name: 'Type “Key 1” to confirm' }), 'Key');
+    await user.keyboard('{Escape}');
+    expect(row.getAttribute('data-mode')).toBe('removing');
+    await user.type(within(row).getByRole('textbox', { name: 'Type “Key 1” to confirm' }), ' 1');
+    await user.click(within(row).getByRole('button', { name: 'Delete key' }));
+    await waitFor(() => expect(screen.queryByRole('rowgroup', { name: 'Key 1' })).toBeNull());
+    const next = within(screen.getByRole('rowgroup', { name: 'Key 2' })).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+  });
 });

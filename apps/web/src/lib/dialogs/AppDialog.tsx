@@ -1,15 +1,21 @@
 /**
- * The console's dialog: persistent (a click outside or Escape does not close it; its
- * buttons do), and its close and save actions are emitted 111 ms after the click so the
- * button's feedback is seen before the dialog goes. Widths: 450 px for confirmations
- * and details, half the screen for wide content such as import errors.
+ * The console's dialog. A click outside never closes it; Escape closes it as its close
+ * button does, unless it holds something to lose: text typed into it, or what its caller
+ * marks `persistent` (a secret not yet copied). That is decision 046: the spec's persistent
+ * dialogs protect input, and the WAI-ARIA dialog pattern's Escape serves everything else.
+ * Its close and save actions are emitted 111 ms after the click so the button's feedback
+ * is seen before the dialog goes. Widths: 450 px for confirmations and details, half the
+ * screen for wide content such as import errors.
  *
- * The dialog's code (MUI's Modal, focus trap, transitions) loads the first time one opens.
- * When it has closed, focus goes back to what opened it (WCAG 2.4.3, focus order), if that
- * is still on the page and nothing else took the focus meanwhile.
+ * On opening, the first text field takes the focus (a confirmation's type-to-confirm
+ * field) unless something in the dialog already has it. The dialog's code (MUI's Modal,
+ * focus trap, transitions) loads the first time one opens. When it has closed, focus goes
+ * back to what opened it (WCAG 2.4.3, focus order), or near it when that has gone
+ * (focus.ts), if nothing else took the focus meanwhile.
  */
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withChunkReload } from '../chunk-reload';
+import { useFocusReturn } from './focus';
 
 export const DIALOG_EMIT_DELAY_MS = 111;
 export type DialogSize = 'confirm' | 'details' | 'wide';
@@ -29,6 +35,8 @@ export interface AppDialogProps {
   saveDisabled?: boolean;
   /** role="alertdialog" for messages that need an answer. */
   alert?: boolean;
+  /** Escape leaves it open even before anything is typed: it holds something that would be lost (a secret not yet copied). */
+  persistent?: boolean;
 }
 
 /** Calls `fn` after the dialog delay; a later call or unmounting cancels a pending one. */
@@ -42,25 +50,6 @@ export function useDelayedEmit() {
 }
 
 const DialogFrame = lazy(withChunkReload(() => import('./DialogFrame').then((m) => ({ default: m.DialogFrame }))));
-
-/**
- * The element that had the focus when the dialog opened, and a function that gives it back.
- * A layout effect of the parent runs before the focus trap (a passive effect) moves the focus.
- */
-export function useFocusReturn(open: boolean): (closed?: Element) => void {
-  const trigger = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
-  /** `closed`: the dialog's element, about to go; focus left inside it is lost too. */
-  return useCallback((closed?: Element) => {
-    const target = trigger.current;
-    trigger.current = null;
-    const current = document.activeElement;
-    const focusIsLost = !current || current === document.body || !current.isConnected || !!closed?.contains(current);
-    if (target?.isConnected && focusIsLost) target.focus();
-  }, []);
-}
 
 export function AppDialog(props: AppDialogProps) {
   const [used, setUsed] = useState(props.open);

@@ -4,9 +4,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useT } from '../../i18n/use-t';
 import { type AppDialogProps, dialogWidths, useDelayedEmit } from './AppDialog';
+import { closesOnEscape, firstTypedInput, isTypedInput } from './rule';
+
+/** Gives the first text field the focus when the dialog opens, unless something in it (a field's autoFocus) has it already. */
+function focusFirstField(node: HTMLElement) {
+  if (node.contains(document.activeElement)) return;
+  firstTypedInput(node)?.focus();
+}
 
 export function DialogFrame({
   open,
@@ -19,23 +26,36 @@ export function DialogFrame({
   closeLabel,
   saveDisabled,
   alert,
+  persistent,
   onExited,
 }: AppDialogProps & { onExited?: (node: HTMLElement) => void }) {
   const { t } = useT();
   const emit = useDelayedEmit();
   const titleId = useId();
   const width = dialogWidths[size];
+  // Whether text has been typed into it since it opened (rule.ts): then Escape leaves it open.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (open) typed.current = false;
+  }, [open]);
   return (
-    // No onClose: neither a click outside nor Escape closes it (persistent).
     <Dialog
       open={open}
+      // A click outside never closes it; Escape does unless it holds something to lose (decision 046).
+      onClose={(_event, reason) => {
+        if (reason === 'escapeKeyDown' && closesOnEscape({ persistent, typed: typed.current })) emit(onClose);
+      }}
+      onInput={(event) => {
+        if (isTypedInput(event.target)) typed.current = true;
+      }}
       // AppDialog gives the focus back once the dialog has gone (useFocusReturn).
       disableRestoreFocus
       aria-labelledby={titleId}
       role={alert ? 'alertdialog' : 'dialog'}
       // Half the screen is too narrow on a phone: wide dialogs take the width there.
       slotProps={{
-        transition: { onExited },
+        // onEnter runs as the dialog mounts, before the focus trap would focus the dialog itself.
+        transition: { onEnter: focusFirstField, onExited },
         paper: {
           sx: {
             width: size === 'wide' ? { xs: 'calc(100% - 32px)', md: width } : width,

@@ -53,9 +53,20 @@ export function Destructive({ when = true, children }: { when?: boolean; childre
 /**
  * "Type {name} to confirm": the field an irreversible action asks to fill in. The
  * instruction is a label above the field (it wraps on a phone; a field's floating label
- * would cut a long name).
+ * would cut a long name). In a dialog it takes the focus as the dialog's first field
+ * (AppDialog); a confirmation inside the page asks for it with `autoFocus`.
  */
-export function TypeToConfirmField({ name, value, onChange }: { name: string; value: string; onChange: (value: string) => void }) {
+export function TypeToConfirmField({
+  name,
+  value,
+  onChange,
+  autoFocus,
+}: {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}) {
   const { t } = useT();
   const id = useId();
   return (
@@ -69,6 +80,7 @@ export function TypeToConfirmField({ name, value, onChange }: { name: string; va
         onChange={(e) => onChange(e.target.value)}
         fullWidth
         size="small"
+        autoFocus={autoFocus}
         autoComplete="off"
         slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
       />

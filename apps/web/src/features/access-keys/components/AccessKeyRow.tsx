@@ -1,6 +1,8 @@
 /**
  * One key of the table, its own row group: idle, editing (the form in a row under it) or
- * removing (the confirmation there, the key's name typed first).
+ * removing (the confirmation there, the key's name typed first). When the form or the
+ * confirmation closes, the focus goes back to the button that opened it; when the key is
+ * deleted, to the same button of the key that takes its place (lib/dialogs/focus.ts).
  */
 import type { AccessKeyView } from '@console/contracts/access-keys';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
@@ -14,9 +16,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { TypeToConfirmField, typedNameMatches } from '../../../lib/dialogs/confirm';
+import { keepFocusNear, useFocusReturnOnClose } from '../../../lib/dialogs/focus';
+import { closesOnEscape } from '../../../lib/dialogs/rule';
 import { formatDateTime } from '../../../lib/format';
 import type { RowMode } from '../row-state';
 import { AccessKeyForm } from './AccessKeyForm';
@@ -35,8 +39,12 @@ export interface AccessKeyRowProps {
 export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, onRoll, now = Date.now() }: AccessKeyRowProps) {
   const { t } = useT();
   const previousWorks = k.previousKeyExpiresAt && Date.parse(k.previousKeyExpiresAt) > now;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  useFocusReturnOnClose(mode === 'editing', editButton);
+  useFocusReturnOnClose(mode === 'removing', deleteButton);
   return (
-    <TableBody aria-label={k.name} data-mode={mode}>
+    <TableBody aria-label={k.name} data-mode={mode} data-list-item>
       <TableRow>
         <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
           <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
@@ -65,13 +73,20 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           {k.lastUsedAt ? t('accessKeys:row.lastUsed', { date: formatDateTime(k.lastUsedAt) }) : t('accessKeys:row.neverUsed')}
         </TableCell>
         <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
-          <Button size="small" startIcon={<EditIcon />} aria-pressed={mode === 'editing'} onClick={() => onToggle('editing')}>
+          <Button
+            ref={editButton}
+            size="small"
+            startIcon={<EditIcon />}
+            aria-pressed={mode === 'editing'}
+            onClick={() => onToggle('editing')}
+          >
             {t('accessKeys:row.edit')}
           </Button>
           <Button size="small" startIcon={<AutorenewIcon />} onClick={onRoll}>
             {t('accessKeys:row.roll')}
           </Button>
           <Button
+            ref={deleteButton}
             size="small"
             color="error"
             startIcon={<DeleteIcon />}
@@ -94,7 +109,15 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
                 onCancel={() => onToggle('editing')}
               />
             ) : (
-              <RemoveConfirmation name={k.name} onCancel={() => onToggle('removing')} onRemove={onRemove} />
+              <RemoveConfirmation
+                name={k.name}
+                onCancel={() => onToggle('removing')}
+                onRemove={() => {
+                  // The row goes once the list is read again: the focus then goes to the next key's Delete.
+                  if (deleteButton.current) keepFocusNear(deleteButton.current);
+                  onRemove();
+                }}
+              />
             )}
           </TableCell>
         </TableRow>
@@ -103,15 +126,26 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
   );
 }
 
-/** The row's inline confirmation: deleting is irreversible, so the key's name is typed first (lib/dialogs/confirm.tsx). */
+/**
+ * The row's inline confirmation: deleting is irreversible, so the key's name is typed first
+ * (lib/dialogs/confirm.tsx); its field has the focus. Escape cancels it as a dialog's would,
+ * until something is typed (decision 046).
+ */
 function RemoveConfirmation({ name, onCancel, onRemove }: { name: string; onCancel: () => void; onRemove: () => void }) {
   const { t } = useT();
   const [typed, setTyped] = useState('');
   return (
-    <Alert severity="error" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }} role="alert">
+    <Alert
+      severity="error"
+      sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}
+      role="alert"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && closesOnEscape({ typed: typed !== '' })) onCancel();
+      }}
+    >
       <Stack spacing={1.5}>
         <span>{t('accessKeys:remove.question', { name })}</span>
-        <TypeToConfirmField name={name} value={typed} onChange={setTyped} />
+        <TypeToConfirmField name={name} value={typed} onChange={setTyped} autoFocus />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button color="inherit" size="small" onClick={onCancel}>
             {t('dialog.cancel')}
