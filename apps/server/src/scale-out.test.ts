@@ -304,14 +304,14 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
           (SELECT count(*) FROM user_import_invitations WHERE import_id = ${importId} AND status = 'sent')::int AS sent`,
     );
     expect(counts).toEqual({ generations: 0, reports: 3, invitations: done.invitationsSent, sent: done.invitationsSent });
-    // The key's changes, audited once each (made on A, deleted on A, used on B).
-    const audit = await sqlRows<{ action: string; n: number }>(
+    // The key's changes, recorded once each (made on A, deleted on A, used on B: use is no event).
+    const recorded = await sqlRows<{ action: string; n: number }>(
       db,
-      sql`SELECT action, count(*)::int AS n FROM audit_log WHERE organization_id = ${org.id} AND action LIKE 'integration.%' GROUP BY action ORDER BY action`,
+      sql`SELECT action, count(*)::int AS n FROM events WHERE organization_id = ${org.id} AND action LIKE 'access_key.%' GROUP BY action ORDER BY action`,
     );
-    expect(audit).toEqual([
-      { action: 'integration.create', n: 1 },
-      { action: 'integration.delete', n: 1 },
+    expect(recorded).toEqual([
+      { action: 'access_key.created', n: 1 },
+      { action: 'access_key.deleted', n: 1 },
     ]);
 
     for (const p of [processA, processB, worker2]) p.child.kill('SIGTERM');

@@ -3,6 +3,7 @@ export * from './analytics.js';
 export * from './app-config.js';
 export * from './auth.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './external-api.js';
 export * from './lookup.js';
 export * from './organizations.js';

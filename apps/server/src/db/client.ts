@@ -18,6 +18,8 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction (what `db.transaction` hands its callback): a Db is not one, so a function that takes a Tx runs inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Runs one SQL text with parameters; what pg-boss and raw helpers need. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

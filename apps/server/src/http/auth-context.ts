@@ -3,6 +3,7 @@
  * `request.auth`; services receive it and check the rules that depend on data.
  */
 import type { AllowedRoleType, OrgRole, SignInProvider } from '@console/contracts';
+import type { FastifyRequest } from 'fastify';
 
 export interface AuthContext {
   userId: string;
@@ -23,6 +24,20 @@ export interface AuthContext {
   expiresAt: Date;
   /** The access key that authenticated an external API call. */
   accessKeyId?: string;
+  /** Where the request came from: the actor of the events it records. */
+  client?: RequestClient;
+}
+
+/** The address and user agent of a request, as its events' actor carries them. */
+export interface RequestClient {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** What an event keeps of a request's origin (the user agent bounded: a header is the caller's to fill). */
+export function requestClient(request: Pick<FastifyRequest, 'ip' | 'headers'>): RequestClient {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, ...(agent && { userAgent: agent.slice(0, 500) }) };
 }
 
 declare module 'fastify' {

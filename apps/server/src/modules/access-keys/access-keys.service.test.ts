@@ -134,18 +134,20 @@ describe('access keys service', () => {
     expect((await repo.findByKeyHash(hashAccessKey(again.accessKey), now))?.id).toBe(integration.id);
   });
 
-  it('records who did what in the audit log, without the secret', async () => {
+  it('records who did what as events, without the secret', async () => {
     const { rows } = await database.executeSql(
-      "select action, count(*)::int as n from audit_log where target_type = 'integration' and actor_user_id = $1 group by action order by action",
+      'select action, count(*)::int as n from events where targets @> \'[{"type": "access_key"}]\' and actor_type = \'user\' and actor_id = $1 group by action order by action',
       [admin.userId],
     );
     expect(rows).toEqual([
-      { action: 'integration.create', n: 6 },
-      { action: 'integration.delete', n: 1 },
-      { action: 'integration.roll', n: 2 },
-      { action: 'integration.update', n: 1 },
+      { action: 'access_key.created', n: 6 },
+      { action: 'access_key.deleted', n: 1 },
+      { action: 'access_key.rolled', n: 2 },
+      { action: 'access_key.updated', n: 1 },
     ]);
-    const { rows: details } = await database.executeSql("select count(*)::int as n from audit_log where details::text like '%wfk_%'");
-    expect(details[0].n).toBe(0);
+    const { rows: secrets } = await database.executeSql(
+      "select count(*)::int as n from events where (targets::text || data::text) like '%wfk_%'",
+    );
+    expect(secrets[0].n).toBe(0);
   });
 });

@@ -7,17 +7,18 @@ import {
   type AccessKeyBody,
   type AccessKeyView,
   accessKeyErrorCodes,
+  type EventAction,
   GRACE_PERIOD_MS,
   type GracePeriod,
   type PageQuery,
 } from '@console/contracts';
-import { type AuditAction, writeAudit } from '../../db/audit.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
+import { recordEvent, userActor } from '../events/record.js';
 import { generateAccessKey } from './access-key.js';
 import type { AccessKeyRow, AccessKeysRepository } from './access-keys.repository.js';
 
@@ -42,7 +43,7 @@ export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
   };
 }
 
-type AccessKeyAction = Extract<AuditAction, `integration.${string}`>;
+type AccessKeyAction = Extract<EventAction, `access_key.${string}`>;
 
 const notFound = () => new NotFound('Access key not found.', accessKeyErrorCodes.notFound);
 const limitReached = (max: number) =>
@@ -66,9 +67,15 @@ export function createAccessKeysService(deps: {
     deps.changes?.changed(auth.organizationId);
     return result;
   };
-  /** The audit row of the caller's change (the stored actions keep the key's first name, `integration.*`). */
-  const audit = (tx: Db, auth: AuthContext, action: AccessKeyAction, targetId: string, details?: unknown) =>
-    writeAudit(tx, { action, organizationId: auth.organizationId, actorUserId: auth.userId, targetId, details });
+  /** The event of the caller's change to a key, named as it is (or was, for a deletion). */
+  const record = (tx: Tx, auth: AuthContext, action: AccessKeyAction, key: { id: string; name: string }, data?: Record<string, unknown>) =>
+    recordEvent(tx, {
+      action,
+      organizationId: auth.organizationId,
+      actor: userActor(auth),
+      targets: [{ type: 'access_key', id: key.id, name: key.name }],
+      data,
+    });
 
   async function view(auth: AuthContext, id: string, tx: Db = db) {
     const row = await repo.findById(auth.organizationId, id, tx);
@@ -107,17 +114,23 @@ export function createAccessKeysService(deps: {
           },
           tx,
         );
-        await audit(tx, auth, 'integration.create', id);
-        return { integration: await view(auth, id, tx), accessKey: key.secret };
+        const integration = await view(auth, id, tx);
+        await record(tx, auth, 'access_key.created', integration);
+        return { integration, accessKey: key.secret };
       });
       return changedKeys(auth, result);
     },
 
     async update(auth: AuthContext, id: string, body: AccessKeyBody) {
       const result = await db.transaction(async (tx) => {
+        const before = await view(auth, id, tx);
         if (!(await repo.update(auth.organizationId, id, { ...body, now: clock.now() }, tx))) throw notFound();
-        await audit(tx, auth, 'integration.update', id);
-        return { integration: await view(auth, id, tx) };
+        const integration = await view(auth, id, tx);
+        await record(tx, auth, 'access_key.updated', integration, {
+          before: { name: before.name, description: before.description },
+          after: { name: integration.name, description: integration.description },
+        });
+        return { integration };
       });
       return changedKeys(auth, result);
     },
@@ -127,7 +140,7 @@ export function createAccessKeysService(deps: {
       const result = await db.transaction(async (tx) => {
         const removedIntegration = await view(auth, id, tx);
         await repo.remove(auth.organizationId, id, tx);
-        await audit(tx, auth, 'integration.delete', id);
+        await record(tx, auth, 'access_key.deleted', removedIntegration);
         return { removedIntegration };
       });
       return changedKeys(auth, result);
@@ -151,8 +164,9 @@ export function createAccessKeysService(deps: {
           tx,
         );
         if (!replaced) throw notFound();
-        await audit(tx, auth, 'integration.roll', id, { gracePeriod });
-        return { integration: await view(auth, id, tx), accessKey: key.secret };
+        const integration = await view(auth, id, tx);
+        await record(tx, auth, 'access_key.rolled', integration, { gracePeriod });
+        return { integration, accessKey: key.secret };
       });
       return changedKeys(auth, result);
     },

@@ -19,7 +19,7 @@
  */
 import { type AllowedRoleType, ID_TOKEN_COOKIE } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, requestClient } from '../../http/auth-context.js';
 import { checkCsrf } from '../../http/csrf.js';
 import { Forbidden, Unauthenticated } from '../../http/errors.js';
 import { clearSessionCookies } from '../../http/session-cookies.js';
@@ -36,7 +36,7 @@ export async function resolveSession(request: FastifyRequest, reply: FastifyRepl
   if (!secret) throw new Unauthenticated();
   checkCsrf(request, config);
   try {
-    return await request.server.services.sessions.resolve(secret);
+    return { ...(await request.server.services.sessions.resolve(secret)), client: requestClient(request) };
   } catch (err) {
     if (err instanceof Unauthenticated) clearSessionCookies(reply, config);
     throw err;

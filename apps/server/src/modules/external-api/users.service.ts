@@ -13,6 +13,7 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
 import type { InvitationsService } from '../auth/invitations.service.js';
+import { userActor } from '../events/record.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ExternalApiRepository } from './external-api.repository.js';
@@ -67,7 +68,7 @@ export function createApiUsersService(deps: {
         });
       } catch (err) {
         if (err instanceof HeldElsewhere) {
-          const write = { organizationId: auth.organizationId, actorUserId: auth.userId, via: 'external_api' as const };
+          const write = { organizationId: auth.organizationId, actor: userActor(auth), via: 'external_api' as const };
           throw (
             (await deps.foreignEmails.settle(err, write)) ??
             new Conflict('A user with this e-mail already exists.', externalApiErrorCodes.userExists)

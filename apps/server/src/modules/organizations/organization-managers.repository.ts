@@ -52,6 +52,7 @@ export function createOrganizationManagersRepository(root: Db) {
         .select({
           id: users.id,
           organizationId: users.organizationId,
+          displayName: users.displayName,
           role: users.role,
           locale: users.locale,
           disabledAt: users.disabledAt,

@@ -16,7 +16,6 @@ import {
   reservedClientKeys,
 } from '@console/contracts';
 import type { z } from 'zod';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
@@ -24,6 +23,7 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { hashPassword } from '../auth/password.js';
+import { recordEvent, userActor } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ManagerRow, OrganizationManagersRepository } from './organization-managers.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
@@ -170,12 +170,15 @@ export function createOrganizationManagersService(deps: {
             },
             tx,
           );
-          await writeAudit(tx, {
-            action: 'organization.create',
+          await recordEvent(tx, {
+            action: 'organization.created',
             organizationId: org.id,
-            actorUserId: auth.userId,
-            targetId: org.id,
-            details: { name: body.name, planType: body.planType, clientKey, adminUserId: admin.id },
+            actor: userActor(auth),
+            targets: [
+              { type: 'organization', id: org.id, name: body.name },
+              { type: 'user', id: admin.id, name: body.adminName },
+            ],
+            data: { planType: body.planType, clientKey },
           });
           return org.id;
         }),
@@ -205,12 +208,12 @@ export function createOrganizationManagersService(deps: {
           refuseClientKeyChange(org);
           await checkClientKeyAvailable(key, tx);
           await organizations.setClientKey(id, key, tx);
-          await writeAudit(tx, {
-            action: 'organization.client_key',
+          await recordEvent(tx, {
+            action: 'organization.client_key.set',
             organizationId: id,
-            actorUserId: auth.userId,
-            targetId: id,
-            details: { clientKey: key },
+            actor: userActor(auth),
+            targets: [{ type: 'organization', id, name: org.name }],
+            data: { clientKey: key },
           });
         }),
       );
@@ -278,12 +281,15 @@ export function createOrganizationManagersService(deps: {
             tx,
           );
           if (!row) throw managerExists();
-          await writeAudit(tx, {
-            action: 'organization.manager.add',
+          await recordEvent(tx, {
+            action: 'organization.manager.added',
             organizationId,
-            actorUserId: auth.userId,
-            targetId: userId,
-            details: { email: body.email, newUser: !existing, previousRole: existing?.role ?? null },
+            actor: userActor(auth),
+            targets: [
+              { type: 'user', id: userId, name: existing?.displayName ?? body.displayName },
+              { type: 'organization', id: organizationId, name: org.name },
+            ],
+            data: { email: body.email, newUser: !existing, previousRole: existing?.role ?? null },
           });
           return { id: row.id, userId, invitation };
         }),
@@ -323,12 +329,15 @@ export function createOrganizationManagersService(deps: {
         }
         if (row.disabledAt) throw new Conflict('This user is disabled.', organizationErrorCodes.managerUserDisabled);
         const invitation = await deps.createInvitation({ userId: row.userId, invitedBy: auth.userId, now: at }, tx);
-        await writeAudit(tx, {
-          action: 'organization.manager.invitation',
+        await recordEvent(tx, {
+          action: 'organization.manager.invitation_sent',
           organizationId,
-          actorUserId: auth.userId,
-          targetId: row.userId,
-          details: { managerId, previousState: state },
+          actor: userActor(auth),
+          targets: [
+            { type: 'user', id: row.userId, name: row.displayName },
+            { type: 'organization', id: organizationId, name: org.name },
+          ],
+          data: { managerId, previousState: state },
         });
         return { userId: row.userId, invitation };
       });

@@ -2,7 +2,8 @@
  * Per-organization settings of the Super area (docs/product.md, "Organization settings";
  * decision 014), and the organization's import status. Reads give every defined
  * setting, with its default where it was never changed; a change is validated against the
- * setting's definition in the contracts, stored with who made it and when, and audited.
+ * setting's definition in the contracts, stored with who made it and when, and recorded as
+ * an event with its value before and after.
  */
 import {
   aiVerificationShape,
@@ -20,11 +21,11 @@ import {
   VERIFICATION_MODELS,
 } from '@console/contracts';
 import { z } from 'zod';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { recordEvent, userActor } from '../events/record.js';
 import type { OrganizationSettingsRepository, StoredSetting } from './organization-settings.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
 import { organizationNotFound } from './organizations.service.js';
@@ -151,13 +152,14 @@ export function createOrganizationSettingsService(deps: {
         if (!org) throw organizationNotFound();
         if (org.disabledAt) throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
         const checked = checkValue(def, value);
+        const before = (await views(organizationId, tx)).find((s) => s.key === def.key)?.value;
         await repo.upsert({ organizationId, key: def.key, value: checked, updatedAt: now, updatedBy: auth.userId }, tx);
-        await writeAudit(tx, {
-          action: 'organization.setting',
+        await recordEvent(tx, {
+          action: 'organization.setting.changed',
           organizationId,
-          actorUserId: auth.userId,
-          targetId: organizationId,
-          details: { key: def.key, value: checked },
+          actor: userActor(auth),
+          targets: [{ type: 'organization', id: organizationId, name: org.name }],
+          data: { key: def.key, before, after: checked },
         });
         // Password sessions and API tokens end at once, not when they expire: "SSO login only" means from now on.
         if (def.key === SSO_LOGIN_ONLY_SETTING && checked === true) await endPasswordSessions(organizationId, tx);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
@@ -95,14 +96,14 @@ describe('organization administration (Super area)', () => {
       const found = (await call(editor, 'GET', 'organizations?q=hooli')).json();
       expect(found.organizations.map((o: { id: string }) => o.id)).toEqual([organization.id]);
 
-      // The first admin is the organization's first manager; the creation is audited.
+      // The first admin is the organization's first manager; the creation is recorded as an event.
       const managers = (await call(reader, 'GET', `organization/${organization.id}/managers`)).json();
       expect(managers).toMatchObject({
         total: 1,
         managers: [{ displayName: 'Hank Hooli', invitationState: 'none', pendingInvitation: false }],
       });
-      const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, organization.id));
-      expect(audit.map((a) => a.action)).toContain('organization.create');
+      const recorded = await eventsOf(t.database.db, { targetId: organization.id });
+      expect(recorded.map((a) => a.action)).toContain('organization.created');
     });
 
     it('leaves the client key empty when none is given, and the locale English by default', async () => {
@@ -179,14 +180,14 @@ describe('organization administration (Super area)', () => {
 
     it('says whether the set call would take a key, and changes nothing', async () => {
       const org = await createOrganization(t.database.db, { name: 'Availability Co', clientKey: null });
-      const audits = await t.database.db.$count(schema.auditLog);
+      const recorded = await t.database.db.$count(schema.events);
       expect((await check(org.id, 'acme')).json()).toEqual({ available: false });
       expect((await check(org.id, 'admin')).json()).toEqual({ available: false });
       expect((await check(org.id, ' freekey1 ')).json()).toEqual({ available: true });
       expect((await check(org.id, 'Free Key')).json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
       const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, org.id));
       expect(row.clientKey).toBeNull();
-      expect(await t.database.db.$count(schema.auditLog)).toBe(audits);
+      expect(await t.database.db.$count(schema.events)).toBe(recorded);
       // What it said is what the set call does.
       expect((await call(editor, 'PUT', `organization/${org.id}/clientKey`, { clientKey: 'acme' })).statusCode).toBe(409);
       expect((await call(editor, 'PUT', `organization/${org.id}/clientKey`, { clientKey: 'freekey1' })).statusCode).toBe(200);

@@ -125,6 +125,7 @@ export function createOrganizationsRepository(root: Db) {
       const [row] = await db
         .select({
           id: organizations.id,
+          name: organizations.name,
           isStaff: organizations.isStaff,
           clientKey: organizations.clientKey,
           disabledAt: organizations.disabledAt,

@@ -12,11 +12,11 @@ import {
   type OrganizationView,
   organizationErrorCodes,
 } from '@console/contracts';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { recordEvent, userActor } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
@@ -129,19 +129,20 @@ export function createOrganizationsService(deps: {
           planTypeId = plan.id;
         }
         await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);
+        const event = {
+          organizationId: id,
+          actor: userActor(auth),
+          targets: [{ type: 'organization' as const, id, name: body.name ?? org.name }],
+        };
         if (body.name !== undefined || body.planType !== undefined) {
-          const changes = { name: body.name, planType: body.planType };
-          await writeAudit(tx, {
-            action: 'organization.update',
-            organizationId: id,
-            actorUserId: auth.userId,
-            targetId: id,
-            details: changes,
+          // What was set (each field only when given), and the name it had.
+          await recordEvent(tx, {
+            ...event,
+            action: 'organization.updated',
+            data: { name: body.name, planType: body.planType, previousName: org.name },
           });
         }
-        if (body.disabled) {
-          await writeAudit(tx, { action: 'organization.disable', organizationId: id, actorUserId: auth.userId, targetId: id });
-        }
+        if (body.disabled) await recordEvent(tx, { ...event, action: 'organization.disabled' });
         return body.disabled ? now : null;
       });
       // The organization's own disabled_at already keeps every one of its users out (its

@@ -4,10 +4,11 @@
  * organizations, and "SSO login only" refusing password sign-in once staff turn it on.
  */
 import { ORGANIZATION_SETTING_GROUPS, ORGANIZATION_SETTINGS, VERIFICATION_MODELS } from '@console/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { hashSecret } from '../../http/secrets.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -85,7 +86,7 @@ describe('organization settings (Super area)', () => {
     expect((await t.app.inject({ url: '/api/organization/verificationModels' })).statusCode).toBe(401);
   });
 
-  it('changes a switch, records who and when, audits it, and changes it back', async () => {
+  it('changes a switch, records who and when as an event with the value before and after, and changes it back', async () => {
     const org = await createOrganization(t.database.db);
     const on = await put(editor, org.id, 'publicSharing', { value: true });
     expect(on.statusCode).toBe(200);
@@ -99,13 +100,10 @@ describe('organization settings (Super area)', () => {
     expect(await settingOf(reader, org.id, 'publicSharing')).toMatchObject({ value: true, isDefault: false });
     expect((await put(editor, org.id, 'publicSharing', { value: false })).json().setting).toMatchObject({ value: false, isDefault: false });
     expect(await stored(org.id)).toEqual([expect.objectContaining({ key: 'publicSharing', value: false, updatedBy: editor.id })]);
-    const audit = await t.database.db
-      .select()
-      .from(schema.auditLog)
-      .where(and(eq(schema.auditLog.targetId, org.id), eq(schema.auditLog.action, 'organization.setting')));
-    expect(audit.map((a) => [a.actorUserId, a.details])).toEqual([
-      [editor.id, { key: 'publicSharing', value: true }],
-      [editor.id, { key: 'publicSharing', value: false }],
+    const recorded = await eventsOf(t.database.db, { targetId: org.id, action: 'organization.setting.changed' });
+    expect(recorded.map((a) => [a.actor.id, a.data])).toEqual([
+      [editor.id, { key: 'publicSharing', before: false, after: true }],
+      [editor.id, { key: 'publicSharing', before: true, after: false }],
     ]);
   });
 

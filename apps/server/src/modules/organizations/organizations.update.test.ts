@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -81,10 +82,20 @@ describe('changing and disabling organizations (Super area)', () => {
       usersDisabled: 0,
     });
     expect((await put(editor, org.id, { planType: 'Team' })).json().organization).toMatchObject({ name: 'New name', planType: 'Team' });
-    const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, org.id));
-    expect(audit.map((a) => [a.action, a.details])).toEqual([
-      ['organization.update', { name: 'New name', planType: 'Enterprise' }],
-      ['organization.update', { planType: 'Team' }],
+    const recorded = await eventsOf(t.database.db, { targetId: org.id });
+    expect(recorded.map((a) => [a.action, a.actor.id, a.targets, a.data])).toEqual([
+      [
+        'organization.updated',
+        editor.id,
+        [{ type: 'organization', id: org.id, name: 'New name' }],
+        { name: 'New name', planType: 'Enterprise', previousName: 'Old name' },
+      ],
+      [
+        'organization.updated',
+        editor.id,
+        [{ type: 'organization', id: org.id, name: 'New name' }],
+        { planType: 'Team', previousName: 'New name' },
+      ],
     ]);
   });
 
@@ -155,8 +166,7 @@ describe('changing and disabling organizations (Super area)', () => {
     const again = await put(editor, org.id, { disabled: true });
     expect(again.json()).toMatchObject({ usersDisabled: 0, organization: { name: 'Going away', disabled: true } });
     expect((await orgRow(org.id)).disabledAt).toEqual(row.disabledAt);
-    const actions = await db.select({ action: schema.auditLog.action }).from(schema.auditLog).where(eq(schema.auditLog.targetId, org.id));
-    expect(actions.map((a) => a.action)).toEqual(['organization.disable']);
+    expect((await eventsOf(db, { targetId: org.id })).map((a) => a.action)).toEqual(['organization.disabled']);
   });
 
   it('refuses to disable the staff organization', async () => {

@@ -4,9 +4,10 @@
  * saving the defaults of new users), each change an audit row of its own, written in the
  * change's transaction, and the SCIM service's next call follows it.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, scimConfigs, users } from '../../db/schema.js';
+import { scimConfigs, users } from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -34,12 +35,7 @@ describe('who may change Organizational Admins through provisioning', () => {
     call('PUT', '/provisioning/config/managesAdmins', { managesAdmins: value }, headers);
   const stored = async (organizationId = orgId) =>
     (await t.database.db.select().from(scimConfigs).where(eq(scimConfigs.organizationId, organizationId)))[0]?.managesAdmins;
-  const auditRows = (organizationId = orgId) =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, 'scim.manages_admins')))
-      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const auditRows = (organizationId = orgId) => eventsOf(t.database.db, { organizationId, action: 'scim.manages_admins.changed' });
 
   it('is off at first', async () => {
     const response = await call('GET', '/provisioning');
@@ -53,7 +49,7 @@ describe('who may change Organizational Admins through provisioning', () => {
     expect(await stored()).toBeUndefined();
   });
 
-  it('is turned on and off, each change an audit row of who changed it from what to what; the same value again records nothing', async () => {
+  it('is turned on and off, each change an event of who changed it from what to what; the same value again records nothing', async () => {
     const on = await setManagesAdmins(true);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ managesAdmins: true });
@@ -68,12 +64,16 @@ describe('who may change Organizational Admins through provisioning', () => {
     expect(await stored()).toBe(false);
 
     const rows = await auditRows();
-    expect(rows.map((r) => r.details)).toEqual([
+    expect(rows.map((r) => r.data)).toEqual([
       { before: false, after: true },
       { before: true, after: false },
     ]);
     for (const row of rows)
-      expect(row).toMatchObject({ actorUserId: adminId, targetType: 'organization', targetId: orgId, createdAt: expect.any(Date) });
+      expect(row).toMatchObject({
+        actor: { type: 'user', id: adminId, ip: '127.0.0.1' },
+        targets: [{ type: 'organization', id: orgId }],
+        occurredAt: expect.any(String),
+      });
   });
 
   it('is not changed by saving the defaults of new users, whatever their body says', async () => {
@@ -99,19 +99,19 @@ describe('who may change Organizational Admins through provisioning', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     const rows = await auditRows();
     expect(rows).toHaveLength(before + 1);
-    expect(rows.at(-1)?.details).toEqual({ before: false, after: true });
+    expect(rows.at(-1)?.data).toEqual({ before: false, after: true });
     await setManagesAdmins(false);
   });
 
-  it('is not changed when its audit row cannot be written', async () => {
+  it('is not changed when its event cannot be recorded', async () => {
     const { db } = t.database;
     const before = (await auditRows()).length;
     await db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
-    await db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+    await db.execute(sql`create trigger refuse_audit before insert on events for each row execute function refuse_audit()`);
     try {
       expect((await setManagesAdmins(true)).statusCode).toBe(500);
     } finally {
-      await db.execute(sql`drop trigger refuse_audit on audit_log`);
+      await db.execute(sql`drop trigger refuse_audit on events`);
       await db.execute(sql`drop function refuse_audit()`);
     }
     expect(await stored()).toBe(false);

@@ -30,6 +30,8 @@ export function createProvisioningRepository(root: Db) {
           revokedAt: scimTokens.revokedAt,
           lastUsedAt: scimTokens.lastUsedAt,
           createdBy: scimTokens.createdBy,
+          prefix: scimTokens.prefix,
+          last4: scimTokens.last4,
           organizationDisabledAt: organizations.disabledAt,
         })
         .from(scimTokens)

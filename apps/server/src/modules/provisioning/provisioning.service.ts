@@ -15,13 +15,13 @@ import {
   type ScimEventView,
   type ScimTokenView,
 } from '@console/contracts';
-import { writeAudit } from '../../db/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { recordEvent, userActor } from '../events/record.js';
 import type { ProvisioningRepository } from './provisioning.repository.js';
-import { generateScimToken } from './scim-token.js';
+import { generateScimToken, scimTokenName } from './scim-token.js';
 
 type TokenRow = Awaited<ReturnType<ProvisioningRepository['liveTokens']>>[number];
 
@@ -55,7 +55,7 @@ export function createProvisioningService(deps: {
   }
 
   /** A new token, with its secret (the one time it is seen); within the cap of live tokens. */
-  async function issue(auth: AuthContext, tx: Db, rolled?: { id: string; gracePeriod: GracePeriod }) {
+  async function issue(auth: AuthContext, tx: Tx, rolled?: { id: string; gracePeriod: GracePeriod }) {
     await repo.lockOrganization(auth.organizationId, tx);
     const now = clock.now();
     const live = await repo.liveTokens(auth.organizationId, now, tx);
@@ -73,14 +73,15 @@ export function createProvisioningService(deps: {
       );
     const token = generateScimToken();
     const id = await repo.insertToken(auth.organizationId, token, auth.userId, now, tx);
-    await writeAudit(tx, {
-      action: rolled ? 'scim_token.roll' : 'scim_token.create',
+    const view = await tokenView(auth, id, tx);
+    await recordEvent(tx, {
+      action: rolled ? 'scim.token.rolled' : 'scim.token.created',
       organizationId: auth.organizationId,
-      actorUserId: auth.userId,
-      targetId: id,
-      ...(rolled && { details: { replaced: rolled.id, gracePeriod: rolled.gracePeriod } }),
+      actor: userActor(auth),
+      targets: [{ type: 'scim_token', id, name: scimTokenName(view) }],
+      ...(rolled && { data: { replaced: rolled.id, gracePeriod: rolled.gracePeriod } }),
     });
-    return { token: await tokenView(auth, id, tx), secret: token.secret };
+    return { token: view, secret: token.secret };
   }
 
   return {
@@ -114,7 +115,12 @@ export function createProvisioningService(deps: {
       return db.transaction(async (tx) => {
         const token = await tokenView(auth, id, tx);
         await repo.revokeToken(auth.organizationId, id, clock.now(), tx);
-        await writeAudit(tx, { action: 'scim_token.revoke', organizationId: auth.organizationId, actorUserId: auth.userId, targetId: id });
+        await recordEvent(tx, {
+          action: 'scim.token.revoked',
+          organizationId: auth.organizationId,
+          actor: userActor(auth),
+          targets: [{ type: 'scim_token', id, name: scimTokenName(token) }],
+        });
         return { token };
       });
     },
@@ -131,13 +137,14 @@ export function createProvisioningService(deps: {
         );
       const saved = { ...config, defaultWorkspaceIds: ids };
       await db.transaction(async (tx) => {
+        const { defaultRole, defaultWorkspaceIds, sendInvitations } = await repo.config(auth.organizationId, tx);
         await repo.saveConfig(auth.organizationId, saved, clock.now(), tx);
-        await writeAudit(tx, {
-          action: 'scim.config',
+        await recordEvent(tx, {
+          action: 'scim.settings.changed',
           organizationId: auth.organizationId,
-          actorUserId: auth.userId,
-          targetId: auth.organizationId,
-          details: saved,
+          actor: userActor(auth),
+          targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
+          data: { before: { defaultRole, defaultWorkspaceIds, sendInvitations }, after: saved },
         });
       });
       return { config: saved };
@@ -155,12 +162,12 @@ export function createProvisioningService(deps: {
         const before = (await repo.config(auth.organizationId, tx)).managesAdmins;
         if (before !== managesAdmins) {
           await repo.saveConfig(auth.organizationId, { managesAdmins }, clock.now(), tx);
-          await writeAudit(tx, {
-            action: 'scim.manages_admins',
+          await recordEvent(tx, {
+            action: 'scim.manages_admins.changed',
             organizationId: auth.organizationId,
-            actorUserId: auth.userId,
-            targetId: auth.organizationId,
-            details: { before, after: managesAdmins },
+            actor: userActor(auth),
+            targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
+            data: { before, after: managesAdmins },
           });
         }
         return { managesAdmins };

@@ -72,7 +72,7 @@ export function createScimUsersService(deps: {
     err instanceof HeldElsewhere
       ? ((await deps.foreignEmails.settle(err, {
           organizationId: caller.organizationId,
-          actorUserId: caller.tokenCreatedBy,
+          actor: caller.actor,
           via: 'scim',
         })) ?? new ScimError(409, 'A user with this userName already exists.', 'uniqueness'))
       : asUniqueness(err);

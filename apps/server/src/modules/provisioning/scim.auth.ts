@@ -5,16 +5,19 @@
  * unknown access keys do (docs/decisions/020-brute-force-and-probing.md). Built once per app
  * (registry.ts), like the external API's guard.
  */
+import type { EventActor } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../deps.js';
+import { requestClient } from '../../http/auth-context.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { ScimError } from './scim.protocol.js';
-import { hashScimToken, isWellFormedScimToken } from './scim-token.js';
+import { hashScimToken, isWellFormedScimToken, scimTokenName } from './scim-token.js';
 
-/** Who calls: the organization of the SCIM token, and who made the token (the inviter of e-mails). */
+/** Who calls: the organization of the SCIM token, who made the token (the inviter of e-mails), and the token as its events' actor. */
 export interface ScimCaller {
   organizationId: string;
   tokenCreatedBy: string | null;
+  actor: EventActor;
 }
 
 declare module 'fastify' {
@@ -30,6 +33,8 @@ interface ScimToken {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   createdBy: string | null;
+  prefix: string;
+  last4: string;
   organizationDisabledAt: Date | null;
 }
 
@@ -73,7 +78,11 @@ export function createScimGuard(deps: {
       if (touched.size > 10_000) touched.clear();
       await deps.touchToken(token.id, now);
     }
-    request.scimCaller = { organizationId: token.organizationId, tokenCreatedBy: token.createdBy };
+    request.scimCaller = {
+      organizationId: token.organizationId,
+      tokenCreatedBy: token.createdBy,
+      actor: { type: 'scim_token', id: token.id, name: scimTokenName(token), ...requestClient(request) },
+    };
   };
 }
 

@@ -7,7 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, scimEvents, users } from '../../db/schema.js';
+import { scimEvents, users } from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PATCH_SCHEMA, scimClient, scimOrganization, USER_SCHEMA } from './scim.fixtures.js';
@@ -91,13 +92,10 @@ describe('SCIM: userNames of other organizations', () => {
     expect(renamed).toMatchObject({ status: 200, body: { userName: 'ann@acme.example', displayName: 'Ann Again' } });
   });
 
-  it("leaves an audit entry for each, by the token's maker", async () => {
-    const trace = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.organizationId, acme.org.id), eq(auditLog.action, 'user.foreign_email')));
-    expect(trace.every((a) => a.actorUserId === acme.admin.id)).toBe(true);
-    const count = (details: object) => trace.filter((a) => JSON.stringify(a.details) === JSON.stringify(details)).length;
+  it('records an event for each, by the SCIM token, with where its calls came from', async () => {
+    const trace = await eventsOf(t.database.db, { organizationId: acme.org.id, action: 'user.foreign_email_refused' });
+    expect(trace.every((a) => a.actor.type === 'scim_token' && a.actor.ip === '127.0.0.1')).toBe(true);
+    const count = (details: object) => trace.filter((a) => JSON.stringify(a.data) === JSON.stringify(details)).length;
     expect(count({ via: 'scim', checked: true, withheld: false })).toBe(100);
     // The 50 beyond the budget, and the two refused after it (a taken address tried again is checked again).
     expect(count({ via: 'scim', checked: true, withheld: true })).toBe(52);

@@ -323,7 +323,7 @@ class Run {
     bad = await countRowsWithErrors(db, row.id);
     if (bad > 0) await mergeErrorGroups(db, row.id);
     // Also for a file without errors: once the day's checks are spent, new addresses are refused.
-    const limited = await this.deps.boundForeignEmails(this.scope);
+    const limited = await this.deps.boundForeignEmails({ ...this.scope, filename: this.row.filename });
     if (bad === 0 && !limited) {
       await this.checkpoint({ phase: 'applying' });
       return true;

@@ -8,10 +8,11 @@
  * refused alike, free or taken (docs/decisions/020-brute-force-and-probing.md).
  */
 import { userImportOptions } from '@console/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { capturedLogger } from '../../test/capture.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -58,11 +59,11 @@ describe('user imports: e-mails of other organizations', () => {
   });
   afterAll(() => t.close());
 
-  const audits = () =>
-    t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.organizationId, orgId), eq(auditLog.action, 'user_import.foreign_emails')));
+  const audits = async () =>
+    (await eventsOf(t.database.db, { organizationId: orgId, action: 'user_import.foreign_emails_found' })).map((e) => ({
+      ...e,
+      targetId: e.targets[0]?.id,
+    }));
   const created = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
 
   it('lists nothing while the file is validated: rows of other organizations may yet be withheld', async () => {
@@ -90,9 +91,11 @@ describe('user imports: e-mails of other organizations', () => {
       ['EMAIL_IN_OTHER_ORGANIZATION', [2]],
       ['EMAIL_IN_OTHER_ORGANIZATION', [4]],
     ]);
+    // Found by the import's validation, a background job: the console's finding, naming the import.
     expect((await audits()).find((a) => a.targetId === done.id)).toMatchObject({
-      actorUserId: adminId,
-      details: { rows: 2, checked: 2, withheld: false },
+      actor: { type: 'system' },
+      targets: [{ type: 'user_import', id: done.id, name: expect.any(String) }],
+      data: { rows: 2, checked: 2, withheld: false },
     });
     firstImportId = done.id;
   });
@@ -104,7 +107,7 @@ describe('user imports: e-mails of other organizations', () => {
       ['EMAIL_IN_OTHER_ORGANIZATION', [2]],
       ['EMAIL_IN_OTHER_ORGANIZATION', [3]],
     ]);
-    expect((await audits()).find((a) => a.targetId === again.id)).toMatchObject({ details: { rows: 2, checked: 0, withheld: false } });
+    expect((await audits()).find((a) => a.targetId === again.id)).toMatchObject({ data: { rows: 2, checked: 0, withheld: false } });
   });
 
   it('beyond the budget, says only that some e-mails cannot be used: not which, nor how many', async () => {
@@ -117,7 +120,7 @@ describe('user imports: e-mails of other organizations', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'new.two@here.example'))).toEqual([]);
     const trace = await audits();
     expect(trace).toHaveLength(4);
-    expect(trace.find((a) => a.targetId === done.id)).toMatchObject({ details: { rows: 2, checked: 2, withheld: true } });
+    expect(trace.find((a) => a.targetId === done.id)).toMatchObject({ data: { rows: 2, checked: 2, withheld: true } });
   });
 
   it('once the checks are spent, answers a free new address as it answers a taken one, and creates nothing', async () => {
@@ -152,7 +155,12 @@ describe('user imports: e-mails of other organizations', () => {
 
   it("writes a log line with the count (the app's background log; tests build the bound with a captured one)", async () => {
     const rule = createForeignEmailRule({ db: t.database.db, perDay: 100, clock: t.deps.clock, log: logger });
-    await createForeignEmailBound({ db: t.database.db, rule })({ importId: firstImportId, organizationId: orgId, createdBy: adminId });
+    await createForeignEmailBound({ db: t.database.db, rule })({
+      importId: firstImportId,
+      organizationId: orgId,
+      createdBy: adminId,
+      filename: 'people.csv',
+    });
     expect(lines.join('')).toContain('"foreignEmailRows":2');
   });
 });

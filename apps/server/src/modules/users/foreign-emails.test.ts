@@ -4,9 +4,8 @@
  * is told again by another without spending, and once the checks are spent every writer
  * answers a free new address as it answers a taken one (docs/decisions/020-brute-force-and-probing.md).
  */
-import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createAccessKey, idTokenFor, type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -73,21 +72,20 @@ describe('other organizations addresses: one budget for imports, SCIM and the ex
     expect(await codes(takenImport.id)).toEqual(await codes(freeImport.id));
   });
 
-  it('leaves the trace of every writer in the audit log', async () => {
-    const trace = await t.database.db
-      .select({ action: auditLog.action, details: auditLog.details })
-      .from(auditLog)
-      .where(and(eq(auditLog.organizationId, acme.org.id), like(auditLog.action, '%foreign_email%')))
-      .orderBy(auditLog.createdAt, auditLog.id);
+  it('leaves the trace of every writer among the events', async () => {
+    const trace = (await eventsOf(t.database.db, { organizationId: acme.org.id, action: '%foreign_email%' })).map((e) => ({
+      action: e.action,
+      details: e.data,
+    }));
     expect(trace).toEqual([
-      { action: 'user_import.foreign_emails', details: { rows: 2, checked: 2, withheld: false } },
-      { action: 'user.foreign_email', details: { via: 'scim', checked: false, withheld: false } },
-      { action: 'user.foreign_email', details: { via: 'external_api', checked: false, withheld: false } },
-      { action: 'user.foreign_email', details: { via: 'scim', checked: true, withheld: false } },
-      { action: 'user.foreign_email', details: { via: 'external_api', checked: true, withheld: true } },
-      { action: 'user.foreign_email', details: { via: 'scim', checked: true, withheld: true } },
-      { action: 'user.foreign_email', details: { via: 'external_api', checked: true, withheld: true } },
-      { action: 'user_import.foreign_emails', details: { rows: 1, checked: 1, withheld: true } },
+      { action: 'user_import.foreign_emails_found', details: { rows: 2, checked: 2, withheld: false } },
+      { action: 'user.foreign_email_refused', details: { via: 'scim', checked: false, withheld: false } },
+      { action: 'user.foreign_email_refused', details: { via: 'external_api', checked: false, withheld: false } },
+      { action: 'user.foreign_email_refused', details: { via: 'scim', checked: true, withheld: false } },
+      { action: 'user.foreign_email_refused', details: { via: 'external_api', checked: true, withheld: true } },
+      { action: 'user.foreign_email_refused', details: { via: 'scim', checked: true, withheld: true } },
+      { action: 'user.foreign_email_refused', details: { via: 'external_api', checked: true, withheld: true } },
+      { action: 'user_import.foreign_emails_found', details: { rows: 1, checked: 1, withheld: true } },
     ]);
   });
 });

@@ -6,20 +6,22 @@
  * address a user of another organization holds must be refused, and the refusal tells
  * that the address exists. What is bounded is how often an organization learns it: every
  * such address a write names spends one of the organization's daily checks (one counter,
- * whichever writer spends it) and leaves an audit entry. An address the organization was
+ * whichever writer spends it) and records an event. An address the organization was
  * told of in the last day is told again without spending: an identity provider retries a
  * refused user on every sync cycle, and the answer tells nothing new. Once the day's
  * checks are spent, no answer may tell a taken address from a free one, so every write of
  * an address new to the organization is refused alike (EMAIL_CHECKS_LIMIT, 429 with
  * Retry-After) until the counter's day is over; addresses of its own users stay writable.
  */
+
+import type { EventActor } from '@console/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { writeAudit } from '../../db/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import type { Clock } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
+import { type NewEvent, recordEvent } from '../events/record.js';
 import { createForeignEmailsRepository } from './foreign-emails.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -37,8 +39,8 @@ export interface Holder {
 /** A single-user write that named another organization's address (SCIM, the external API). */
 export interface SingleWrite {
   organizationId: string;
-  /** The SCIM token's maker or the API user; null when that user is gone. */
-  actorUserId: string | null;
+  /** The SCIM token or the API caller. */
+  actor: EventActor;
   via: 'scim' | 'external_api';
 }
 
@@ -129,19 +131,21 @@ export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Cl
     },
 
     /**
-     * After the writer's transaction rolled back on HeldElsewhere: spends the check, leaves
-     * the audit entry and the log line. Returns the limit error to answer with, or undefined
+     * After the writer's transaction rolled back on HeldElsewhere: spends the check, records
+     * the event and writes the log line. Returns the limit error to answer with, or undefined
      * when the writer may say the address is taken.
      */
     async settle(held: HeldElsewhere, write: SingleWrite): Promise<AppError | undefined> {
       const spent = await spend(write.organizationId, repo.oneHolder(held.holderId));
-      await writeAudit(db, {
-        action: 'user.foreign_email',
-        organizationId: write.organizationId,
-        actorUserId: write.actorUserId,
-        targetId: write.organizationId,
-        details: { via: write.via, checked: spent.checked > 0, withheld: spent.withheld },
-      });
+      await db.transaction((tx) =>
+        recordEvent(tx, {
+          action: 'user.foreign_email_refused',
+          organizationId: write.organizationId,
+          actor: write.actor,
+          targets: [],
+          data: { via: write.via, checked: spent.checked > 0, withheld: spent.withheld },
+        }),
+      );
       deps.log?.info(
         { organizationId: write.organizationId, via: write.via, checked: spent.checked > 0, withheld: spent.withheld },
         'user write: an e-mail of another organization',
@@ -150,17 +154,23 @@ export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Cl
     },
 
     /** The trace of an import that named addresses of other organizations, in the transaction that lists or withholds them. */
-    async auditImport(
-      tx: Db,
-      entry: { importId: string; organizationId: string; createdBy: string | null; rows: number; checked: number; withheld: boolean },
+    async recordImport(
+      tx: Tx,
+      entry: Pick<NewEvent, 'actor' | 'targets'> & {
+        importId: string;
+        organizationId: string;
+        rows: number;
+        checked: number;
+        withheld: boolean;
+      },
     ): Promise<void> {
-      const { importId, organizationId, createdBy, rows, checked, withheld } = entry;
-      await writeAudit(tx, {
-        action: 'user_import.foreign_emails',
+      const { importId, organizationId, actor, targets, rows, checked, withheld } = entry;
+      await recordEvent(tx, {
+        action: 'user_import.foreign_emails_found',
         organizationId,
-        actorUserId: createdBy,
-        targetId: importId,
-        details: { rows, checked, withheld },
+        actor,
+        targets,
+        data: { rows, checked, withheld },
       });
       deps.log?.info(
         { userImportId: importId, organizationId, foreignEmailRows: rows, checked, withheld },

@@ -1,8 +1,8 @@
 /** The workflow-import calls of the Super area: who may call them, the look-ups, and every rule of scheduling. */
 import { workflowImportFieldMessages } from '@console/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type ImportWorld, importBody, seedImportWorld } from './workflow-imports.fixtures.js';
@@ -305,8 +305,10 @@ describe('workflow-import routes (Super area)', () => {
       ]);
       const elsewhere = await get(reader, `organization/${w.orgs.acme.id}/workflow-imports/${workflowImport.id}`);
       expect(elsewhere.json()).toMatchObject({ statusCode: 404, code: 'WORKFLOW_IMPORT_NOT_FOUND' });
-      const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, workflowImport.id));
-      expect(audit).toEqual([expect.objectContaining({ action: 'workflow_import.schedule', actorUserId: editor.id })]);
+      const recorded = await eventsOf(t.database.db, { targetId: workflowImport.id });
+      expect(recorded).toEqual([
+        expect.objectContaining({ action: 'workflow_import.scheduled', actor: expect.objectContaining({ type: 'user', id: editor.id }) }),
+      ]);
     });
   });
 });

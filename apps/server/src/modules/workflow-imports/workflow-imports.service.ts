@@ -20,11 +20,11 @@ import {
   type WorkflowImportView,
   type WorkflowProcessingStage,
 } from '@console/contracts';
-import { writeAudit } from '../../db/audit.js';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { JobSender } from '../../jobs/queue.js';
+import { recordEvent, userActor } from '../events/record.js';
 import { type SourceEnvs, sourceEnvUnknown } from './source-envs.js';
 import type { WorkflowImportPickersRepository } from './workflow-import-pickers.repository.js';
 import type { WorkflowImportJobs } from './workflow-imports.jobs.js';
@@ -194,12 +194,17 @@ export function createWorkflowImportsService(deps: {
           workflowIds,
           tx,
         );
-        await writeAudit(tx, {
-          action: 'workflow_import.schedule',
+        await recordEvent(tx, {
+          action: 'workflow_import.scheduled',
           organizationId: path.id,
-          actorUserId: auth.userId,
-          targetId: id,
-          details: { sourceOrganizationId: source.id, sourceWorkspaceId: sourceWs.id, workflows: workflowIds.length },
+          actor: userActor(auth),
+          targets: [{ type: 'workflow_import', id, name: targetWs.name }],
+          data: {
+            sourceEnv: body.sourceEnv,
+            sourceOrganizationId: source.id,
+            sourceWorkspaceId: sourceWs.id,
+            workflows: workflowIds.length,
+          },
         });
         return id;
       });

@@ -13,6 +13,7 @@
 import { userImportErrorMessages } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
+import { systemActor } from '../../events/record.js';
 import { EMAIL_CHECKS_LIMIT, type ForeignEmailRule } from '../../users/foreign-emails.js';
 
 const FOREIGN = 'EMAIL_IN_OTHER_ORGANIZATION';
@@ -21,6 +22,8 @@ export interface ForeignEmailScope {
   importId: string;
   organizationId: string;
   createdBy: string | null;
+  /** The import's file, as its events name it. */
+  filename: string;
 }
 
 export function createForeignEmailBound(deps: { db: Db; rule: ForeignEmailRule }) {
@@ -69,7 +72,16 @@ export function createForeignEmailBound(deps: { db: Db; rule: ForeignEmailRule }
           VALUES (${importId}, NULL, NULL, '{}', ${EMAIL_CHECKS_LIMIT}, ${userImportErrorMessages[EMAIL_CHECKS_LIMIT]}, NULL)`);
       }
       if (spent) {
-        await rule.auditImport(tx, { ...scope, rows: found.rows, checked: spent.checked, withheld });
+        // Found by the import's validation, a background job: the console's own finding.
+        await rule.recordImport(tx, {
+          importId,
+          organizationId,
+          actor: systemActor,
+          targets: [{ type: 'user_import', id: importId, name: scope.filename }],
+          rows: found.rows,
+          checked: spent.checked,
+          withheld,
+        });
       }
     });
     return limited;
