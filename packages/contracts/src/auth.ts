@@ -36,10 +36,11 @@ export const authenticatedUser = z.object({
 });
 export type AuthenticatedUser = z.infer<typeof authenticatedUser>;
 
-/** What the readable userInfo cookie holds (JSON): enough to route, nothing secret. */
+/** What the readable userInfo cookie holds (JSON): enough to route (the role: which area the person may use), nothing secret. */
 export const userInfoCookie = authenticatedUser.pick({
   displayName: true,
   email: true,
+  role: true,
   allowedRoleTypes: true,
   signInProvider: true,
   isStaff: true,

@@ -3,6 +3,7 @@
  * - the bare root '/' goes to the browser's (or the remembered) language;
  * - the sign-in page sends a signed-in user on to their home (staff: the Super home; others: the dashboard);
  * - other pages need a session (the userInfo cookie, confirmed by GET auth/me), or go home;
+ * - the regular area's pages need an Organizational Admin, or go to the person's home (staff: the Super home);
  * - /super paths, in any locale, need a staff user, or go to the dashboard.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
@@ -23,11 +24,13 @@ import { appConfigQuery } from '../lib/app-config';
 import { readCookie } from '../lib/cookies';
 import { setProductName } from '../lib/error-message';
 import { isHttpError } from '../lib/http';
+import { permissionsOf } from '../lib/permissions';
 import { queryClient } from '../lib/query-client';
 import { homeOf, REDIRECT_PARAM, signInPage, signInTarget } from '../lib/redirect';
 import { clearLocalSession, isStaffSession, readSession } from '../lib/session';
 
-export type Access = 'public' | 'signedOut' | 'session' | 'staff';
+/** `admin`: the regular area (lib/permissions.ts, `adminArea`); `staff`: the Super area. */
+export type Access = 'public' | 'signedOut' | 'session' | 'admin' | 'staff';
 
 function isSuperPath(pathname: string): boolean {
   const path = stripLocale(pathname);
@@ -89,5 +92,6 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
     throw err;
   }
   if (access === 'staff' && !isStaffSession(session)) throw redirect(localizePath('/dashboard', locale));
+  if (access === 'admin' && !permissionsOf(session).adminArea) throw redirect(localizePath(homeOf(session), locale));
   return null;
 }

@@ -1,7 +1,8 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
  * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, User imports, Analytics, API Docs, and Super
- * for staff.
+ * for staff. An entry shows only to those who may use its screen (lib/permissions.ts): the
+ * regular area's to Organizational Admins, Super to staff.
  */
 
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -15,26 +16,28 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ParseKeys } from 'i18next';
 import { paths } from '../lib/paths';
+import type { Permission, Permissions } from '../lib/permissions';
 
 export interface MenuEntry {
   /** English-form path, as in routes.tsx. */
   to: string;
   label: ParseKeys<'common'>;
   icon: SvgIconComponent;
-  staffOnly?: boolean;
+  /** What the person needs to see the entry (its page's guard asks the same). */
+  needs?: Permission;
 }
 
 export const menu: MenuEntry[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: DashboardIcon },
-  { to: paths.people(), label: 'nav.people', icon: PeopleIcon },
-  { to: paths.accessKeys(), label: 'nav.keys', icon: VpnKeyIcon },
-  { to: paths.provisioning(), label: 'nav.provisioning', icon: SyncAltIcon },
-  { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon },
-  { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon },
-  { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon },
-  { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, staffOnly: true },
+  { to: paths.people(), label: 'nav.people', icon: PeopleIcon, needs: 'adminArea' },
+  { to: paths.accessKeys(), label: 'nav.keys', icon: VpnKeyIcon, needs: 'adminArea' },
+  { to: paths.provisioning(), label: 'nav.provisioning', icon: SyncAltIcon, needs: 'adminArea' },
+  { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon, needs: 'adminArea' },
+  { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon, needs: 'adminArea' },
+  { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon, needs: 'adminArea' },
+  { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, needs: 'superArea' },
 ];
 
-export function visibleMenu(entries: readonly MenuEntry[], isStaff: boolean): MenuEntry[] {
-  return entries.filter((entry) => !entry.staffOnly || isStaff);
+export function visibleMenu(entries: readonly MenuEntry[], permissions: Permissions): MenuEntry[] {
+  return entries.filter((entry) => !entry.needs || permissions[entry.needs]);
 }

@@ -5,6 +5,7 @@ const future = new Date(Date.now() + 86_400_000).toISOString();
 const info = {
   displayName: 'Ada',
   email: 'ada@acme.example',
+  role: 'org_admin',
   allowedRoleTypes: [],
   signInProvider: 'password',
   isStaff: false,
@@ -15,6 +16,10 @@ describe('the userInfo cookie', () => {
   it('reads the display data', () => {
     expect(parseUserInfo(JSON.stringify(info))).toEqual(info);
     expect(parseUserInfo(`j:${JSON.stringify(info)}`)?.displayName).toBe('Ada');
+    // A cookie from before it carried the role, or with a role it does not know: no role.
+    const { role: _role, ...withoutRole } = info;
+    expect(parseUserInfo(JSON.stringify(withoutRole))?.role).toBeNull();
+    expect(parseUserInfo(JSON.stringify({ ...info, role: 'owner' }))?.role).toBeNull();
   });
 
   it('ignores a missing, broken or expired cookie', () => {

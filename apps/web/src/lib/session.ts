@@ -6,10 +6,14 @@
 
 import type { UserInfoCookie } from '@console/contracts/auth';
 import { USER_INFO_COOKIE } from '@console/contracts/auth-constants';
+import type { OrgRole } from '@console/contracts/roles';
 import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie } from './cookies';
 
-export type SessionInfo = UserInfoCookie;
+/** The cookie's content; `role` is null in a cookie written before it carried the role. */
+export type SessionInfo = Omit<UserInfoCookie, 'role'> & { role: OrgRole | null };
+
+const ORG_ROLES: readonly string[] = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] satisfies OrgRole[];
 
 export function parseUserInfo(raw: string | undefined, now = Date.now()): SessionInfo | null {
   if (!raw) return null;
@@ -30,6 +34,7 @@ export function parseUserInfo(raw: string | undefined, now = Date.now()): Sessio
     allowedRoleTypes: Array.isArray(v.allowedRoleTypes)
       ? (v.allowedRoleTypes.filter((r) => r === 'read' || r === 'update') as SessionInfo['allowedRoleTypes'])
       : [],
+    role: typeof v.role === 'string' && ORG_ROLES.includes(v.role) ? (v.role as OrgRole) : null,
     signInProvider: (typeof v.signInProvider === 'string' ? v.signInProvider : 'password') as SessionInfo['signInProvider'],
     isStaff: v.isStaff === true,
     expirationTime: v.expirationTime,

@@ -76,6 +76,7 @@ export function setUserInfoCookie(u: AuthenticatedUser): void {
   const info = {
     displayName: u.displayName,
     email: u.email,
+    role: u.role,
     allowedRoleTypes: u.allowedRoleTypes,
     signInProvider: u.signInProvider,
     isStaff: u.isStaff,

@@ -63,6 +63,7 @@ describe('sign-in and sessions', () => {
       'email',
       'expirationTime',
       'isStaff',
+      'role',
       'signInProvider',
     ]);
     // The cookie holds an opaque secret, not the idToken; the database holds only its hash.

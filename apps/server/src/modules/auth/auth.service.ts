@@ -211,6 +211,6 @@ export function authenticatedUserOf(auth: AuthContext): AuthenticatedUser {
 }
 
 export function userInfoOf(user: AuthenticatedUser): UserInfoCookie {
-  const { displayName, email, allowedRoleTypes, signInProvider, isStaff, expirationTime } = user;
-  return { displayName, email, allowedRoleTypes, signInProvider, isStaff, expirationTime };
+  const { displayName, email, role, allowedRoleTypes, signInProvider, isStaff, expirationTime } = user;
+  return { displayName, email, role, allowedRoleTypes, signInProvider, isStaff, expirationTime };
 }

@@ -1,5 +1,5 @@
 /**
- * /dashboard: a greeting and the cards of dashboardCards. The lazy cards are asked for
+ * /dashboard: a greeting and the cards of dashboardCards that the person may use. The lazy cards are asked for
  * once the page has been painted: their code and data then do not delay the greeting and
  * the account card, which fill a phone's first screen (Lighthouse, bench/README.md).
  */
@@ -8,6 +8,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { DelayedSkeleton } from '../../lib/list-placeholder';
 import { PageHeader } from '../../lib/PageHeader';
+import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { dashboardCards } from './cards';
 
@@ -31,11 +32,13 @@ export function Component() {
   const { t } = useT();
   const session = useSession();
   const painted = usePainted();
+  const permissions = usePermissions();
+  const cards = dashboardCards.filter((card) => !card.needs || permissions[card.needs]);
   return (
     <>
       <PageHeader title={t('titles.dashboard')} intro={t('dashboard:greeting', { name: session?.displayName ?? '' })} />
       <Grid container spacing={3}>
-        {dashboardCards.map(({ id, Card, width = 6, withPage }) => (
+        {cards.map(({ id, Card, width = 6, withPage }) => (
           <Grid key={id} size={{ xs: 12, md: width }}>
             <Suspense fallback={<DelayedSkeleton height={240} />}>
               {withPage || painted ? <Card /> : <DelayedSkeleton height={240} />}

@@ -4,10 +4,13 @@
  * lazily loaded component that links to its screen, except the first: the account card is
  * in the dashboard's own chunk and drawn with the page (its data, the signed-in user, is
  * already there), so that the cards under it do not move down when it lands (on a phone
- * it fills the first screen: a layout shift of 0.11 otherwise, bench/README.md).
+ * it fills the first screen: a layout shift of 0.11 otherwise, bench/README.md). A card
+ * shows only to those who may use its screen (lib/permissions.ts): staff who are not their
+ * organization's admin see the account card, not cards that could only say "no permission".
  */
 import { type ComponentType, lazy } from 'react';
 import { withChunkReload } from '../../lib/chunk-reload';
+import type { Permission } from '../../lib/permissions';
 import AccountCard from './AccountCard';
 
 export interface DashboardCard {
@@ -17,12 +20,24 @@ export interface DashboardCard {
   width?: 4 | 6 | 8 | 12;
   /** Drawn with the page; the other cards (lazy) start loading once it has been painted. */
   withPage?: true;
+  /** What the person needs to see it: the card's screen asks the same. */
+  needs?: Permission;
 }
 
 export const dashboardCards: DashboardCard[] = [
   { id: 'account', Card: AccountCard, width: 6, withPage: true },
-  { id: 'recent-imports', Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))), width: 6 },
-  { id: 'access-keys', Card: lazy(withChunkReload(() => import('../../features/access-keys/AccessKeysCard'))), width: 6 },
-  { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6 },
-  { id: 'docs', Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))), width: 6 },
+  {
+    id: 'recent-imports',
+    Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))),
+    width: 6,
+    needs: 'adminArea',
+  },
+  {
+    id: 'access-keys',
+    Card: lazy(withChunkReload(() => import('../../features/access-keys/AccessKeysCard'))),
+    width: 6,
+    needs: 'adminArea',
+  },
+  { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6, needs: 'adminArea' },
+  { id: 'docs', Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))), width: 6, needs: 'adminArea' },
 ];

@@ -13,9 +13,10 @@ import { localeOfPath } from '../../i18n/locales';
 import { RouteLocaleContext } from '../../i18n/route-locale';
 import { useT } from '../../i18n/use-t';
 import { withChunkReload } from '../../lib/chunk-reload';
+import { permissionsOf } from '../../lib/permissions';
 import { prefetch } from '../../lib/prefetch';
 import { homeOf } from '../../lib/redirect';
-import { isStaffSession, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { LocalizedTheme } from '../localized-theme';
 import { NavigationProgress } from './NavigationProgress';
 import { SessionRevokedAlert } from './SessionRevokedAlert';
@@ -50,7 +51,7 @@ function Frame() {
   const theme = useTheme();
   // noSsr: the first render already knows the width, so the menu does not appear a frame late.
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const isStaff = isStaffSession(session);
+  const permissions = permissionsOf(session);
   const permanentMenu = signedIn && wide;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -83,7 +84,7 @@ function Frame() {
       />
       {signedIn && !wide && menuUsed && (
         <Suspense fallback={null}>
-          <LeftMenu open={menuOpen} onClose={() => setMenuOpen(false)} isStaff={isStaff} />
+          <LeftMenu open={menuOpen} onClose={() => setMenuOpen(false)} permissions={permissions} />
         </Suspense>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
@@ -101,7 +102,7 @@ function Frame() {
             }}
           >
             <Suspense fallback={null}>
-              <LeftMenu permanent isStaff={isStaff} />
+              <LeftMenu permanent permissions={permissions} />
             </Suspense>
           </Box>
         )}

@@ -1,5 +1,5 @@
 /**
- * The navigation, read from menu.ts; staff-only entries only for staff. On wide screens it
+ * The navigation, read from menu.ts; each entry only for those who may use its screen. On wide screens it
  * stays beside the page (`permanent`); on narrow ones it is the spec's drawer, opened by the
  * top bar's menu button.
  */
@@ -14,40 +14,41 @@ import Toolbar from '@mui/material/Toolbar';
 import { NavLink } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
+import type { Permissions } from '../../lib/permissions';
 import { menu, visibleMenu } from '../menu';
 import { prefetchPage } from '../pages';
 import { Logo } from './Logo';
 
 export interface LeftMenuProps {
-  isStaff: boolean;
+  permissions: Permissions;
   /** Beside the page on wide screens, or the drawer (`open`, `onClose`) on narrow ones. */
   permanent?: boolean;
   open?: boolean;
   onClose?: () => void;
 }
 
-export default function LeftMenu({ open = false, onClose, isStaff, permanent = false }: LeftMenuProps) {
+export default function LeftMenu({ open = false, onClose, permissions, permanent = false }: LeftMenuProps) {
   const { t } = useT();
-  if (permanent) return <MenuLinks isStaff={isStaff} />;
+  if (permanent) return <MenuLinks permissions={permissions} />;
   return (
     <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('nav.label') } }}>
       <Box sx={{ width: 260 }}>
         <Toolbar>
           <Logo label={t('appName')} />
         </Toolbar>
-        <MenuLinks isStaff={isStaff} onNavigate={onClose} />
+        <MenuLinks permissions={permissions} onNavigate={onClose} />
       </Box>
     </Drawer>
   );
 }
 
-function MenuLinks({ isStaff, onNavigate }: { isStaff: boolean; onNavigate?: () => void }) {
+function MenuLinks({ permissions, onNavigate }: { permissions: Permissions; onNavigate?: () => void }) {
   const { t } = useT();
   const { localize } = useLocale();
   return (
     <Box component="nav" aria-label={t('nav.label')}>
       <List sx={{ px: 1 }}>
-        {visibleMenu(menu, isStaff).map((entry) => {
+        {visibleMenu(menu, permissions).map((entry) => {
           const to = localize(entry.to);
           const Icon = entry.icon;
           return (

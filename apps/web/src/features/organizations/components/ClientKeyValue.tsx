@@ -9,13 +9,13 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { useSession } from '../../../lib/session';
+import { usePermissions } from '../../../lib/permissions';
 
 const ClientKeyDialog = lazy(withChunkReload(() => import('./ClientKeyDialog')));
 
 export function ClientKeyValue({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
-  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  const canUpdate = usePermissions().superChanges;
   const [open, setOpen] = useState(false);
   if (o.clientKey) return <>{o.clientKey}</>;
   if (!canUpdate || o.disabled) return <>—</>;

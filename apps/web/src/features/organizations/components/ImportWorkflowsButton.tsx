@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
+import { usePermissions } from '../../../lib/permissions';
 
 export function ImportWorkflowsButton({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
   const { localize } = useLocale();
-  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  const canUpdate = usePermissions().superChanges;
   if (!canUpdate || o.disabled) return null;
   return (
     <Button

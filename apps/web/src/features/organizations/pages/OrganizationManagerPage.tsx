@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
+import { usePermissions } from '../../../lib/permissions';
 import { useManager } from '../api/managers';
 import { InvitationStatus } from '../components/InvitationStatus';
 import { ResendInvitationButton } from '../components/ResendInvitationButton';
@@ -27,7 +27,7 @@ export function Component() {
   const { id = '' } = useParams();
   const manager = useManager(id);
   const m = manager.data;
-  const canUpdate = useSession()?.allowedRoleTypes.includes('update') ?? false;
+  const canUpdate = usePermissions().superChanges;
 
   return (
     <>

@@ -32,8 +32,8 @@ import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
+import { usePermissions } from '../../../lib/permissions';
 import { useOrganization } from '../../../lib/queries/organization';
-import { useSession } from '../../../lib/session';
 import { useChangeOrganizationSetting, useOrganizationSettings } from '../api/organization-settings';
 import { AiVerificationSetting } from '../components/AiVerificationSetting';
 import { ImportStatusPanel } from '../components/ImportStatusPanel';
@@ -93,13 +93,12 @@ export function Component() {
   const { localize } = useLocale();
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const session = useSession();
   const requested = useRequestedPart();
   const organization = useOrganization(id);
   const settings = useOrganizationSettings(id);
   const change = useChangeOrganizationSetting(id);
 
-  const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
+  const canUpdate = usePermissions().superChanges;
   const disabled = organization.data?.disabled ?? false;
   const readOnly = !canUpdate || disabled || !organization.data;
   const view = requested.view;

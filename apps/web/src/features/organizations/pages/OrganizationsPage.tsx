@@ -22,7 +22,7 @@ import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
+import { usePermissions } from '../../../lib/permissions';
 import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
 import { useOrganizations } from '../api/organizations';
 import { OrganizationRow } from '../components/OrganizationRow';
@@ -35,14 +35,12 @@ export function Component() {
   const { localize } = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
   const [params, setParams] = useSearchParams();
 
   const includeDisabled = params.get('disabled') !== 'false';
   const [text, setText] = useState(params.get('q') ?? '');
   const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
-  const canRead = session?.allowedRoleTypes.includes('read') ?? false;
-  const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
+  const { superView: canRead, superChanges: canUpdate } = usePermissions();
   const [creating, setCreating] = useState(false);
 
   // The filter lives in the URL of the list, so that the way back from an organization keeps it.

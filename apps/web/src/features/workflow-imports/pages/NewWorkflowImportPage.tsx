@@ -12,8 +12,8 @@ import { useT } from '../../../i18n/use-t';
 import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
+import { usePermissions } from '../../../lib/permissions';
 import { useOrganization } from '../../../lib/queries/organization';
-import { useSession } from '../../../lib/session';
 import { RecentImports } from '../components/RecentImports';
 import { WorkflowImportForm } from '../components/WorkflowImportForm';
 import { importErrorMessage } from '../import-error';
@@ -21,8 +21,7 @@ import { importErrorMessage } from '../import-error';
 export function Component() {
   const { t } = useT();
   const { id = '' } = useParams();
-  const session = useSession();
-  const canUpdate = session?.allowedRoleTypes.includes('update') ?? false;
+  const canUpdate = usePermissions().superChanges;
   const organization = useOrganization(id);
   const o = organization.data;
 
