@@ -43,6 +43,7 @@ const GLOSSARY: Record<Locale, Entry[]> = {
     { concept: 'employee ID', term: 'identifiant d’employé', variants: [word('matricules?')] },
     { concept: 'a workflow’s source video', term: 'vidéo source', variants: [word('vidéos? d’origine')] },
     { concept: 'no space (password rule)', term: 'aucun espace', variants: [word('aucune espace')] },
+    { concept: 'the SCIM base URL', term: 'URL de base SCIM', variants: [word('URL base (?:de |du )?SCIM'), word('URL SCIM de base')] },
     {
       concept: 'elision: no "de" before a name (a file, an organization) that may start with a vowel',
       term: 'du fichier {{name}}, de l’organisation {{name}}',
@@ -73,12 +74,14 @@ const GLOSSARY: Record<Locale, Entry[]> = {
     { concept: 'a workflow’s source video', term: 'vídeo de origem', variants: [word('vídeos? origina(?:l|is)')] },
     { concept: 'a workflow’s steps', term: 'etapas', variants: [word('passos?')] },
     { concept: 'client key', term: 'chave de cliente', variants: [word('chaves? do cliente')] },
+    { concept: 'the SCIM base URL', term: 'URL base do SCIM', variants: [word('URL base SCIM'), word('URL de base SCIM')] },
   ],
   es: [
     { concept: 'bearer token', term: 'token de portador', variants: [word('bearer token'), word('token bearer')] },
     { concept: 'an identifier', term: 'ID', variants: [/(?<!\p{L})identificador(?!\p{L})(?! único)/iu, /(?<!\p{L})id(?!\p{L})/u] },
     { concept: 'employee ID', term: 'ID de empleado', variants: [word('número de empleado')] },
     { concept: 'a workflow’s source video', term: 'vídeo de origen', variants: [word('vídeos? origina(?:l|les)')] },
+    { concept: 'the SCIM base URL', term: 'URL base de SCIM', variants: [word('URL base SCIM'), word('URL de base SCIM')] },
   ],
 };
 

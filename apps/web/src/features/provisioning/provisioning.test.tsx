@@ -59,6 +59,9 @@ describe('the Provisioning screen', () => {
     await user.click(screen.getByRole('button', { name: 'New token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token' });
     expect(within(dialog).getByText('wfs_secretsecretsecretsecretsecretse123456')).toBeTruthy();
+    // The dialog covers the Connection part: it shows the base URL the token goes with, copiable.
+    expect(within(dialog).getByTestId('revealed-companion').textContent).toBe('https://console.example.com/api/scim/v2');
+    expect(within(dialog).getByRole('button', { name: 'Copy the SCIM base URL' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
     const table = await screen.findByRole('table', { name: 'Tokens' });
     expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();

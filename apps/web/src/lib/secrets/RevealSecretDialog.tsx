@@ -21,7 +21,41 @@ export interface RevealSecretTexts {
   done: string;
 }
 
-export function RevealSecretDialog({ secret, texts, onClose }: { secret: string | null; texts: RevealSecretTexts; onClose: () => void }) {
+/** A value the secret goes with (the SCIM base URL): shown in the dialog too, so the dialog never hides it. */
+export interface SecretCompanion {
+  label: string;
+  value: string;
+  copy: string;
+}
+
+/** A value in monospace that breaks anywhere, with its copy button; `onCopied` when it is copied either way. */
+function CopiableValue({ value, copy, testId, onCopied }: { value: string; copy: string; testId: string; onCopied?: () => void }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box
+        component="code"
+        data-testid={testId}
+        onCopy={onCopied}
+        sx={{ flex: 1, minWidth: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}
+      >
+        {value}
+      </Box>
+      <CopyButton value={value} label={copy} onCopied={onCopied} />
+    </Stack>
+  );
+}
+
+export function RevealSecretDialog({
+  secret,
+  texts,
+  companion,
+  onClose,
+}: {
+  secret: string | null;
+  texts: RevealSecretTexts;
+  companion?: SecretCompanion;
+  onClose: () => void;
+}) {
   // Which secret has been copied: a new secret starts uncopied.
   const [copied, setCopied] = useState<string | null>(null);
   const markCopied = () => setCopied(secret);
@@ -36,20 +70,18 @@ export function RevealSecretDialog({ secret, texts, onClose }: { secret: string 
     >
       <Stack spacing={2}>
         <Alert severity="warning">{texts.once}</Alert>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Box
-            component="code"
-            data-testid="revealed-key"
-            onCopy={markCopied}
-            sx={{ flex: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}
-          >
-            {secret}
-          </Box>
-          <CopyButton value={secret ?? ''} label={texts.copy} onCopied={markCopied} />
-        </Stack>
+        <CopiableValue value={secret ?? ''} copy={texts.copy} testId="revealed-key" onCopied={markCopied} />
         <Typography variant="body2" color="textSecondary">
           {texts.how}
         </Typography>
+        {companion && (
+          <Box>
+            <Typography variant="body2" color="textSecondary" component="p" sx={{ mb: 0.5 }}>
+              {companion.label}
+            </Typography>
+            <CopiableValue value={companion.value} copy={companion.copy} testId="revealed-companion" />
+          </Box>
+        )}
       </Stack>
     </AppDialog>
   );

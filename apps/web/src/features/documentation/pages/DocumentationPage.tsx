@@ -104,8 +104,6 @@ export function Component() {
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Typography>{t('documentation:provisioning.text', { url: `${window.location.origin}${apiPath(SCIM_PATH)}` })}</Typography>
           <Typography component="ul" sx={{ pl: 3, my: 0 }}>
-            <li>{t('documentation:provisioning.okta')}</li>
-            <li>{t('documentation:provisioning.entra')}</li>
             <li>{t('documentation:provisioning.mapping')}</li>
             <li>{t('documentation:provisioning.deactivation')}</li>
           </Typography>

@@ -1,7 +1,8 @@
 /**
  * /provisioning: SCIM 2.0 provisioning of the organization (docs/product.md, "Provisioning"):
- * the base URL and tokens to give the identity provider, what new users get, whether it
- * may change Organizational Admins, and what provisioning did.
+ * the base URL and tokens to give the identity provider (a new token's dialog repeats the base
+ * URL, which it would otherwise cover), Okta's and Entra ID's set-up steps, what new users get,
+ * whether it may change Organizational Admins, and what provisioning did.
  */
 import { type ProvisioningConfig, SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
 import AddIcon from '@mui/icons-material/Add';
@@ -35,6 +36,7 @@ import {
 import { AdminsSetting } from '../components/AdminsSetting';
 import { DefaultsForm } from '../components/DefaultsForm';
 import { EventsTable } from '../components/EventsTable';
+import { IdentityProviderSetup } from '../components/IdentityProviderSetup';
 import { ProvisioningSection } from '../components/ProvisioningSection';
 import { TokensTable, tokenName } from '../components/TokensTable';
 
@@ -145,6 +147,10 @@ export function Component() {
             )}
           </ProvisioningSection>
 
+          <ProvisioningSection title={t('provisioning:setup.title')} intro={t('provisioning:setup.intro')}>
+            <IdentityProviderSetup />
+          </ProvisioningSection>
+
           <ProvisioningSection title={t('provisioning:defaults.title')} intro={t('provisioning:defaults.intro')}>
             <DefaultsForm
               initial={defaultsOf(data.config)}
@@ -205,6 +211,7 @@ export function Component() {
           copy: t('provisioning:tokens.copy'),
           done: t('provisioning:tokens.done'),
         }}
+        companion={data && { label: t('provisioning:connection.baseUrl'), value: data.baseUrl, copy: t('provisioning:connection.copyUrl') }}
       />
     </>
   );
