@@ -26,6 +26,9 @@ function invitationTokenFor(to: string): string | undefined {
 }
 
 test('an admin connects an identity provider, which provisions and then deactivates a user', async ({ page, request, checkA11y }) => {
+  // The longest flow of the file (two sign-ins, a dozen calls, three reloads, two axe runs over
+  // the whole screen): a loaded 2-core machine takes over the default 30 s.
+  test.slow();
   const userName = `scim.${Date.now()}@acme.example`;
   const password = 'Provisioned-User-2026!';
   await signInAsDemoAdmin(page);
