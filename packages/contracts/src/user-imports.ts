@@ -94,12 +94,59 @@ export const createUserImportFields = userImportOptions.extend({
   columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR),
 });
 
+/**
+ * The encodings an import file is read in (decision 050): UTF-8 with or without a byte order
+ * mark, UTF-16 with its mark, else Windows-1252 (which reads ISO-8859-1's text alike).
+ */
+export const FILE_ENCODINGS = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type FileEncoding = (typeof FILE_ENCODINGS)[number];
+
+/** What a file that is not text is, by its first bytes: a spreadsheet or archive, else anything else. */
+export type NotTextKind = 'workbook' | 'binary';
+
+const startsWithBytes = (head: Uint8Array, signature: readonly number[]) => signature.every((b, i) => head[i] === b);
+/** Excel's .xlsx (and .ods, .docx: zip) and the older .xls (and .doc: OLE compound files). */
+const WORKBOOK_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+];
+const BINARY_SIGNATURES = [
+  [0x25, 0x50, 0x44, 0x46, 0x2d], // %PDF-
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x47, 0x49, 0x46, 0x38], // GIF8
+  [0x1f, 0x8b], // gzip
+  [0x52, 0x61, 0x72, 0x21], // Rar!
+  [0x37, 0x7a, 0xbc, 0xaf], // 7z
+];
+/** Bytes that no text file holds (text has tab, line ends and form feed among the controls). */
+const NOT_TEXT_BYTE = (b: number) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c;
+/** Bytes to read from a file's start to tell whether it is text. */
+export const TEXT_SNIFF_BYTES = 512;
+
+/**
+ * Whether a file's first bytes (TEXT_SNIFF_BYTES of them, or the whole file when shorter)
+ * say it is not text: a workbook or archive, a PDF or an image, or a control byte that no
+ * text holds. UTF-16 (with its mark) is text: its NUL bytes are half its characters.
+ * The server refuses such an upload; the web app tells before sending it.
+ */
+export function notTextKind(head: Uint8Array): NotTextKind | null {
+  if (WORKBOOK_SIGNATURES.some((s) => startsWithBytes(head, s))) return 'workbook';
+  if (BINARY_SIGNATURES.some((s) => startsWithBytes(head, s))) return 'binary';
+  if (startsWithBytes(head, [0xff, 0xfe]) || startsWithBytes(head, [0xfe, 0xff])) return null;
+  return head.some(NOT_TEXT_BYTE) ? 'binary' : null;
+}
+
 export const userImportView = z.object({
   id: z.uuid(),
   filename: z.string(),
   status: userImportStatus,
   phase: z.enum(USER_IMPORT_PHASES),
   columnSeparator: z.string(),
+  encoding: z
+    .enum(FILE_ENCODINGS)
+    .nullable()
+    .describe('The encoding the file was read in (utf-8, utf-8-bom, utf-16le, utf-16be, windows-1252); null until the file is read'),
   options: userImportOptionsView,
   sizeBytes: z.number().int(),
   createDate: z.string().describe('ISO 8601'),
@@ -232,7 +279,16 @@ export const userImportRequestErrors = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   notRetryable: 'USER_IMPORT_NOT_RETRYABLE',
   needsNewFile: 'USER_IMPORT_NEEDS_NEW_FILE',
+  notText: 'USER_IMPORT_NOT_TEXT',
 } as const;
+
+/** The English text of a refused upload that is not text, by what it is (the web app translates the code and kind). */
+export const notTextMessages: Record<NotTextKind, string> = {
+  workbook:
+    'This is a spreadsheet workbook (or a zip file), not a CSV file. In your spreadsheet, choose File > Save As > CSV, then upload that file.',
+  binary:
+    'This file is not text (a PDF or an image, say), so it cannot be read as CSV. In your spreadsheet, choose File > Save As > CSV, then upload that file.',
+};
 
 /** Every error an import can record, with its English text. */
 export const userImportErrorMessages = {
@@ -243,7 +299,10 @@ export const userImportErrorMessages = {
   UNKNOWN_COLUMN: 'The header has a column that is not known.',
   DUPLICATE_COLUMN: 'The header names a column twice.',
   WRONG_SEPARATOR: 'The header has a single column: the column separator does not match the file.',
-  INVALID_ENCODING: 'The file is not UTF-8 text.',
+  INVALID_ENCODING:
+    'The file mixes encodings: it reads as UTF-8 up to this row, which has a byte that is not. Save the file again as CSV UTF-8 and upload it.',
+  NOT_TEXT:
+    'The file is not text (it holds a NUL or another control byte). Save your list as CSV from your spreadsheet and upload that file.',
   INVALID_CSV: 'The CSV format is broken (a quote that is not closed, say).',
   ROW_TOO_LONG: `A row is longer than ${IMPORT_MAX_ROW_CHARS} characters.`,
   // One row

@@ -405,6 +405,8 @@ export const userImports = pgTable(
     blobKey: text('blob_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     columnSeparator: text('column_separator').notNull().default(','),
+    /** The encoding the file was read in (FILE_ENCODINGS, decision 050); null until staging decides it. */
+    fileEncoding: text('file_encoding'),
     options: jsonb('options').notNull().default({}),
     /** processing | error | validation_error | completed */
     status: text('status').notNull().default('processing'),

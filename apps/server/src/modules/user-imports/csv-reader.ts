@@ -1,26 +1,17 @@
 /**
- * Reads an uploaded CSV as a stream: checks the bytes are UTF-8, maps the header, and
- * hands rows over in batches. Memory holds one batch, whatever the file's size.
+ * Reads an uploaded CSV as a stream: decodes it from the encoding it was saved in
+ * (file-encoding.ts), maps the header, and hands rows over in batches. Memory holds one batch, whatever the file's size.
  */
-import { type Readable, Transform } from 'node:stream';
-import { IMPORT_MAX_ROW_CHARS, USER_IMPORT_COLUMNS, type UserImportColumn, type UserImportErrorCode } from '@console/contracts';
+import type { Readable } from 'node:stream';
+import { type FileEncoding, IMPORT_MAX_ROW_CHARS, USER_IMPORT_COLUMNS, type UserImportColumn } from '@console/contracts';
 import { CsvError, parse } from 'csv-parse';
+import { decodeToUtf8 } from './file-encoding.js';
+import { type FileError, FileFormatError } from './file-error.js';
 
 /** A staged row: [rowNumber, email, employeeId, name, role, workspaces, teams, skills, disabled, problem]. */
 export type StagedRow = [number, ...(string | null)[]];
 
-/** An error of the file as a whole: the import stops at it. */
-export interface FileError {
-  code: UserImportErrorCode;
-  value?: string;
-  row?: number;
-}
-
-export class FileFormatError extends Error {
-  constructor(readonly errors: FileError[]) {
-    super(errors.map((e) => e.code).join(', '));
-  }
-}
+export { type FileError, FileFormatError } from './file-error.js';
 
 const STAGED_FIELDS: readonly UserImportColumn[] = ['email', 'employeeId', 'name', 'role', 'workspaces', 'teams', 'skills', 'disabled'];
 const CANONICAL = new Map(USER_IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c]));
@@ -74,67 +65,6 @@ export function stageRecord(record: string[], map: ColumnMap, rowNumber: number)
   return row;
 }
 
-/** Passes bytes through unchanged, failing at the first byte that is not UTF-8, with its line. */
-export function utf8Guard(): Transform {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let line = 1;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        // Continuation bytes at the start finish a character begun in the previous chunk.
-        let start = 0;
-        while (start < 3 && start < chunk.length && (chunk[start] & 0xc0) === 0x80) start++;
-        const found = firstInvalidUtf8(chunk.subarray(start));
-        const at = found < chunk.length - start ? start + found : 0;
-        return done(
-          new FileFormatError([{ code: 'INVALID_ENCODING', row: line + countNewlines(chunk, at), value: `byte ${hex(chunk[at])}` }]),
-        );
-      }
-      // NUL is UTF-8 but no text column can hold it: a binary file, most likely.
-      const nul = chunk.indexOf(0);
-      if (nul !== -1) {
-        return done(new FileFormatError([{ code: 'INVALID_ENCODING', row: line + countNewlines(chunk, nul), value: 'byte 0x00' }]));
-      }
-      line += countNewlines(chunk, chunk.length);
-      done(null, chunk);
-    },
-    flush(done) {
-      try {
-        decoder.decode();
-        done();
-      } catch {
-        done(new FileFormatError([{ code: 'INVALID_ENCODING', row: line, value: 'the file ends inside a character' }]));
-      }
-    },
-  });
-}
-
-const hex = (b: number | undefined) => `0x${(b ?? 0).toString(16).padStart(2, '0').toUpperCase()}`;
-
-function countNewlines(buf: Buffer, end: number): number {
-  let n = 0;
-  for (let i = buf.indexOf(10); i !== -1 && i < end; i = buf.indexOf(10, i + 1)) n++;
-  return n;
-}
-
-/** Index of the first byte that breaks UTF-8 (only called once decoding has failed). */
-export function firstInvalidUtf8(buf: Buffer): number {
-  let i = 0;
-  while (i < buf.length) {
-    const b = buf[i];
-    const len = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-    if (len === 0) return i;
-    for (let k = 1; k < len; k++) {
-      if (i + k >= buf.length) return buf.length;
-      if ((buf[i + k] & 0xc0) !== 0x80) return i;
-    }
-    i += len;
-  }
-  return buf.length;
-}
-
 /**
  * csv-parse's errors, in the import's terms. Every error the parser raises is the file's
  * fault (its codes are not all CSV_-prefixed: INVALID_OPENING_QUOTE is not), so the class
@@ -153,13 +83,15 @@ export interface ReadOptions {
   batchRows: number;
   /** Receives each batch in order; the reader waits for it (backpressure). */
   onBatch(rows: StagedRow[]): Promise<void>;
+  /** Told the file's encoding once it is decided, before the first batch. */
+  onEncoding?(encoding: FileEncoding): void;
 }
 
 /**
- * Reads the whole file. Resolves with the number of data rows, or rejects with a
- * FileFormatError (anything else is a failure of the machinery, not of the file).
+ * Reads the whole file. Resolves with the number of data rows and the file's encoding, or
+ * rejects with a FileFormatError (anything else is a failure of the machinery, not of the file).
  */
-export async function readUserImportCsv(source: Readable, opts: ReadOptions): Promise<{ rows: number }> {
+export async function readUserImportCsv(source: Readable, opts: ReadOptions): Promise<{ rows: number; encoding: FileEncoding }> {
   const parser = parse({
     delimiter: opts.separator,
     bom: true,
@@ -168,7 +100,11 @@ export async function readUserImportCsv(source: Readable, opts: ReadOptions): Pr
     skip_empty_lines: true,
     max_record_size: IMPORT_MAX_ROW_CHARS,
   });
-  const guard = utf8Guard();
+  let encoding: FileEncoding = 'utf-8';
+  const guard = decodeToUtf8((e) => {
+    encoding = e;
+    opts.onEncoding?.(e);
+  });
   source.on('error', (err) => guard.destroy(err));
   guard.on('error', (err) => parser.destroy(err));
   source.pipe(guard).pipe(parser);
@@ -204,5 +140,5 @@ export async function readUserImportCsv(source: Readable, opts: ReadOptions): Pr
   if (!map) throw new FileFormatError([{ code: 'EMPTY_FILE' }]);
   if (rows === 0) throw new FileFormatError([{ code: 'NO_ROWS' }]);
   if (batch.length > 0) await opts.onBatch(batch);
-  return { rows };
+  return { rows, encoding };
 }

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type UserImportOptions, userImportOptions } from '@console/contracts';
+import { type FileEncoding, type UserImportOptions, userImportOptions } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import type { JobSender } from '../../jobs/queue.js';
@@ -267,11 +267,17 @@ class Run {
     const sink = await openStagingSink(this.deps.database, row.id);
     let read = 0;
     let reported = 0;
+    let encoding: FileEncoding | undefined;
     try {
       const { rows } = await readUserImportCsv(this.deps.blobs.read(row.blobKey), {
         separator: row.columnSeparator,
         batchRows: Math.min(this.batch, STAGING_BATCH_ROWS),
+        onEncoding: (e) => {
+          encoding = e;
+        },
         onBatch: async (batch) => {
+          // Said in the details as soon as the first rows are read.
+          if (encoding && read === 0) await this.checkpoint({ fileEncoding: encoding });
           await sink.write(batch);
           read += batch.length;
           // Progress (and the lease) about as often as an apply batch.
@@ -283,11 +289,13 @@ class Run {
       });
       await sink.finish();
       await analyzeStagedRows(db);
-      await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows });
+      await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows, fileEncoding: encoding });
       return true;
     } catch (err) {
       await sink.abort(err as Error);
       if (!(err instanceof FileFormatError)) throw err;
+      // A file refused after its encoding was decided still says how it was read.
+      if (encoding) await this.checkpoint({ fileEncoding: encoding });
       await this.deps.errors.insertErrors(
         row.id,
         err.errors.map((e) => ({ code: e.code, rows: e.row ? [e.row] : [], value: e.value ?? null })),

@@ -1,9 +1,19 @@
 /**
  * Receives a multipart CSV upload: the file part streams straight into the blob store
  * (never whole in memory), the text fields are collected. An upload over the size limit
- * is answered 413 and leaves nothing stored; so does a wrong file type (400).
+ * is answered 413 and leaves nothing stored; so does a wrong file type (400), and a file
+ * named .csv whose first bytes are no text's (a workbook, a PDF: 400 USER_IMPORT_NOT_TEXT).
  */
-import { IMPORT_FILE_EXTENSION, isStorableText, userImportRequestErrors } from '@console/contracts';
+import { Transform } from 'node:stream';
+import {
+  IMPORT_FILE_EXTENSION,
+  isStorableText,
+  type NotTextKind,
+  notTextKind,
+  notTextMessages,
+  TEXT_SNIFF_BYTES,
+  userImportRequestErrors,
+} from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
@@ -27,6 +37,39 @@ export const badFormat = () =>
 export function tooLarge(maxBytes: number): AppError {
   const mb = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
   return new AppError(413, userImportRequestErrors.tooLarge, `The file is larger than the limit of ${mb} MB.`, { maxBytes });
+}
+
+export const notText = (kind: NotTextKind) => new ValidationError(notTextMessages[kind], { kind }, userImportRequestErrors.notText);
+
+/** Passes the bytes on, refusing the file when its first TEXT_SNIFF_BYTES are no text's. */
+function refuseNotText(): Transform {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const check = (end: boolean): Buffer | undefined => {
+    if (!head || (head.length < TEXT_SNIFF_BYTES && !end)) return undefined;
+    const kind = notTextKind(head.subarray(0, TEXT_SNIFF_BYTES));
+    if (kind) throw notText(kind);
+    const out = head;
+    head = undefined;
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (!head) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      try {
+        done(null, check(false));
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        done(null, check(true));
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
 }
 
 export function isCsvName(filename: string): boolean {
@@ -65,7 +108,10 @@ export async function receiveCsvUpload(
         part.file.resume();
         throw badFormat();
       }
-      const { sizeBytes } = await blobs.put(blobKey, part.file);
+      const checked = refuseNotText();
+      part.file.on('error', (err) => checked.destroy(err));
+      checked.on('error', () => part.file.resume());
+      const { sizeBytes } = await blobs.put(blobKey, part.file.pipe(checked));
       if (part.file.truncated) throw tooLarge(maxBytes);
       file = { filename: part.filename, sizeBytes };
     }

@@ -168,14 +168,18 @@ describe('user imports: bad input', () => {
     expect(errors).toEqual([['ROW_TOO_LONG', [3], null]]);
   });
 
-  it('bytes that are not UTF-8', async () => {
-    const latin1 = Buffer.concat([
-      Buffer.from('email,name\nok@bad.example,Ok\nj@bad.example,J'),
+  it('bytes that break the UTF-8 the file began in, and bytes no text holds', async () => {
+    // Begun in UTF-8 (ë, and the 64 KB after it that decide), then a Windows-1252 é: refused at its line, not read half and half.
+    const decided = 'ok@bad.example,Ok\n'.repeat(4_000);
+    const mixed = Buffer.concat([
+      Buffer.from(`email,name\nzoe@bad.example,Zoë\n${decided}j@bad.example,J`),
       Buffer.from([0xe9]),
-      Buffer.from('r\xf4me\n', 'latin1'),
+      Buffer.from('rome\n'),
     ]);
-    expect((await rejected(latin1)).errors).toEqual([['INVALID_ENCODING', [3], 'byte 0xE9']]);
-    expect((await rejected(Buffer.from('email,name\n\0\0\0\n'))).errors).toEqual([['INVALID_ENCODING', [2], 'byte 0x00']]);
+    expect((await rejected(mixed)).errors).toEqual([['INVALID_ENCODING', [4_003], 'byte 0xE9']]);
+    // Past the first bytes the upload checks (a NUL there is refused at once, see the encodings test).
+    const padding = 'pad@bad.example,Pad\n'.repeat(40);
+    expect((await rejected(Buffer.from(`email,name\n${padding}\0\0\0\n`))).errors).toEqual([['NOT_TEXT', [42], 'byte 0x00']]);
   });
 
   it('refuses a request without a file, with a file that is not .csv, or with a bad separator, storing nothing', async () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { FileFormatError, firstInvalidUtf8, mapHeader, readUserImportCsv, type StagedRow, stageRecord } from './csv-reader.js';
+import { FileFormatError, mapHeader, readUserImportCsv, type StagedRow, stageRecord } from './csv-reader.js';
+import { firstInvalidUtf8 } from './file-encoding.js';
 import { encodeRows } from './set-based/staging.js';
 
 async function read(content: string | Buffer, separator = ',', chunkSize = 7) {
@@ -40,10 +41,17 @@ describe('the CSV reader', () => {
     expect(rows[0][3]).toBe('Zoë Ñúñez 東京');
   });
 
-  it('names the line of the first byte that is not UTF-8', async () => {
-    const bad = Buffer.concat([Buffer.from('email,name\na@x.example,A\nb@x.example,B'), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]);
-    await expect(read(bad)).rejects.toThrow(FileFormatError);
-    await expect(read(bad)).rejects.toHaveProperty('errors', [{ code: 'INVALID_ENCODING', row: 3, value: 'byte 0xC3' }]);
+  it('names the line of the first byte that is not UTF-8 in a file begun in UTF-8', async () => {
+    // Decided UTF-8 by the sample after ë (SAMPLE_BYTES); the broken byte comes after it.
+    const sample = 'b@x.example,B\n'.repeat(5_000);
+    const bad = Buffer.concat([
+      Buffer.from(`email,name\na@x.example,Zoë\n${sample}c@x.example,C`),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('\n'),
+    ]);
+    const err = await read(bad, ',', 4096).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileFormatError);
+    expect(err).toHaveProperty('errors', [{ code: 'INVALID_ENCODING', row: 5_003, value: 'byte 0xC3' }]);
     expect(firstInvalidUtf8(Buffer.from([0x61, 0xe2, 0x82, 0xac, 0xff]))).toBe(4);
     expect(firstInvalidUtf8(Buffer.from([0xf0, 0x9f, 0x98, 0x80]))).toBe(4);
   });

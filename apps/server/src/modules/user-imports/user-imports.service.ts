@@ -39,6 +39,7 @@ export function toView(row: UserImportRow, invitationsPending: number): UserImpo
     status: row.status as UserImportView['status'],
     phase: row.phase as UserImportView['phase'],
     columnSeparator: row.columnSeparator,
+    encoding: row.fileEncoding as UserImportView['encoding'],
     options: userImportOptions.parse(row.options ?? {}),
     sizeBytes: row.sizeBytes,
     createDate: row.createdAt.toISOString(),

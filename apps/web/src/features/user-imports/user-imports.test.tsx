@@ -20,6 +20,7 @@ function view(overrides: Partial<UserImportView>): UserImportView {
     status: 'completed',
     phase: 'done',
     columnSeparator: ',',
+    encoding: 'utf-8',
     options: {
       assignSkills: true,
       assignTeams: true,
@@ -240,5 +241,64 @@ describe('the user imports screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Correos de invitación')).toBeTruthy();
     expect(within(dialog).getByText('No enviados (desactivados en esta importación)')).toBeTruthy();
+  });
+
+  it('gives one message, saying what to do, for a file that is not text: picked, or refused by the server', async () => {
+    const ui = userEvent.setup();
+    let refuse = false;
+    const { calls } = renderSignedIn('/fr/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
+        'POST /api/user-imports': () =>
+          refuse
+            ? { status: 400, body: { statusCode: 400, code: 'USER_IMPORT_NOT_TEXT', message: 'x', details: { kind: 'workbook' } } }
+            : { status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Téléverser un fichier' });
+    const input = screen.getByTestId('user-import-file') as HTMLInputElement;
+    // A first upload: the form has been submitted, so an emptied file field would be checked again.
+    fireEvent.change(input, { target: { files: [new File(['email;name\n'], 'equipe.csv')] } });
+    await ui.click(within(form).getByRole('button', { name: 'Téléverser' }));
+    await screen.findByText('equipe.csv est en cours d’importation');
+
+    const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0xe2, 0xe3])], 'rapport.pdf', {
+      type: 'application/pdf',
+    });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    expect(await screen.findByText(/^Ce fichier n’est pas du texte \(un PDF ou une image, par exemple\)/)).toBeTruthy();
+    // That message only: no "no file" banner, no required-field hint, no generic format notice.
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(within(form).queryByText('Vous devez indiquer le fichier')).toBeNull();
+    expect(screen.queryByText(/^Le format est incorrect/)).toBeNull();
+    expect(screen.getAllByText(/Enregistrer sous › CSV/)).toHaveLength(1);
+
+    // Named .csv, but a workbook: told before anything is sent.
+    const xlsx = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00])], 'personnes.csv');
+    fireEvent.change(input, { target: { files: [xlsx] } });
+    expect(await screen.findByText(/^Ce fichier est un classeur de tableur \(comme un \.xlsx\)/)).toBeTruthy();
+    expect(within(form).queryByText('personnes.csv')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+
+    // What the server refuses (its check is the same) is said alike.
+    refuse = true;
+    fireEvent.change(input, { target: { files: [new File(['email;name\n'], 'autre.csv')] } });
+    await ui.click(within(form).getByRole('button', { name: 'Téléverser' }));
+    await waitFor(() => expect(screen.getAllByText(/^Ce fichier est un classeur de tableur/).length).toBeGreaterThan(1));
+  });
+
+  it('says which encoding the file was read in, in the user’s language', async () => {
+    const ui = userEvent.setup();
+    const read = view({ filename: 'excel.csv', columnSeparator: ';', encoding: 'windows-1252' });
+    renderSignedIn('/pt/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [read], total: 1 } }),
+        'GET /api/user-import/00000000-0000-4000-8000-00000000000a': () => ({ body: { userImport: read } }),
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Detalhes de excel.csv' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Codificação')).toBeTruthy();
+    expect(within(dialog).getByText('Windows-1252 (Europa Ocidental)')).toBeTruthy();
   });
 });

@@ -48,6 +48,9 @@ export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImp
         <DetailRow label={t('userImports:details.separator')}>
           <code>{u.columnSeparator === '\t' ? 'TAB' : u.columnSeparator}</code>
         </DetailRow>
+        <DetailRow label={t('userImports:details.encoding')}>
+          {u.encoding ? t(`userImports:details.encodings.${u.encoding}`) : '—'}
+        </DetailRow>
       </Stack>
     </AppDialog>
   );

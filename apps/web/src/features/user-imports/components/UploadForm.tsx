@@ -8,9 +8,13 @@
 import {
   DEFAULT_COLUMN_SEPARATOR,
   IMPORT_FILE_EXTENSION,
+  type NotTextKind,
+  notTextKind,
+  TEXT_SNIFF_BYTES,
   USER_IMPORT_OPTION_KEYS,
   type UserImportOptions,
   userImportOptions,
+  userImportRequestErrors,
 } from '@console/contracts/user-imports';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -27,6 +31,7 @@ import { useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { useCreateUserImport, userImportTemplateHref } from '../api/user-imports';
 import { ColumnNotes } from './ColumnNotes';
@@ -35,6 +40,24 @@ import { ColumnNotes } from './ColumnNotes';
 export const BAD_FILE_NOTICE_MS = 4500;
 
 const isCsv = (name: string) => name.toLowerCase().endsWith(IMPORT_FILE_EXTENSION);
+
+/** What a chosen file is, by its first bytes (the server checks them again). */
+async function sniff(file: File): Promise<NotTextKind | null> {
+  return notTextKind(new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()));
+}
+
+/** The one message for a file that cannot be imported: what it is and what to do; null when it can. */
+function refusal(name: string, kind: NotTextKind | null) {
+  if (kind) return `userImports:upload.notText.${kind}` as const;
+  return isCsv(name) ? null : ('userImports:upload.badFormat' as const);
+}
+
+/** The kind of file the server refused as not text, when it said. */
+function refusedKind(err: unknown): NotTextKind | undefined {
+  if (!isHttpError(err) || err.code !== userImportRequestErrors.notText) return undefined;
+  const kind = (err.details as { kind?: unknown } | undefined)?.kind;
+  return kind === 'workbook' || kind === 'binary' ? kind : 'binary';
+}
 
 interface Values {
   file: File | null;
@@ -75,7 +98,8 @@ export function UploadForm() {
       form.setValue('file', null);
       clearInput();
     } catch (err) {
-      notify.error(errorMessage(err, 'userImports:upload.failed'));
+      const kind = refusedKind(err);
+      notify.error(kind ? t(`userImports:upload.notText.${kind}`) : errorMessage(err, 'userImports:upload.failed'));
     }
   });
 
@@ -102,13 +126,17 @@ export function UploadForm() {
                 accept={`${IMPORT_FILE_EXTENSION},text/csv`}
                 aria-describedby={fileHelpId}
                 data-testid="user-import-file"
-                onChange={(e) => {
+                onChange={async (e) => {
                   const chosen = e.target.files?.[0];
                   if (!chosen) return;
-                  if (!isCsv(chosen.name)) {
-                    notify.error(t('userImports:upload.badFormat'), { autoHideDuration: BAD_FILE_NOTICE_MS });
+                  const refused = refusal(chosen.name, await sniff(chosen));
+                  if (refused) {
+                    // One message: the file is set aside without the "no file" banner and hint a
+                    // re-validation of the emptied field would add after an earlier upload.
+                    notify.error(t(refused), { autoHideDuration: BAD_FILE_NOTICE_MS });
                     clearInput();
-                    field.onChange(null);
+                    form.setValue('file', null);
+                    form.clearErrors('file');
                     return;
                   }
                   field.onChange(chosen);

@@ -1,0 +1,1 @@
+ALTER TABLE "user_imports" ADD COLUMN "file_encoding" text;
