@@ -36,6 +36,10 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   // "error" and "options", "actions", "invitations" are the same words in Spanish and French.
   // "token" is the word Spanish and Portuguese use for a bearer token.
   es: [
+    // The names of encodings are the same in every language.
+    'userImports.details.encodings.utf-8',
+    'userImports.details.encodings.utf-16le',
+    'userImports.details.encodings.utf-16be',
     'dashboard.providers.google',
     'dashboard.providers.microsoft',
     'userImports.errors.error',
@@ -44,6 +48,10 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'provisioning.tokens.token',
   ],
   fr: [
+    // The names of encodings are the same in every language.
+    'userImports.details.encodings.utf-8',
+    'userImports.details.encodings.utf-16le',
+    'userImports.details.encodings.utf-16be',
     'dashboard.providers.google',
     'dashboard.providers.microsoft',
     'userImports.options.title',
@@ -67,6 +75,10 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   ],
   // Brazilian Portuguese says "e-mail".
   pt: [
+    // The names of encodings are the same in every language.
+    'userImports.details.encodings.utf-8',
+    'userImports.details.encodings.utf-16le',
+    'userImports.details.encodings.utf-16be',
     'dashboard.providers.google',
     'dashboard.providers.microsoft',
     'auth.signIn.email',

@@ -144,7 +144,7 @@ describe('the user imports screen', () => {
     const row = within(within(table).getByText('failed.csv').closest('tr') as HTMLElement);
     expect(row.getByText('Erreur lors du traitement des utilisateurs')).toBeTruthy();
     await ui.click(row.getByRole('button', { name: 'Détails' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Erreurs de failed.csv' });
+    const dialog = await screen.findByRole('dialog', { name: 'Erreurs du fichier failed.csv' });
     expect(
       await within(dialog).findByText(
         'L’organisation a été désactivée : l’importation s’est arrêtée et ne crée, ne modifie ni n’invite plus d’utilisateurs.',
