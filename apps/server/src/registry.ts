@@ -7,7 +7,7 @@
  * repository, `clock`, …); a repository factory takes `db` and every method takes an
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
-import type { ChangeScope } from './db/change-feed.js';
+import { onCommit } from './db/committed.js';
 import { orgCacheOn } from './db/org-cache.js';
 import { createRateLimitHitsRepository } from './db/rate-limit-hits.repository.js';
 import type { AppDeps } from './deps.js';
@@ -52,18 +52,10 @@ import { createScimUsersService } from './modules/provisioning/scim-users.servic
 import { createUserImportPipeline } from './modules/user-imports/pipeline.js';
 import { createForeignEmailBound } from './modules/user-imports/set-based/foreign-emails.js';
 import { createUserImportErrorsRepository } from './modules/user-imports/user-import-errors.repository.js';
-import {
-  createUserImportInvitationsRepository,
-  INVITATIONS_LIST_WRITES,
-} from './modules/user-imports/user-import-invitations.repository.js';
-import { createUserImportLeasesRepository, LEASES_LIST_WRITES } from './modules/user-imports/user-import-leases.repository.js';
+import { createUserImportInvitationsRepository } from './modules/user-imports/user-import-invitations.repository.js';
+import { createUserImportLeasesRepository } from './modules/user-imports/user-import-leases.repository.js';
 import { createUserImportRowsRepository } from './modules/user-imports/user-import-rows.repository.js';
-import {
-  createUserImportsRepository,
-  IMPORTS_LIST_WRITES,
-  tellingImportChanges,
-  USER_IMPORTS_CHANGES,
-} from './modules/user-imports/user-imports.repository.js';
+import { createUserImportsRepository } from './modules/user-imports/user-imports.repository.js';
 import { createUserImportService, type UserImportsPage } from './modules/user-imports/user-imports.service.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
 import { createPeopleRepository } from './modules/users/people.repository.js';
@@ -82,14 +74,16 @@ import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
 export function createServices(deps: AppDeps) {
   const { config, database, blobs, jobs, log, clock, idTokens, mailer } = deps;
   const { db } = database;
-  // Told of a change, this process's caches of its scope (an organization, or the imports) forget it at once
-  // (db/change-feed.ts); read when called, as the app starts its change feed after the deps are made.
-  const changes = { changed: (scope: ChangeScope) => deps.changes?.changed(scope) };
+  // After a transaction that recorded events commits, this process's caches forget what they name (an
+  // organization, the imports) at once (db/committed.ts, modules/events/record.ts); other processes when
+  // the change feed tells. `deps.changes` is read when told: the app starts its feed after the deps are made.
+  onCommit(db, (scopes) => {
+    for (const scope of scopes) deps.changes?.changed(scope);
+  });
   // Short-lived signed links to files (analytics reports, source videos).
   const downloadUrls = createUrlSigner(downloadUrlSecret(config));
   // This process's Prometheus registry (http/metrics.ts): GET /metrics reads it, the import pipeline counts into it.
   const metrics = createMetrics(database);
-  const importsChanged = () => changes.changed(USER_IMPORTS_CHANGES);
 
   const repositories = {
     // The shared counters of every rate limit (rate_limit_hits): each limiter below counts through it.
@@ -100,10 +94,9 @@ export function createServices(deps: AppDeps) {
     ssoStates: createSsoRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
-    // Their writes of what the imports list shows forget this process's cached lists at once (docs/decisions/039-console-caches.md).
-    userImports: tellingImportChanges(createUserImportsRepository(db), IMPORTS_LIST_WRITES, importsChanged),
-    userImportLeases: tellingImportChanges(createUserImportLeasesRepository(db), LEASES_LIST_WRITES, importsChanged),
-    userImportInvitations: tellingImportChanges(createUserImportInvitationsRepository(db), INVITATIONS_LIST_WRITES, importsChanged),
+    userImports: createUserImportsRepository(db),
+    userImportLeases: createUserImportLeasesRepository(db),
+    userImportInvitations: createUserImportInvitationsRepository(db),
     userImportErrors: createUserImportErrorsRepository(db),
     userImportRows: createUserImportRowsRepository(db),
     analytics: createAnalyticsRepository(db),
@@ -134,12 +127,12 @@ export function createServices(deps: AppDeps) {
 
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
   const { auth: authRepo, sessions, userTokens: tokens, ssoStates } = repositories;
-  const auth = createAuthService({ repo: authRepo, users: usersService, sessions, idTokens, clock, config });
+  const auth = createAuthService({ db, repo: authRepo, users: usersService, sessions, idTokens, clock, config });
   const identity = {
     auth,
-    sessions: createSessionsService({ repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000), changes }),
+    sessions: createSessionsService({ db, repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000) }),
     invitations: createInvitationsService({ db, tokens, users: usersService, idTokens, mailer, clock, config }),
-    signInLinks: createSignInLinksService({ users: authRepo, tokens, auth, idTokens, clock, config }),
+    signInLinks: createSignInLinksService({ db, users: authRepo, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: usersService, auth, clock, config }),
   };
 
@@ -160,7 +153,6 @@ export function createServices(deps: AppDeps) {
     leaseSeconds: config.USER_IMPORT_LEASE_SECONDS,
     batchPauseMs: config.USER_IMPORT_BATCH_PAUSE_MS,
     onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
-    changed: changes.changed,
     log,
     boundForeignEmails: createForeignEmailBound({ db, rule: foreignEmails }),
   });
@@ -177,6 +169,7 @@ export function createServices(deps: AppDeps) {
     pages: orgCacheOn<UserImportsPage>(deps.changes, 1_000),
   });
   const analyticsReports = createAnalyticsReports({
+    db,
     repo: repositories.analytics,
     blobs,
     jobs,
@@ -189,16 +182,16 @@ export function createServices(deps: AppDeps) {
   // The external API's in-memory caches (docs/decisions/009-external-api-caching.md): keys,
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
-  const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys, changes });
+  const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys });
   const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
-  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, users: usersService, changes });
+  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, users: usersService });
 
   const externalApi = createExternalApiService({
+    db,
     repo: repositories.externalApi,
     users: usersService,
     publicUrl: config.PUBLIC_URL,
-    changes,
     workflowPages: apiCaches?.workflowPages,
     authenticatePassword: auth.authenticatePassword,
     idTokens,
@@ -212,7 +205,6 @@ export function createServices(deps: AppDeps) {
     events: scimEvents,
     users: usersService,
     clock,
-    changed: changes.changed,
     invitations: identity.invitations,
     foreignEmails,
   });
@@ -232,7 +224,6 @@ export function createServices(deps: AppDeps) {
       repo: repositories.accessKeys,
       clock,
       maxKeys: config.ACCESS_KEYS_PER_ORGANIZATION_MAX,
-      changes,
       pages: orgCacheOn<AccessKeysPage>(deps.changes, 1_000),
     }),
     // One per-IP budget for every sign-in route (console, SSO, the external API's token).
@@ -291,6 +282,7 @@ export function createServices(deps: AppDeps) {
     userImports,
     userImportPipeline,
     analytics: createAnalyticsService({
+      db,
       repo: repositories.analytics,
       blobs,
       clock,
@@ -311,7 +303,6 @@ export function createServices(deps: AppDeps) {
       organizationView: organizations.get,
       sendInvitation: identity.invitations.send,
       createInvitation: identity.invitations.create,
-      changes,
     }),
     organizationSettings: createOrganizationSettingsService({
       db,
@@ -319,7 +310,6 @@ export function createServices(deps: AppDeps) {
       organizations: repositories.organizations,
       clock,
       endPasswordSessions: identity.sessions.endPasswordSessions,
-      changes,
     }),
 
     workflowImports: createWorkflowImportsService({

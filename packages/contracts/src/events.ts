@@ -28,6 +28,8 @@ export const eventActionsByArea = {
     'user.created',
     'user.updated',
     'user.disabled',
+    /** A person accepted their invitation: set a password and signed in. */
+    'user.invitation_accepted',
     /** A SCIM or external API write named an e-mail of another organization (`data: { via, checked, withheld }`, decision 020). */
     'user.foreign_email_refused',
   ],

@@ -30,6 +30,9 @@ const MAX_SCOPES = 100_000;
  */
 export type ChangeScope = string;
 
+/** What the change feed reports when imports or their invitations change (migration 0009): every organization's imports lists. */
+export const USER_IMPORTS_CHANGES: ChangeScope = 'user_imports';
+
 export interface ChangeFeed {
   /** A value to keep with an entry read from the database after this call. */
   stamp(): number;

@@ -24,13 +24,15 @@ export interface AuthContext {
   expiresAt: Date;
   /** The access key that authenticated an external API call. */
   accessKeyId?: string;
+  /** Its name, as the events of the call name their actor. */
+  accessKeyName?: string;
   /** Where the request came from: the actor of the events it records. */
   client?: RequestClient;
 }
 
 /** The address and user agent of a request, as its events' actor carries them. */
 export interface RequestClient {
-  ip?: string;
+  ip: string;
   userAgent?: string;
 }
 

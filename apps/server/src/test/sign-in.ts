@@ -64,7 +64,7 @@ async function openSessionFor(t: TestApp, email: string, idToken: string): Promi
  */
 export async function idTokenFor(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
   // From inject's default address, as the sign-in calls of these tests come.
-  const principal = await t.app.services.auth.authenticatePassword(email, password, '127.0.0.1');
+  const principal = await t.app.services.auth.authenticatePassword(email, password, { ip: '127.0.0.1' });
   const { idToken } = await t.deps.idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName });
   return idToken;
 }

@@ -7,7 +7,6 @@
  */
 import { externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import { Unauthenticated } from '../../http/errors.js';
@@ -21,6 +20,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthenticatedKey {
   accessKeyId: string;
+  /** Its name, as the call's events name their actor. */
+  accessKeyName: string;
   organizationId: string;
 }
 
@@ -30,21 +31,19 @@ export function createAccessKeyAuthenticator(deps: {
   log?: FastifyBaseLogger;
   /** Key rows by key hash. */
   cache?: OrgCache<KeyRow>;
-  /** Told after a key's last use is written: the keys list shows it. */
-  changes?: Pick<ChangeFeed, 'changed'>;
 }) {
   const { clock } = deps;
   /** When this process last wrote last_used_at, per key: a burst of calls writes once. */
   const touched = new Map<string, number>();
 
-  function touch({ id, organizationId, lastUsedAt }: KeyRow, now: Date) {
+  /** A key's last use (no event: use is not a change): the keys list shows it once the change feed tells. */
+  function touch({ id, lastUsedAt }: KeyRow, now: Date) {
     const notBefore = now.getTime() - TOUCH_INTERVAL_MS;
     if ((lastUsedAt && lastUsedAt.getTime() > notBefore) || (touched.get(id) ?? 0) > notBefore) return;
     touched.set(id, now.getTime());
     if (touched.size > 10_000) touched.clear();
     deps.repo
       .touchLastUsed(id, now, new Date(notBefore))
-      .then(() => deps.changes?.changed(organizationId))
       .catch((err) => deps.log?.warn({ err, accessKeyId: id }, 'could not record key use'));
   }
 
@@ -57,7 +56,7 @@ export function createAccessKeyAuthenticator(deps: {
     const now = clock.now();
     if (keyExpiredAt(row, now)) return undefined;
     touch(row, now);
-    return { accessKeyId: row.id, organizationId: row.organizationId };
+    return { accessKeyId: row.id, accessKeyName: row.name, organizationId: row.organizationId };
   }
 
   async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
@@ -81,7 +80,7 @@ export function createAccessKeyAuthenticator(deps: {
       );
     }
     touch(row, now);
-    return { accessKeyId: row.id, organizationId: row.organizationId };
+    return { accessKeyId: row.id, accessKeyName: row.name, organizationId: row.organizationId };
   }
 
   return Object.assign(authenticateAccessKey, { peek });

@@ -35,6 +35,7 @@ export function createAccessKeysRepository(root: Db) {
     .select({
       id: accessKeys.id,
       organizationId: accessKeys.organizationId,
+      name: accessKeys.name,
       lastUsedAt: accessKeys.lastUsedAt,
       current: sql<boolean>`${accessKeys.keyHash} = ${keyHashParam}`,
       previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,

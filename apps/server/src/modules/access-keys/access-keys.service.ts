@@ -12,13 +12,12 @@ import {
   type GracePeriod,
   type PageQuery,
 } from '@console/contracts';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db, Tx } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import { generateAccessKey } from './access-key.js';
 import type { AccessKeyRow, AccessKeysRepository } from './access-keys.repository.js';
 
@@ -57,22 +56,16 @@ export function createAccessKeysService(deps: {
   clock: Clock;
   /** Keys an organization may hold (ACCESS_KEYS_PER_ORGANIZATION_MAX): each key is a way in to keep track of. */
   maxKeys: number;
-  /** Told after a key is made, changed, deleted or rolled, so this process's caches forget the organization's keys at once. */
-  changes?: Pick<ChangeFeed, 'changed'>;
   /** Pages of the keys list by organization, page and size (docs/decisions/039-console-caches.md). */
   pages?: OrgCache<AccessKeysPage>;
 }) {
   const { db, repo, clock, pages } = deps;
-  const changedKeys = <T>(auth: AuthContext, result: T) => {
-    deps.changes?.changed(auth.organizationId);
-    return result;
-  };
   /** The event of the caller's change to a key, named as it is (or was, for a deletion). */
   const record = (tx: Tx, auth: AuthContext, action: AccessKeyAction, key: { id: string; name: string }, data?: Record<string, unknown>) =>
     recordEvent(tx, {
       action,
       organizationId: auth.organizationId,
-      actor: userActor(auth),
+      actor: actorOf(auth),
       targets: [{ type: 'access_key', id: key.id, name: key.name }],
       data,
     });
@@ -118,7 +111,7 @@ export function createAccessKeysService(deps: {
         await record(tx, auth, 'access_key.created', integration);
         return { integration, accessKey: key.secret };
       });
-      return changedKeys(auth, result);
+      return result;
     },
 
     async update(auth: AuthContext, id: string, body: AccessKeyBody) {
@@ -132,7 +125,7 @@ export function createAccessKeysService(deps: {
         });
         return { integration };
       });
-      return changedKeys(auth, result);
+      return result;
     },
 
     /** Deleting rejects the key (and any previous secret in its grace) at once. */
@@ -143,7 +136,7 @@ export function createAccessKeysService(deps: {
         await record(tx, auth, 'access_key.deleted', removedIntegration);
         return { removedIntegration };
       });
-      return changedKeys(auth, result);
+      return result;
     },
 
     async roll(auth: AuthContext, id: string, gracePeriod: GracePeriod) {
@@ -168,7 +161,7 @@ export function createAccessKeysService(deps: {
         await record(tx, auth, 'access_key.rolled', integration, { gracePeriod });
         return { integration, accessKey: key.secret };
       });
-      return changedKeys(auth, result);
+      return result;
     },
   };
 }

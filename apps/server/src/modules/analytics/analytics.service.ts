@@ -10,11 +10,13 @@ import {
   analyticsErrorCodes,
   analyticsErrorMessages,
 } from '@console/contracts';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound } from '../../http/errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { AnalyticsRepository, GenerationRow, ReportRow } from './analytics.repository.js';
 import type { AnalyticsReports } from './generate.js';
 
@@ -39,6 +41,7 @@ export function reportFilePath(apiBasePath: string, report: Pick<ReportRow, 'id'
 const noReport = () => new NotFound(analyticsErrorMessages.noReport, analyticsErrorCodes.noReport);
 
 export interface AnalyticsServiceDeps {
+  db: Db;
   repo: AnalyticsRepository;
   blobs: BlobStore;
   clock: Clock;
@@ -52,7 +55,16 @@ export interface AnalyticsServiceDeps {
   downloadUrlTtlSeconds: number;
 }
 
-export function createAnalyticsService({ repo, blobs, clock, signer, reports, apiBasePath, downloadUrlTtlSeconds }: AnalyticsServiceDeps) {
+export function createAnalyticsService({
+  db,
+  repo,
+  blobs,
+  clock,
+  signer,
+  reports,
+  apiBasePath,
+  downloadUrlTtlSeconds,
+}: AnalyticsServiceDeps) {
   return {
     async list(auth: AuthContext, prefix?: AnalyticsReportPrefix): Promise<{ urls: AnalyticsLink[] }> {
       const expiresAt = new Date(clock.now().getTime() + downloadUrlTtlSeconds * 1000);
@@ -72,7 +84,7 @@ export function createAnalyticsService({ repo, blobs, clock, signer, reports, ap
     },
 
     async generate(auth: AuthContext): Promise<AnalyticsGenerationView> {
-      return toGenerationView(await reports.enqueue(auth.organizationId, auth.userId));
+      return toGenerationView(await reports.enqueue(auth.organizationId, auth.userId, actorOf(auth)));
     },
 
     async generation(auth: AuthContext, id: string): Promise<AnalyticsGenerationView> {
@@ -104,6 +116,14 @@ export function createAnalyticsService({ repo, blobs, clock, signer, reports, ap
       if (!report || report.organizationId !== auth.organizationId || report.name !== params.name) throw noReport();
       // Pruned or replaced between the list and the click.
       if (!(await blobs.exists(report.blobKey))) throw noReport();
+      await db.transaction((tx) =>
+        recordEvent(tx, {
+          action: 'analytics_report.downloaded',
+          organizationId: auth.organizationId,
+          actor: actorOf(auth),
+          targets: [{ type: 'analytics_report', id: report.id, name: report.name }],
+        }),
+      );
       return { name: report.name, sizeBytes: report.sizeBytes, stream: blobs.read(report.blobKey) };
     },
   };

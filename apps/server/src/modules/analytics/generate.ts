@@ -9,12 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { EventActor } from '@console/contracts';
 import { ANALYTICS_REPORT_COLUMNS, ANALYTICS_REPORT_PREFIXES, type AnalyticsReportPrefix, analyticsReportName } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import { csvLine } from '../../http/csv.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { recordEvent, systemActor } from '../events/record.js';
 import type { AnalyticsJobs } from './analytics.jobs.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 
@@ -106,6 +109,7 @@ export async function generateReports(
 }
 
 export interface AnalyticsReportsDeps extends GenerateDeps {
+  db: Db;
   jobs: JobSender<AnalyticsJobs>;
   /** ANALYTICS_REPORT_RETENTION_DAYS: reports and ended generations older than this are pruned. */
   retentionDays: number;
@@ -120,9 +124,20 @@ export function createAnalyticsReports(deps: AnalyticsReportsDeps) {
     await jobs.send('analytics-reports', { generationId }, { expireInSeconds: ANALYTICS_JOB_EXPIRE_SECONDS });
   }
 
-  /** Queues a generation of the organization's reports (or answers the one already queued). */
-  async function enqueue(organizationId: string, requestedBy: string | null) {
-    const { generation, created } = await repo.requestGeneration(organizationId, requestedBy);
+  /** Queues a generation of the organization's reports (or answers the one already queued); the request is the actor's event. */
+  async function enqueue(organizationId: string, requestedBy: string | null, actor: EventActor = systemActor) {
+    const { generation, created } = await deps.db.transaction(async (tx) => {
+      const requested = await repo.requestGeneration(organizationId, requestedBy, tx);
+      if (requested.created) {
+        await recordEvent(tx, {
+          action: 'analytics_report.requested',
+          organizationId,
+          actor,
+          targets: [{ type: 'analytics_report', id: requested.generation.id, name: 'analytics reports' }],
+        });
+      }
+      return requested;
+    });
     if (created) await sendJob(generation.id);
     return generation;
   }

@@ -1,6 +1,7 @@
 /** Sign-in, the browser session and its cookies (docs/product.md, "Identity and sessions"). */
 import { authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
+import { requestClient } from '../../http/auth-context.js';
 import { requireCsrf } from '../../http/csrf.js';
 import { registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
@@ -26,13 +27,20 @@ export const authPlugin: ApiModule = async (
   });
 
   registerRoute(app, routes.checkEmail, (request) => auth.checkEmail(request.query.email), { onRequest: rateLimit });
-  registerRoute(app, routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password, request.ip), {
+  registerRoute(app, routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password, requestClient(request)), {
     onRequest: rateLimit,
   });
-  registerRoute(app, routes.redeemSignInLink, (request) => signInLinks.exchange(request.body.token), { onRequest: rateLimit });
-  registerRoute(app, routes.acceptInvitation, (request) => invitations.accept(request.body.token, request.body.password), {
+  registerRoute(app, routes.redeemSignInLink, (request) => signInLinks.exchange(request.body.token, requestClient(request)), {
     onRequest: rateLimit,
   });
+  registerRoute(
+    app,
+    routes.acceptInvitation,
+    (request) => invitations.accept(request.body.token, request.body.password, requestClient(request)),
+    {
+      onRequest: rateLimit,
+    },
+  );
 
   registerRoute(
     app,

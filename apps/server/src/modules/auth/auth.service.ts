@@ -12,11 +12,13 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import type { AuthContext, RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
+import { recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
@@ -39,6 +41,7 @@ export interface SessionRequest extends DeviceDetails {
 }
 
 export interface AuthServiceDeps {
+  db: Db;
   repo: AuthRepository;
   /** The users module: an account's failed and good sign-ins are recorded on the user. */
   users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn'>;
@@ -50,7 +53,7 @@ export interface AuthServiceDeps {
   verifyPassword?: typeof scryptVerify;
 }
 
-export function createAuthService({ repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
+export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
@@ -83,7 +86,8 @@ export function createAuthService({ repo, users, sessions, idTokens, clock, conf
    * password (staff, SSO users, invitees) are checked against a decoy hash, so the time
    * of the answer does not tell them from a person with a password (bench/sign-in-timing.ts).
    */
-  async function checkPassword(email: string, password: string, source: string): Promise<Principal> {
+  async function checkPassword(email: string, password: string, client: RequestClient): Promise<Principal> {
+    const source = client.ip;
     const now = clock.now();
     const row = await repo.findSignInUserByEmail(email);
     if (!row) {
@@ -98,13 +102,23 @@ export function createAuthService({ repo, users, sessions, idTokens, clock, conf
       ? await verifyPassword(password, row.passwordHash)
       : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
     if (!matches) {
-      const account = await users.recordFailedSignIn(row.userId, now, {
-        max: config.SIGN_IN_ACCOUNT_FAILURES_MAX,
-        windowMs: FAILED_ATTEMPTS_WINDOW_MS,
-        lockMs: LOCK_MS,
-      });
+      // The source's count is a rate limit's (never undone); the account's, with its event, one transaction.
       const fromSource = await repo.recordSourceFailure(row.userId, source, now);
-      const lockedUntil = account.lockedUntil ?? fromSource.lockedUntil;
+      const lockedUntil = await db.transaction(async (tx) => {
+        const policy = { max: config.SIGN_IN_ACCOUNT_FAILURES_MAX, windowMs: FAILED_ATTEMPTS_WINDOW_MS, lockMs: LOCK_MS };
+        const account = await users.recordFailedSignIn(row.userId, now, policy, tx);
+        const locked = account.lockedUntil ?? fromSource.lockedUntil;
+        await recordEvent(tx, {
+          action: locked ? 'session.locked_out' : 'session.sign_in_failed',
+          organizationId: row.organizationId,
+          actor: { type: 'user', id: row.userId, name: row.displayName, ...client },
+          targets: [{ type: 'user', id: row.userId, name: row.displayName }],
+          data: locked
+            ? { lockedUntil: locked.toISOString(), scope: account.lockedUntil ? 'account' : 'source' }
+            : { reason: 'bad_credentials' },
+        });
+        return locked;
+      });
       if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
       throw authError(401, 'BAD_CREDENTIALS');
     }
@@ -124,17 +138,36 @@ export function createAuthService({ repo, users, sessions, idTokens, clock, conf
     const admitted = assertAdmitted(principal, provider);
     const now = clock.now();
     const secret = randomBytes(32).toString('base64url');
-    const session = await sessions
-      .insert({
-        userId: principal.userId,
-        idTokenJti,
-        tokenHash: hashSecret(secret),
-        signInProvider: provider,
-        deviceInfo: device.deviceInfo,
-        ip: device.ip,
-        userAgent: device.userAgent?.slice(0, 500) ?? null,
-        now,
-        expiresAt: new Date(now.getTime() + SESSION_MS),
+    const session = await db
+      .transaction(async (tx) => {
+        const opened = await sessions.insert(
+          {
+            userId: principal.userId,
+            idTokenJti,
+            tokenHash: hashSecret(secret),
+            signInProvider: provider,
+            deviceInfo: device.deviceInfo,
+            ip: device.ip,
+            userAgent: device.userAgent?.slice(0, 500) ?? null,
+            now,
+            expiresAt: new Date(now.getTime() + SESSION_MS),
+          },
+          tx,
+        );
+        const person = { id: principal.userId, name: principal.displayName };
+        await recordEvent(tx, {
+          action: 'session.signed_in',
+          organizationId: principal.organizationId,
+          actor: {
+            type: 'user',
+            ...person,
+            ...(device.ip && { ip: device.ip }),
+            ...(device.userAgent && { userAgent: device.userAgent.slice(0, 500) }),
+          },
+          targets: [{ type: 'session', id: opened.id, name: principal.displayName }],
+          data: { provider },
+        });
+        return opened;
       })
       .catch((err: unknown) => {
         if (idTokenJti && isUniqueViolation(err, 'sessions_id_token_jti_unique')) throw invalidToken('ID_TOKEN_USED');
@@ -150,8 +183,8 @@ export function createAuthService({ repo, users, sessions, idTokens, clock, conf
     startSession,
 
     /** The password step of the sign-in form. */
-    async passwordSignIn(email: string, password: string, source: string) {
-      const principal = await checkPassword(email, password, source);
+    async passwordSignIn(email: string, password: string, client: RequestClient) {
+      const principal = await checkPassword(email, password, client);
       assertAdmitted(principal, 'password');
       return idTokens.issue({ id: principal.userId, email: principal.email, displayName: principal.displayName }, 'password');
     },

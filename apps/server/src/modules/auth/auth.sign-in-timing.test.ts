@@ -23,6 +23,7 @@ describe('password sign-in always verifies a password hash', () => {
     orgId = (await createOrganization(t.database.db)).id;
     // The real service on the real database; only the verifier is wrapped, to count its work.
     auth = createAuthService({
+      db: t.database.db,
       repo: createAuthRepository(t.database.db),
       users: t.app.services.users,
       sessions: createSessionsRepository(t.database.db),
@@ -39,7 +40,7 @@ describe('password sign-in always verifies a password hash', () => {
 
   async function signInVerifications(email: string) {
     verified.length = 0;
-    await expect(auth.passwordSignIn(email, 'Some-guess-1!', '127.0.0.1')).rejects.toMatchObject({ code: 'BAD_CREDENTIALS' });
+    await expect(auth.passwordSignIn(email, 'Some-guess-1!', { ip: '127.0.0.1' })).rejects.toMatchObject({ code: 'BAD_CREDENTIALS' });
     return [...verified];
   }
 
@@ -56,6 +57,8 @@ describe('password sign-in always verifies a password hash', () => {
 
   it('and a passwordless person still cannot sign in with any password', async () => {
     const passwordless = await createUser(t.database.db, orgId, { passwordHash: null });
-    await expect(auth.passwordSignIn(passwordless.email!, TEST_PASSWORD, '127.0.0.1')).rejects.toMatchObject({ code: 'BAD_CREDENTIALS' });
+    await expect(auth.passwordSignIn(passwordless.email!, TEST_PASSWORD, { ip: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'BAD_CREDENTIALS',
+    });
   });
 });

@@ -14,10 +14,12 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
+import type { RequestClient } from '../../http/auth-context.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
+import { recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { IdTokens } from './id-token.js';
 import { hashPassword } from './password.js';
@@ -128,14 +130,23 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
     },
 
     /** POST auth/invitation/accept: sets the password (already checked against the policy) and signs the person in. */
-    async accept(token: string, password: string) {
+    async accept(token: string, password: string, client: RequestClient) {
       const passwordHash = await hashPassword(password);
       const now = clock.now();
       const user = await root.transaction(async (tx) => {
         const used = await tokens.consume('invitation', hashSecret(token), now, tx);
         if (!used) return undefined;
         await users.setPasswordHash(used.userId, passwordHash, tx);
-        return tokens.findRecipient(used.userId, tx).then((r) => r && { id: used.userId, ...r });
+        const recipient = await tokens.findRecipient(used.userId, tx);
+        if (!recipient) return undefined;
+        const person = { id: used.userId, name: recipient.displayName };
+        await recordEvent(tx, {
+          action: 'user.invitation_accepted',
+          organizationId: recipient.organizationId,
+          actor: { type: 'user', ...person, ...client },
+          targets: [{ type: 'user', ...person }],
+        });
+        return { id: used.userId, ...recipient };
       });
       if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This invitation is not valid: it was used already or has expired.');
       return idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, 'password');

@@ -129,7 +129,7 @@ export function createSessionsRepository(root: Db) {
 
     async findOwner(id: string, db: Db = root) {
       const [row] = await db
-        .select({ userId: sessions.userId, organizationId: users.organizationId })
+        .select({ userId: sessions.userId, organizationId: users.organizationId, displayName: users.displayName })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, id));

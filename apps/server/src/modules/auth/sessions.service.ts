@@ -7,13 +7,13 @@
 import { type AllowedRoleType, authErrorMessage, type SignInProvider } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import { assertSameOrganization, hasStaffRole, toAuthContext } from './principal.js';
 import type { SessionPrincipal, SessionsRepository } from './sessions.repository.js';
 
@@ -21,6 +21,7 @@ import type { SessionPrincipal, SessionsRepository } from './sessions.repository
 const ACTIVITY_STAMP_MS = 60_000;
 
 export interface SessionsServiceDeps {
+  db: Db;
   repo: SessionsRepository;
   clock: Clock;
   config: Config;
@@ -30,11 +31,9 @@ export interface SessionsServiceDeps {
    * sessions; none while the feed is down.
    */
   cache?: OrgCache<SessionPrincipal>;
-  /** Told after this process revokes a session, so its cache forgets it at once. */
-  changes?: Pick<ChangeFeed, 'changed'>;
 }
 
-export function createSessionsService({ repo, clock, config, cache, changes }: SessionsServiceDeps) {
+export function createSessionsService({ db, repo, clock, config, cache }: SessionsServiceDeps) {
   const findPrincipal = (tokenHash: string) =>
     readThrough(
       cache,
@@ -101,8 +100,15 @@ export function createSessionsService({ repo, clock, config, cache, changes }: S
     async logout(resolve: () => Promise<AuthContext>, log: FastifyBaseLogger): Promise<void> {
       try {
         const auth = await resolve();
-        await repo.revoke(auth.sessionId!, auth.userId, clock.now());
-        changes?.changed(auth.organizationId);
+        await db.transaction(async (tx) => {
+          if (!(await repo.revoke(auth.sessionId!, auth.userId, clock.now(), tx))) return;
+          await recordEvent(tx, {
+            action: 'session.signed_out',
+            organizationId: auth.organizationId,
+            actor: actorOf(auth),
+            targets: [{ type: 'session', id: auth.sessionId!, name: auth.displayName }],
+          });
+        });
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 401) return;
         if (err instanceof AppError && err.statusCode < 500) throw err;
@@ -140,9 +146,18 @@ export function createSessionsService({ repo, clock, config, cache, changes }: S
       const owner = await repo.findOwner(id);
       if (!owner) throw new NotFound('Session not found.');
       await assertMayManage(auth, 'update', owner.userId, owner.organizationId, 'Session not found.');
-      const revoked = await repo.revoke(id, owner.userId, clock.now());
-      if (!revoked) throw new NotFound('Session not found.');
-      changes?.changed(owner.organizationId);
+      await db.transaction(async (tx) => {
+        if (!(await repo.revoke(id, owner.userId, clock.now(), tx))) throw new NotFound('Session not found.');
+        await recordEvent(tx, {
+          action: 'session.revoked',
+          organizationId: owner.organizationId,
+          actor: actorOf(auth),
+          targets: [
+            { type: 'session', id, name: owner.displayName },
+            { type: 'user', id: owner.userId, name: owner.displayName },
+          ],
+        });
+      });
       return { revokedSession: { id } };
     },
   };

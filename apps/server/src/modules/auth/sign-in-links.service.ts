@@ -6,11 +6,14 @@
  */
 import { authErrorMessage } from '@console/contracts';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
+import type { RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import { consolePageUrl, type MailLocale } from '../../mail/templates.js';
+import { recordEvent } from '../events/record.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
 import type { IdTokens } from './id-token.js';
@@ -27,6 +30,7 @@ export async function createSignInLink(idTokens: IdTokens, publicUrl: string, em
 }
 
 export interface SignInLinksServiceDeps {
+  db: Db;
   users: AuthRepository;
   tokens: UserTokensRepository;
   auth: Pick<AuthService, 'assertAdmitted'>;
@@ -35,10 +39,10 @@ export interface SignInLinksServiceDeps {
   config: Pick<Config, 'PRODUCT_NAME'>;
 }
 
-export function createSignInLinksService({ users, tokens, auth, idTokens, clock, config }: SignInLinksServiceDeps) {
+export function createSignInLinksService({ db, users, tokens, auth, idTokens, clock, config }: SignInLinksServiceDeps) {
   return {
     /** POST auth/custom: a link's token for an idToken of provider `custom`, once. */
-    async exchange(token: string) {
+    async exchange(token: string, client: RequestClient) {
       const invalid = () => new Unauthenticated('This sign-in link is not valid: it was used already or has expired.', 'INVALID_TOKEN');
       const link = await idTokens.verifyFor(PURPOSE, token).catch(() => {
         throw invalid();
@@ -49,14 +53,16 @@ export function createSignInLinksService({ users, tokens, auth, idTokens, clock,
       auth.assertAdmitted(principal, 'custom');
       const now = clock.now();
       try {
-        await tokens.insert({
-          userId: user.userId,
-          kind: 'sign_in_link',
-          tokenHash: hashSecret(link.jti),
-          createdBy: null,
-          now,
-          expiresAt: link.expiresAt,
-          usedAt: now,
+        await db.transaction(async (tx) => {
+          const used = { userId: user.userId, kind: 'sign_in_link' as const, tokenHash: hashSecret(link.jti), createdBy: null, now };
+          await tokens.insert({ ...used, expiresAt: link.expiresAt, usedAt: now }, tx);
+          const person = { id: user.userId, name: user.displayName };
+          await recordEvent(tx, {
+            action: 'one_time_link.used',
+            organizationId: user.organizationId,
+            actor: { type: 'user', ...person, ...client },
+            targets: [{ type: 'user', ...person }],
+          });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw invalid();

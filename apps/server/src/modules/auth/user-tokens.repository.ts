@@ -69,6 +69,7 @@ export function createUserTokensRepository(root: Db) {
         .select({
           email: users.email,
           displayName: users.displayName,
+          organizationId: users.organizationId,
           locale: sql<string>`coalesce(${users.locale}, ${organizations.locale})`,
           organizationName: organizations.name,
         })

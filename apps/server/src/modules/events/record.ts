@@ -4,7 +4,9 @@
  * when its change was committed. Actions come from the contracts' one list (`EventAction`).
  */
 import type { EventAction, EventActor, EventData, EventTarget } from '@console/contracts';
+import { type ChangeScope, USER_IMPORTS_CHANGES } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
+import { changesOnCommit } from '../../db/committed.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { insertEvents, type NewEventRow } from './events.repository.js';
 
@@ -17,8 +19,12 @@ export interface NewEvent {
   data?: EventData;
 }
 
-/** The person behind a signed-in request, with where the request came from. */
-export function userActor(auth: Pick<AuthContext, 'userId' | 'displayName' | 'client'>): EventActor {
+/**
+ * Who acts in a request, with where it came from: the access key of an external API call
+ * (the integration acts, as its person's token allows), else the signed-in person.
+ */
+export function actorOf(auth: Pick<AuthContext, 'userId' | 'displayName' | 'client' | 'accessKeyId' | 'accessKeyName'>): EventActor {
+  if (auth.accessKeyId) return { type: 'access_key', id: auth.accessKeyId, name: auth.accessKeyName ?? '', ...auth.client };
   return { type: 'user', id: auth.userId, name: auth.displayName, ...auth.client };
 }
 
@@ -40,9 +46,28 @@ function toRow(event: NewEvent): NewEventRow {
   };
 }
 
-/** Records the events of one write, in its transaction (one INSERT). */
-export function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
-  return insertEvents(tx, events.map(toRow));
+/**
+ * What the console's caches forget once the events' transaction commits: the organization
+ * of each (its sessions, keys, people), and every organization's imports lists when an
+ * event names an import (docs/decisions/039-console-caches.md).
+ */
+function scopesOf(events: NewEvent[]): ChangeScope[] {
+  const scopes = new Set<ChangeScope>();
+  for (const event of events) {
+    if (event.organizationId) scopes.add(event.organizationId);
+    if (event.targets.some((t) => t.type === 'user_import')) scopes.add(USER_IMPORTS_CHANGES);
+  }
+  return [...scopes];
+}
+
+/**
+ * Records the events of one write, in its transaction (one INSERT); once it commits, this
+ * process's caches forget what the events name (db/committed.ts), other processes when the
+ * change feed tells them.
+ */
+export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
+  await insertEvents(tx, events.map(toRow));
+  changesOnCommit(tx, scopesOf(events));
 }
 
 export function recordEvent(tx: Tx, event: NewEvent): Promise<void> {

@@ -13,10 +13,10 @@
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, requestClient } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited } from '../../http/rate-limit.js';
-import type { AccessKeyAuthenticator } from '../access-keys/access-key-auth.js';
+import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
 import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
@@ -45,17 +45,17 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     const key = deps.authenticateKey.peek(request.headers.apikey);
     if (!key || key.organizationId !== auth.organizationId) return false;
     if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
-    request.auth = apiContext(auth, key.accessKeyId);
+    request.auth = { ...apiContext(auth, key), client: requestClient(request) };
     return true;
   }
 
   /** The caller's context with its key, made once per user context and key: peekBearer's are shared. */
   const apiContexts = new WeakMap<AuthContext, { accessKeyId: string; auth: AuthContext }>();
-  function apiContext(auth: AuthContext, accessKeyId: string): AuthContext {
+  function apiContext(auth: AuthContext, key: AuthenticatedKey): AuthContext {
     const made = apiContexts.get(auth);
-    if (made?.accessKeyId === accessKeyId) return made.auth;
-    const context = Object.freeze({ ...auth, via: 'api' as const, accessKeyId });
-    apiContexts.set(auth, { accessKeyId, auth: context });
+    if (made?.accessKeyId === key.accessKeyId) return made.auth;
+    const context = Object.freeze({ ...auth, via: 'api' as const, accessKeyId: key.accessKeyId, accessKeyName: key.accessKeyName });
+    apiContexts.set(auth, { accessKeyId: key.accessKeyId, auth: context });
     return context;
   }
 
@@ -94,7 +94,7 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     if (auth.organizationId !== key.organizationId) {
       throw new Forbidden("The access key belongs to another organization than the idToken's user.", codes.apiKeyWrongOrganization);
     }
-    request.auth = { ...auth, via: 'api', accessKeyId: key.accessKeyId };
+    request.auth = { ...apiContext(auth, key), client: requestClient(request) };
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { requestClient } from '../../http/auth-context.js';
 import { sendCompressedOnce } from '../../http/compressed-once.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
@@ -89,10 +90,15 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       },
     });
 
-    registerRoute(v1, routes.token, (request) => externalApi.issueToken(request.body.email, request.body.password, request.ip), {
-      // The console sign-in's per-IP budget (on top of account lockout).
-      onRequest: signInRateLimit,
-    });
+    registerRoute(
+      v1,
+      routes.token,
+      (request) => externalApi.issueToken(request.body.email, request.body.password, requestClient(request)),
+      {
+        // The console sign-in's per-IP budget (on top of account lockout).
+        onRequest: signInRateLimit,
+      },
+    );
 
     await v1.register(async (authed) => {
       // Built once in registry.ts. Before validation and body parsing (decision 012); callback-style, so a call

@@ -7,11 +7,12 @@
  */
 import { apiRoles, externalApiErrorCodes, type OrgRole } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../../db/change-feed.js';
+import type { Db } from '../../db/client.js';
 import type { OrgCache } from '../../db/org-cache.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import type { AuthContext, RequestClient } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import type { IdTokens } from '../auth/id-token.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { UserImportService } from '../user-imports/user-imports.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
@@ -84,16 +85,15 @@ export interface PasswordUser {
 }
 
 export function createExternalApiService(deps: {
+  db: Db;
   repo: ExternalApiRepository;
   publicUrl: string;
   /** The users module: disabling a user goes through it. */
   users: Pick<UsersService, 'disable'>;
-  /** Told after a user is disabled, so this process's caches forget the user at once. */
-  changes?: Pick<ChangeFeed, 'changed'>;
   /** Serialised workflow pages (external-api.cache.ts); absent while no change feed runs. */
   workflowPages?: OrgCache<WorkflowsPage>;
   /** The console's password sign-in (auth), with its lockout per account and source (the caller's IP address). */
-  authenticatePassword: (email: string, password: string, source: string) => Promise<PasswordUser>;
+  authenticatePassword: (email: string, password: string, client: RequestClient) => Promise<PasswordUser>;
   idTokens: Pick<IdTokens, 'issue'>;
   /** The console's user imports: the API uploads and reads them through the same service. */
   userImports: Pick<UserImportService, 'createFromRequest' | 'get' | 'errors'>;
@@ -119,20 +119,26 @@ export function createExternalApiService(deps: {
   };
 
   /**
-   * Disables a user of the organization and ends their browser sessions; this process's
-   * caches forget the organization's users at once, the others' through the change feed.
-   * False when the user was already disabled.
+   * Disables a user of the organization and ends their browser sessions, recording the
+   * event (then this process's caches forget the organization's users at once, the others'
+   * through the change feed). Nothing happens to a user already disabled.
    */
-  async function disableMember(organizationId: string, id: string) {
-    const done = (await deps.users.disable(organizationId, [id])) > 0;
-    deps.changes?.changed(organizationId);
-    return done;
+  async function disableMember(auth: AuthContext, user: UserRow) {
+    await deps.db.transaction(async (tx) => {
+      if ((await deps.users.disable(auth.organizationId, [user.id], tx)) === 0) return;
+      await recordEvent(tx, {
+        action: 'user.disabled',
+        organizationId: auth.organizationId,
+        actor: actorOf(auth),
+        targets: [{ type: 'user', id: user.id, name: user.displayName }],
+      });
+    });
   }
 
   return {
     /** An idToken for the e-mail and password of an API user. */
-    async issueToken(email: string, password: string, source: string) {
-      const user = await deps.authenticatePassword(email, password, source);
+    async issueToken(email: string, password: string, client: RequestClient) {
+      const user = await deps.authenticatePassword(email, password, client);
       if (!apiRoles.includes(user.role as OrgRole)) {
         throw new Forbidden(
           'Only Organizational Admins, Workspace Admins and Publishers can use the API.',
@@ -199,8 +205,7 @@ export function createExternalApiService(deps: {
     async disableUser(auth: AuthContext, id: string) {
       requireRole(auth, ['org_admin']);
       if (id === auth.userId) throw new Conflict('You cannot disable your own account.', externalApiErrorCodes.cannotDisableSelf);
-      await userInOrganization(auth, id);
-      await disableMember(auth.organizationId, id);
+      await disableMember(auth, await userInOrganization(auth, id));
       return { user: toApiUser(await userInOrganization(auth, id)) };
     },
 

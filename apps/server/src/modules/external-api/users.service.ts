@@ -13,7 +13,7 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
 import type { InvitationsService } from '../auth/invitations.service.js';
-import { userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import { type ForeignEmailRule, HeldElsewhere } from '../users/foreign-emails.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ExternalApiRepository } from './external-api.repository.js';
@@ -64,11 +64,18 @@ export function createApiUsersService(deps: {
             tx,
           );
           const invitation = await deps.createInvitation({ userId, invitedBy: auth.userId, now }, tx);
+          await recordEvent(tx, {
+            action: 'user.created',
+            organizationId: auth.organizationId,
+            actor: actorOf(auth),
+            targets: [{ type: 'user', id: userId, name: body.displayName }],
+            data: { role: body.role, via: 'external_api' },
+          });
           return { userId, invitationId: invitation.id, token: invitation.token, invitedBy: auth.userId };
         });
       } catch (err) {
         if (err instanceof HeldElsewhere) {
-          const write = { organizationId: auth.organizationId, actor: userActor(auth), via: 'external_api' as const };
+          const write = { organizationId: auth.organizationId, actor: actorOf(auth), via: 'external_api' as const };
           throw (
             (await deps.foreignEmails.settle(err, write)) ??
             new Conflict('A user with this e-mail already exists.', externalApiErrorCodes.userExists)

@@ -23,7 +23,7 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { hashPassword } from '../auth/password.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ManagerRow, OrganizationManagersRepository } from './organization-managers.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
@@ -75,8 +75,6 @@ export function createOrganizationManagersService(deps: {
   sendInvitation: SendInvitation;
   /** Identity's invitations, made in the caller's transaction. */
   createInvitation: InvitationsService['create'];
-  /** Told after a manager is added, so this process's caches of the organization forget it at once. */
-  changes?: { changed(organizationId: string): void };
 }) {
   const { db, repo, organizations, clock } = deps;
   const now = () => clock.now();
@@ -173,7 +171,7 @@ export function createOrganizationManagersService(deps: {
           await recordEvent(tx, {
             action: 'organization.created',
             organizationId: org.id,
-            actor: userActor(auth),
+            actor: actorOf(auth),
             targets: [
               { type: 'organization', id: org.id, name: body.name },
               { type: 'user', id: admin.id, name: body.adminName },
@@ -211,7 +209,7 @@ export function createOrganizationManagersService(deps: {
           await recordEvent(tx, {
             action: 'organization.client_key.set',
             organizationId: id,
-            actor: userActor(auth),
+            actor: actorOf(auth),
             targets: [{ type: 'organization', id, name: org.name }],
             data: { clientKey: key },
           });
@@ -284,7 +282,7 @@ export function createOrganizationManagersService(deps: {
           await recordEvent(tx, {
             action: 'organization.manager.added',
             organizationId,
-            actor: userActor(auth),
+            actor: actorOf(auth),
             targets: [
               { type: 'user', id: userId, name: existing?.displayName ?? body.displayName },
               { type: 'organization', id: organizationId, name: org.name },
@@ -295,8 +293,6 @@ export function createOrganizationManagersService(deps: {
         }),
       );
 
-      // An existing user may have become an Organizational Admin: their sessions are read again.
-      deps.changes?.changed(organizationId);
       // The e-mail goes after the commit: the link must work when it arrives. A delivery
       // failure is recorded on the invitation and reported; the manager stays added.
       const invitationEmail = added.invitation ? await mailInvitation(added.userId, added.invitation, auth.userId) : ('none' as const);
@@ -332,7 +328,7 @@ export function createOrganizationManagersService(deps: {
         await recordEvent(tx, {
           action: 'organization.manager.invitation_sent',
           organizationId,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [
             { type: 'user', id: row.userId, name: row.displayName },
             { type: 'organization', id: organizationId, name: org.name },

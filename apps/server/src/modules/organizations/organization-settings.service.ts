@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { OrganizationSettingsRepository, StoredSetting } from './organization-settings.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
 import { organizationNotFound } from './organizations.service.js';
@@ -76,10 +76,8 @@ export function createOrganizationSettingsService(deps: {
   clock: Clock;
   /** "SSO login only" turned on ends the organization's password sessions (the auth module's), in the change's transaction. */
   endPasswordSessions: (organizationId: string, tx: Db) => Promise<number>;
-  /** This process's caches of the organization (the external API's users) forget it after the change. */
-  changes: { changed(organizationId: string): void };
 }) {
-  const { db, repo, organizations, clock, endPasswordSessions, changes } = deps;
+  const { db, repo, organizations, clock, endPasswordSessions } = deps;
 
   async function views(organizationId: string, db2: Db = db) {
     const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));
@@ -157,7 +155,7 @@ export function createOrganizationSettingsService(deps: {
         await recordEvent(tx, {
           action: 'organization.setting.changed',
           organizationId,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [{ type: 'organization', id: organizationId, name: org.name }],
           data: { key: def.key, before, after: checked },
         });
@@ -167,8 +165,6 @@ export function createOrganizationSettingsService(deps: {
         if (!setting) throw settingNotFound();
         return { setting };
       });
-      // The change feed tells every process too; this one forgets now, so its next call sees the setting.
-      changes.changed(organizationId);
       return result;
     },
   };

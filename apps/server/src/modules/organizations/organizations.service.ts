@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
@@ -55,8 +55,6 @@ export function createOrganizationsService(deps: {
   /** The users module: an organization disabled for good disables its people through it. */
   users: Pick<UsersService, 'disable'>;
   disableBatch?: number;
-  /** Told after an organization or its users changed, so this process's caches (its people's sessions) forget it at once. */
-  changes?: { changed(organizationId: string): void };
 }) {
   const { db, repo, clock } = deps;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
@@ -131,7 +129,7 @@ export function createOrganizationsService(deps: {
         await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);
         const event = {
           organizationId: id,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [{ type: 'organization' as const, id, name: body.name ?? org.name }],
         };
         if (body.name !== undefined || body.planType !== undefined) {
@@ -148,7 +146,6 @@ export function createOrganizationsService(deps: {
       // The organization's own disabled_at already keeps every one of its users out (its
       // people's cached sessions are read again now, and refused); the users follow in short
       // batches, each with the revocation of their sessions.
-      deps.changes?.changed(id);
       const usersDisabled = disabledAt ? await disableUsers(id, disabledAt) : 0;
       return { ...(await get(id)), usersDisabled };
     },

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { ProvisioningRepository } from './provisioning.repository.js';
 import { generateScimToken, scimTokenName } from './scim-token.js';
 
@@ -77,7 +77,7 @@ export function createProvisioningService(deps: {
     await recordEvent(tx, {
       action: rolled ? 'scim.token.rolled' : 'scim.token.created',
       organizationId: auth.organizationId,
-      actor: userActor(auth),
+      actor: actorOf(auth),
       targets: [{ type: 'scim_token', id, name: scimTokenName(view) }],
       ...(rolled && { data: { replaced: rolled.id, gracePeriod: rolled.gracePeriod } }),
     });
@@ -118,7 +118,7 @@ export function createProvisioningService(deps: {
         await recordEvent(tx, {
           action: 'scim.token.revoked',
           organizationId: auth.organizationId,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [{ type: 'scim_token', id, name: scimTokenName(token) }],
         });
         return { token };
@@ -142,7 +142,7 @@ export function createProvisioningService(deps: {
         await recordEvent(tx, {
           action: 'scim.settings.changed',
           organizationId: auth.organizationId,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
           data: { before: { defaultRole, defaultWorkspaceIds, sendInvitations }, after: saved },
         });
@@ -165,7 +165,7 @@ export function createProvisioningService(deps: {
           await recordEvent(tx, {
             action: 'scim.manages_admins.changed',
             organizationId: auth.organizationId,
-            actor: userActor(auth),
+            actor: actorOf(auth),
             targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
             data: { before, after: managesAdmins },
           });

@@ -52,8 +52,6 @@ export function createScimUsersService(deps: {
   /** The users module: every user is made and changed through it. */
   users: UsersService;
   clock: Clock;
-  /** Tells this process's and the others' caches that the organization's users changed. */
-  changed: (organizationId: string) => void;
   /** Identity's invitations: made in the user's transaction, e-mailed after it. */
   invitations: {
     create: (request: InvitationRequest, tx?: Db) => Promise<{ id: string; token: string }>;
@@ -217,7 +215,6 @@ export function createScimUsersService(deps: {
       } catch (err) {
         throw await refusal(caller, err);
       }
-      deps.changed(caller.organizationId);
       await sendInvitation(delivery, log);
       return userView(caller, id, baseUrl, db, made ? [] : undefined);
     },
@@ -249,7 +246,6 @@ export function createScimUsersService(deps: {
         change,
         ifMatch,
       );
-      deps.changed(caller.organizationId);
       return userView(caller, id, baseUrl);
     },
 
@@ -268,7 +264,6 @@ export function createScimUsersService(deps: {
           tx,
         );
       });
-      deps.changed(caller.organizationId);
     },
   };
 }

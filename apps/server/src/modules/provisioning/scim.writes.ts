@@ -3,8 +3,10 @@
  * name no resource, the version a client read (If-Match), the one way a PUT or PATCH is
  * applied, the refusal of a name already taken, and the events the Provisioning screen shows.
  */
-import type { Db } from '../../db/client.js';
+import type { EventAction } from '@console/contracts';
+import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { recordEvent } from '../events/record.js';
 import type { ProvisioningRepository, ScimEvent } from './provisioning.repository.js';
 import type { ScimCaller } from './scim.auth.js';
 import { applyPatch } from './scim.patch.js';
@@ -68,9 +70,9 @@ export async function applyChange<Row>(
     schema: ResourceSchema;
     id: string;
     /** The row, locked for this transaction; undefined when the organization has no such resource. */
-    find: (id: string, tx: Db) => Promise<Row | undefined>;
-    current: (row: Row, tx: Db) => Json | Promise<Json>;
-    write: (row: Row, next: unknown, method: 'PUT' | 'PATCH', tx: Db) => Promise<void>;
+    find: (id: string, tx: Tx) => Promise<Row | undefined>;
+    current: (row: Row, tx: Tx) => Json | Promise<Json>;
+    write: (row: Row, next: unknown, method: 'PUT' | 'PATCH', tx: Tx) => Promise<void>;
     refusal: (err: unknown) => unknown;
   },
   change: ScimChange,
@@ -92,18 +94,34 @@ export async function applyChange<Row>(
   }
 }
 
-/** Every write SCIM makes, and every one it refuses, is an event of the organization (the Provisioning screen). */
+type ScimWrite = Omit<ScimEvent, 'organizationId' | 'kind' | 'resourceId'> & {
+  kind: Exclude<ScimEvent['kind'], 'refused'>;
+  resourceId: string;
+};
+
+/**
+ * Every write SCIM makes, and every one it refuses, is a line of the Provisioning screen
+ * (scim_events); a write is also one event of the organization's trail, by the token, in the
+ * write's transaction (one per user or group).
+ */
 export function createScimEvents(repo: Pick<ProvisioningRepository, 'insertEvent'>) {
-  const record = (caller: ScimCaller, e: Omit<ScimEvent, 'organizationId'>, tx?: Db) =>
-    repo.insertEvent({ organizationId: caller.organizationId, ...e }, tx);
   return {
-    record,
-    /** Records a refused write (the routes' error handler), so the Provisioning screen shows why. */
+    async record(caller: ScimCaller, e: ScimWrite, tx: Tx) {
+      await repo.insertEvent({ organizationId: caller.organizationId, ...e }, tx);
+      const user = e.resourceType === 'User';
+      await recordEvent(tx, {
+        action: `scim.${user ? 'user' : 'group'}.${e.kind}` as Extract<EventAction, `scim.${'user' | 'group'}.${string}`>,
+        organizationId: caller.organizationId,
+        actor: caller.actor,
+        targets: [{ type: user ? 'user' : 'scim_group', id: e.resourceId, name: e.resourceName ?? '' }],
+      });
+    },
+    /** Records a refused write (the routes' error handler), so the Provisioning screen shows why; it changed nothing: no event. */
     refused(
       caller: ScimCaller,
       e: { resourceType: ResourceType; resourceId?: string; resourceName?: string; method: string; status: number; reason: string },
     ) {
-      return record(caller, { kind: 'refused', ...e });
+      return repo.insertEvent({ organizationId: caller.organizationId, kind: 'refused', ...e });
     },
   };
 }

@@ -14,9 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type FileEncoding, type UserImportOptions, userImportOptions } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.js';
+import type { Database, Db, Tx } from '../../db/client.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { recordEvent, systemActor } from '../events/record.js';
 import { FileFormatError, readUserImportCsv } from './csv-reader.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
@@ -40,6 +41,26 @@ import type { UserImportJobs } from './user-imports.jobs.js';
 import { batchProgress, dbNow, type ImportUpdate, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */
+
+/**
+ * The event of an import's end, in the transaction that ends it: the console (a background
+ * job) ends it, naming the import with its counts (the rows stay in its own report).
+ */
+function recordImportEnd(
+  tx: Tx,
+  row: Pick<UserImportRow, 'id' | 'organizationId' | 'filename'>,
+  action: 'user_import.completed' | 'user_import.failed',
+  data: Record<string, unknown>,
+): Promise<void> {
+  return recordEvent(tx, {
+    action,
+    organizationId: row.organizationId,
+    actor: systemActor,
+    targets: [{ type: 'user_import', id: row.id, name: row.filename }],
+    data,
+  });
+}
+
 export const USER_IMPORT_JOB_EXPIRE_SECONDS = 6 * 3600;
 
 export interface PipelineDeps {
@@ -60,8 +81,6 @@ export interface PipelineDeps {
   batchPauseMs: number;
   /** Told the rows of each applied batch, once committed (the metrics' counter). */
   onRowsApplied?: (rows: number) => void;
-  /** Told after a batch changed an organization's users, so this process's caches forget them at once. */
-  changed?: (organizationId: string) => void;
   log?: FastifyBaseLogger;
   /** Bounds and traces what validation tells of other organizations' e-mails (set-based/foreign-emails.ts). */
   boundForeignEmails: ForeignEmailBound;
@@ -147,6 +166,8 @@ export function createUserImportPipeline(deps: PipelineDeps) {
         const values = { status: 'error', finishedAt: dbNow(), leaseOwner: null, leaseUntil: null };
         if (!(await imports.updateImportWhere(importId, 'processing', values, tx))) return;
         await deps.errors.insertErrors(importId, [{ code: 'IMPORT_FAILED', rows: [], value: message.slice(0, 500) }], tx);
+        const row = await imports.getImport(importId, tx);
+        if (row) await recordImportEnd(tx, row, 'user_import.failed', { reason: 'import_failed' });
       });
     },
 
@@ -253,6 +274,7 @@ class Run {
     await this.db.transaction(async (tx) => {
       await this.checkpoint({ status: 'error', finishedAt: dbNow() }, tx);
       await this.deps.imports.recordOrganizationDisabled(this.row.id, tx);
+      await recordImportEnd(tx, this.row, 'user_import.failed', { reason: 'organization_disabled' });
     });
     // The invitations owed from earlier batches are settled (not sent) by the invitations job.
     await this.deps.jobs.send('user-import-invitations', { importId: this.row.id });
@@ -343,7 +365,10 @@ class Run {
   }
 
   private async endWithValidationErrors(rowsWithErrors: number) {
-    await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: dbNow() });
+    await this.db.transaction(async (tx) => {
+      await this.checkpoint({ status: 'validation_error', phase: 'done', rowsWithErrors, finishedAt: dbNow() }, tx);
+      await recordImportEnd(tx, this.row, 'user_import.failed', { reason: 'validation_errors', rowsWithErrors });
+    });
     // Nothing will be applied from these rows, and nothing reads the file again: such an
     // import is not retried, a corrected file is uploaded (decision 022). The import is over,
     // so its row is not touched again (no checkpoint): an ended import no longer changes.
@@ -377,8 +402,8 @@ class Run {
         await this.checkpoint(batchProgress(r, retry ? undefined : next.to), tx);
         return r.rows;
       });
+      // No event per batch: the import's end records what it did (the feed tells the caches of its users).
       this.deps.onRowsApplied?.(applied);
-      this.deps.changed?.(this.scope.organizationId);
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
       // Lets requests in between batches (PGlite runs queries on the main thread).
@@ -390,7 +415,17 @@ class Run {
     const row = await this.deps.imports.getImport(this.row.id);
     if (!row) throw new LeaseLost();
     const failed = row.usersFailed > 0 || row.invitationsFailed > 0;
-    await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: dbNow() });
+    await this.db.transaction(async (tx) => {
+      await this.checkpoint({ phase: 'done', status: failed ? 'error' : 'completed', finishedAt: dbNow() }, tx);
+      const { rowsTotal, rowsApplied, rowsWithErrors, usersCreated, usersUpdated, usersFailed } = row;
+      const counts = { rowsTotal, rowsApplied, rowsWithErrors, usersCreated, usersUpdated, usersFailed };
+      await recordImportEnd(
+        tx,
+        row,
+        failed ? 'user_import.failed' : 'user_import.completed',
+        failed ? { reason: 'users_failed', ...counts } : counts,
+      );
+    });
     await this.deps.jobs.send('user-import-invitations', { importId: row.id });
   }
 }

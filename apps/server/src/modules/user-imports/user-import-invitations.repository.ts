@@ -118,14 +118,3 @@ export function createUserImportInvitationsRepository(root: Db) {
 }
 
 export type UserImportInvitationsRepository = ReturnType<typeof createUserImportInvitationsRepository>;
-
-/** Its methods that write `user_import_invitations` or `user_imports`, which the imports list reads (tellingImportChanges). */
-export const INVITATIONS_LIST_WRITES = [
-  'claimInvitations',
-  'unclaimInvitation',
-  'markInvitationSent',
-  'markInvitationFailed',
-  'cancelOpenInvitations',
-  'resetFailedInvitations',
-  'deleteInvitations',
-] as const satisfies readonly (keyof UserImportInvitationsRepository)[];

@@ -88,11 +88,3 @@ export function createUserImportLeasesRepository(root: Db) {
 }
 
 export type UserImportLeasesRepository = ReturnType<typeof createUserImportLeasesRepository>;
-
-/** Its methods that write `user_imports`, which the imports list reads (tellingImportChanges). */
-export const LEASES_LIST_WRITES = [
-  'claimImport',
-  'checkpoint',
-  'releaseImport',
-  'dropAllLeases',
-] as const satisfies readonly (keyof UserImportLeasesRepository)[];

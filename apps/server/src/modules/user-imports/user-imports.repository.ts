@@ -122,13 +122,14 @@ export function createUserImportsRepository(root: Db) {
       );
     },
 
-    async markRemoved(organizationId: string, id: string, db: Db = root): Promise<boolean> {
-      const rows = await db
+    /** Hides the import; the removed import's file name, or undefined when there was none to remove. */
+    async markRemoved(organizationId: string, id: string, db: Db = root): Promise<{ filename: string } | undefined> {
+      const [row] = await db
         .update(userImports)
         .set({ deletedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
         .where(and(eq(userImports.id, id), eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt)))
-        .returning({ id: userImports.id });
-      return rows.length > 0;
+        .returning({ filename: userImports.filename });
+      return row;
     },
 
     /**
@@ -221,36 +222,3 @@ export function createUserImportsRepository(root: Db) {
 }
 
 export type UserImportsRepository = ReturnType<typeof createUserImportsRepository>;
-
-/** What the change feed reports when imports or their invitations change (migration 0009). */
-export const USER_IMPORTS_CHANGES = 'user_imports';
-
-/** Its methods that write `user_imports`, which the imports list reads (tellingImportChanges). */
-export const IMPORTS_LIST_WRITES = [
-  'insertImport',
-  'updateImportWhere',
-  'reopenForRetry',
-  'markRemoved',
-  'recordOrganizationDisabled',
-  'deleteImport',
-] as const satisfies readonly (keyof UserImportsRepository)[];
-
-/**
- * A repository of imports, holds or invitations, telling `changed` after each of its
- * `writes` (those that change what the imports list shows): this process's cached imports
- * lists are then forgotten at once, before the feed's notification (sent at commit)
- * arrives. A write inside a transaction tells before its commit; a list read in between is
- * forgotten when the notification comes (docs/decisions/039-console-caches.md).
- */
-export function tellingImportChanges<R extends object>(repo: R, writes: readonly (keyof R)[], changed: () => void): R {
-  const told = { ...repo };
-  for (const name of writes) {
-    const write = repo[name] as (...args: unknown[]) => Promise<unknown>;
-    (told as Record<keyof R, unknown>)[name] = async (...args: unknown[]) => {
-      const result = await write(...args);
-      changed();
-      return result;
-    };
-  }
-  return told;
-}

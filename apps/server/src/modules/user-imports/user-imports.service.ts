@@ -13,6 +13,7 @@ import {
   userImportRequestErrors,
   userImportTemplate,
 } from '@console/contracts';
+import { USER_IMPORTS_CHANGES } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AuthContext } from '../../http/auth-context.js';
@@ -20,6 +21,7 @@ import { csvCell } from '../../http/csv.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { UserImportPipeline } from './pipeline.js';
 import { retryNeedsFile } from './retention.js';
 import { templateExample } from './template.js';
@@ -28,7 +30,7 @@ import type { UserImportErrorsRepository } from './user-import-errors.repository
 import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
 import type { UserImportRowsRepository } from './user-import-rows.repository.js';
 import type { UserImportJobs } from './user-imports.jobs.js';
-import { USER_IMPORTS_CHANGES, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
+import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -79,7 +81,8 @@ export interface UserImportServiceDeps {
   maxUploadBytes: number;
   /**
    * Pages of the imports list by organization, page and size (docs/decisions/039-console-caches.md),
-   * forgotten on every change of imports (USER_IMPORTS_CHANGES): `repo` and `invitations` tell them of this process's writes.
+   * forgotten on every change of imports (USER_IMPORTS_CHANGES): at once after a transaction that recorded an import's event
+   * (db/committed.ts), and for its progress when the change feed tells.
    */
   pages?: OrgCache<UserImportsPage>;
 }
@@ -120,16 +123,30 @@ export function createUserImportService(deps: UserImportServiceDeps) {
         );
       }
       const { columnSeparator, ...options } = parsed.data;
-      const row = await repo
-        .insertImport({
-          id,
-          organizationId: auth.organizationId,
-          createdBy: auth.userId,
-          filename: displayName(upload.filename),
-          blobKey,
-          sizeBytes: upload.sizeBytes,
-          columnSeparator,
-          options,
+      const filename = displayName(upload.filename);
+      const row = await db
+        .transaction(async (tx) => {
+          const inserted = await repo.insertImport(
+            {
+              id,
+              organizationId: auth.organizationId,
+              createdBy: auth.userId,
+              filename,
+              blobKey,
+              sizeBytes: upload.sizeBytes,
+              columnSeparator,
+              options,
+            },
+            tx,
+          );
+          await recordEvent(tx, {
+            action: 'user_import.started',
+            organizationId: auth.organizationId,
+            actor: actorOf(auth),
+            targets: [{ type: 'user_import', id, name: filename }],
+            data: { sizeBytes: upload.sizeBytes },
+          });
+          return inserted;
         })
         .catch(async (err) => {
           await blobs.remove(blobKey);
@@ -195,7 +212,16 @@ export function createUserImportService(deps: UserImportServiceDeps) {
 
     /** Hides the import at once; its rows and file are purged in the background. */
     async remove(auth: AuthContext, id: string): Promise<void> {
-      if (!(await repo.markRemoved(auth.organizationId, id))) throw notFound();
+      await db.transaction(async (tx) => {
+        const removed = await repo.markRemoved(auth.organizationId, id, tx);
+        if (!removed) throw notFound();
+        await recordEvent(tx, {
+          action: 'user_import.removed',
+          organizationId: auth.organizationId,
+          actor: actorOf(auth),
+          targets: [{ type: 'user_import', id, name: removed.filename }],
+        });
+      });
       await jobs.send('user-import-purge', { importId: id });
     },
 
@@ -225,7 +251,17 @@ export function createUserImportService(deps: UserImportServiceDeps) {
         const failedRows = await deps.rows.markFailedRowsForRetry(id, tx);
         // A run that stopped half way resumes from its phase; a finished one retries its failures.
         const phase = row.phase === 'done' ? 'retrying' : row.phase;
-        return repo.reopenForRetry(id, row.status, phase, { failedRows, invitations }, tx);
+        const reopened = await repo.reopenForRetry(id, row.status, phase, { failedRows, invitations }, tx);
+        if (reopened) {
+          await recordEvent(tx, {
+            action: 'user_import.retried',
+            organizationId: auth.organizationId,
+            actor: actorOf(auth),
+            targets: [{ type: 'user_import', id, name: row.filename }],
+            data: { failedRows, invitations },
+          });
+        }
+        return reopened;
       });
       // Someone else retried or removed it in between.
       if (!reset) throw new Conflict('Only an import that failed can be retried.', userImportRequestErrors.notRetryable);

@@ -43,8 +43,8 @@ export function createUsersService(deps: {
     create: (user: NewUser, tx: Db = db) => repo.insert(user, clock.now(), tx),
     update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) =>
       repo.update(organizationId, id, change, clock.now(), tx),
-    recordFailedSignIn: (userId: string, now: Date, policy: { max: number; windowMs: number; lockMs: number }) =>
-      repo.recordFailedSignIn(userId, now, policy),
+    recordFailedSignIn: (userId: string, now: Date, policy: { max: number; windowMs: number; lockMs: number }, tx: Db = db) =>
+      repo.recordFailedSignIn(userId, now, policy, tx),
     recordSignIn: (userId: string, now: Date) => repo.recordSignIn(userId, now),
     stampInvitation: (userId: string, invitedBy: string | null, now: Date, tx: Db = db) => repo.stampInvitation(userId, invitedBy, now, tx),
     setPasswordHash: (userId: string, passwordHash: string, tx: Db = db) => repo.setPasswordHash(userId, passwordHash, tx),

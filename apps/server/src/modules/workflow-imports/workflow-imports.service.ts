@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import type { JobSender } from '../../jobs/queue.js';
-import { recordEvent, userActor } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import { type SourceEnvs, sourceEnvUnknown } from './source-envs.js';
 import type { WorkflowImportPickersRepository } from './workflow-import-pickers.repository.js';
 import type { WorkflowImportJobs } from './workflow-imports.jobs.js';
@@ -197,7 +197,7 @@ export function createWorkflowImportsService(deps: {
         await recordEvent(tx, {
           action: 'workflow_import.scheduled',
           organizationId: path.id,
-          actor: userActor(auth),
+          actor: actorOf(auth),
           targets: [{ type: 'workflow_import', id, name: targetWs.name }],
           data: {
             sourceEnv: body.sourceEnv,
