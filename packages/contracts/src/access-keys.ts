@@ -38,16 +38,18 @@ export const accessKeyBody = z.object({
   name: text().trim().min(1, 'required').max(NAME_MAX, 'tooLong').describe(`A name for the key, at most ${NAME_MAX} characters`),
   description: text()
     .trim()
-    .min(1, 'required')
     .max(DESCRIPTION_MAX, 'tooLong')
-    .describe(`What the key is used for, at most ${DESCRIPTION_MAX} characters`),
+    .default('')
+    .describe(`What the key is used for, at most ${DESCRIPTION_MAX} characters; optional (empty when left out)`),
 });
 export type AccessKeyBody = z.infer<typeof accessKeyBody>;
+/** The form's values: the description may be left empty. */
+export type AccessKeyInput = z.input<typeof accessKeyBody>;
 
 export const accessKeyView = z.object({
   id: z.uuid(),
   name: z.string(),
-  description: z.string(),
+  description: z.string().describe('Empty when the key has none'),
   keyPrefix: z.string().describe('The first characters of the key, not secret'),
   keyLast4: z.string().describe('The last four characters of the key'),
   createdAt: z.string().describe('ISO 8601'),

@@ -1,4 +1,4 @@
-import { ACCESS_KEY_PATTERN, NAME_MAX } from '@console/contracts';
+import { ACCESS_KEY_PATTERN, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger, everyStoredText } from '../../test/capture.js';
 import { createOrganization, createUser } from '../../test/factories.js';
@@ -47,7 +47,7 @@ describe('access keys routes', () => {
   });
 
   it('refuses a form with errors and changes nothing', async () => {
-    const bad = await create(admin, { name: 'x'.repeat(NAME_MAX + 1), description: '' });
+    const bad = await create(admin, { name: 'x'.repeat(NAME_MAX + 1), description: 'd'.repeat(DESCRIPTION_MAX + 1) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     const paths = bad.json().details.map((d: { path: string }) => d.path);
@@ -59,6 +59,28 @@ describe('access keys routes', () => {
     secrets.push(okAtMax.json().accessKey);
     const list = await t.app.inject({ url: '/api/integrations', headers: admin.headers });
     expect(list.json().total).toBe(2);
+  });
+
+  it('takes a key without a description, left out or empty, and keeps one given at edit', async () => {
+    const left = await create(admin, { name: 'No description' });
+    expect(left.statusCode, left.body).toBe(201);
+    secrets.push(left.json().accessKey);
+    expect(left.json().integration).toMatchObject({ name: 'No description', description: '' });
+    const empty = await create(admin, { name: 'Blank', description: '   ' });
+    expect(empty.statusCode, empty.body).toBe(201);
+    secrets.push(empty.json().accessKey);
+    expect(empty.json().integration.description).toBe('');
+    const id = left.json().integration.id;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/integration/${id}`,
+      headers: admin.headers,
+      payload: { name: 'Now described', description: 'LMS' },
+    });
+    expect(put.json().integration).toMatchObject({ name: 'Now described', description: 'LMS' });
+    for (const key of [id, empty.json().integration.id]) {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/integration/${key}`, headers: admin.headers })).statusCode).toBe(200);
+    }
   });
 
   it('pages by page and limit', async () => {

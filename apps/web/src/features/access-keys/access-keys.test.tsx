@@ -12,6 +12,23 @@ afterEach(() => {
 
 const key = (n: number) => anAccessKey(n);
 
+/** The keys screen with no key yet and its "New key" form open; creating answers the key with its secret. */
+async function openNewKeyForm() {
+  const user = userEvent.setup();
+  const { calls } = renderSignedIn('/keys', {
+    api: {
+      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
+      'POST /api/integrations': ({ body }) => ({
+        status: 201,
+        body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
+      }),
+    },
+  });
+  await user.click(await screen.findByRole('button', { name: 'New key' }));
+  const form = await screen.findByRole('form', { name: 'New access key' });
+  return { user, calls, form };
+}
+
 describe('the access keys screen', () => {
   it('lists 20 keys and loads the next page on demand', async () => {
     const user = userEvent.setup();
@@ -80,21 +97,13 @@ describe('the access keys screen', () => {
   });
 
   it('checks the form, counts the name, and reveals the new key once', async () => {
-    const user = userEvent.setup();
-    const { calls } = renderSignedIn('/keys', {
-      api: {
-        'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
-        'POST /api/integrations': ({ body }) => ({
-          status: 201,
-          body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
-        }),
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'New key' }));
-    const form = await screen.findByRole('form', { name: 'New access key' });
+    const { user, calls, form } = await openNewKeyForm();
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('There are errors in the form')).toBeTruthy();
-    expect(within(form).getAllByText('This field is required')).toHaveLength(2);
+    // Only the name is required: the description is optional, and says so.
+    expect(within(form).getAllByText('This field is required')).toHaveLength(1);
+    expect(within(form).getByText('Optional: what the key is used for.')).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Description' }).hasAttribute('required')).toBe(false);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     const name = within(form).getByRole('textbox', { name: 'Name' });
@@ -112,6 +121,14 @@ describe('the access keys screen', () => {
     expect(within(dialog).getByText('wfk_secretsecretsecretsecretsecretse123456')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy the key' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'LMS', description: 'Nightly sync' });
+  });
+
+  it('creates a key without a description', async () => {
+    const { user, calls, form } = await openNewKeyForm();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Payroll');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByRole('dialog', { name: 'The key “Payroll”' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Payroll', description: '' });
   });
 
   it('says so in words when the organization holds the most keys allowed', async () => {

@@ -1,9 +1,9 @@
 /**
  * Create or edit a key: name (required, at most NAME_MAX, with a counter) and description
- * (required), checked by the same zod schema as the server. Saving with errors shows the
+ * (optional, at most DESCRIPTION_MAX), checked by the same zod schema as the server. Saving with errors shows the
  * red notice 'There are errors in the form'.
  */
-import { type AccessKeyBody, accessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
+import { type AccessKeyBody, type AccessKeyInput, accessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +26,7 @@ export interface AccessKeyFormProps {
 
 export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel }: AccessKeyFormProps) {
   const { t } = useT();
-  const form = useForm<AccessKeyBody>({
+  const form = useForm<AccessKeyInput, unknown, AccessKeyBody>({
     defaultValues: initial ?? { name: '', description: '' },
     resolver: zodResolver(accessKeyBody),
     mode: 'onTouched',
@@ -63,12 +63,11 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
         <TextField
           {...form.register('description')}
           label={t('accessKeys:form.description')}
-          required
           fullWidth
           multiline
           minRows={2}
           error={!!errors.description}
-          helperText={fieldError(t, errors.description?.message, { max: DESCRIPTION_MAX })}
+          helperText={fieldError(t, errors.description?.message, { max: DESCRIPTION_MAX }) ?? t('accessKeys:form.descriptionHint')}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} color="inherit">
