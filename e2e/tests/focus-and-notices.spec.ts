@@ -81,8 +81,19 @@ test('Tab shows a ring on buttons, links, inputs and list items; a dialog gives 
   await page.getByRole('button', { name: 'New key' }).click();
   const name = page.getByRole('form', { name: 'New access key' }).getByRole('textbox', { name: 'Name' });
   await name.focus();
+  // A text field's ring is its own border, 3 px, with a gap for the floating label: an
+  // outline around the field would cross the label.
   const field = name.locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]');
-  expect((await outline(field)).style).toBe('solid');
+  expect((await outline(field)).style).toBe('none');
+  const border = await field
+    .locator('fieldset')
+    .evaluate((el) => ({ width: getComputedStyle(el).borderTopWidth, color: getComputedStyle(el).borderTopColor }));
+  expect(border).toEqual({ width: '3px', color: 'rgb(21, 101, 192)' });
+  const label = (await page.getByRole('form', { name: 'New access key' }).locator('label', { hasText: 'Name' }).boundingBox())!;
+  const legend = (await field.locator('legend').boundingBox())!;
+  // The label sits in the border's gap (the legend), which is as wide as the label.
+  expect(legend.x).toBeLessThanOrEqual(label.x + 1);
+  expect(legend.x + legend.width).toBeGreaterThanOrEqual(label.x + label.width - 1);
 });
 
 for (const viewport of [

@@ -8,8 +8,17 @@ const PRIMARY = '#1565c0';
  * ripple, and links and inputs none. 3 px of the primary colour, 3:1 against the white and
  * pale-grey backgrounds (2.4.13). Mouse clicks get no ring (`:focus-visible`, MUI's
  * `.Mui-focusVisible`); a text field shows it whenever it has the focus, as browsers do.
+ * An outlined text field's ring is its own border, 3 px: an outline around the field would
+ * cross its floating label, which sits in a gap of that border.
  */
 const focusRing = { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 };
+
+/**
+ * Phones and touch screens: every button, icon button, checkbox and radio is at least 44 px
+ * high (icon buttons 44 px wide too), the touch target WCAG 2.5.5 and Apple ask for. MUI's
+ * small buttons are 30 px and its small icon buttons 34 px, too small for a finger.
+ */
+const touchScreens = '@media (max-width: 599.95px), (pointer: coarse)';
 
 export const theme = createTheme({
   palette: {
@@ -34,7 +43,14 @@ export const theme = createTheme({
           focusRing,
         // Checkboxes, radios and switches: the ring around the control, not the hidden input.
         '.MuiButtonBase-root.Mui-focusVisible:has(> input)': { ...focusRing, outlineOffset: -2 },
-        '.MuiInputBase-root.Mui-focused': { ...focusRing, outlineOffset: 1 },
+        '.MuiInputBase-root.Mui-focused:not(.MuiOutlinedInput-root)': { ...focusRing, outlineOffset: 1 },
+        // Four classes outweigh the field's own 2 px focused border (three); its colour stays (red in error).
+        '.MuiOutlinedInput-root.MuiInputBase-root.Mui-focused .MuiOutlinedInput-notchedOutline': { borderWidth: 3 },
+        [touchScreens]: {
+          '.MuiButton-root, .MuiIconButton-root, .MuiToggleButton-root': { minHeight: 44 },
+          '.MuiIconButton-root': { minWidth: 44 },
+          '.MuiCheckbox-root, .MuiRadio-root': { padding: 10 },
+        },
         // Containers that take the focus only to hold it (a dialog, a menu's list, the main region): no ring.
         '.MuiDialog-container:focus-visible, .MuiMenu-list:focus-visible, .MuiPopover-paper:focus-visible, main[tabindex="-1"]:focus-visible':
           { outline: 'none' },

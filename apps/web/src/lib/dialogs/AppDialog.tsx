@@ -54,6 +54,9 @@ const DialogFrame = lazy(withChunkReload(() => import('./DialogFrame').then((m) 
 export function AppDialog(props: AppDialogProps) {
   const [used, setUsed] = useState(props.open);
   const returnFocus = useFocusReturn(props.open);
+  // A dialog its caller removes as it closes (`{open && <Dialog open />}`) never reaches its
+  // exit transition: the focus goes back once it has left the page.
+  useEffect(() => () => void setTimeout(returnFocus), [returnFocus]);
   if (props.open && !used) setUsed(true);
   if (!used) return null;
   return (

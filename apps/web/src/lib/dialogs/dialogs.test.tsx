@@ -66,16 +66,20 @@ it('answers a confirmation through a promise', async () => {
   expect(dialog).toBeTruthy();
 });
 
-function Opener() {
+/** A button that opens a dialog; `removedOnClose`: the dialog is removed as it closes, as the import errors are. */
+function Opener({ removedOnClose = false }: { removedOnClose?: boolean }) {
   const [open, setOpen] = useState(false);
+  const dialog = (
+    <AppDialog open={removedOnClose || open} title="Details" onClose={() => setOpen(false)}>
+      body
+    </AppDialog>
+  );
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         open it
       </button>
-      <AppDialog open={open} title="Details" onClose={() => setOpen(false)}>
-        body
-      </AppDialog>
+      {removedOnClose ? open && dialog : dialog}
     </>
   );
 }
@@ -252,4 +256,17 @@ it('after its row has been removed, gives the focus to the same button of the ne
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove one' })));
   await removeVia('one');
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+});
+
+it('gives the focus back also when its caller removes it on closing (Escape, nothing typed)', async () => {
+  await initI18n();
+  render(<Opener removedOnClose />);
+  const trigger = screen.getByRole('button', { name: 'open it' });
+  trigger.focus();
+  fireEvent.click(trigger);
+  const dialog = await screen.findByRole('dialog');
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  pressEscape(dialog);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(trigger));
 });

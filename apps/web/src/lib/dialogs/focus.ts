@@ -64,19 +64,25 @@ function focusPlace({ control, neighbours, index }: Place): void {
   target?.focus();
 }
 
+let stopWatching: () => void = () => undefined;
+
 /**
  * Watches `control`: when its list item leaves the page while the focus is lost (it was inside
  * the item), the focus goes to the same control of a neighbour. Stops once that is done, when
  * the focus moves elsewhere, or after WATCH_MS.
  */
 export function keepFocusNear(control: HTMLElement): void {
+  // One control watched at a time: the latest is where the person is working.
+  stopWatching();
   const place = placeOf(control);
   const item = itemOf(control) ?? control;
   const stop = () => {
     observer.disconnect();
     document.removeEventListener('focusin', onFocusIn);
     clearTimeout(timer);
+    if (stopWatching === stop) stopWatching = () => undefined;
   };
+  stopWatching = stop;
   const onFocusIn = (event: FocusEvent) => {
     if (!(event.target instanceof Node) || !item.contains(event.target)) stop();
   };

@@ -4,7 +4,6 @@
  * five, and the newest workflow imports into it with their workflows' counts.
  */
 import { USER_IMPORT_STATUSES } from '@console/contracts/user-imports';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { useImportStatus } from '../api/import-status';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -32,23 +32,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A small table that scrolls inside its section on a phone, never the page. */
-function ScrollingTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
+/** A small table; on a phone its rows become blocks, each value under its column's name (lib/stacked-table.ts). */
+function StatusTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {head.map((c) => (
-              <TableCell key={c} component="th" scope="col">
-                {c}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </Box>
+    <Table size="small" aria-label={label} sx={stackedOnPhone}>
+      <TableHead>
+        <TableRow>
+          {head.map((c) => (
+            <TableCell key={c} component="th" scope="col">
+              {c}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>{children}</TableBody>
+    </Table>
   );
 }
 
@@ -58,6 +56,19 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
   const placeholder = listPlaceholder(status, false, { failedKey: 'organizations:settings.importStatus.load', empty: '' });
   if (placeholder || !status.data) return placeholder;
   const { userImports, workflowImports } = status.data;
+  const userHead = [
+    t('organizations:settings.importStatus.file'),
+    t('organizations:settings.importStatus.status'),
+    t('organizations:settings.importStatus.created'),
+    t('organizations:settings.importStatus.rowsWithErrors'),
+  ];
+  const workflowHead = [
+    t('organizations:settings.importStatus.created'),
+    t('organizations:settings.importStatus.completed'),
+    t('organizations:settings.importStatus.failed'),
+    t('organizations:settings.importStatus.waiting'),
+    t('organizations:settings.importStatus.finished'),
+  ];
   return (
     <Stack spacing={2}>
       <Section id="import-status-users" title={t('organizations:settings.importStatus.userImports')}>
@@ -74,24 +85,16 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
         {userImports.latest.length === 0 ? (
           <Typography color="textSecondary">{t('organizations:settings.importStatus.noUserImports')}</Typography>
         ) : (
-          <ScrollingTable
-            label={t('organizations:settings.importStatus.latestUserImports')}
-            head={[
-              t('organizations:settings.importStatus.file'),
-              t('organizations:settings.importStatus.status'),
-              t('organizations:settings.importStatus.created'),
-              t('organizations:settings.importStatus.rowsWithErrors'),
-            ]}
-          >
+          <StatusTable label={t('organizations:settings.importStatus.latestUserImports')} head={userHead}>
             {userImports.latest.map((u) => (
               <TableRow key={u.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{u.filename}</TableCell>
-                <TableCell>{t(`userImports:status.${u.status}`)}</TableCell>
-                <TableCell>{formatDateTime(u.createdAt)}</TableCell>
-                <TableCell>{u.rowsWithErrors}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: { xs: 500, sm: 'inherit' } }}>{u.filename}</TableCell>
+                <TableCell data-label={userHead[1]}>{t(`userImports:status.${u.status}`)}</TableCell>
+                <TableCell data-label={userHead[2]}>{formatDateTime(u.createdAt)}</TableCell>
+                <TableCell data-label={userHead[3]}>{u.rowsWithErrors}</TableCell>
               </TableRow>
             ))}
-          </ScrollingTable>
+          </StatusTable>
         )}
       </Section>
       <Section id="import-status-workflows" title={t('organizations:settings.importStatus.workflowImports')}>
@@ -99,26 +102,19 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
           {t('organizations:settings.importStatus.workflowTotal', { count: workflowImports.total })}
         </Typography>
         {workflowImports.latest.length > 0 && (
-          <ScrollingTable
-            label={t('organizations:settings.importStatus.latestWorkflowImports')}
-            head={[
-              t('organizations:settings.importStatus.created'),
-              t('organizations:settings.importStatus.completed'),
-              t('organizations:settings.importStatus.failed'),
-              t('organizations:settings.importStatus.waiting'),
-              t('organizations:settings.importStatus.finished'),
-            ]}
-          >
+          <StatusTable label={t('organizations:settings.importStatus.latestWorkflowImports')} head={workflowHead}>
             {workflowImports.latest.map((w) => (
               <TableRow key={w.id}>
-                <TableCell>{formatDateTime(w.createdAt)}</TableCell>
-                <TableCell>{w.completed}</TableCell>
-                <TableCell>{w.failed}</TableCell>
-                <TableCell>{w.pending + w.scheduled}</TableCell>
-                <TableCell>{w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}</TableCell>
+                <TableCell data-label={workflowHead[0]}>{formatDateTime(w.createdAt)}</TableCell>
+                <TableCell data-label={workflowHead[1]}>{w.completed}</TableCell>
+                <TableCell data-label={workflowHead[2]}>{w.failed}</TableCell>
+                <TableCell data-label={workflowHead[3]}>{w.pending + w.scheduled}</TableCell>
+                <TableCell data-label={workflowHead[4]}>
+                  {w.finishedAt ? formatDateTime(w.finishedAt) : t('organizations:settings.importStatus.running')}
+                </TableCell>
               </TableRow>
             ))}
-          </ScrollingTable>
+          </StatusTable>
         )}
       </Section>
     </Stack>

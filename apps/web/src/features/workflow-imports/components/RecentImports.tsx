@@ -3,7 +3,6 @@
  * scheduled, pending, failed), newest first; refreshed every 2 s while one is processing.
  */
 import { DEFAULT_SOURCE_ENV, type WorkflowImportView } from '@console/contracts/workflow-imports';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { pagedItems } from '../../../lib/paged-query';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { useWorkflowImports } from '../api/workflow-imports';
 import { ImportDetailsDialog } from './ImportDetailsDialog';
 
@@ -52,8 +52,7 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
   const { items: imports, total } = pagedItems(list.data, (p) => p.workflowImports);
 
   return (
-    // overflowX: on a phone the wide table scrolls inside its section, so the page itself never scrolls sideways.
-    <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5, overflowX: 'auto' }}>
+    <Stack component="section" spacing={2} aria-labelledby="recent-workflow-imports" sx={{ mt: 5, minWidth: 0 }}>
       <Typography id="recent-workflow-imports" component="h2" variant="h6">
         {t('workflowImports:recent.title')}
       </Typography>
@@ -62,58 +61,60 @@ export function RecentImports({ organizationId }: { organizationId: string }) {
         empty: t('workflowImports:recent.empty'),
       })}
       {imports.length > 0 && (
-        // Seven columns do not fit a phone: the table scrolls inside its box, the page never sideways.
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('workflowImports:recent.listLabel')}>
-            <TableHead>
-              <TableRow>
-                {(['created', 'from', 'to', 'author', 'status', 'counts'] as const).map((k) => (
-                  <TableCell key={k} component="th" scope="col">
-                    {t(`workflowImports:recent.${k}`)}
-                  </TableCell>
-                ))}
-                <TableCell component="th" scope="col">
-                  {t('workflowImports:recent.details')}
+        // Seven columns do not fit a phone: there each import is a block, each value under its column's name.
+        <Table size="small" aria-label={t('workflowImports:recent.listLabel')} sx={stackedOnPhone}>
+          <TableHead>
+            <TableRow>
+              {(['created', 'from', 'to', 'author', 'status', 'counts'] as const).map((k) => (
+                <TableCell key={k} component="th" scope="col">
+                  {t(`workflowImports:recent.${k}`)}
+                </TableCell>
+              ))}
+              <TableCell component="th" scope="col">
+                {t('workflowImports:recent.details')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {imports.map((i) => (
+              <TableRow key={i.id}>
+                <TableCell data-label={t('workflowImports:recent.created')}>
+                  {formatDateTime(i.createdAt)}
+                  {i.createdBy && (
+                    <Typography variant="body2" color="textSecondary">
+                      {t('workflowImports:recent.by', { name: i.createdBy })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell data-label={t('workflowImports:recent.from')} sx={{ overflowWrap: 'break-word' }}>
+                  {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
+                  {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
+                </TableCell>
+                <TableCell data-label={t('workflowImports:recent.to')} sx={{ overflowWrap: 'break-word' }}>
+                  {i.targetWorkspaceName}
+                </TableCell>
+                <TableCell data-label={t('workflowImports:recent.author')} sx={{ overflowWrap: 'break-word' }}>
+                  {i.targetAuthorName}
+                </TableCell>
+                <TableCell data-label={t('workflowImports:recent.status')}>
+                  <ImportStatus status={i.status} />
+                </TableCell>
+                <TableCell data-label={t('workflowImports:recent.counts')}>
+                  <ImportCounts counts={i.counts} />
+                </TableCell>
+                <TableCell data-actions>
+                  <Button
+                    size="small"
+                    onClick={() => setOpen(i.id)}
+                    aria-label={t('workflowImports:recent.detailsLabel', { date: formatDateTime(i.createdAt) })}
+                  >
+                    {t('workflowImports:recent.details')}
+                  </Button>
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {imports.map((i) => (
-                <TableRow key={i.id}>
-                  <TableCell>
-                    {formatDateTime(i.createdAt)}
-                    {i.createdBy && (
-                      <Typography variant="body2" color="textSecondary">
-                        {t('workflowImports:recent.by', { name: i.createdBy })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'break-word' }}>
-                    {i.sourceEnv === DEFAULT_SOURCE_ENV ? '' : `${i.sourceEnv}: `}
-                    {i.sourceOrganizationName ?? t('workflowImports:recent.unknownSource')} / {i.sourceWorkspaceName ?? '—'}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetWorkspaceName}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'break-word' }}>{i.targetAuthorName}</TableCell>
-                  <TableCell>
-                    <ImportStatus status={i.status} />
-                  </TableCell>
-                  <TableCell>
-                    <ImportCounts counts={i.counts} />
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={() => setOpen(i.id)}
-                      aria-label={t('workflowImports:recent.detailsLabel', { date: formatDateTime(i.createdAt) })}
-                    >
-                      {t('workflowImports:recent.details')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+            ))}
+          </TableBody>
+        </Table>
       )}
       {list.isSuccess && (
         <LoadMore
