@@ -9,6 +9,7 @@
  * negotiator over brotli then gzip, honouring q-values, `*` and `x-gzip`; a body under the
  * plugin's threshold goes as it is.
  */
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +29,8 @@ export const COMPRESSION = {
 // No cache of answers by header: any client could fill it with headers of its own.
 const negotiator = new Negotiator<Encoding>({ supportedValues: COMPRESSION.encodings });
 const GZIP_ALIASES = /\*|x-gzip/g;
+const negotiate = (acceptEncoding: string | undefined): Encoding | undefined =>
+  (acceptEncoding && negotiator.negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'))) || undefined;
 
 export interface CompressedOnce {
   /** The bytes to send to a client that sent this Accept-Encoding, and their encoding (none: as they are). */
@@ -43,11 +46,28 @@ export function compressedOnce(identity: Buffer, brotliQuality = API_BROTLI_QUAL
       : zlib.gzipSync(identity);
   return {
     for(acceptEncoding) {
-      if (!acceptEncoding || identity.length < COMPRESSION.threshold) return { body: identity };
-      const encoding = negotiator.negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'));
+      const encoding = identity.length < COMPRESSION.threshold ? undefined : negotiate(acceptEncoding);
       if (!encoding) return { body: identity };
       forms[encoding] ??= compress(encoding);
       return { body: forms[encoding], encoding };
+    },
+  };
+}
+
+/**
+ * A large body (megabytes) compressed once, ahead, on libuv's thread pool: compressing it
+ * on the first request would hold the event loop for about a second.
+ */
+export async function compressedAhead(identity: Buffer, brotliQuality: number): Promise<CompressedOnce> {
+  const [br, gzip] = await Promise.all([
+    promisify(zlib.brotliCompress)(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+    promisify(zlib.gzip)(identity),
+  ]);
+  const forms: Record<Encoding, Buffer> = { br, gzip };
+  return {
+    for(acceptEncoding) {
+      const encoding = negotiate(acceptEncoding);
+      return encoding ? { body: forms[encoding], encoding } : { body: identity };
     },
   };
 }

@@ -140,13 +140,14 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       async (prefixed) => {
         // `?lang=es|fr|pt`: the prose in that language (reference-prose.ts); made once per language.
         const documents = new Map<ApiLocale, unknown>();
-        prefixed.get('/openapi.json', { schema: { hide: true } }, async (request) => {
-          const locale = readerLocale(request.query);
+        const document = (locale: ApiLocale) => {
           if (!documents.has(locale)) documents.set(locale, localizeOpenApi(v1.swagger(), locale, prose));
           return documents.get(locale);
-        });
+        };
+        prefixed.get('/openapi.json', { schema: { hide: true } }, async (request) => document(readerLocale(request.query)));
         await prefixed.register(referencePage, {
           title: (locale: ApiLocale) => proseTranslator(locale, prose)(fillProse(PROSE_TEMPLATES.title, prose)),
+          document,
         });
       },
       { prefix: EXTERNAL_API_PREFIX },

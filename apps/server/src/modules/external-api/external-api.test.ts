@@ -6,6 +6,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
@@ -600,6 +601,44 @@ describe('external API', () => {
     const script = await t.app.inject('/api/v1/reference/js/scalar.js');
     expect(script.statusCode).toBe(200);
     expect(script.body.length).toBeGreaterThan(100_000);
+  });
+
+  it("draws the reference's first screen in the page, before Scalar's script, in the reader's language", async () => {
+    const page = await t.app.inject('/api/v1/reference/?lang=fr');
+    const doc = (await t.app.inject('/api/v1/openapi.json?lang=fr')).json();
+    const firstScreen = page.body.slice(page.body.indexOf('<main id="first-screen">'), page.body.indexOf('</main>'));
+    expect(firstScreen).toContain(`<h1>${doc.info.title}</h1>`);
+    // Every operation of the document is listed, with its summary in French.
+    for (const [path, operations] of Object.entries<Record<string, { summary: string }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(firstScreen).toContain(`<code>${method.toUpperCase()} ${path}</code>`);
+        expect(firstScreen).toContain(operation.summary.replaceAll("'", '&#39;'));
+      }
+    }
+    // Tags by the names the reader's language gives them; the prose's Markdown drawn, not shown.
+    for (const tag of doc.tags) expect(firstScreen).toContain(`<h2>${tag['x-displayName']}</h2>`);
+    expect(firstScreen).toContain('<li><code>apiKey</code>');
+    expect(firstScreen).not.toContain('`');
+    // The script is deferred (the first screen shows while it loads) and named by its content.
+    const src = /<script src="\.\/js\/scalar\.js\?v=([\w-]+)" defer><\/script>/.exec(page.body);
+    expect(src).not.toBeNull();
+    expect(page.body).not.toMatch(/<script>|<script type="(text\/javascript|module)">/);
+  });
+
+  it("sends Scalar's script compressed once, kept for a year under the name the page gives", async () => {
+    const page = await t.app.inject('/api/v1/reference/');
+    const version = /scalar\.js\?v=([\w-]+)/.exec(page.body)![1];
+    const plain = await t.app.inject({ url: '/api/v1/reference/js/scalar.js', headers: { 'accept-encoding': 'identity' } });
+    const br = await t.app.inject({ url: `/api/v1/reference/js/scalar.js?v=${version}`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Another name (an old page, a guess) is not kept.
+    const other = await t.app.inject({ url: '/api/v1/reference/js/scalar.js?v=old', headers: { 'accept-encoding': 'gzip' } });
+    expect(other.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(other.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
   it('never stored or logged a key or token', async () => {
