@@ -22,6 +22,12 @@ import { createAnalyticsReports } from './modules/analytics/generate.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createInvitationsService } from './modules/auth/invitations.service.js';
+import {
+  createPasswordResetService,
+  PASSWORD_RESET_PER_ADDRESS,
+  PASSWORD_RESET_PER_SOURCE,
+  PASSWORD_RESET_WINDOW_MS,
+} from './modules/auth/password-reset.service.js';
 import { createSessionsRepository, type SessionPrincipal } from './modules/auth/sessions.repository.js';
 import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createSignInLinksService } from './modules/auth/sign-in-links.service.js';
@@ -128,9 +134,26 @@ export function createServices(deps: AppDeps) {
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
   const { auth: authRepo, sessions, userTokens: tokens, ssoStates } = repositories;
   const auth = createAuthService({ db, repo: authRepo, users: usersService, sessions, idTokens, clock, config });
+  const sessionsService = createSessionsService({ db, repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000) });
+  // Forgotten passwords: budgets per source and per e-mail address on the shared counter (decision 051).
+  const resetBudget = (limit: number) =>
+    createRateLimiter({ count: repositories.rateLimitHits.count, clock, limit, windowMs: PASSWORD_RESET_WINDOW_MS, lease: 1 });
   const identity = {
     auth,
-    sessions: createSessionsService({ db, repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000) }),
+    sessions: sessionsService,
+    passwordReset: createPasswordResetService({
+      db,
+      repo: authRepo,
+      tokens,
+      users: usersService,
+      sessions: sessionsService,
+      perSource: resetBudget(PASSWORD_RESET_PER_SOURCE),
+      perAddress: resetBudget(PASSWORD_RESET_PER_ADDRESS),
+      mailer,
+      clock,
+      config,
+      log,
+    }),
     invitations: createInvitationsService({ db, tokens, users: usersService, idTokens, mailer, clock, config }),
     signInLinks: createSignInLinksService({ db, users: authRepo, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: usersService, auth, clock, config }),
@@ -193,7 +216,8 @@ export function createServices(deps: AppDeps) {
     users: usersService,
     publicUrl: config.PUBLIC_URL,
     workflowPages: apiCaches?.workflowPages,
-    authenticatePassword: auth.authenticatePassword,
+    // An integration's password: "SSO login only" does not refuse it (decision 047).
+    authenticatePassword: (email, password, source) => auth.authenticatePassword(email, password, source, 'api'),
     idTokens,
     userImports,
   });

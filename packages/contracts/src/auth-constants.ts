@@ -13,6 +13,32 @@ export const SESSION_DAYS = 3;
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'console';
 
+/**
+ * Why a session ended, in the `details.reason` of its 401 SESSION_REVOKED, so the person is
+ * told what happened: signed out on another device (or that device signed out by its owner),
+ * by an administrator, by "SSO login only", by the organization or the user being disabled,
+ * or by a password reset.
+ */
+export const sessionEndReasons = [
+  'signed_out',
+  'administrator',
+  'sso_required',
+  'organization_disabled',
+  'user_disabled',
+  'password_reset',
+] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+/** The English message of a SESSION_REVOKED for each reason (the web app says it in the person's language). */
+export const sessionEndMessages: Record<SessionEndReason, string> = {
+  signed_out: 'Your session was closed from another device.',
+  administrator: 'An administrator ended your session.',
+  sso_required: 'Your organization now signs in only with single sign-on.',
+  organization_disabled: 'Your organization was disabled.',
+  user_disabled: 'Your account was disabled.',
+  password_reset: 'Your password was reset, which ended every session.',
+};
+
 /** Single sign-on providers (OpenID Connect), each enabled by configuration. */
 export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;
 

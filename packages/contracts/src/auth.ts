@@ -129,6 +129,21 @@ export const sessionsQuery = z.object({ userId: z.uuid().optional() });
 export const sessionParams = z.object({ id: z.uuid() });
 export const revokedSessionResponse = z.object({ revokedSession: z.object({ id: z.uuid() }) });
 export const logoutResponse = z.object({ loggedOut: z.literal(true) });
+
+/**
+ * Forgotten passwords (docs/product.md, "Identity and sessions"; decision 051). The request
+ * answers the same whether or not the address has an account; the link's token is checked
+ * when its page loads, then used once to set the new password.
+ */
+export const passwordResetRequestBody = z.object({ email: signInEmail });
+export const passwordResetRequestResponse = z.object({ requested: z.literal(true) });
+export const passwordResetTokenBody = z.object({ token: text().min(10).max(200) });
+export const passwordResetCheckResponse = z.object({ email: z.string() });
+export const passwordResetBody = z.object({ token: text().min(10).max(200), password: newPassword });
+export const passwordResetResponse = z.object({
+  passwordReset: z.literal(true),
+  ssoLoginOnly: z.boolean().describe('The organization signs in with single sign-on only: the password serves the external API'),
+});
 export const trackActivityResponse = z.object({ lastActivityAt: z.string() });
 
 /** The public keys that verify idTokens (RFC 7517). */
@@ -152,6 +167,7 @@ export const authErrorCodes = {
   csrf: 'CSRF',
   badRedirect: 'BAD_REDIRECT',
   ssoFailed: 'SSO_FAILED',
+  passwordResetInvalid: 'PASSWORD_RESET_INVALID',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
@@ -169,6 +185,7 @@ export const authErrorMessages: Record<AuthErrorCode, string> = {
   CSRF: 'The request did not come from the console.',
   BAD_REDIRECT: 'Redirects to other hosts are not allowed.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again.',
+  PASSWORD_RESET_INVALID: 'This password reset link is not valid: it was used already or has expired.',
 };
 
 /** A message with the platform's name filled in. */
@@ -214,6 +231,30 @@ export const authRoutes = {
     response: validateOauthResponse,
   }),
   logout: route({ ...firstPageCalls.logout, tags, response: logoutResponse }),
+  requestPasswordReset: route({
+    method: 'POST',
+    path: '/auth/password-reset/request',
+    operationId: 'requestPasswordReset',
+    tags,
+    body: passwordResetRequestBody,
+    response: passwordResetRequestResponse,
+  }),
+  checkPasswordReset: route({
+    method: 'POST',
+    path: '/auth/password-reset/check',
+    operationId: 'checkPasswordReset',
+    tags,
+    body: passwordResetTokenBody,
+    response: passwordResetCheckResponse,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/auth/password-reset',
+    operationId: 'resetPassword',
+    tags,
+    body: passwordResetBody,
+    response: passwordResetResponse,
+  }),
 };
 
 /** A person's open sessions and "sign out that device". */

@@ -321,12 +321,24 @@ export type OrganizationSettingValue = boolean | AiVerificationValue;
 interface DefinitionBase<K extends string> {
   key: K;
   group: OrganizationSettingGroup;
+  /**
+   * What turning the switch on stops at once, so the screen asks first and says how many it
+   * reaches (`GET organization/{id}/accessCounts`): `passwordSignIn` ends password sessions
+   * and refuses password sign-in to the console (decision 047).
+   */
+  stops?: 'passwordSignIn';
 }
 export type OrganizationSettingDefinition =
   | (DefinitionBase<string> & { type: 'toggle'; default: boolean })
   | (DefinitionBase<string> & { type: 'aiVerification'; default: AiVerificationValue });
 
-const toggle = <K extends string>(key: K, group: OrganizationSettingGroup) => ({ key, group, type: 'toggle' as const, default: false });
+const toggle = <K extends string>(key: K, group: OrganizationSettingGroup, stops?: 'passwordSignIn') => ({
+  key,
+  group,
+  type: 'toggle' as const,
+  default: false,
+  ...(stops ? { stops } : {}),
+});
 
 /** Every setting, by group, in the order of the screen. Every switch is off until staff turn it on. */
 export const ORGANIZATION_SETTINGS = [
@@ -336,7 +348,7 @@ export const ORGANIZATION_SETTINGS = [
   toggle('sharingExternalDomains', 'basic'),
   toggle('restrictedIp', 'basic'),
   /** Password sign-in refused for the organization's people (the auth module reads it). */
-  toggle('ssoLoginOnly', 'basic'),
+  toggle('ssoLoginOnly', 'basic', 'passwordSignIn'),
   toggle('employeeIdLogin', 'basic'),
   toggle('textSop', 'aiFeatures'),
   toggle('qaAi', 'aiFeatures'),
@@ -444,6 +456,24 @@ export const importStatusView = z.object({
 });
 export type ImportStatusView = z.infer<typeof importStatusView>;
 export const importStatusResponse = z.object({ importStatus: importStatusView });
+
+/**
+ * GET organization/{id}/accessCounts: what a switch that ends sessions or refuses calls
+ * would stop, counted now (decision 047). Enabled users only; sessions open now.
+ */
+export const accessCountsView = z.object({
+  enabledUsers: z.number().int().describe('Enabled users: disabling the organization signs every one out'),
+  passwordUsers: z.number().int().describe('Enabled users with a password: "SSO login only" refuses it at sign-in to the console'),
+  openSessions: z.number().int().describe('Console sessions open now'),
+  openPasswordSessions: z.number().int().describe('Console sessions open now that were signed in with a password'),
+  apiUsers: z
+    .number()
+    .int()
+    .describe('Enabled Organizational Admins, Workspace Admins and Publishers with a password: who may get external API tokens'),
+  activeAccessKeys: z.number().int().describe('Access keys that work now (not deleted, not past a roll grace period)'),
+});
+export type AccessCountsView = z.infer<typeof accessCountsView>;
+export const accessCountsResponse = z.object({ accessCounts: accessCountsView });
 
 // ---------------------------------------------------------------------------------------
 // Error codes and the calls.
@@ -575,6 +605,13 @@ export const organizationRoutes = {
     params: organizationSettingParams,
     body: organizationSettingBody,
     response: organizationSettingResponse,
+  }),
+  accessCounts: route({
+    method: 'GET',
+    path: '/organization/:id/accessCounts',
+    operationId: 'getOrganizationAccessCounts',
+    params: organizationIdParams,
+    response: accessCountsResponse,
   }),
   importStatus: route({
     method: 'GET',

@@ -315,6 +315,8 @@ export const sessions = pgTable(
     lastActivityAt: stampedNow('last_activity_at'),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** Why it was revoked (contracts' sessionEndReasons), told to the person when the session is next used; null: signed out elsewhere. */
+    revokedReason: text('revoked_reason'),
     /** The `jti` of the idToken this session was opened with: each idToken opens one session only. */
     idTokenJti: text('id_token_jti').unique(),
   },
@@ -332,7 +334,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** invitation | sign_in_link */
+    /** invitation | sign_in_link | password_reset */
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),

@@ -153,6 +153,18 @@ const matrix: Record<string, Row> = {
     access: { public: 'accepts an invitation: the token is the credential' },
     request: () => ({ url: '/api/auth/invitation/accept', ...json({ token: 'not-a-real-invitation', password: 'Valid-Passw0rd!' }) }),
   },
+  'POST /api/auth/password-reset/request': {
+    access: { public: 'asks for a reset link: the same answer for every address, the link goes to its mailbox' },
+    request: (_f, me) => ({ url: '/api/auth/password-reset/request', ...json({ email: nobody(me) }) }),
+  },
+  'POST /api/auth/password-reset/check': {
+    access: { public: 'checks a reset link as its page loads: the token is the credential' },
+    request: () => ({ url: '/api/auth/password-reset/check', ...json({ token: 'not-a-real-reset-token' }) }),
+  },
+  'POST /api/auth/password-reset': {
+    access: { public: 'sets a new password with a reset link: the token is the credential' },
+    request: () => ({ url: '/api/auth/password-reset', ...json({ token: 'not-a-real-reset-token', password: 'Valid-Passw0rd!' }) }),
+  },
   'POST /api/auth': {
     access: { public: 'opens a session from an idToken: the idToken is the credential' },
     request: (_f, me) => ({ url: '/api/auth', ...json({ idToken: 'not-an-id-token', email: nobody(me) }) }),
@@ -349,6 +361,10 @@ const matrix: Record<string, Row> = {
   'PUT /api/organization/:id/settings/:key': {
     access: 'staffUpdate',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/settings/matrix`, ...json({}) }),
+  },
+  'GET /api/organization/:id/accessCounts': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/accessCounts` }),
   },
   'GET /api/organization/:id/importStatus': {
     access: 'staffRead',

@@ -25,8 +25,8 @@ export class ValidationError extends AppError {
   }
 }
 export class Unauthenticated extends AppError {
-  constructor(message = 'You need to sign in.', code: ErrorCode = 'UNAUTHENTICATED') {
-    super(401, code, message);
+  constructor(message = 'You need to sign in.', code: ErrorCode = 'UNAUTHENTICATED', details?: unknown) {
+    super(401, code, message, details);
   }
 }
 export class Forbidden extends AppError {

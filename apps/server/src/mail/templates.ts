@@ -71,13 +71,69 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function invitationMail(m: InvitationMail): MailMessage {
-  const { subject, lines, button } = invitationTexts[mailLocale(m.locale)](m);
-  const text = `${lines.join('\n\n')}\n\n${button}: ${m.url}\n`;
+/** A message of paragraphs and one link button, as text and as HTML. */
+function linkMail(to: string, url: string, { subject, lines, button }: { subject: string; lines: string[]; button: string }): MailMessage {
+  const text = `${lines.join('\n\n')}\n\n${button}: ${url}\n`;
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(m.url)}">${escapeHtml(button)}</a></p>`,
-    `<p style="color:#666;font-size:12px">${escapeHtml(m.url)}</p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>`,
+    `<p style="color:#666;font-size:12px">${escapeHtml(url)}</p>`,
   ].join('\n');
-  return { to: m.to, subject, text, html };
+  return { to, subject, text, html };
+}
+
+export function invitationMail(m: InvitationMail): MailMessage {
+  return linkMail(m.to, m.url, invitationTexts[mailLocale(m.locale)](m));
+}
+
+export interface PasswordResetMail {
+  to: string;
+  name: string;
+  productName: string;
+  url: string;
+  minutes: number;
+  locale: string | null;
+}
+
+const passwordResetTexts: Record<MailLocale, (m: PasswordResetMail) => { subject: string; lines: string[]; button: string }> = {
+  en: (m) => ({
+    subject: `Reset your ${m.productName} password`,
+    lines: [
+      `Hello ${m.name},`,
+      `Someone asked to reset the password of your ${m.productName} account. Choose a new one with the link below: it works once and expires in ${m.minutes} minutes. Every session of your account ends when you do.`,
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    button: 'Choose a new password',
+  }),
+  es: (m) => ({
+    subject: `Restablece tu contraseña de ${m.productName}`,
+    lines: [
+      `Hola ${m.name}:`,
+      `Alguien ha pedido restablecer la contraseña de tu cuenta de ${m.productName}. Elige una nueva con el enlace de abajo: solo funciona una vez y caduca en ${m.minutes} minutos. Al hacerlo se cerrarán todas las sesiones de tu cuenta.`,
+      'Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
+    ],
+    button: 'Elegir una contraseña nueva',
+  }),
+  fr: (m) => ({
+    subject: `Réinitialisez votre mot de passe ${m.productName}`,
+    lines: [
+      `Bonjour ${m.name},`,
+      `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte ${m.productName}. Choisissez-en un nouveau avec le lien ci-dessous : il ne fonctionne qu’une fois et expire dans ${m.minutes} minutes. Toutes les sessions de votre compte seront alors fermées.`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe ne change pas.',
+    ],
+    button: 'Choisir un nouveau mot de passe',
+  }),
+  pt: (m) => ({
+    subject: `Redefina sua senha do ${m.productName}`,
+    lines: [
+      `Olá ${m.name},`,
+      `Alguém pediu para redefinir a senha da sua conta do ${m.productName}. Escolha uma nova pelo link abaixo: ele funciona uma única vez e expira em ${m.minutes} minutos. Ao fazer isso, todas as sessões da sua conta serão encerradas.`,
+      'Se não foi você que pediu, ignore este e-mail: sua senha continua a mesma.',
+    ],
+    button: 'Escolher uma nova senha',
+  }),
+};
+
+export function passwordResetMail(m: PasswordResetMail): MailMessage {
+  return linkMail(m.to, m.url, passwordResetTexts[mailLocale(m.locale)](m));
 }

@@ -101,6 +101,19 @@ describe('guards', () => {
     expect(within(alert).getByText('You were logged out from another device.')).toBeTruthy();
     expect(document.cookie).not.toContain('userInfo=');
   });
+
+  it('says the real reason a session ended, in the page language: "SSO login only" turned on', async () => {
+    renderSignedIn('/fr/dashboard', {
+      api: {
+        'GET /api/auth/me': () => ({
+          status: 401,
+          body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'sso', details: { reason: 'sso_required' } },
+        }),
+      },
+    });
+    const alert = await screen.findByRole('alertdialog', { name: 'Session fermée' });
+    expect(within(alert).getByText('Votre organisation n’autorise plus que l’authentification unique (SSO).')).toBeTruthy();
+  });
 });
 
 /** The dashboard on screen; the next session check (on the next navigation) waits until `answerRecheck()`. */

@@ -2,10 +2,10 @@
  * The one way the web app calls the API. Every call is same-origin with the CSRF header;
  * every failure becomes an HttpError {message, code, statusCode (500 when unknown)}.
  * A redirect to another host is refused. A 401 SESSION_REVOKED also tells the app, which
- * alerts and goes to the root, wherever the call came from; not while the user logs out
+ * alerts with its reason and goes to the sign-in page, wherever the call came from; not while the user logs out
  * here, when it is the echo of their own logout (a call in flight as the session closed).
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts/auth-constants';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type SessionEndReason, sessionEndReasons } from '@console/contracts/auth-constants';
 import { API_BASE_META, API_BASE_PATH_PATTERN, DEFAULT_API_BASE_PATH } from '@console/contracts/web-env';
 
 /**
@@ -40,6 +40,8 @@ export function isHttpError(err: unknown): err is HttpError {
 type Listener = () => void;
 const revokedListeners = new Set<Listener>();
 let revoked = false;
+/** Why the session ended, as the server said (`details.reason`); `signed_out` when it did not say. */
+let revokedReason: SessionEndReason = 'signed_out';
 /** The user ended this session here (logout): from then until a new sign-in, SESSION_REVOKED is no news. */
 let endedHere = false;
 
@@ -55,6 +57,16 @@ export function onSessionRevoked(listener: Listener): () => void {
 
 export function wasSessionRevoked(): boolean {
   return revoked;
+}
+
+/** Why the session was closed (read once wasSessionRevoked is true). */
+export function sessionRevokedReason(): SessionEndReason {
+  return revokedReason;
+}
+
+function reasonOf(details: unknown): SessionEndReason {
+  const reason = (details as { reason?: unknown } | undefined)?.reason;
+  return sessionEndReasons.find((known) => known === reason) ?? 'signed_out';
 }
 
 /** The user logs out here: calls refused from now on are not "closed from another device". */
@@ -125,6 +137,7 @@ export async function http<T>(path: string, opts: RequestOptions = {}): Promise<
   if (!res.ok) {
     const error = toHttpError(res.status, payload, res.statusText);
     if (!opts.quiet && !endedHere && error.statusCode === 401 && error.code === 'SESSION_REVOKED') {
+      if (!revoked) revokedReason = reasonOf(error.details);
       revoked = true;
       for (const listener of revokedListeners) listener();
     }

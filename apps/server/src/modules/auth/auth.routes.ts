@@ -17,7 +17,7 @@ export function deviceOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): Devic
 
 export const authPlugin: ApiModule = async (
   app,
-  { deps, services: { auth, sessions, invitations, signInLinks, signInRateLimit: rateLimit } },
+  { deps, services: { auth, sessions, invitations, signInLinks, passwordReset, signInRateLimit: rateLimit } },
 ) => {
   const { config } = deps;
 
@@ -41,6 +41,17 @@ export const authPlugin: ApiModule = async (
       onRequest: rateLimit,
     },
   );
+
+  // Forgotten passwords: on the sign-in budget too, each step of it a way in. E-mails follow
+  // their answer: a closing app lets those under way end before the database closes.
+  app.addHook('onClose', () => passwordReset.settled());
+  registerRoute(app, routes.requestPasswordReset, (request) => passwordReset.request(request.body.email, request.ip), {
+    onRequest: rateLimit,
+  });
+  registerRoute(app, routes.checkPasswordReset, (request) => passwordReset.check(request.body.token), { onRequest: rateLimit });
+  registerRoute(app, routes.resetPassword, (request) => passwordReset.reset(request.body.token, request.body.password), {
+    onRequest: rateLimit,
+  });
 
   registerRoute(
     app,

@@ -29,6 +29,13 @@ import { enabledSsoProviders } from './sso-config.js';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60_000;
 
+/**
+ * What a password is checked for: the console (a person signing in) or the external API's
+ * token (an integration, which also needs an access key); "SSO login only" refuses only the
+ * first (docs/decisions/047-api-integrations-under-sso-only.md).
+ */
+export type PasswordUse = 'console' | 'api';
+
 export interface DeviceDetails {
   deviceInfo?: unknown;
   ip: string | null;
@@ -86,7 +93,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
    * password (staff, SSO users, invitees) are checked against a decoy hash, so the time
    * of the answer does not tell them from a person with a password (bench/sign-in-timing.ts).
    */
-  async function checkPassword(email: string, password: string, client: RequestClient): Promise<Principal> {
+  async function checkPassword(email: string, password: string, client: RequestClient, use: PasswordUse = 'console'): Promise<Principal> {
     const source = client.ip;
     const now = clock.now();
     const row = await repo.findSignInUserByEmail(email);
@@ -123,7 +130,8 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
       throw authError(401, 'BAD_CREDENTIALS');
     }
     if (row.userDisabledAt || row.organizationDisabledAt) throw notAuthorized(config);
-    if (row.ssoLoginOnly) throw authError(403, 'SSO_REQUIRED');
+    // "SSO login only" binds people, not integrations: the external API's token still takes a password (decision 047).
+    if (row.ssoLoginOnly && use === 'console') throw authError(403, 'SSO_REQUIRED');
     await users.recordSignIn(row.userId, now);
     await repo.clearSourceFailures(row.userId, source);
     const { passwordHash: _h, lockedUntil: _l, ...principal } = row;

@@ -79,11 +79,13 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
 }
 
 /**
- * A token from a password sign-in of an organization now "SSO login only" stops working at
- * once, though it has not expired (the setting's change makes the user caches forget).
+ * A console token from a password sign-in of an organization now "SSO login only" stops
+ * working at once, though it has not expired (the setting's change makes the user caches
+ * forget). The external API's tokens (purpose `api`) go on: the switch binds people, not
+ * integrations (docs/decisions/047-api-integrations-under-sso-only.md).
  */
 function passwordTokenRefused(row: Principal, claims: IdTokenClaims): boolean {
-  return row.ssoLoginOnly && claims.signInProvider === 'password';
+  return row.ssoLoginOnly && claims.signInProvider === 'password' && claims.purpose !== 'api';
 }
 
 /**

@@ -1,4 +1,5 @@
 /** SQL of browser sessions. A session is found by the hash of its secret, never the secret. */
+import type { SessionEndReason } from '@console/contracts';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedOn } from '../../db/prepared.js';
@@ -27,6 +28,7 @@ const principalQuery = (db: Db) =>
       signInProvider: sessions.signInProvider,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      revokedReason: sessions.revokedReason,
       lastActivityAt: sessions.lastActivityAt,
     })
     .from(sessions)
@@ -74,30 +76,36 @@ export function createSessionsRepository(root: Db) {
       return row;
     },
 
-    /** Revokes a session of this user; false when there was none to revoke. */
-    async revoke(id: string, userId: string, now: Date, db: Db = root): Promise<boolean> {
+    /** Revokes a session of this user (null reason: signed out by its owner); false when there was none to revoke. */
+    async revoke(id: string, userId: string, now: Date, reason: SessionEndReason | null, db: Db = root): Promise<boolean> {
       const rows = await db
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, revokedReason: reason })
         .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return rows.length > 0;
     },
 
-    /** Revokes the open sessions of these users (disabled ones). */
-    async revokeOfUsers(userIds: string[], now: Date, db: Db = root): Promise<void> {
+    /** Revokes the open sessions of these users (disabled ones: the reason is read off the user then; a password reset). */
+    async revokeOfUsers(userIds: string[], now: Date, reason: SessionEndReason | null, db: Db = root): Promise<void> {
       if (userIds.length === 0) return;
       await db
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, revokedReason: reason })
         .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
     },
 
     /** Revokes the open sessions of an organization's users signed in with this provider; how many. */
-    async revokeOrganizationProvider(organizationId: string, provider: string, now: Date, db: Db = root): Promise<number> {
+    async revokeOrganizationProvider(
+      organizationId: string,
+      provider: string,
+      now: Date,
+      reason: SessionEndReason,
+      db: Db = root,
+    ): Promise<number> {
       const rows = await db
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, revokedReason: reason })
         .where(
           and(
             inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.organizationId, organizationId))),

@@ -4,7 +4,7 @@
  * logout. Organizational Admins may list and revoke the sessions of users of their own
  * organization (docs/product.md, "Identity and sessions").
  */
-import { type AllowedRoleType, authErrorMessage, type SignInProvider } from '@console/contracts';
+import { type AllowedRoleType, authErrorMessage, type SessionEndReason, type SignInProvider, sessionEndMessages } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -19,6 +19,25 @@ import type { SessionPrincipal, SessionsRepository } from './sessions.repository
 
 /** Activity is stamped on a session at most this often by ordinary requests. */
 const ACTIVITY_STAMP_MS = 60_000;
+
+/**
+ * Why a session read from its row is over, if it is: what ended it is read off the row
+ * where it can be (the organization or the user disabled, "SSO login only" for a password
+ * session, even one opened while the switch was made), else the reason stored when it was
+ * revoked (null: signed out on another device).
+ */
+export function sessionEndReason(row: SessionPrincipal): SessionEndReason | undefined {
+  if (row.organizationDisabledAt) return 'organization_disabled';
+  if (row.userDisabledAt) return 'user_disabled';
+  if (row.ssoLoginOnly && row.signInProvider === 'password') return 'sso_required';
+  if (row.revokedAt) return (row.revokedReason as SessionEndReason | null) ?? 'signed_out';
+  return undefined;
+}
+
+/** 401 SESSION_REVOKED with the reason the person is told (`details.reason`). */
+export function sessionRevoked(reason: SessionEndReason): Unauthenticated {
+  return new Unauthenticated(sessionEndMessages[reason], 'SESSION_REVOKED', { reason });
+}
 
 export interface SessionsServiceDeps {
   db: Db;
@@ -68,11 +87,10 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
       const now = clock.now();
       const row = await findPrincipal(hashSecret(secret));
       if (!row) throw new Unauthenticated();
-      // A password session of an organization now "SSO login only" is over too (opened while the switch was made).
-      if (row.revokedAt || (row.ssoLoginOnly && row.signInProvider === 'password')) {
-        throw new Unauthenticated(authErrorMessage('SESSION_REVOKED', config.PRODUCT_NAME), 'SESSION_REVOKED');
-      }
-      if (row.expiresAt <= now || row.userDisabledAt || row.organizationDisabledAt) throw new Unauthenticated();
+      // A session that ran its course is no news; one ended by something else says what.
+      if (row.expiresAt <= now && !row.revokedAt) throw new Unauthenticated();
+      const ended = sessionEndReason(row);
+      if (ended) throw sessionRevoked(ended);
       if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_MS) {
         await repo.touch(row.sessionId, now, ACTIVITY_STAMP_MS);
         // The cached row stamped too, or every request would write again (the stamp is no change the feed reports).
@@ -101,7 +119,7 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
       try {
         const auth = await resolve();
         await db.transaction(async (tx) => {
-          if (!(await repo.revoke(auth.sessionId!, auth.userId, clock.now(), tx))) return;
+          if (!(await repo.revoke(auth.sessionId!, auth.userId, clock.now(), null, tx))) return;
           await recordEvent(tx, {
             action: 'session.signed_out',
             organizationId: auth.organizationId,
@@ -117,14 +135,14 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
       }
     },
 
-    /** Disabled users' sessions end now (in the disabling's transaction). */
-    endSessionsOf(userIds: string[], tx?: Db): Promise<void> {
-      return repo.revokeOfUsers(userIds, clock.now(), tx);
+    /** Disabled users' sessions end now (in the disabling's transaction); a password reset's too, with its reason. */
+    endSessionsOf(userIds: string[], tx?: Db, reason: SessionEndReason | null = null): Promise<void> {
+      return repo.revokeOfUsers(userIds, clock.now(), reason, tx);
     },
 
     /** "SSO login only" turned on: the organization's password sessions end now (in the setting's transaction). */
     endPasswordSessions(organizationId: string, tx?: Db): Promise<number> {
-      return repo.revokeOrganizationProvider(organizationId, 'password', clock.now(), tx);
+      return repo.revokeOrganizationProvider(organizationId, 'password', clock.now(), 'sso_required', tx);
     },
 
     async list(auth: AuthContext, userId = auth.userId) {
@@ -146,8 +164,10 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
       const owner = await repo.findOwner(id);
       if (!owner) throw new NotFound('Session not found.');
       await assertMayManage(auth, 'update', owner.userId, owner.organizationId, 'Session not found.');
+      // Someone else ending it (an Organizational Admin, staff) is told to its owner as such.
+      const reason = owner.userId === auth.userId ? null : 'administrator';
       await db.transaction(async (tx) => {
-        if (!(await repo.revoke(id, owner.userId, clock.now(), tx))) throw new NotFound('Session not found.');
+        if (!(await repo.revoke(id, owner.userId, clock.now(), reason, tx))) throw new NotFound('Session not found.');
         await recordEvent(tx, {
           action: 'session.revoked',
           organizationId: owner.organizationId,

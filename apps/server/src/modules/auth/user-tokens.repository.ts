@@ -1,9 +1,9 @@
-/** SQL of single-use tokens sent to people (invitations, sign-in links). Only hashes are stored. */
+/** SQL of single-use tokens sent to people (invitations, sign-in links, password resets). Only hashes are stored. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, users, userTokens } from '../../db/schema.js';
 
-export type UserTokenKind = 'invitation' | 'sign_in_link';
+export type UserTokenKind = 'invitation' | 'sign_in_link' | 'password_reset';
 
 export interface NewUserToken {
   userId: string;
@@ -53,6 +53,17 @@ export function createUserTokensRepository(root: Db) {
           and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)),
         )
         .returning({ id: userTokens.id, userId: userTokens.userId });
+      return row;
+    },
+
+    /** The user of a token that would work now (its page checks it on load), without using it up. */
+    async findUsable(kind: UserTokenKind, tokenHash: string, now: Date, db: Db = root) {
+      const [row] = await db
+        .select({ id: userTokens.id, userId: userTokens.userId })
+        .from(userTokens)
+        .where(
+          and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)),
+        );
       return row;
     },
 

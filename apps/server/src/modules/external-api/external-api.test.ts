@@ -146,13 +146,20 @@ describe('external API', () => {
       expect(invalid.statusCode).toBe(400);
     });
 
-    it('refuses a password user of an organization that allows only single sign-on', async () => {
+    it('gives an API user of an organization that allows only single sign-on a token, while the console refuses the same password (decision 047)', async () => {
       const ssoOrg = await createOrganization(t.database.db);
-      const u = await createUser(t.database.db, ssoOrg.id);
+      const u = await createUser(t.database.db, ssoOrg.id, { role: 'publisher' });
       await t.database.db.insert(s.organizationSettings).values({ organizationId: ssoOrg.id, key: 'ssoLoginOnly', value: true });
       const res = await call({ method: 'POST', url: '/api/v1/auth/token', payload: { email: u.email, password: 'Test-Password-1!' } });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('SSO_REQUIRED');
+      expect(res.statusCode).toBe(200);
+      // The same password is refused at the console's sign-in.
+      const consoleSignIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: u.email, password: 'Test-Password-1!' },
+      });
+      expect(consoleSignIn.statusCode).toBe(403);
+      expect(consoleSignIn.json().code).toBe('SSO_REQUIRED');
     });
   });
 

@@ -3,11 +3,12 @@
  * the disabling of their users. The managers and settings parts of the module read and lock
  * an organization through it too. Every method takes an optional executor last.
  */
-import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { apiRoles } from '@console/contracts';
+import { and, asc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { organizations, planTypes, users, workspaces } from '../../db/schema.js';
+import { integrations as accessKeys, organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
 
 const orgColumns = {
   id: organizations.id,
@@ -155,6 +156,38 @@ export function createOrganizationsRepository(root: Db) {
     },
 
     /** The ids of the organization's users who are still enabled (one read over users_org_idx). */
+    /**
+     * What a switch that ends sessions or refuses calls would stop, counted now: enabled
+     * users (with a password; of an API role with a password), console sessions open now
+     * (signed in with a password), access keys. Three statements over the organization's indexes.
+     */
+    async accessCounts(organizationId: string, now: Date, db: Db = root) {
+      const enabled = and(eq(users.organizationId, organizationId), isNull(users.disabledAt));
+      const withPassword = sql`${users.passwordHash} is not null`;
+      const apiRole = inArray(users.role, [...apiRoles]);
+      const [people] = await db
+        .select({
+          enabledUsers: sql<number>`count(*)::int`,
+          passwordUsers: sql<number>`(count(*) filter (where ${withPassword}))::int`,
+          apiUsers: sql<number>`(count(*) filter (where ${and(withPassword, apiRole)}))::int`,
+        })
+        .from(users)
+        .where(enabled);
+      const [open] = await db
+        .select({
+          openSessions: sql<number>`count(*)::int`,
+          openPasswordSessions: sql<number>`(count(*) filter (where ${sessions.signInProvider} = 'password'))::int`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(enabled, isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      const [keys] = await db
+        .select({ activeAccessKeys: sql<number>`count(*)::int` })
+        .from(accessKeys)
+        .where(eq(accessKeys.organizationId, organizationId));
+      return { ...people, ...open, ...keys };
+    },
+
     async enabledUserIds(organizationId: string, db: Db = root) {
       const rows = await db
         .select({ id: users.id })

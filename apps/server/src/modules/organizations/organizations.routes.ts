@@ -51,5 +51,6 @@ export const organizationsPlugin: ApiModule = async (app, { services }) => {
     (request) => settings.change(authOf(request), request.params.id, request.params.key, request.body.value),
     update,
   );
+  registerRoute(app, routes.accessCounts, (request) => organizations.accessCounts(request.params.id), read);
   registerRoute(app, routes.importStatus, (request) => settings.importStatus(request.params.id), read);
 };

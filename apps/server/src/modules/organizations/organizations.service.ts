@@ -5,6 +5,7 @@
  * caller's own.
  */
 import {
+  type AccessCountsView,
   ORGANIZATION_ADMINS_SHOWN,
   type OrganizationListItem,
   type OrganizationsQuery,
@@ -98,6 +99,12 @@ export function createOrganizationsService(deps: {
     },
 
     get,
+
+    /** GET organization/{id}/accessCounts: what "SSO login only" or disabling would stop, for the confirmation (decision 047). */
+    async accessCounts(id: string): Promise<{ accessCounts: AccessCountsView }> {
+      if (!(await repo.exists(id))) throw organizationNotFound();
+      return { accessCounts: await repo.accessCounts(id, clock.now()) };
+    },
 
     async planTypes() {
       return { planTypes: await repo.planTypes() };

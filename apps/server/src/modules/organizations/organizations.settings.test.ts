@@ -221,7 +221,7 @@ describe('organization settings (Super area)', () => {
     expect((await check()).required).toBe(false);
   });
 
-  it('"SSO login only" turned on ends the password sessions and API tokens of that organization at once, and no other', async () => {
+  it('"SSO login only" turned on ends the password sessions of that organization at once, saying why, and no other; its integrations go on (decision 047)', async () => {
     const db = t.database.db;
     const org = await createOrganization(db);
     const otherOrg = await createOrganization(db);
@@ -240,39 +240,63 @@ describe('organization settings (Super area)', () => {
         payload: { name: 'API', description: 'x' },
       })
     ).json();
-    const apiToken = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { email: publisher.email, password: TEST_PASSWORD } })
-    ).json().idToken as string;
+    const apiTokenRequest = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { email: publisher.email, password: TEST_PASSWORD } });
+    const apiToken = (await apiTokenRequest()).json().idToken as string;
     const me = (who: SignedIn) => t.app.inject({ url: '/api/auth/me', headers: who.headers });
-    const apiCall = () =>
-      t.app.inject({ url: '/api/v1/workflows?limit=5', headers: { apiKey: accessKey, authorization: `Bearer ${apiToken}` } });
+    const apiCall = (token = apiToken) =>
+      t.app.inject({ url: '/api/v1/workflows?limit=5', headers: { apiKey: accessKey, authorization: `Bearer ${token}` } });
     // Used once before, so the external API has the user and the key in its caches.
     expect((await apiCall()).statusCode).toBe(200);
     expect((await apiCall()).statusCode).toBe(200);
     expect((await me(passwordSession)).statusCode).toBe(200);
+    // A console token of a password sign-in, taken before the switch (its hour not yet over).
+    const consoleToken = await t.deps.idTokens.issue({ id: publisher.id, email: publisher.email }, 'password');
+    expect((await apiCall(consoleToken.idToken)).statusCode).toBe(200);
 
     expect((await put(editor, org.id, 'ssoLoginOnly', { value: true })).statusCode).toBe(200);
 
     const ended = await me(passwordSession);
     expect(ended.statusCode).toBe(401);
-    expect(ended.json().code).toBe('SESSION_REVOKED');
+    expect(ended.json()).toMatchObject({ code: 'SESSION_REVOKED', details: { reason: 'sso_required' } });
+    expect(ended.json().message).toBe('Your organization now signs in only with single sign-on.');
     const [row] = await db
       .select()
       .from(schema.sessions)
       .where(eq(schema.sessions.tokenHash, hashSecret(passwordSession.sessionSecret)));
+    expect(row).toMatchObject({ revokedReason: 'sso_required' });
     expect(row.revokedAt).not.toBeNull();
-    const refused = await apiCall();
+    // The integration: its API token still works, and its password still gets a new one.
+    expect((await apiCall()).statusCode).toBe(200);
+    const renewed = await apiTokenRequest();
+    expect(renewed.statusCode).toBe(200);
+    expect((await apiCall(renewed.json().idToken)).statusCode).toBe(200);
+    // People: a console token of a password sign-in works nowhere, and opens no console session.
+    const refused = await apiCall(consoleToken.idToken);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('INVALID_TOKEN');
-    // A token the publisher's password gave before the switch opens no console session either.
-    const consoleToken = await t.deps.idTokens.issue({ id: admin.id, email: admin.email }, 'password');
+    const adminToken = await t.deps.idTokens.issue({ id: admin.id, email: admin.email }, 'password');
     const reopened = await t.app.inject({
       method: 'POST',
       url: '/api/auth',
       headers: { 'x-requested-with': 'console' },
-      payload: { idToken: consoleToken.idToken, email: admin.email },
+      payload: { idToken: adminToken.idToken, email: admin.email },
     });
     expect(reopened.json().code).toBe('SSO_REQUIRED');
+    const consoleSignIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: publisher.email, password: TEST_PASSWORD },
+    });
+    expect(consoleSignIn.json().code).toBe('SSO_REQUIRED');
+    // An API token never opens a console session.
+    const apiTokenSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-requested-with': 'console' },
+      payload: { idToken: renewed.json().idToken, email: publisher.email },
+    });
+    expect(apiTokenSession.statusCode).toBe(401);
     expect((await me(ssoSession)).statusCode).toBe(200);
     expect((await me(otherSession)).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-/** The /auth/{app?}/{status} pages that exist; anything else is a 404. */
+/** The /auth/{app?}/{status} pages that exist (password/forgot and password/reset: forgotten passwords); anything else is a 404. */
 import { ssoProviders } from '@console/contracts/auth-constants';
 
 export function isAuthResult(app: string | undefined, status: string | undefined): boolean {
@@ -6,5 +6,6 @@ export function isAuthResult(app: string | undefined, status: string | undefined
   if (status === 'success') return !!app && (ssoProviders as readonly string[]).includes(app);
   if (app === 'custom') return status === 'sign-in';
   if (app === 'invitation') return status === 'accept';
+  if (app === 'password') return status === 'forgot' || status === 'reset';
   return false;
 }

@@ -206,6 +206,56 @@ describe('auth result pages', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({ idToken, email: 'ines@acme.example' });
   });
 
+  it('resets a forgotten password from the sign-in page: the same answer, then a link checked on load, in Spanish', async () => {
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'ana@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/password-reset/request': () => ({ body: { requested: true } }),
+    });
+    const ui = userEvent.setup();
+    renderApp('/es');
+    await ui.type(await screen.findByRole('textbox', { name: /^Correo/ }), 'ana@acme.example');
+    await ui.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await ui.click(await screen.findByRole('link', { name: '¿Has olvidado tu contraseña?' }));
+    expect(await screen.findByRole('heading', { name: 'Restablece tu contraseña' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Correo/ })).toHaveProperty('value', 'ana@acme.example');
+    await ui.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await screen.findByRole('heading', { name: 'Revisa tu correo' })).toBeTruthy();
+    expect(screen.getByText(/Si ana@acme.example pertenece a una cuenta/)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/password-reset/request')?.body).toEqual({ email: 'ana@acme.example' });
+  });
+
+  it('says at once that a used reset link does not work, and sets the password with a good one, ending every session', async () => {
+    const calls = fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'POST /api/auth/password-reset/check': (call) =>
+        (call.body as { token: string }).token === 'good-reset-token-1'
+          ? { body: { email: 'ana@acme.example' } }
+          : { status: 400, body: { statusCode: 400, code: 'PASSWORD_RESET_INVALID', message: 'used' } },
+      'POST /api/auth/password-reset': () => ({ body: { passwordReset: true, ssoLoginOnly: false } }),
+    });
+    const used = renderApp('/auth/password/reset?token=spent-reset-token-1');
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeTruthy();
+    expect(screen.getByText('This password reset link is not valid: it was used already or has expired.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/auth/password/forgot');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+
+    await used.navigate('/auth/password/reset?token=good-reset-token-1');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(await screen.findByText(/For ana@acme.example\./)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^New password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
+    expect(screen.getByText(/every session of your account was ended/)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/password-reset')?.body).toEqual({
+      token: 'good-reset-token-1',
+      password: 'Abcdefgh1!',
+    });
+  });
+
   it('welcomes a user back from single sign-on in the language they left in', async () => {
     const admin = user({ signInProvider: 'google' });
     fakeApi({

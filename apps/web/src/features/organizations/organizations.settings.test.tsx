@@ -85,6 +85,7 @@ function settingsApi(
       [`GET /api/organization/${ORG_ID}/settings`]: () => ({ body: { settings } }),
       'GET /api/organization/verificationModels': () => ({ body: { verificationModels: VERIFICATION_MODELS } }),
       [`GET /api/organization/${ORG_ID}/importStatus`]: () => ({ body: { importStatus } }),
+      [`GET /api/organization/${ORG_ID}/accessCounts`]: () => ({ body: { accessCounts } }),
       // A PUT per setting: its key is in the path.
       ...Object.fromEntries(defaults().map((s) => [`PUT /api/organization/${ORG_ID}/settings/${s.key}`, change(s.key)])),
     },
@@ -109,9 +110,35 @@ const importStatus: ImportStatusView = {
   workflowImports: { total: 0, latest: [] },
 };
 
+const accessCounts = { enabledUsers: 9, passwordUsers: 7, openSessions: 4, openPasswordSessions: 3, apiUsers: 2, activeAccessKeys: 1 };
+
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => [c.path.split('/').at(-1), c.body]);
 
 describe('organization settings', () => {
+  it('asks before turning "SSO login only" on, saying what stops and what goes on; cancelled, nothing is saved; off asks nothing', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`);
+    const sso = await screen.findByRole('switch', { name: 'SSO login only' });
+    fireEvent.click(sso);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn on “SSO login only”?' });
+    expect(within(dialog).getByText('7 people sign in with a password and must use single sign-on from now on.')).toBeTruthy();
+    expect(within(dialog).getByText('3 console sessions signed in with a password end now; their people are told why.')).toBeTruthy();
+    expect(within(dialog).getByText('2 API users keep getting external API tokens with their password.')).toBeTruthy();
+    expect(within(dialog).getByText('1 access key keeps working.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(puts(calls)).toEqual([]);
+    expect(sso).toHaveProperty('checked', false);
+
+    fireEvent.click(sso);
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(puts(calls)).toEqual([['ssoLoginOnly', { value: true }]]));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'SSO login only' })).toHaveProperty('checked', true));
+    fireEvent.click(screen.getByRole('switch', { name: 'SSO login only' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/accessCounts'))).toHaveLength(2);
+  });
+
   it('opens from the organization page, groups the switches as the spec does, and saves a change with a green notice', async () => {
     const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}`);
     fireEvent.click(await screen.findByRole('link', { name: 'Settings' }));

@@ -8,6 +8,7 @@
  * Dialogs that confirm inside their own form (the client key's) use the same pieces:
  * `Destructive` and `TypeToConfirmField`.
  */
+import Box from '@mui/material/Box';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
@@ -20,6 +21,8 @@ import { AppDialog } from './AppDialog';
 export interface ConfirmRequest {
   title: string;
   text?: string;
+  /** What the action stops or changes, one line each (counts, say), listed under the text. */
+  facts?: string[];
   confirmLabel?: string;
   cancelLabel?: string;
   /** A red confirm button: the action removes or ends something. */
@@ -127,9 +130,18 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           closeLabel={request?.cancelLabel}
           saveDisabled={name !== undefined && !typedNameMatches(typed, name)}
         >
-          {(request?.text || name !== undefined) && (
+          {(request?.text || request?.facts?.length || name !== undefined) && (
             <Stack spacing={2}>
               {request?.text && <DialogContentText>{request.text}</DialogContentText>}
+              {!!request?.facts?.length && (
+                <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.75 }}>
+                  {request.facts.map((fact) => (
+                    <Typography component="li" variant="body2" key={fact}>
+                      {fact}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
               {name !== undefined && <TypeToConfirmField name={name} value={typed} onChange={setTyped} />}
             </Stack>
           )}

@@ -2,25 +2,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { HttpError } from '../../../lib/http';
-import { PasswordRulesList } from '../../../lib/PasswordRulesList';
-import { unmetPasswordRules } from '../../../lib/password-rules';
-import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
 import { acceptInvitation } from '../api/invitation';
 import { emailOfIdToken } from '../api/session';
 import { AuthCard } from '../pages/AuthCard';
+import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from './NewPasswordFields';
 import { useFinishSignIn } from './use-finish-sign-in';
-
-interface Values {
-  password: string;
-  repeat: string;
-}
 
 export function InvitationForm() {
   const { t } = useT();
@@ -28,9 +20,8 @@ export function InvitationForm() {
   const { productName } = useAppConfig();
   const wait = useWait();
   const finish = useFinishSignIn();
-  const form = useForm<Values>({ defaultValues: { password: '', repeat: '' }, mode: 'onTouched' });
-  const { errors, isSubmitting } = form.formState;
-  const password = form.watch('password');
+  const form = useForm<NewPasswordValues>({ defaultValues: newPasswordDefaults, mode: 'onTouched' });
+  const { isSubmitting } = form.formState;
   const token = params.get('token') ?? '';
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -51,39 +42,7 @@ export function InvitationForm() {
     <AuthCard title={t('auth:invitation.title')} subtitle={t('auth:invitation.intro', { product: productName })}>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:invitation.title')}>
         <Stack spacing={2}>
-          <TextField
-            {...form.register('password', {
-              required: 'required',
-              validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
-            })}
-            label={t('auth:invitation.password')}
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            required
-            fullWidth
-            error={!!errors.password}
-            helperText={fieldError(t, errors.password?.message)}
-            slotProps={{ htmlInput: { 'aria-describedby': 'password-rules' } }}
-          />
-          <PasswordRulesList
-            id="password-rules"
-            password={password}
-            title={t('auth:invitation.rulesTitle')}
-            metLabel={t('auth:invitation.ruleMet')}
-            notMetLabel={t('auth:invitation.ruleNotMet')}
-            ruleLabel={(rule, limits) => t(`auth:invitation.rules.${rule}`, limits)}
-          />
-          <TextField
-            {...form.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' })}
-            label={t('auth:invitation.repeat')}
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            error={!!errors.repeat}
-            helperText={fieldError(t, errors.repeat?.message)}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={!token}>
             {t('auth:invitation.submit')}
           </Button>

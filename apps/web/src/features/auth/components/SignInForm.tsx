@@ -16,6 +16,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
@@ -185,8 +187,22 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
         <Button type="submit" variant="contained" size="large" loading={busy}>
           {t('auth:signIn.submit')}
         </Button>
-        {chooseAnother}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          {chooseAnother}
+          <ForgotPasswordLink email={email} />
+        </Stack>
       </Stack>
     </Box>
+  );
+}
+
+/** "Forgot your password?": the reset request's page, with the address already typed (in the history's state, not the URL). */
+function ForgotPasswordLink({ email }: { email: string }) {
+  const { t } = useT();
+  const { localize } = useLocale();
+  return (
+    <Button component={Link} to={localize('/auth/password/forgot')} state={{ email }} size="small">
+      {t('auth:signIn.forgot')}
+    </Button>
   );
 }

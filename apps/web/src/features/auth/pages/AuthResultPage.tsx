@@ -1,7 +1,7 @@
 /**
  * /auth/{app?}/{status}: where single sign-on comes back (success or error), where a
- * one-time sign-in link lands (custom/sign-in) and where an invitation sets a password
- * (invitation/accept).
+ * one-time sign-in link lands (custom/sign-in), where an invitation sets a password
+ * (invitation/accept), and the forgotten password's pages (password/forgot, password/reset).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,15 +24,30 @@ import { AuthCard } from './AuthCard';
 
 // Its own chunk: the password policy brings zod, which the other results do not need.
 const InvitationForm = lazy(withChunkReload(() => import('../components/InvitationForm').then((m) => ({ default: m.InvitationForm }))));
+const ForgotPasswordForm = lazy(
+  withChunkReload(() => import('../components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm }))),
+);
+const ResetPasswordForm = lazy(
+  withChunkReload(() => import('../components/ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm }))),
+);
+
+/** The pages of /auth/{app}/{status} that are forms of their own rather than a sign-in's result. */
+function formOf(app?: string, status?: string) {
+  if (app === 'invitation' && status === 'accept') return InvitationForm;
+  if (app === 'password' && status === 'forgot') return ForgotPasswordForm;
+  if (app === 'password' && status === 'reset') return ResetPasswordForm;
+  return undefined;
+}
 
 export function Component() {
   const { app, status } = useParams();
   const { t } = useT();
   usePageTitle(t('titles.auth'));
-  if (app === 'invitation' && status === 'accept') {
+  const Form = formOf(app, status);
+  if (Form) {
     return (
       <Suspense fallback={null}>
-        <InvitationForm />
+        <Form />
       </Suspense>
     );
   }

@@ -2,7 +2,8 @@
  * The organization page's danger zone (docs/product.md, "Organizations", Edit and disable):
  * "Disable organization", for staff with `update`, never on the staff organization nor one
  * already disabled. Irreversible (every user is disabled and signed out), so the shared
- * confirmation asks to type the organization's name first.
+ * confirmation says how many people, sessions and access keys it stops, and asks to type
+ * the organization's name first.
  */
 import type { OrganizationView } from '@console/contracts/organizations';
 import BlockIcon from '@mui/icons-material/Block';
@@ -11,18 +12,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
-import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrganization } from '../api/organizations';
+import { useConfirmAccessChange } from './access-confirmation';
 
 export function DisableOrganization({ organization: o }: { organization: OrganizationView }) {
   const { t } = useT();
-  const confirm = useConfirm();
+  const confirmAccessChange = useConfirmAccessChange();
   const update = useUpdateOrganization();
 
   async function disable() {
-    const yes = await confirm({
+    const yes = await confirmAccessChange('disable', o.id, {
       title: t('organizations:disable.title', { name: o.name }),
       text: t('organizations:disable.text'),
       confirmLabel: t('organizations:disable.confirm'),

@@ -10,6 +10,7 @@ import {
   ORGANIZATION_SETTING_GROUPS,
   type OrganizationSettingGroup,
   type OrganizationSettingView,
+  organizationSettingDefinition,
 } from '@console/contracts/organizations';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -36,6 +37,7 @@ import { usePermissions } from '../../../lib/permissions';
 import { useOrganization } from '../../../lib/queries/organization';
 import { useChangeOrganizationSetting, useOrganizationSettings } from '../api/organization-settings';
 import { AiVerificationSetting } from '../components/AiVerificationSetting';
+import { useConfirmAccessChange } from '../components/access-confirmation';
 import { ImportStatusPanel } from '../components/ImportStatusPanel';
 import { SettingSwitch } from '../components/SettingSwitch';
 import { settingLabel } from '../components/setting-text';
@@ -97,6 +99,7 @@ export function Component() {
   const organization = useOrganization(id);
   const settings = useOrganizationSettings(id);
   const change = useChangeOrganizationSetting(id);
+  const confirmAccessChange = useConfirmAccessChange();
 
   const canUpdate = usePermissions().superChanges;
   const disabled = organization.data?.disabled ?? false;
@@ -112,8 +115,19 @@ export function Component() {
     input?.focus();
   }, [requested.focus, settings.data]);
 
-  const onChange = (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => {
+  const onChange = async (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => {
     const name = settingLabel(t, setting.key);
+    // A switch that stops people or calls asks first, with what it stops; turning it off asks nothing.
+    const stops = organizationSettingDefinition(setting.key)?.stops;
+    if (stops && value === true) {
+      const yes = await confirmAccessChange(stops, id, {
+        title: t('organizations:access.ssoTitle', { setting: name }),
+        text: t('organizations:access.ssoText', { name: organization.data?.name ?? '' }),
+        confirmLabel: t('organizations:access.ssoConfirm'),
+        destructive: true,
+      });
+      if (!yes) return;
+    }
     change.mutate(
       { key: setting.key, value },
       {

@@ -1,0 +1,191 @@
+/**
+ * Forgotten passwords (decision 051) against a real SMTP peer: the same answer for every
+ * address, a link in the person's language that works once and for 15 minutes (the injected
+ * clock), budgets per address and per source, and every session ended by the reset.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, userTokens } from '../../db/schema.js';
+import type { Clock } from '../../deps.js';
+import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
+import { PASSWORD_RESET_PER_ADDRESS, PASSWORD_RESET_PER_SOURCE } from './password-reset.service.js';
+
+const NEW_PASSWORD = 'Fresh-Passw0rd!';
+
+describe('password reset', () => {
+  let now = new Date('2026-11-27T09:00:00Z');
+  const clock: Clock = { now: () => new Date(now) };
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let t: TestApp;
+  let orgId: string;
+  let sources = 0;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    t = await createTestApp({
+      clock,
+      config: {
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'https://console.example.com',
+        PRODUCT_NAME: 'Acme Learn',
+        SIGN_IN_RATE_LIMIT_MAX: '10000',
+      },
+    });
+    orgId = (await createOrganization(t.database.db, { name: 'Globex', locale: 'pt' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** Each test from its own address, so one test's requests never spend another's budget. */
+  const newSource = () => `10.0.51.${++sources}`;
+  const requestReset = (email: string, source: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: source });
+  const check = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token } });
+  const reset = (token: string, password = NEW_PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { token, password } });
+  const passwordSignIn = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  /** The link of the newest e-mail to this address, once it has arrived. */
+  const linkFor = (email: string, count = 1) =>
+    until(`the reset e-mail to ${email}`, async () => {
+      const mails = mailsTo(email);
+      if (mails.length < count) return undefined;
+      const match = /\/auth\/password\/reset\?token=([\w-]+)/.exec(mails[mails.length - 1].text);
+      return match?.[1];
+    });
+  /** Every delivery asked for so far has ended (the route answers before it). */
+  const delivered = () => t.app.services.passwordReset.settled();
+
+  it('answers the same for an address with an account and one without, and e-mails only the first, in their language', async () => {
+    const person = await createUser(t.database.db, orgId, { email: 'rita.reset@example.com', displayName: 'Rita' });
+    const source = newSource();
+    const known = await requestReset(person.email!, source);
+    const unknown = await requestReset('nobody.here@example.com', source);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ requested: true });
+
+    const token = await linkFor(person.email!);
+    const [mail] = mailsTo(person.email!);
+    expect(mail.subject).toBe('Redefina sua senha do Acme Learn');
+    expect(mail.text).toContain(`https://console.example.com/pt/auth/password/reset?token=${token}`);
+    expect(mail.text).toContain('15 minutos');
+    await delivered();
+    expect(mailsTo('nobody.here@example.com')).toHaveLength(0);
+    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.userId, person.id));
+    expect(row).toMatchObject({ kind: 'password_reset', usedAt: null, sendError: null });
+    expect(row.tokenHash).not.toContain(token);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(15 * 60_000);
+  });
+
+  it('sends nothing to staff, disabled people or people of a disabled organization', async () => {
+    const db = t.database.db;
+    const staffOrg = await createOrganization(db, { isStaff: true });
+    const staff = await createUser(db, staffOrg.id, { email: 'sam.staff@workframe.io', allowedRoleTypes: ['read'], passwordHash: null });
+    const disabled = await createUser(db, orgId, { disabledAt: new Date() });
+    const closedOrg = await createOrganization(db, { disabledAt: new Date() });
+    const inClosed = await createUser(db, closedOrg.id);
+    const source = newSource();
+    for (const email of [staff.email!, disabled.email!, inClosed.email!]) {
+      expect((await requestReset(email, source)).json()).toEqual({ requested: true });
+      await delivered();
+      expect(mailsTo(email)).toHaveLength(0);
+    }
+  });
+
+  it('checks the link on load, sets the new password once, and ends every session of the person', async () => {
+    const person = await createUser(t.database.db, orgId, { locale: 'en' });
+    const email = person.email!;
+    const sessions: SignedIn[] = [await signIn(t, email), await signIn(t, email)];
+    await requestReset(email, newSource());
+    const token = await linkFor(email);
+    expect(mailsTo(email)[0].subject).toBe('Reset your Acme Learn password');
+
+    const checked = await check(token);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ email });
+    // A password the policy refuses uses nothing up.
+    const weak = await reset(token, 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('VALIDATION_ERROR');
+    expect((await check(token)).statusCode).toBe(200);
+
+    const done = await reset(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ passwordReset: true, ssoLoginOnly: false });
+    for (const session of sessions) {
+      const me = await t.app.inject({ url: '/api/auth/me', headers: session.headers });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toMatchObject({ code: 'SESSION_REVOKED', details: { reason: 'password_reset' } });
+    }
+    expect((await passwordSignIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordSignIn(email, TEST_PASSWORD)).json().code).toBe('BAD_CREDENTIALS');
+
+    const again = await reset(token, 'Another-Passw0rd!');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('PASSWORD_RESET_INVALID');
+    expect((await check(token)).json().code).toBe('PASSWORD_RESET_INVALID');
+    expect((await passwordSignIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a link stops working after 15 minutes, and a newer link retires the older one', async () => {
+    const person = await createUser(t.database.db, orgId);
+    const email = person.email!;
+    const source = newSource();
+    await requestReset(email, source);
+    const first = await linkFor(email);
+    await requestReset(email, source);
+    const second = await linkFor(email, 2);
+    expect(second).not.toBe(first);
+    expect((await check(first)).json().code).toBe('PASSWORD_RESET_INVALID');
+
+    const sentAt = now;
+    try {
+      now = new Date(sentAt.getTime() + 15 * 60_000 - 1000);
+      expect((await check(second)).statusCode).toBe(200);
+      now = new Date(sentAt.getTime() + 15 * 60_000);
+      expect((await check(second)).json().code).toBe('PASSWORD_RESET_INVALID');
+      expect((await reset(second)).json().code).toBe('PASSWORD_RESET_INVALID');
+    } finally {
+      now = sentAt;
+    }
+    const [stored] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, person.id));
+    expect(stored.passwordHash).toBe(person.passwordHash);
+  });
+
+  it('e-mails one address at most 3 times an hour (the answer unchanged), and answers 429 past 10 requests from one source', async () => {
+    const person = await createUser(t.database.db, orgId);
+    const email = person.email!;
+    for (let i = 0; i < PASSWORD_RESET_PER_ADDRESS + 1; i++) {
+      const source = newSource();
+      expect((await requestReset(email, source)).json()).toEqual({ requested: true });
+    }
+    await linkFor(email, PASSWORD_RESET_PER_ADDRESS);
+    await delivered();
+    expect(mailsTo(email)).toHaveLength(PASSWORD_RESET_PER_ADDRESS);
+    const tokens = await t.database.db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, person.id), eq(userTokens.kind, 'password_reset')));
+    expect(tokens).toHaveLength(PASSWORD_RESET_PER_ADDRESS);
+
+    const source = newSource();
+    for (let i = 0; i < PASSWORD_RESET_PER_SOURCE; i++) {
+      expect((await requestReset(`someone.${i}@example.com`, source)).statusCode).toBe(200);
+    }
+    const refused = await requestReset('one.more@example.com', source);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another source is not refused.
+    expect((await requestReset('one.more@example.com', newSource())).statusCode).toBe(200);
+  });
+});
