@@ -32,6 +32,10 @@ export const eventActionsByArea = {
     'user.invitation_accepted',
     /** A SCIM or external API write named an e-mail of another organization (`data: { via, checked, withheld }`, decision 020). */
     'user.foreign_email_refused',
+    /** "Forgot your password?" e-mailed the person a reset link (the requester's address as the system actor's; decision 051). */
+    'user.password_reset_requested',
+    /** The person set a new password with a reset link; every session of theirs ended (`data: { sessionsEnded: true }`). */
+    'user.password_reset',
   ],
   user_import: [
     'user_import.started',

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userTokens } from '../../db/schema.js';
 import type { Clock } from '../../deps.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
@@ -128,6 +129,13 @@ describe('password reset', () => {
     }
     expect((await passwordSignIn(email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await passwordSignIn(email, TEST_PASSWORD)).json().code).toBe('BAD_CREDENTIALS');
+    // Both steps are events of the person's organization, the reset by the person themselves.
+    const trail = await eventsOf(t.database.db, { targetId: person.id, action: 'user.password_reset%' });
+    expect(trail.map((e) => [e.action, e.actor.type, e.actor.id])).toEqual([
+      ['user.password_reset_requested', 'system', null],
+      ['user.password_reset', 'user', person.id],
+    ]);
+    expect(trail[1]).toMatchObject({ organizationId: orgId, data: { sessionsEnded: true } });
 
     const again = await reset(token, 'Another-Passw0rd!');
     expect(again.statusCode).toBe(400);

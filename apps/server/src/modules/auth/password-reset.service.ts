@@ -20,11 +20,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
+import type { RequestClient } from '../../http/auth-context.js';
 import { AppError } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, type MailLocale, mailLocale, passwordResetMail } from '../../mail/templates.js';
+import { recordEvent, systemActor } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import { hashPassword } from './password.js';
@@ -67,7 +69,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   const invalid = (code: AuthErrorCode = 'PASSWORD_RESET_INVALID') => new AppError(400, code, authErrorMessage(code, config.PRODUCT_NAME));
 
   /** Sends the link if the address belongs to someone who may reset a password; nothing otherwise. */
-  async function deliver(email: string): Promise<void> {
+  async function deliver(email: string, client: RequestClient): Promise<void> {
     const { allowed } = await deps.perAddress(`password-reset-address:${email.toLowerCase()}`);
     if (!allowed) return;
     const user = await repo.findSignInUserByEmail(email);
@@ -77,6 +79,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     const row = await db.transaction(async (tx) => {
       // One link at a time: a newer request retires the older link.
       await tokens.retire(user.userId, 'password_reset', now, tx);
+      const target = { type: 'user' as const, id: user.userId, name: user.displayName };
+      // Nobody signed in asked: the console acted, for whoever sent the request from there.
+      await recordEvent(tx, {
+        action: 'user.password_reset_requested',
+        organizationId: user.organizationId,
+        actor: { ...systemActor, ...client },
+        targets: [target],
+      });
       return tokens.insert(
         {
           userId: user.userId,
@@ -111,16 +121,17 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   return {
     /**
      * POST auth/password-reset/request: the same answer for every address, given before the
-     * address is looked up (`source` is the caller's IP address). The look-up, the link and
+     * address is looked up (`client`: the caller's IP address, whose budget it spends, and user agent). The look-up, the link and
      * the e-mail follow the answer; a failure is logged.
      */
-    async request(email: string, source: string): Promise<{ requested: true }> {
+    async request(email: string, client: RequestClient): Promise<{ requested: true }> {
+      const source = client.ip ?? 'unknown';
       await enforceRateLimit(
         deps.perSource,
         `password-reset-source:${source}`,
         (s) => `Too many password reset requests: try again in ${s} s.`,
       );
-      const delivery = deliver(email.trim())
+      const delivery = deliver(email.trim(), client)
         .catch((err: unknown) => deps.log?.warn({ err }, 'password reset e-mail not sent'))
         .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
@@ -144,7 +155,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
      * POST auth/password-reset: uses the link once, sets the new password (already checked
      * against the policy) and ends every session of the person, in one transaction.
      */
-    async reset(token: string, password: string): Promise<{ passwordReset: true; ssoLoginOnly: boolean }> {
+    async reset(token: string, password: string, client: RequestClient): Promise<{ passwordReset: true; ssoLoginOnly: boolean }> {
       const passwordHash = await hashPassword(password);
       const now = clock.now();
       const user = await db.transaction(async (tx) => {
@@ -155,6 +166,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         if (!person || person.userDisabledAt || person.organizationDisabledAt) return undefined;
         await users.setPasswordHash(used.userId, passwordHash, tx);
         await deps.sessions.endSessionsOf([used.userId], tx, 'password_reset');
+        // The person proved it through their mailbox: they are the actor.
+        await recordEvent(tx, {
+          action: 'user.password_reset',
+          organizationId: person.organizationId,
+          actor: { type: 'user', id: person.userId, name: person.displayName, ...client },
+          targets: [{ type: 'user', id: person.userId, name: person.displayName }],
+          data: { sessionsEnded: true },
+        });
         return person;
       });
       if (!user) throw invalid();

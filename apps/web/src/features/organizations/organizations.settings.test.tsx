@@ -294,7 +294,7 @@ describe('organization settings', () => {
         body: { statusCode: 409, code: 'ORGANIZATION_DISABLED', message: 'A disabled organization cannot be changed.' },
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres de Acme Manufacturing' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres de l’organisation Acme Manufacturing' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Téléchargement et hors ligne' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('switch', { name: 'Synthèse vocale' }));
     expect(
