@@ -134,7 +134,13 @@ export function createServices(deps: AppDeps) {
   // Identity (modules/auth): sign-in, sessions (the guards reach `sessions` on every request), invitations, links, SSO.
   const { auth: authRepo, sessions, userTokens: tokens, ssoStates } = repositories;
   const auth = createAuthService({ db, repo: authRepo, users: usersService, sessions, idTokens, clock, config });
-  const sessionsService = createSessionsService({ db, repo: sessions, clock, config, cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000) });
+  const sessionsService = createSessionsService({
+    db,
+    repo: sessions,
+    clock,
+    config,
+    cache: orgCacheOn<SessionPrincipal>(deps.changes, 10_000),
+  });
   // Forgotten passwords: budgets per source and per e-mail address on the shared counter (decision 051).
   const resetBudget = (limit: number) =>
     createRateLimiter({ count: repositories.rateLimitHits.count, clock, limit, windowMs: PASSWORD_RESET_WINDOW_MS, lease: 1 });
