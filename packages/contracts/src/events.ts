@@ -77,6 +77,12 @@ export const eventActionsByArea = {
   workflow_import: ['workflow_import.scheduled'],
 } as const;
 
+/**
+ * The reads that are recorded: a download of people's data is accountable, so the GET that
+ * sends a report records it. Nothing else of the database changes on a read.
+ */
+export const eventsRecordedByReads: readonly EventAction[] = ['analytics_report.downloaded'];
+
 export type EventArea = keyof typeof eventActionsByArea;
 export const eventAreas = Object.keys(eventActionsByArea) as EventArea[];
 export type EventAction = (typeof eventActionsByArea)[EventArea][number];
