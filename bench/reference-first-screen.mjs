@@ -31,7 +31,12 @@ try {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 40,
+        downloadThroughput: 10e6 / 8,
+        uploadThroughput: 5e6 / 8,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const sizes = {};
       cdp.on('Network.loadingFinished', (e) => (sizes[e.requestId] = e.encodedDataLength));
