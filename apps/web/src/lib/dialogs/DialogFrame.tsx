@@ -4,10 +4,30 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { type AppDialogProps, dialogWidths, useDelayedEmit } from './AppDialog';
 import { closesOnEscape, firstTypedInput, isTypedInput } from './rule';
+
+/**
+ * A dialog's content that scrolls (a long details list on a short window) takes the focus
+ * by Tab, so it can be scrolled by keyboard (WCAG 2.1.1, axe's scrollable-region-focusable);
+ * content that fits adds no stop.
+ */
+function useFocusableWhenScrolling() {
+  const [scrolls, setScrolls] = useState(false);
+  const observer = useRef<ResizeObserver | undefined>(undefined);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(node.scrollHeight > node.clientHeight + 1);
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(node);
+    for (const child of node.children) observer.current.observe(child);
+    measure();
+  }, []);
+  return { ref, tabIndex: scrolls ? 0 : undefined };
+}
 
 /** Gives the first text field the focus when the dialog opens, unless something in it (a field's autoFocus) has it already. */
 function focusFirstField(node: HTMLElement) {
@@ -35,6 +55,7 @@ export function DialogFrame({
   const width = dialogWidths[size];
   // Whether text has been typed into it since it opened (rule.ts): then Escape leaves it open.
   const typed = useRef(false);
+  const scrollingContent = useFocusableWhenScrolling();
   useEffect(() => {
     if (open) typed.current = false;
   }, [open]);
@@ -66,7 +87,11 @@ export function DialogFrame({
       }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {children && <DialogContent>{children}</DialogContent>}
+      {children && (
+        <DialogContent ref={scrollingContent.ref} tabIndex={scrollingContent.tabIndex}>
+          {children}
+        </DialogContent>
+      )}
       <DialogActions>
         <Button onClick={() => emit(onClose)} color={onSave ? 'inherit' : 'primary'}>
           {closeLabel ?? (onSave ? t('dialog.cancel') : t('dialog.close'))}
