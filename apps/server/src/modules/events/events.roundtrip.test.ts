@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { type NewEvent, recordEvent } from './record.js';
+import { type NewEvent, recordEvent, storable } from './record.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('\u0000'));
 const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).filter((v) => !JSON.stringify(v).includes('\\u0000'));
@@ -55,9 +55,31 @@ describe('events read back as written', () => {
         seen.add(read.id);
         expect(eventView.parse(read)).toEqual(read);
         const { action, actor, targets, data } = read;
-        expect({ action, actor, targets, data }).toEqual({ action: e.action, actor: e.actor, targets: e.targets, data: e.data });
+        // As the recorder stores them (storable): the generated text is well formed and has no NUL,
+        // so only a `__proto__` key of the data can differ.
+        expect({ action, actor, targets, data }).toEqual({ action: e.action, actor: e.actor, targets: e.targets, data: storable(e.data) });
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('keeps a lone surrogate or NUL as U+FFFD and leaves a __proto__ key out, rather than refusing the write', async () => {
+    const data = JSON.parse('{"__proto__":{"polluted":true},"kept":{"__proto__":1,"name":"\\ud800"}}');
+    const ownOrg = (await createOrganization(database.db)).id;
+    await database.db.transaction((tx) =>
+      recordEvent(tx, {
+        action: 'scim.group.created',
+        organizationId: ownOrg,
+        actor: { type: 'scim_token', id: null, name: 'a\u0000b' },
+        targets: [{ type: 'scim_group', id: 'g', name: '\ud800x' }],
+        data,
+      }),
+    );
+    const [read] = await eventsOf(database.db, { organizationId: ownOrg });
+    expect(read.actor.name).toBe('a\ufffdb');
+    expect(read.targets).toEqual([{ type: 'scim_group', id: 'g', name: '\ufffdx' }]);
+    expect(read.data).toEqual({ kept: { name: '\ufffd' } });
+    expect(Object.hasOwn(read.data, '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -31,6 +31,27 @@ export function actorOf(auth: Pick<AuthContext, 'userId' | 'displayName' | 'clie
 /** The console itself (a job, housekeeping). */
 export const systemActor: EventActor = { type: 'system', id: null, name: 'system' };
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * What an event can hold of a caller's text and data: PostgreSQL's jsonb refuses a lone
+ * surrogate (`"\ud800"`, as a SCIM group's name may be) and NUL, which become U+FFFD, and a
+ * `__proto__` key, which no reader should be handed, is left out (PostgreSQL's reader drops
+ * it, the embedded one keeps it). The failure of one event must not refuse the write it records.
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd').replaceAll('\u0000', '\ufffd') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '__proto__')
+        .map(([key, v]) => [storable(key), storable(v)]),
+    ) as T;
+  }
+  return value;
+}
+
 function toRow(event: NewEvent): NewEventRow {
   const { actor } = event;
   return {
@@ -38,11 +59,11 @@ function toRow(event: NewEvent): NewEventRow {
     action: event.action,
     actorType: actor.type,
     actorId: actor.id,
-    actorName: actor.name,
+    actorName: storable(actor.name),
     actorIp: actor.ip ?? null,
-    actorUserAgent: actor.userAgent ?? null,
-    targets: event.targets,
-    data: event.data ?? {},
+    actorUserAgent: actor.userAgent === undefined ? null : storable(actor.userAgent),
+    targets: storable(event.targets),
+    data: storable(event.data ?? {}),
   };
 }
 

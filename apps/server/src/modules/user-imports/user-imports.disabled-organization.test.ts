@@ -209,7 +209,7 @@ describe('user imports of a disabled organization', () => {
 
     // The address works now: only the disabled organization keeps it from being sent.
     smtp.rejected.clear();
-    const auth = { userId: admin.id, organizationId: org.id } as AuthContext;
+    const auth = { userId: admin.id, organizationId: org.id, displayName: 'Org Admin' } as AuthContext;
     await t.app.services.userImports.retry(auth, done.id);
     await t.app.services.userImportPipeline.run(done.id);
     expect(await send(done.id)).toBe(false);
