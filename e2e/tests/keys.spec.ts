@@ -150,11 +150,16 @@ test('the documentation page explains the API in four languages and links to a w
     if (msg.type() === 'error') errors.push(msg.text());
   });
   await refPage.goto(href!);
-  await expect(refPage.getByText('/api/v1/workflows').first()).toBeVisible({ timeout: 20_000 });
+  // The page's own first screen lists the calls before Scalar's script has run…
+  await expect(refPage.locator('#first-screen')).toContainText('GET /api/v1/workflows');
   await expect(refPage.locator('html')).toHaveAttribute('lang', 'pt');
-  await expect(refPage.getByRole('heading', { name: /API de integração de/ }).first()).toBeVisible();
+  // …and gives way to Scalar's interactive reference once it has drawn.
+  const scalar = refPage.locator('.scalar-app');
+  await expect(scalar.getByText('/api/v1/workflows').first()).toBeVisible({ timeout: 20_000 });
+  await expect(refPage.locator('#first-screen')).toBeHidden();
+  await expect(scalar.getByRole('heading', { name: /API de integração de/ }).first()).toBeVisible();
   // Tags keep their names and show them translated (x-displayName): the sidebar's groups.
-  await expect(refPage.getByText('Espaços de trabalho', { exact: true }).first()).toBeVisible();
+  await expect(scalar.getByText('Espaços de trabalho', { exact: true }).first()).toBeVisible();
   expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
   await refPage.close();
 });

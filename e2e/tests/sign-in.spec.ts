@@ -170,8 +170,8 @@ test('a session closed from another device shows an alert and goes to the root',
   await expect(alert.getByText('Vous avez été déconnecté depuis un autre appareil.')).toBeVisible();
   await checkA11y(page);
   await alert.getByRole('button', { name: 'D’accord' }).click();
-  // The root follows the remembered language.
-  await expect(page).toHaveURL(/\/fr$/);
+  // The root follows the remembered language, and carries the reason for the sign-in page to repeat.
+  await expect(page).toHaveURL(/\/fr\?signedOut=signed_out$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
   await laptop.close();
   await phone.close();

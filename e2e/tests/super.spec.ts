@@ -157,8 +157,8 @@ test('staff set a client key in one dialog: a taken key is refused before anythi
   const { organization } = await created.json();
   await page.goto(`/fr/super/organizations/${organization.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('button', { name: `Définir la clé client de ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Clé client de ${name}` });
+  await page.getByRole('button', { name: `Définir la clé client de l’organisation ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Clé client de l’organisation ${name}` });
   const key = dialog.getByRole('textbox', { name: 'Clé client' });
   const typed = dialog.getByRole('textbox', { name: `Saisissez «\u00a0${name}\u00a0» pour confirmer` });
   const set = dialog.getByRole('button', { name: 'Définir la clé' });
