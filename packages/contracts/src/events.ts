@@ -5,6 +5,8 @@
  * trail, its export, the events API and the webhooks all show an event as `eventView` says.
  */
 import { z } from 'zod';
+import { route } from './route.js';
+import { text } from './text.js';
 
 /**
  * Every action, by area (the trail's action filter groups them so). Dotted names: the area,
@@ -143,3 +145,96 @@ export const eventView = z.object({
   data: eventData,
 });
 export type EventView = z.infer<typeof eventView>;
+
+/*
+ * The audit trail (docs/product.md, "Audit trail"): an organization's events, newest first,
+ * for its Organizational Admins (`/events`) and for staff on the organization's page
+ * (`/organization/:id/events`, read-only staff included). Paged by a keyset, not by page
+ * numbers: an organization may hold ten million events, and `after` (the `next` of the
+ * previous page, opaque) starts the next page where the last ended, however deep.
+ */
+export const EVENTS_PAGE_SIZE = 50;
+export const EVENTS_PAGE_MAX = 200;
+export const EVENTS_SEARCH_MAX = 100;
+export const EVENTS_CURSOR_MAX = 200;
+
+/** A comma-separated list of actions (the filter's chosen actions; an area chooses all of its own). */
+const actionList = text()
+  .max(4000)
+  .transform((value, ctx) => {
+    const names = value
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    for (const name of names) {
+      if (!(eventActions as string[]).includes(name)) {
+        ctx.addIssue({ code: 'custom', message: 'invalid' });
+        return z.NEVER;
+      }
+    }
+    return names as EventAction[];
+  });
+
+/** The trail's filters, shared by its page, its export and (with `order`) the events API. */
+export const eventsFilter = z.object({
+  actions: actionList.optional().describe('Only these actions, comma-separated'),
+  actorId: z.uuid().optional().describe('Only what this user, access key or SCIM token did'),
+  targetId: text().max(100).optional().describe('Only events that name this thing (a user, key, import… by its id)'),
+  q: text()
+    .trim()
+    .max(EVENTS_SEARCH_MAX, 'tooLong')
+    .optional()
+    .describe('Words in a target’s name as it was when the event happened, compared without case'),
+  from: z.iso.datetime({ offset: true }).optional().describe('Events at or after this instant (ISO 8601)'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Events before this instant (ISO 8601)'),
+});
+export type EventsFilter = z.input<typeof eventsFilter>;
+
+export const eventsQuery = eventsFilter.extend({
+  after: text()
+    .max(EVENTS_CURSOR_MAX)
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid')
+    .optional()
+    .describe('Where the page starts: the `next` of the previous page'),
+  limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_SIZE).describe('Events per page'),
+});
+export type EventsQuery = z.input<typeof eventsQuery>;
+
+export const eventsPage = z.object({
+  events: z.array(eventView).describe('Newest first'),
+  next: z.string().nullable().describe('The `after` of the next page; null on the last page'),
+});
+export type EventsPage = z.infer<typeof eventsPage>;
+
+/** The export's formats: CSV (formula-safe, as the analytics export) or JSON lines (one `eventView` a line). */
+export const eventsExportFormats = ['csv', 'jsonl'] as const;
+export const eventsExportQuery = eventsFilter.extend({
+  format: z.enum(eventsExportFormats).default('csv'),
+});
+
+export const eventsErrorCodes = {
+  cursorInvalid: 'EVENTS_CURSOR_INVALID',
+} as const;
+
+const trailParams = z.object({ id: z.uuid() });
+
+/** The trail's calls: an Organizational Admin's own organization, and staff's view of any organization. */
+export const eventRoutes = {
+  list: route({ method: 'GET', path: '/events', operationId: 'listEvents', query: eventsQuery, response: eventsPage }),
+  export: route({ method: 'GET', path: '/events/export', operationId: 'exportEvents', query: eventsExportQuery }),
+  listForOrganization: route({
+    method: 'GET',
+    path: '/organization/:id/events',
+    operationId: 'listOrganizationEvents',
+    params: trailParams,
+    query: eventsQuery,
+    response: eventsPage,
+  }),
+  exportForOrganization: route({
+    method: 'GET',
+    path: '/organization/:id/events/export',
+    operationId: 'exportOrganizationEvents',
+    params: trailParams,
+    query: eventsExportQuery,
+  }),
+};
