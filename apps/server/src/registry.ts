@@ -214,7 +214,15 @@ export function createServices(deps: AppDeps) {
   const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys });
   const bearerUsers = createBearerUsers(deps, apiCaches?.users);
 
-  const organizations = createOrganizationsService({ db, repo: repositories.organizations, clock, users: usersService });
+  // Workflow imports and the organizations list read other environments too (WORKFLOW_SOURCE_ENVS).
+  const sourceEnvs = currentSourceEnvs(deps);
+  const organizations = createOrganizationsService({
+    db,
+    repo: repositories.organizations,
+    clock,
+    users: usersService,
+    sourceDb: (name) => sourceEnvs.db(name),
+  });
 
   const externalApi = createExternalApiService({
     db,
@@ -238,9 +246,6 @@ export function createServices(deps: AppDeps) {
     invitations: identity.invitations,
     foreignEmails,
   });
-
-  // Workflow imports read sources from other environments too (WORKFLOW_SOURCE_ENVS).
-  const sourceEnvs = currentSourceEnvs(deps);
 
   return {
     metrics,

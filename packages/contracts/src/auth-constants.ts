@@ -56,6 +56,7 @@ export const firstPageCalls = {
   redeemSignInLink: { method: 'POST', path: '/auth/custom', operationId: 'signInWithLink' },
   createSession: { method: 'POST', path: '/auth', operationId: 'createSession' },
   me: { method: 'GET', path: '/auth/me', operationId: 'getCurrentUser' },
+  trackActivity: { method: 'POST', path: '/auth/track-activity', operationId: 'trackActivity' },
   logout: { method: 'DELETE', path: '/logout', operationId: 'logout' },
   startSso: { method: 'GET', path: '/auth/:provider/start', operationId: 'startSingleSignOn' },
 } as const;
@@ -67,5 +68,5 @@ export const firstPageCalls = {
  */
 export const firstPageRoutes = firstPageCalls as unknown as Pick<
   typeof authRoutes,
-  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'logout'
+  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'trackActivity' | 'logout'
 > & { appConfig: typeof appConfigRoutes.get; startSso: typeof ssoRoutes.start };

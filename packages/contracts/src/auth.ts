@@ -215,9 +215,7 @@ export const authRoutes = {
   createSession: route({ ...firstPageCalls.createSession, tags, body: createSessionBody, response: userResponse }),
   me: route({ ...firstPageCalls.me, tags, response: userResponse }),
   trackActivity: route({
-    method: 'POST',
-    path: '/auth/track-activity',
-    operationId: 'trackActivity',
+    ...firstPageCalls.trackActivity,
     tags,
     body: trackActivityBody,
     response: trackActivityResponse,
@@ -227,7 +225,8 @@ export const authRoutes = {
     path: '/auth/validate-oauth',
     operationId: 'validateOauth',
     tags,
-    body: validateOauthBody.optional(),
+    // Fastify hands the validator null for a request without a body.
+    body: validateOauthBody.nullish(),
     response: validateOauthResponse,
   }),
   logout: route({ ...firstPageCalls.logout, tags, response: logoutResponse }),

@@ -11,6 +11,7 @@ import { NAME_MAX } from './access-keys.js';
 import { newPassword } from './auth.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { sourceEnvName } from './source-envs.js';
 import { text } from './text.js';
 import { userImportStatus } from './user-imports.js';
 
@@ -26,6 +27,9 @@ export const ORGANIZATION_ADMINS_SHOWN = 100;
 export const organizationsQuery = pageQuery.extend({
   q: text().trim().max(200).optional().describe('Part of the name, compared without case'),
   disabled: z.enum(['true', 'false']).optional().describe('true: disabled organizations are listed too'),
+  sourceEnv: sourceEnvName.describe(
+    'The platform environment whose organizations are listed; "default" (when left out) is this installation\'s own, another is read from it (400 SOURCE_ENV_UNKNOWN when not configured)',
+  ),
 });
 export type OrganizationsQuery = z.infer<typeof organizationsQuery>;
 

@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { organizationIdParams } from './organizations.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { DEFAULT_SOURCE_ENV, sourceEnvName as envName } from './source-envs.js';
 import { text } from './text.js';
 
-/** Our own database; other names are read-only environments from configuration (WORKFLOW_SOURCE_ENVS). */
-export const DEFAULT_SOURCE_ENV = 'default';
+export { DEFAULT_SOURCE_ENV };
 /** Workflows one import may copy. */
 export const WORKFLOW_IMPORT_MAX_WORKFLOWS = 500;
 /** Organization roles that may author a workflow. */
@@ -22,12 +22,6 @@ export const WORKFLOW_AUTHOR_ROLES = ['org_admin', 'workspace_admin', 'publisher
 export const WORKFLOW_PROCESSING_STAGES = ['copy', 'segmentation', 'step_editing', 'uploading', 'workflow_editing', 'published'] as const;
 export type WorkflowProcessingStage = (typeof WORKFLOW_PROCESSING_STAGES)[number];
 
-const envName = text()
-  .trim()
-  .min(1)
-  .max(40)
-  .default(DEFAULT_SOURCE_ENV)
-  .describe(`A platform environment by name; "${DEFAULT_SOURCE_ENV}" is this installation's own`);
 const nameFilter = text().trim().max(200).optional().describe('Part of the name, compared without case');
 
 /** GET organizations/source/: organizations workflows can be imported from (active ones). */

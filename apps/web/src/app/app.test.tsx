@@ -116,6 +116,45 @@ describe('guards', () => {
   });
 });
 
+describe('activity', () => {
+  it('reports the person and this device as signed-in pages open, at most once in five minutes', async () => {
+    // Past any report an earlier test of this file made.
+    const start = Date.now() + 60 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    try {
+      const admin = user();
+      const { calls, router } = renderSignedIn('/dashboard', { as: admin });
+      const reports = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/auth/track-activity');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await waitFor(() => expect(reports()).toHaveLength(1));
+      expect(reports()[0]?.body).toEqual({
+        userId: admin.uid,
+        email: admin.email,
+        deviceInfo: expect.objectContaining({ userAgent: navigator.userAgent }),
+      });
+
+      vi.setSystemTime(start + 4 * 60_000);
+      await router.navigate('/documentation');
+      await router.navigate('/dashboard');
+      expect(reports()).toHaveLength(1);
+
+      vi.setSystemTime(start + 5 * 60_000 + 1_000);
+      await router.navigate('/documentation');
+      await waitFor(() => expect(reports()).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports nothing on the signed-out pages', async () => {
+    const calls = fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(calls.filter((c) => c.path.includes('track-activity'))).toEqual([]);
+  });
+});
+
 /** The dashboard on screen; the next session check (on the next navigation) waits until `answerRecheck()`. */
 async function dashboardWithWaitingRecheck() {
   const admin = user();

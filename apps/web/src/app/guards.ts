@@ -3,10 +3,12 @@
  * - the bare root '/' goes to the browser's (or the remembered) language;
  * - the sign-in page sends a signed-in user on to their home (staff: the Super home; others: the dashboard);
  * - other pages need a session (the userInfo cookie, confirmed by GET auth/me), or go home;
+ *   opening one reports the person's activity (features/auth/api/activity.ts);
  * - the regular area's pages need an Organizational Admin, or go to the person's home (staff: the Super home);
  * - /super paths, in any locale, need a staff user, or go to the dashboard.
  */
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { reportActivity } from '../features/auth/api/activity';
 import { meQuery } from '../features/auth/api/session';
 import { activateLocale } from '../i18n';
 import {
@@ -82,7 +84,7 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
   const session = readSession();
   if (!session) throw redirect(signInPage(locale, from));
   try {
-    await queryClient.fetchQuery(meQuery);
+    reportActivity(await queryClient.fetchQuery(meQuery));
   } catch (err) {
     if (isHttpError(err) && err.statusCode === 401) {
       // Expired or revoked (the revoked case also shows its alert): forget it, sign in again.

@@ -18,7 +18,7 @@ it('gives them a dashboard of their account only: no card that could only say "n
   // The grid's places are there from the first render (the lazy cards' as loading lines): one.
   expect(account.closest('.MuiGrid-container')?.children).toHaveLength(1);
   expect(screen.queryByRole('alert')).toBeNull();
-  expect(calls.map((c) => c.path).filter((p) => !/^\/api\/(app-config|auth\/me)/.test(p))).toEqual([]);
+  expect(calls.map((c) => c.path).filter((p) => !/^\/api\/(app-config|auth\/me|auth\/track-activity)/.test(p))).toEqual([]);
 });
 
 it('shows them the Dashboard and Super entries of the menu only', async () => {

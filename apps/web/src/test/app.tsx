@@ -118,7 +118,7 @@ function personaUser(as: Persona): AuthenticatedUser {
 
 /**
  * The one way a test opens a screen as someone signed in: the readable cookie set, the
- * app config and `auth/me` answered for that person, then the handlers the screen needs.
+ * app config, `auth/me` and `auth/track-activity` answered for that person, then the handlers the screen needs.
  * Returns the calls made and the router.
  */
 export function renderSignedIn(path: string, { as = 'orgAdmin', api = {} }: { as?: Persona; api?: Record<string, Handler> } = {}) {
@@ -127,6 +127,8 @@ export function renderSignedIn(path: string, { as = 'orgAdmin', api = {} }: { as
   const calls = fakeApi({
     'GET /api/app-config': () => ({ body: appConfig }),
     'GET /api/auth/me': () => ({ body: { user: who } }),
+    // Every signed-in page reports the person's activity (the guards).
+    'POST /api/auth/track-activity': () => ({ body: { lastActivityAt: new Date().toISOString() } }),
     ...api,
   });
   const router = renderApp(path);

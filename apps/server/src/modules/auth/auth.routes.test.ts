@@ -232,6 +232,27 @@ describe('sign-in and sessions', () => {
     expect(bad.json()).toEqual({ validatorResponse: { valid: false, user: null } });
   });
 
+  it('validates the session cookie at validate-oauth without a body, with or without a JSON content type (the body is optional)', async () => {
+    const { headers } = await signIn(t, admin.email!);
+    const bare = await t.app.inject({ method: 'POST', url: '/api/auth/validate-oauth', headers });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toMatchObject({ validatorResponse: { valid: true, user: { uid: admin.id } } });
+    const typedEmpty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-oauth',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(typedEmpty.statusCode).toBe(200);
+    expect(typedEmpty.json().validatorResponse.valid).toBe(true);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-oauth',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ validatorResponse: { valid: false, user: null } });
+  });
+
   describe('CSRF', () => {
     it('refuses a cookie-authenticated write without the header or from another origin', async () => {
       const { sessionSecret } = await signIn(t, admin.email!);

@@ -55,9 +55,11 @@ export function createOrganizationsService(deps: {
   clock: Clock;
   /** The users module: an organization disabled for good disables its people through it. */
   users: Pick<UsersService, 'disable'>;
+  /** The database of a platform environment by name (the workflow imports' registry); an unknown name is a 400. */
+  sourceDb: (name: string) => Promise<Db>;
   disableBatch?: number;
 }) {
-  const { db, repo, clock } = deps;
+  const { db, repo, clock, sourceDb } = deps;
   const disableBatch = deps.disableBatch ?? DISABLE_USERS_BATCH;
 
   /**
@@ -93,8 +95,13 @@ export function createOrganizationsService(deps: {
   return {
     async list(query: OrganizationsQuery) {
       const filter = { q: query.q || undefined, includeDisabled: query.disabled === 'true' };
-      const { rows, total } = await repo.list(filter, query);
-      const counts = await repo.userCounts(rows.map((r) => r.id));
+      // Another environment holds the same tables: its organizations are read as ours are.
+      const from = await sourceDb(query.sourceEnv);
+      const { rows, total } = await repo.list(filter, query, from);
+      const counts = await repo.userCounts(
+        rows.map((r) => r.id),
+        from,
+      );
       return { organizations: rows.map((r) => toOrganizationListItem(r, counts.get(r.id))), total };
     },
 

@@ -183,6 +183,7 @@ describe('changing and disabling organizations (Super area)', () => {
       repo: createOrganizationsRepository(db),
       clock: t.deps.clock,
       users: t.app.services.users,
+      sourceDb: async () => db,
       disableBatch: 2,
     });
     // The service needs only who acts (the route's guard has checked the role).

@@ -106,6 +106,19 @@ describe('imports from another environment', () => {
     expect((await get('workflow-import/environments')).json()).toEqual({ environments: ['default', 'staging'] });
   });
 
+  it("lists the other environment's organizations at GET organizations?sourceEnv, ours without it, and refuses an unknown one", async () => {
+    const staged = (await get('organizations?sourceEnv=staging')).json();
+    expect(staged.organizations.map((o: { id: string; name: string }) => [o.id, o.name])).toEqual([[ids.org, 'Staging Plant']]);
+    expect(staged.total).toBe(1);
+    const ours = (await get('organizations?limit=100')).json();
+    expect(ours.organizations.map((o: { name: string }) => o.name)).toContain('Production Co');
+    expect(ours.organizations.map((o: { name: string }) => o.name)).not.toContain('Staging Plant');
+    expect((await get('organizations?sourceEnv=default&limit=100')).json()).toEqual(ours);
+    const unknown = await get('organizations?sourceEnv=nowhere');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'SOURCE_ENV_UNKNOWN', details: [{ path: '/sourceEnv' }] });
+  });
+
   it("looks up the other environment's organizations, workspaces and workflows", async () => {
     expect((await get('organizations/source/?sourceEnv=staging')).json()).toEqual({
       organizations: [{ id: ids.org, name: 'Staging Plant' }],
