@@ -46,6 +46,7 @@ test('staff create an organization, add a manager and see the pending invitation
   await expect(rules.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Not met yet' }) })).toHaveCount(4);
   await password.fill('Str0ng-Pass!');
   await expect(rules.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'Not met yet' }) })).toHaveCount(0);
+  await create.getByLabel('Repeat the password', { exact: false }).and(page.locator('input')).fill('Str0ng-Pass!');
   await settledDialog(page);
   await checkA11y();
   await create.getByRole('button', { name: 'Create' }).click();

@@ -165,6 +165,12 @@ export const organizationCreateForm = z.object({
     .optional()
     .describe('Optional here (empty is none); it can be set once later'),
 });
+
+/** The create dialog's form: the admin's password typed twice (only `password` is sent). */
+export const organizationCreateDialogForm = organizationCreateForm
+  .extend({ repeat: z.string() })
+  .refine((v) => v.repeat === v.password, { path: ['repeat'], message: 'passwordMismatch' });
+export type OrganizationCreateDialogForm = z.infer<typeof organizationCreateDialogForm>;
 export type OrganizationCreateForm = z.infer<typeof organizationCreateForm>;
 
 /** POST /organization: the form plus the current locale. */

@@ -170,8 +170,13 @@ describe('creating an organization', () => {
         .getAttribute('type'),
     ).toBe('text');
 
-    expect(posts(calls, '/api/organization')).toEqual([]);
+    // Typed twice, as every new password is: a different repeat is refused before anything is sent.
     await choosePlan(form, 'Enterprise');
+    await fill(form, /^Repeat the password/, 'Str0ng-Pass?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText('The passwords do not match')).toBeTruthy();
+    expect(posts(calls, '/api/organization')).toEqual([]);
+    await fill(form, /^Repeat the password/, 'Str0ng-Pass!');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Hooli Robotics was created.')).toBeTruthy();
     expect(posts(calls, '/api/organization')).toEqual([
@@ -214,6 +219,7 @@ describe('creating an organization', () => {
     expect(await within(form).findByText('La contraseña no cumple todas las reglas de abajo')).toBeTruthy();
     expect(within(form).getByRole('list', { name: 'Reglas de la contraseña' }).textContent).toContain('Entre 10 y 25 caracteres');
     await fill(form, /^Contraseña del administrador/, 'Str0ng-Pass!');
+    await fill(form, /^Repite la contraseña/, 'Str0ng-Pass!');
     await choosePlan(form, 'Team');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crear' }));
     expect(await screen.findByText('Este correo ya pertenece a un usuario.')).toBeTruthy();

@@ -7,19 +7,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { fieldError } from '../../../lib/validation';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../pages/AuthCard';
-import { checkSignInEmail } from './sign-in-rules';
+import { EmailField, useEmailField } from './Field';
 
 export function ForgotPasswordForm() {
   const { t } = useT();
@@ -28,17 +25,23 @@ export function ForgotPasswordForm() {
   // The address the sign-in page was given, if it came from there.
   const given = (useLocation().state as { email?: unknown } | null)?.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<{ email: string }>({ defaultValues: { email: typeof given === 'string' ? given : '' }, mode: 'onTouched' });
-  const { errors, isSubmitting } = form.formState;
+  const email = useEmailField(typeof given === 'string' ? given : '');
+  const [busy, setBusy] = useState(false);
 
-  const submit = form.handleSubmit(async ({ email }) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.validate() || busy) return;
+    setBusy(true);
     try {
-      await requestPasswordReset(email.trim());
-      setSentTo(email.trim());
+      const address = email.value.trim();
+      await requestPasswordReset(address);
+      setSentTo(address);
     } catch (err) {
       notify.error(errorMessage(err, 'errors:signIn.resetRequestFailed'));
+    } finally {
+      setBusy(false);
     }
-  });
+  };
 
   const back = (
     <Button component={Link} to={localize('/')} variant={sentTo ? 'contained' : 'text'}>
@@ -65,18 +68,8 @@ export function ForgotPasswordForm() {
     <AuthCard title={t('auth:forgot.title')} subtitle={t('auth:forgot.intro')}>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:forgot.title')}>
         <Stack spacing={2}>
-          <TextField
-            {...form.register('email', { validate: (value) => checkSignInEmail(value) ?? true })}
-            label={t('auth:signIn.email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            required
-            fullWidth
-            error={!!errors.email}
-            helperText={fieldError(t, errors.email?.message)}
-          />
-          <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
+          <EmailField field={email} />
+          <Button type="submit" variant="contained" size="large" loading={busy}>
             {t('auth:forgot.submit')}
           </Button>
           {back}

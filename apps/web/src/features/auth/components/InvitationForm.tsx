@@ -7,11 +7,11 @@ import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { HttpError } from '../../../lib/http';
+import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from '../../../lib/NewPasswordFields';
 import { useWait } from '../../../lib/wait-overlay';
 import { acceptInvitation } from '../api/invitation';
 import { emailOfIdToken } from '../api/session';
 import { AuthCard } from '../pages/AuthCard';
-import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from './NewPasswordFields';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 export function InvitationForm() {

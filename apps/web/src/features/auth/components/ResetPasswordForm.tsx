@@ -18,10 +18,10 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
+import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from '../../../lib/NewPasswordFields';
 import { notify } from '../../../lib/notify';
 import { checkPasswordReset, resetPassword } from '../api/password-reset';
 import { AuthCard } from '../pages/AuthCard';
-import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from './NewPasswordFields';
 
 const INVALID = 'PASSWORD_RESET_INVALID';
 

@@ -22,34 +22,13 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { fieldError, type ValidationCode } from '../../../lib/validation';
+import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
 import { checkEmail, signInWithPassword } from '../api/sign-in';
-import { Field } from './Field';
+import { EmailField, Field, useCheckedField, useEmailField } from './Field';
 import { SsoButtons } from './SsoButtons';
-import { checkSignInEmail, checkSignInPassword } from './sign-in-rules';
+import { checkSignInPassword } from './sign-in-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
-
-/** A field's value and problem; the problem shows after the first submit and then follows each change. */
-function useField(check: (value: string) => ValidationCode | undefined) {
-  const [value, setValue] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const problem = submitted ? check(value) : undefined;
-  return {
-    value,
-    problem,
-    onChange: (event: { target: { value: string } }) => setValue(event.target.value),
-    /** Marks the field submitted; true when it is valid. */
-    validate: () => {
-      setSubmitted(true);
-      return check(value) === undefined;
-    },
-    reset: () => {
-      setValue('');
-      setSubmitted(false);
-    },
-  };
-}
 
 export function SignInForm({ ssoProviders }: { ssoProviders: readonly SsoProvider[] }) {
   const [checked, setChecked] = useState<CheckResponse | null>(null);
@@ -62,7 +41,7 @@ export function SignInForm({ ssoProviders }: { ssoProviders: readonly SsoProvide
 
 function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResponse) => void; ssoProviders: readonly SsoProvider[] }) {
   const { t } = useT();
-  const email = useField(checkSignInEmail);
+  const email = useEmailField();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -83,16 +62,7 @@ function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResp
     <Stack spacing={3}>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:signIn.emailStep')}>
         <Stack spacing={2}>
-          <Field
-            name="email"
-            label={t('auth:signIn.email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            value={email.value}
-            onChange={email.onChange}
-            problem={fieldError(t, email.problem)}
-          />
+          <EmailField field={email} />
           <Button type="submit" variant="contained" size="large" loading={busy}>
             {t('auth:signIn.next')}
           </Button>
@@ -112,7 +82,7 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
   const { t } = useT();
   const wait = useWait();
   const finish = useFinishSignIn();
-  const password = useField(checkSignInPassword);
+  const password = useCheckedField(checkSignInPassword);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
   /** Why the server refused the password (wrong, locked out…), said under the field until the next keystroke. */

@@ -1,41 +1,37 @@
 /**
  * "New organization" (docs/product.md, "Organizations", Create), for staff with `update`: the
  * organization's name, plan type and optional client key, and its first Organizational
- * Admin (name, e-mail, password with the policy shown as a checklist), checked by the
+ * Admin (name, e-mail, password typed twice with the policy shown as a checklist: the shared
+ * NewPasswordFields), checked by the
  * contract's schema as the server checks them. The console's locale is sent with it. Its
  * own chunk: the list does not load the form code until someone creates.
  */
 import {
   CLIENT_KEY_MAX,
   ORGANIZATION_NAME_MAX,
-  type OrganizationCreateForm,
-  organizationCreateForm,
+  type OrganizationCreateDialogForm,
+  organizationCreateDialogForm,
   PERSON_NAME_MAX,
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
+import { NewPasswordFields } from '../../../lib/NewPasswordFields';
 import { notify } from '../../../lib/notify';
-import { PasswordRulesList } from '../../../lib/PasswordRulesList';
 import { fieldError } from '../../../lib/validation';
 import { useCreateOrganization } from '../api/organizations';
 import { clientKeyError } from './client-key-error';
 import { PlanTypeField } from './PlanTypeField';
 
 const FORM_ID = 'organization-create-form';
-const empty: OrganizationCreateForm = { name: '', adminName: '', email: '', password: '', planType: '', clientKey: '' };
+const empty: OrganizationCreateDialogForm = { name: '', adminName: '', email: '', password: '', repeat: '', planType: '', clientKey: '' };
 
 export default function OrganizationCreateDialog({
   onClose,
@@ -47,14 +43,17 @@ export default function OrganizationCreateDialog({
   const { t } = useT();
   const { locale } = useLocale();
   const create = useCreateOrganization();
-  const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<OrganizationCreateForm>({ defaultValues: empty, resolver: zodResolver(organizationCreateForm), mode: 'onTouched' });
+  const form = useForm<OrganizationCreateDialogForm>({
+    defaultValues: empty,
+    resolver: zodResolver(organizationCreateDialogForm),
+    mode: 'onTouched',
+  });
   const { errors } = form.formState;
-  const [name, password] = form.watch(['name', 'password']);
+  const name = form.watch('name');
   const problem = (message: string | undefined, max?: number) => fieldError(t, message, { max });
 
   const submit = form.handleSubmit(
-    async (values) => {
+    async ({ repeat: _typedTwice, ...values }) => {
       try {
         const { organization } = await create.mutateAsync({ ...values, clientKey: values.clientKey || undefined, locale });
         notify.success(t('organizations:create.created', { name: organization.name }));
@@ -127,41 +126,7 @@ export default function OrganizationCreateDialog({
             error={!!errors.email}
             helperText={problem(errors.email?.message)}
           />
-          <TextField
-            {...form.register('password')}
-            label={t('organizations:create.password')}
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            required
-            fullWidth
-            error={!!errors.password}
-            // Every rule of the policy reads as one problem: the checklist below says which are unmet.
-            helperText={problem(errors.password?.message && 'passwordPolicy')}
-            slotProps={{
-              htmlInput: { 'aria-describedby': 'organization-password-rules' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      edge="end"
-                      onClick={() => setShowPassword((v) => !v)}
-                      aria-label={showPassword ? t('organizations:create.hidePassword') : t('organizations:create.showPassword')}
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <PasswordRulesList
-            id="organization-password-rules"
-            password={password ?? ''}
-            title={t('organizations:create.rulesTitle')}
-            metLabel={t('organizations:create.ruleMet')}
-            notMetLabel={t('organizations:create.ruleNotMet')}
-            ruleLabel={(rule, limits) => t(`organizations:create.rules.${rule}`, limits)}
-          />
+          <NewPasswordFields form={form} label={t('organizations:create.password')} autoFocus={false} />
         </Stack>
       </Box>
     </AppDialog>

@@ -1,0 +1,101 @@
+/**
+ * A new password chosen twice, with the policy's checklist ticking as it is typed and a button
+ * that shows what was typed: the fields of every form that sets a password (an invitation, a
+ * password reset, a new organization's first admin), on the caller's react-hook-form form.
+ * A form with a schema resolver checks the repeat in its schema (newPasswordRepeated); one
+ * without checks it with the rules registered here.
+ */
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useT } from '../i18n/use-t';
+import { PasswordRulesList } from './PasswordRulesList';
+import { unmetPasswordRules } from './password-rules';
+import { fieldError } from './validation';
+
+export interface NewPasswordValues {
+  password: string;
+  repeat: string;
+}
+
+export const newPasswordDefaults: NewPasswordValues = { password: '', repeat: '' };
+
+/** The repeat's check for a schema resolver: the same code the registered rule gives. */
+export const repeatMatches = (values: NewPasswordValues) => values.repeat === values.password;
+
+export function NewPasswordFields<T extends NewPasswordValues>({
+  form,
+  label,
+  autoFocus = true,
+}: {
+  form: UseFormReturn<T>;
+  /** The password field's label; "New password" when left out. */
+  label?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useT();
+  const rulesId = useId();
+  const [shown, setShown] = useState(false);
+  // The form's other fields are the caller's: only these two are read and registered here.
+  const own = form as unknown as UseFormReturn<NewPasswordValues>;
+  const { errors } = own.formState;
+  const password = own.watch('password') ?? '';
+  // Every rule of the policy reads as one problem: the checklist says which are unmet.
+  const passwordProblem = errors.password?.message === 'required' ? 'required' : errors.password ? 'passwordPolicy' : undefined;
+  return (
+    <>
+      <TextField
+        {...own.register('password', {
+          required: 'required',
+          validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
+        })}
+        label={label ?? t('newPassword.password')}
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        required
+        fullWidth
+        error={!!errors.password}
+        helperText={fieldError(t, passwordProblem)}
+        slotProps={{
+          htmlInput: { 'aria-describedby': rulesId },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  onClick={() => setShown((v) => !v)}
+                  aria-label={shown ? t('newPassword.hidePassword') : t('newPassword.showPassword')}
+                >
+                  {shown ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <PasswordRulesList
+        id={rulesId}
+        password={password}
+        title={t('newPassword.rulesTitle')}
+        metLabel={t('newPassword.ruleMet')}
+        notMetLabel={t('newPassword.ruleNotMet')}
+        ruleLabel={(rule, limits) => t(`newPassword.rules.${rule}`, limits)}
+      />
+      <TextField
+        {...own.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' })}
+        label={t('newPassword.repeat')}
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        required
+        fullWidth
+        error={!!errors.repeat}
+        helperText={fieldError(t, errors.repeat?.message)}
+      />
+    </>
+  );
+}
