@@ -34,6 +34,8 @@ import { createSignInLinksService } from './modules/auth/sign-in-links.service.j
 import { createSsoRepository } from './modules/auth/sso.repository.js';
 import { createSsoService } from './modules/auth/sso.service.js';
 import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
+import { createEventsTrailRepository } from './modules/events/events-trail.repository.js';
+import { createEventsTrailService } from './modules/events/events-trail.service.js';
 import { createBearerUsers, createExternalApiGuard } from './modules/external-api/external-api.auth.js';
 import { createExternalApiCaches } from './modules/external-api/external-api.cache.js';
 import { createExternalApiRepository } from './modules/external-api/external-api.repository.js';
@@ -119,6 +121,7 @@ export function createServices(deps: AppDeps) {
     scimUsers: createScimUsersRepository(db),
     scimGroups: createScimGroupsRepository(db),
     users: createUsersRepository(db),
+    eventsTrail: createEventsTrailRepository(db),
   };
 
   // The users module: the one owner of the people of organizations; other modules write users through it.
@@ -329,6 +332,8 @@ export function createServices(deps: AppDeps) {
     analyticsReports,
 
     organizations,
+    // Reading the events (the audit trail, its export, the events API); the recorder is modules/events/record.ts.
+    eventsTrail: createEventsTrailService({ repo: repositories.eventsTrail, clock, assertOrganization: organizations.assertExists }),
     organizationManagers: createOrganizationManagersService({
       db,
       repo: repositories.organizationManagers,

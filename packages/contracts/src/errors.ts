@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { accessKeyErrorCodes } from './access-keys.js';
 import type { analyticsErrorCodes } from './analytics.js';
 import type { authErrorCodes } from './auth.js';
+import type { eventsErrorCodes } from './events.js';
 import type { externalApiErrorCodes } from './external-api.js';
 import type { lookupErrorCodes } from './lookup.js';
 import type { organizationErrorCodes, organizationSettingErrorCodes } from './organizations.js';
@@ -62,6 +63,7 @@ export type ErrorCode =
   | CodeOf<typeof authErrorCodes>
   | CodeOf<typeof accessKeyErrorCodes>
   | CodeOf<typeof analyticsErrorCodes>
+  | CodeOf<typeof eventsErrorCodes>
   | CodeOf<typeof externalApiErrorCodes>
   | CodeOf<typeof lookupErrorCodes>
   | CodeOf<typeof organizationErrorCodes>

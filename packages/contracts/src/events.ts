@@ -159,7 +159,7 @@ export const EVENTS_SEARCH_MAX = 100;
 export const EVENTS_CURSOR_MAX = 200;
 
 /** A comma-separated list of actions (the filter's chosen actions; an area chooses all of its own). */
-const actionList = text()
+export const eventActionList = text()
   .max(4000)
   .transform((value, ctx) => {
     const names = value
@@ -177,7 +177,7 @@ const actionList = text()
 
 /** The trail's filters, shared by its page, its export and (with `order`) the events API. */
 export const eventsFilter = z.object({
-  actions: actionList.optional().describe('Only these actions, comma-separated'),
+  actions: eventActionList.optional().describe('Only these actions, comma-separated'),
   actorId: z.uuid().optional().describe('Only what this user, access key or SCIM token did'),
   targetId: text().max(100).optional().describe('Only events that name this thing (a user, key, import… by its id)'),
   q: text()

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
 import { errorEnvelope } from './errors.js';
+import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventView } from './events.js';
 import { pageQuery } from './paging.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
@@ -193,6 +194,20 @@ export const createdUserResponse = z.object({
   invitationSent: z.boolean().describe('false when the e-mail could not be sent now; the invitation still exists'),
 });
 
+/** The orders of the events API: newest first (the trail's) or oldest first (to follow the stream). */
+export const apiEventsOrders = ['newest', 'oldest'] as const;
+export const apiEventsQuery = z.object({
+  after: z.uuid().optional().describe('Start after this event: the `next` of the previous page (or the id of the last event you read)'),
+  types: eventActionList.optional().describe('Only these actions, comma-separated (`access_key.rolled,user.created`)'),
+  limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(EVENTS_PAGE_SIZE).describe('Events per page'),
+  order: z.enum(apiEventsOrders).default('newest').describe('newest (the default) or oldest first'),
+});
+export type ApiEventsQuery = z.input<typeof apiEventsQuery>;
+export const apiEventsResponse = z.object({
+  events: z.array(eventView),
+  next: z.uuid().nullable().describe('The `after` of the next page; null on the last page'),
+});
+
 /** Why the external API refused a call; each has its own status and message. */
 export const externalApiErrorCodes = {
   apiKeyMissing: 'API_KEY_MISSING',
@@ -208,6 +223,8 @@ export const externalApiErrorCodes = {
   rateLimited: 'RATE_LIMITED',
   /** 429 with Retry-After: the organization's daily checks of other organizations' addresses are spent (decision 020). */
   emailChecksLimit: 'EMAIL_CHECKS_LIMIT',
+  /** 400: `after` names no event of the organization (the trail's code, `eventsErrorCodes.cursorInvalid`). */
+  eventsCursorInvalid: 'EVENTS_CURSOR_INVALID',
 } as const;
 
 /** GET /settings/documentation: where the interactive API reference is. */
@@ -399,5 +416,20 @@ export const externalApiRoutes = {
     query: userImportErrorsQuery,
     response: userImportErrorsResponse,
     errors: [...guarded, 404],
+  }),
+  listEvents: externalRoute({
+    method: 'GET',
+    path: '/v1/events',
+    operationId: 'listEvents',
+    tags: ['Events'],
+    summary: 'List the events of the organization',
+    description:
+      'Organizational Admins. What people, access keys, SCIM tokens and the console did in your organization, as the audit trail shows it. ' +
+      'Newest first, or `order=oldest` to follow the stream: send the last event’s id as `after` to read what came since. ' +
+      '`types` keeps only the actions listed.',
+    security,
+    query: apiEventsQuery,
+    response: apiEventsResponse,
+    errors: guarded,
   }),
 };

@@ -7,6 +7,7 @@ import { accessKeyRoutes } from './access-keys.js';
 import { analyticsRoutes } from './analytics.js';
 import { appConfigRoutes } from './app-config.js';
 import { authRoutes, sessionRoutes, ssoRoutes } from './auth.js';
+import { eventRoutes } from './events.js';
 import { documentationRoutes, externalApiRoutes } from './external-api.js';
 import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
@@ -24,6 +25,7 @@ export const routeTables = {
   sessionRoutes,
   ssoRoutes,
   documentationRoutes,
+  eventRoutes,
   externalApiRoutes,
   lookupRoutes,
   organizationRoutes,

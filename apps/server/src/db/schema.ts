@@ -727,13 +727,22 @@ export const events = pgTable(
     /** What changed (before and after for settings), counts of a bulk write. */
     data: jsonb('data').notNull().default({}),
     occurredAt: stampedNow('occurred_at'),
+    /**
+     * The targets' names as they were, lower-cased, one a line (event_target_names() of
+     * migration 0015): what the trail's search of target names reads, through its trigram index.
+     */
+    targetNames: text('target_names').generatedAlwaysAs(sql`event_target_names(targets)`),
   },
   // The trail reads an organization's events newest first (keyset on occurred_at, id), all
   // of them or those of one action or one actor: one index each, so every page is a range scan.
+  // Events naming a thing (`targets @> [{"id": …}]`) and words of target names are found by
+  // GIN indexes (docs/decisions/052-audit-trail-and-events-api.md says why and what they cost).
   (t) => [
     index('events_org_occurred_idx').on(t.organizationId, t.occurredAt, t.id),
     index('events_org_action_occurred_idx').on(t.organizationId, t.action, t.occurredAt, t.id),
     index('events_org_actor_occurred_idx').on(t.organizationId, t.actorId, t.occurredAt, t.id),
+    index('events_targets_idx').using('gin', sql`${t.targets} jsonb_path_ops`),
+    index('events_target_names_trgm_idx').using('gin', sql`${t.targetNames} gin_trgm_ops`),
   ],
 );
 

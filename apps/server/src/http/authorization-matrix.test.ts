@@ -276,6 +276,18 @@ const matrix: Record<string, Row> = {
   'GET /api/people': { access: 'orgAdmin', scope: 'own', request: at('/api/people?q=a&status=active&source=console&limit=5') },
   'GET /api/person/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/person/${f.targetUserId}` }) },
 
+  // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
+  'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
+  'GET /api/events/export': { access: 'orgAdmin', scope: 'own', request: at('/api/events/export?format=jsonl') },
+  'GET /api/organization/:id/events': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/events` }),
+  },
+  'GET /api/organization/:id/events/export': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/events/export?format=csv` }),
+  },
+
   // SCIM 2.0: identity providers with an organization's SCIM token, never a console session.
   ...scimRows(),
   'GET /api/settings/documentation': { access: 'orgAdmin', scope: 'own', request: at('/api/settings/documentation') },
@@ -450,6 +462,7 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/v1/user-imports/${f.importId}/errors` }),
   },
+  'GET /api/v1/events': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/events?order=oldest&limit=200') },
 };
 
 const isPublic = (row: Row): row is Row & { access: { public: string } } => typeof row.access === 'object' && 'public' in row.access;

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
 import { jobDefinitions } from '../jobs/index.js';
+import { encodeTrailCursor } from '../modules/events/events-trail.service.js';
 import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
 import { csvBytes, fromSchema, hostileString } from '../test/fuzz.js';
 import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
@@ -29,6 +30,8 @@ const VOLATILE_TABLES = ['rate_limit_hits'];
 
 /** The Super area's tables: staff call them; the rest of /api is an Organizational Admin's. */
 const STAFF_TABLES = new Set(['organizationRoutes', 'workflowImportRoutes', 'lookupRoutes']);
+/** Staff's calls in a table of Organizational Admins' (the audit trail's view of any organization). */
+const STAFF_CALLS = new Set(['eventRoutes.listForOrganization', 'eventRoutes.exportForOrganization']);
 /** Answers that are files or redirects, not JSON. */
 const multipart = new Set(['userImportRoutes.create', 'externalApiRoutes.createUserImport']);
 
@@ -80,6 +83,13 @@ describe('every route, fuzzed', () => {
         'default',
         ',',
         'Abcdefgh-1!',
+        // The audit trail's and events API's: actions (one unknown), cursors good and forged.
+        'access_key.rolled,user.created',
+        'access_key.rolled,no.such_action',
+        encodeTrailCursor({ occurredAt: '2026-11-27T10:00:00.123456Z', id: victim.id }),
+        Buffer.from(JSON.stringify(['2026-02-30T10:00:00.000000Z', victim.id])).toString('base64url'),
+        Buffer.from('{"__proto__":{"polluted":1}}').toString('base64url'),
+        'oldest',
       ),
       fc.string({ maxLength: 20 }),
     );
@@ -136,7 +146,7 @@ describe('every route, fuzzed', () => {
 
   function headersFor(name: string, def: RouteDef): Record<string, string> {
     if (def.path.startsWith('/v1/')) return { apikey: who.apiKey, authorization: `Bearer ${who.idToken}` };
-    return STAFF_TABLES.has(name.split('.')[0]) ? { ...who.staff.headers } : { ...who.admin.headers };
+    return STAFF_TABLES.has(name.split('.')[0]) || STAFF_CALLS.has(name) ? { ...who.staff.headers } : { ...who.admin.headers };
   }
 
   /** As a client sends it: a lone surrogate goes as U+FFFD (encodeURIComponent would throw). */

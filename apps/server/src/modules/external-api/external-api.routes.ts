@@ -21,6 +21,7 @@ import type { ApiModule } from '../../module-context.js';
 import { authOf } from '../auth/guards.js';
 import { scimOpenApi } from '../provisioning/scim.openapi.js';
 import { JSON_UTF8 } from './external-api.cache.js';
+import { requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
 import { fillProse, localizeOpenApi, PROSE_TEMPLATES, type ProseParams, proseTranslator, readerLocale } from './reference-prose.js';
@@ -37,11 +38,13 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
   Skills: "The organization's skills and each user's progress on them.",
   Users: 'Users of the organization: list and search, create with an invitation, disable.',
   'User imports': 'Users created and updated in bulk from a CSV file, applied in the background: its status, counts and row errors.',
+  Events:
+    'What happened in the organization, one event per change: who acted (a person, an access key, a SCIM token or the console), on what, and what changed.',
 };
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit } = services;
+  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -123,6 +126,12 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       registerRoute(authed, routes.userSkillProgress, (request) =>
         externalApi.userSkillProgress(authOf(request), request.params.id, request.query),
       );
+      // The events of the key's organization, as the audit trail shows them (modules/events).
+      registerRoute(authed, routes.listEvents, (request) => {
+        const auth = authOf(request);
+        requireRole(auth, ['org_admin']);
+        return eventsTrail.apiList(auth.organizationId, request.query);
+      });
 
       // User imports through the console's own import service (docs/product.md, "CSV format").
       // multipart's hooks (one per request) only where uploads are taken.

@@ -113,6 +113,11 @@ export function createOrganizationsService(deps: {
       return { accessCounts: await repo.accessCounts(id, clock.now()) };
     },
 
+    /** Refuses (404) an organization that does not exist (its trail, which the events module reads). */
+    async assertExists(id: string): Promise<void> {
+      if (!(await repo.exists(id))) throw organizationNotFound();
+    },
+
     async planTypes() {
       return { planTypes: await repo.planTypes() };
     },

@@ -1,0 +1,117 @@
+/**
+ * The reads of the events table (docs/decisions/052-audit-trail-and-events-api.md): an
+ * organization's events in keyset pages on (occurred_at, id), newest or oldest first, for the
+ * audit trail, its export and the events API. The recorder's one INSERT is events.repository.ts.
+ *
+ * A page is two statements: the ids and positions of the page (the filters, read from the
+ * indexes), then those rows. Several actions are read as one ordered range each (a LATERAL
+ * per action on events_org_action_occurred_idx, at most a page from each) merged by their
+ * order: `action = ANY(…)` would read every event of those actions and sort them.
+ */
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { events } from '../../db/schema.js';
+import type { EventRow } from './events.repository.js';
+
+/** Where a page starts: an event's exact instant (microseconds, UTC, as the database keeps it) and id. */
+export interface TrailPosition {
+  occurredAt: string;
+  id: string;
+}
+
+export interface TrailFilter {
+  actions?: readonly string[];
+  actorId?: string;
+  targetId?: string;
+  /** Each must be in a target's name (lower-cased here), anywhere. */
+  words?: readonly string[];
+  from?: string;
+  to?: string;
+}
+
+export interface TrailPage {
+  after?: TrailPosition;
+  limit: number;
+  order: 'newest' | 'oldest';
+}
+
+export type TrailRow = EventRow & { position: TrailPosition };
+
+/** The instant as text that casts back to the same timestamptz, to the microsecond. */
+const exactInstant = sql`to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** LIKE's own characters taken literally. */
+const likeLiteral = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createEventsTrailRepository(root: Db) {
+  /** What every event of the page must meet but its action. */
+  function conditions(organizationId: string, filter: TrailFilter, page: TrailPage): SQL[] {
+    const where: SQL[] = [sql`organization_id = ${organizationId}::uuid`];
+    if (filter.actorId) where.push(sql`actor_id = ${filter.actorId}::uuid`);
+    if (filter.targetId) where.push(sql`targets @> ${JSON.stringify([{ id: filter.targetId }])}::jsonb`);
+    for (const word of filter.words ?? []) where.push(sql`target_names LIKE ('%' || lower(${likeLiteral(word)}::text) || '%')`);
+    if (filter.from) where.push(sql`occurred_at >= ${filter.from}::timestamptz`);
+    if (filter.to) where.push(sql`occurred_at < ${filter.to}::timestamptz`);
+    const { after } = page;
+    if (after) {
+      const beyond = page.order === 'newest' ? sql`<` : sql`>`;
+      where.push(sql`(occurred_at, id) ${beyond} (${after.occurredAt}::timestamptz, ${after.id}::uuid)`);
+    }
+    return where;
+  }
+
+  /** The page's ids and positions, in order. */
+  async function positions(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db): Promise<TrailPosition[]> {
+    const direction = page.order === 'newest' ? sql`DESC` : sql`ASC`;
+    const order = sql`ORDER BY occurred_at ${direction}, id ${direction}`;
+    const where = sql.join(conditions(organizationId, filter, page), sql` AND `);
+    const actions = filter.actions ?? [];
+    const statement =
+      actions.length > 1
+        ? sql`SELECT p.id, p.position FROM unnest(ARRAY[${sql.join(
+            actions.map((action) => sql`${action}`),
+            sql`, `,
+          )}]::text[]) AS a(action)
+              CROSS JOIN LATERAL (
+                SELECT id, occurred_at, ${exactInstant} AS position FROM ${events}
+                WHERE action = a.action AND ${where} ${order} LIMIT ${page.limit}) p
+              ORDER BY p.occurred_at ${direction}, p.id ${direction} LIMIT ${page.limit}`
+        : sql`SELECT id, ${exactInstant} AS position FROM ${events}
+              WHERE ${actions.length === 1 ? sql`action = ${actions[0]} AND ` : sql``}${where} ${order} LIMIT ${page.limit}`;
+    const result = (await db.execute(statement)) as unknown as { rows: { id: string; position: string }[] };
+    return result.rows.map((r) => ({ id: r.id, occurredAt: r.position }));
+  }
+
+  return {
+    /** At most `limit` events of the organization after `page.after`, in the page's order. */
+    async page(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db = root): Promise<TrailRow[]> {
+      const found = await positions(organizationId, filter, page, db);
+      if (found.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(events)
+        .where(
+          inArray(
+            events.id,
+            found.map((p) => p.id),
+          ),
+        );
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return found.flatMap((position) => {
+        const row = byId.get(position.id);
+        return row ? [{ ...row, position }] : [];
+      });
+    },
+
+    /** The position of one of the organization's events (the events API's `after`), or undefined. */
+    async position(organizationId: string, eventId: string, db: Db = root): Promise<TrailPosition | undefined> {
+      const result = (await db.execute(
+        sql`SELECT id, ${exactInstant} AS position FROM ${events} WHERE id = ${eventId}::uuid AND organization_id = ${organizationId}::uuid`,
+      )) as unknown as { rows: { id: string; position: string }[] };
+      const [row] = result.rows;
+      return row && { id: row.id, occurredAt: row.position };
+    },
+  };
+}
+
+export type EventsTrailRepository = ReturnType<typeof createEventsTrailRepository>;
