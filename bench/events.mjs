@@ -1,0 +1,286 @@
+// The audit trail and the events API on an organization of ten million events: the first page,
+// a next page deep in the trail, filtered pages (an action, an area's actions, an actor, a
+// target, words of target names, a date range) and the events API, through the real HTTP
+// server on PostgreSQL; then the whole trail exported as CSV, with the server's peak memory.
+//
+//   node bench/events.mjs [events=10000000] [calls=200]
+//   BENCH_KEEP_DATABASE=1 node bench/events.mjs ...                  keeps the filled database (its URL is printed)
+//   BENCH_REUSE_DATABASE_URL=<that URL> node bench/events.mjs ...    measures it again without filling
+//   BENCH_EXPORT=0 node bench/events.mjs ...                         pages only
+//
+// Starts the built server (demo data) on a fresh PostgreSQL database of BENCH_DATABASE_URL's
+// server (default postgres://postgres@127.0.0.1:5432/test, dropped after), adds `events` events
+// to the demo organization set-based (generate_series, a million a statement, with the events
+// table's secondary indexes dropped and built again after, as a restore would): spread over 400
+// days, four at each instant; actions weighted as a busy organization's (sign-ins and SCIM
+// writes most, settings rare); 20,000 actors; a user target of 200,000 named from 120 given and
+// 150 family names, and an import's or key's second target on some. VACUUM ANALYZE, signs the
+// demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
+// Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
+// Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root, run } from '../scripts/lib.mjs';
+import { apiCredentials, demoAdminSession, mb, memoryKb, scratchPostgres, startProcess } from './lib.mjs';
+
+const total = Number(process.argv[2] ?? 10_000_000);
+const calls = Number(process.argv[3] ?? 200);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WARM_UP = 20;
+const STEP = 1_000_000;
+
+if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+const { default: pg } = await import('pg');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-events-'));
+const reused = process.env.BENCH_REUSE_DATABASE_URL;
+const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_events');
+const server = await startProcess('apps/server/dist/main.js', {
+  env: {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DEMO_DATA: 'true',
+    DATA_DIR: work,
+    SIGN_IN_RATE_LIMIT_MAX: '1000000',
+    API_RATE_LIMIT: '1000000',
+    DATABASE_URL: scratch.url,
+  },
+});
+const db = new pg.Client({ connectionString: scratch.url });
+await db.connect();
+
+const GIVEN = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica
+  Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly
+  Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie
+  Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen
+  Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra
+  Frank Rachel Raymond Carolyn Patrick Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth José Olivia Zoë Łukasz
+  Agnès Ana Mateo Sofía Hiroshi Mei Priya Chen Oluwaseun Fatima`
+  .trim()
+  .split(/\s+/);
+const FAMILY = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson
+  Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King
+  Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans
+  Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson
+  Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price
+  Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson
+  Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole
+  Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods
+  Washington Kennedy Wells Müller Dubois Silva Santos Oliveira Kowalski Nakamura Østergaard Çelik`
+  .trim()
+  .split(/\s+/);
+
+/**
+ * Actions with their weight in 1,000: sign-ins and SCIM writes most; settings, tokens and
+ * disabled organizations rare (organization.setting.changed: 1 in 10,000).
+ */
+const WEIGHTS = [
+  ['session.signed_in', 400],
+  ['session.signed_out', 100],
+  ['session.sign_in_failed', 60],
+  ['scim.user.updated', 150],
+  ['scim.user.created', 80],
+  ['scim.user.deactivated', 30],
+  ['user.updated', 60],
+  ['user.created', 40],
+  ['user.disabled', 20],
+  ['user_import.completed', 15],
+  ['user_import.started', 15],
+  ['analytics_report.downloaded', 10],
+  ['access_key.rolled', 9],
+  ['access_key.created', 5],
+  ['scim.group.updated', 5],
+  ['scim.token.rolled', 0.9],
+  ['organization.setting.changed', 0.1],
+];
+const ACTIONS = WEIGHTS.flatMap(([action, weight]) => Array(Math.round(weight * 10)).fill(action));
+
+/** The demo organization's events, a million a statement; the secondary indexes dropped while filling and built after. */
+async function fill(organizationId) {
+  const started = performance.now();
+  const { rows: indexes } = await db.query(
+    "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events' AND indexname <> 'events_pkey' ORDER BY indexname",
+  );
+  for (const { indexname } of indexes) await db.query(`DROP INDEX ${indexname}`);
+  // Ids as the console's are (RFC 9562: a version and a variant), which the answers' schemas check.
+  await db.query(`CREATE FUNCTION pg_temp.bench_uuid(t text) RETURNS uuid LANGUAGE sql IMMUTABLE
+                  AS $$ SELECT overlay(overlay(md5(t) placing '4' from 13) placing '8' from 17)::uuid $$`);
+  for (let from = 1; from <= total; from += STEP) {
+    const to = Math.min(total, from + STEP - 1);
+    await db.query(
+      `INSERT INTO events (organization_id, action, actor_type, actor_id, actor_name, actor_ip, actor_user_agent, targets, data, occurred_at)
+       SELECT $1, acts[1 + abs(hashint4(i)) % array_length(acts, 1)],
+              CASE WHEN i % 10 = 0 THEN 'scim_token' ELSE 'user' END,
+              pg_temp.bench_uuid('actor' || (abs(hashint4(i * 3)) % 20000)),
+              a.g || ' ' || a.f, '10.0.' || (i % 250) || '.' || (i % 200), 'Mozilla/5.0 (bench)',
+              CASE WHEN i % 7 = 0
+                THEN jsonb_build_array(jsonb_build_object('type', 'user', 'id', pg_temp.bench_uuid('user' || u)::text, 'name', t.g || ' ' || t.f),
+                                       jsonb_build_object('type', 'user_import', 'id', pg_temp.bench_uuid('import' || (i % 5000))::text,
+                                                          'name', 'people-' || (i % 5000) || '.csv'))
+                ELSE jsonb_build_array(jsonb_build_object('type', 'user', 'id', pg_temp.bench_uuid('user' || u)::text, 'name', t.g || ' ' || t.f))
+              END,
+              CASE WHEN i % 50 = 0 THEN jsonb_build_object('before', i % 3, 'after', i % 5) ELSE '{}'::jsonb END,
+              now() - ((i / 4) * interval '1 second') * (400.0 * 86400 / ($6::int / 4))
+       FROM (SELECT i, abs(hashint4(i * 7)) % 200000 AS u, $2::text[] AS gs, $3::text[] AS fs, $4::text[] AS acts
+             FROM generate_series($5::int, $7::int) i) s,
+            LATERAL (SELECT gs[1 + abs(hashint4(u)) % array_length(gs, 1)] AS g, fs[1 + abs(hashint4(-u)) % array_length(fs, 1)] AS f) t,
+            LATERAL (SELECT gs[1 + abs(hashint4(i * 3)) % 20000 % array_length(gs, 1)] AS g,
+                            fs[1 + abs(hashint4(i * 3)) % 20000 % array_length(fs, 1)] AS f) a`,
+      [organizationId, GIVEN, FAMILY, ACTIONS, from, total, to],
+    );
+    process.stdout.write(`\r${to.toLocaleString('en')} events (${Math.round((performance.now() - started) / 1000)} s)`);
+  }
+  console.log();
+  for (const { indexname, indexdef } of indexes) {
+    const t0 = performance.now();
+    await db.query(indexdef);
+    console.log(`${indexname} built in ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+  await db.query('VACUUM ANALYZE events');
+  return Math.round((performance.now() - started) / 1000);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), one at a time; their latencies. */
+async function scenario(name, url, headers) {
+  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
+  const times = [];
+  const failures = {};
+  let rows = 0;
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${server.base}${url(i)}`, { headers });
+    const body = await res.json();
+    const ms = performance.now() - t0;
+    if (res.status === 200) {
+      times.push(ms);
+      rows += body.events.length;
+    } else failures[res.status] = (failures[res.status] ?? 0) + 1;
+  }
+  times.sort((a, b) => a - b);
+  const result = {
+    scenario: name,
+    calls,
+    ok: times.length,
+    failures,
+    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
+    p50: Number((percentile(times, 50) ?? 0).toFixed(1)),
+    p99: Number((percentile(times, 99) ?? 0).toFixed(1)),
+    max: Number((times.at(-1) ?? 0).toFixed(1)),
+  };
+  console.log(`| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`);
+  return result;
+}
+
+/** The whole trail as CSV, read as a client would; the server's resident memory sampled as it streams. */
+async function exportAll(headers) {
+  const before = memoryKb(server.pid);
+  let peak = before.rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryKb(server.pid).rss);
+  }, 200);
+  const t0 = performance.now();
+  const res = await fetch(`${server.base}/api/events/export?format=csv`, { headers });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - t0) / 1000;
+  const result = {
+    status: res.status,
+    rows: lines - 1,
+    mb: Math.round(bytes / 1048576),
+    seconds: Math.round(seconds),
+    rowsPerSecond: Math.round((lines - 1) / seconds),
+    rssBeforeMb: mb(before.rss),
+    rssPeakMb: mb(peak),
+    hwmMb: mb(memoryKb(server.pid).hwm),
+  };
+  console.log(`export: ${JSON.stringify(result)}`);
+  return result;
+}
+
+async function sizes() {
+  const res = await db.query(
+    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
+      WHERE c.oid = 'events'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'events'::regclass) ORDER BY 2 DESC`,
+  );
+  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
+}
+
+try {
+  const session = await demoAdminSession(server.base);
+  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
+  const organizationId = rows[0].organization_id;
+  let fillSeconds = 0;
+  if (!reused) {
+    console.log(`Filling the demo organization with ${total.toLocaleString('en')} events...`);
+    fillSeconds = await fill(organizationId);
+  }
+  const api = await apiCredentials(server.base, session);
+
+  // Cursors of pages deep in the trail; actors and targets of every frequency.
+  const cursors = [];
+  let after = null;
+  for (let i = 0; i < 100; i++) {
+    const page = await (await fetch(`${server.base}/api/events?limit=200${after ? `&after=${after}` : ''}`, { headers: session })).json();
+    after = page.next;
+    cursors.push(after);
+  }
+  const actors = (await db.query('SELECT DISTINCT actor_id FROM events WHERE actor_id IS NOT NULL LIMIT 50')).rows.map((r) => r.actor_id);
+  const targets = (await db.query(`SELECT DISTINCT targets->0->>'id' AS id FROM events ORDER BY 1 LIMIT 50`)).rows.map((r) => r.id);
+  const apiIds = (await db.query('SELECT id FROM events ORDER BY occurred_at DESC LIMIT 50 OFFSET 100000')).rows.map((r) => r.id);
+  // Common words and rare ones, whole names and parts of names, of people and of import files.
+  const WORDS = ['smith', 'maria', 'ana', 'nguyen', 'josé', 'oliv', 'kowalski', 'rebecca torres', 'people-42.csv', 'çelik', 'mary smith'];
+  const q = (s) => encodeURIComponent(s);
+  const day = (d) => new Date(Date.now() - d * 86_400_000).toISOString();
+
+  console.log(
+    `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})\n`,
+  );
+  console.log('| scenario | rows | p50 ms | p99 ms | max ms | refused |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  const results = [
+    await scenario('first page', () => '/api/events', session),
+    await scenario('a next page (one of the first 100 of 200)', (i) => `/api/events?after=${cursors[i % cursors.length]}`, session),
+    await scenario('one action, common (scim.user.updated)', () => '/api/events?actions=scim.user.updated', session),
+    await scenario('one action, rare (organization.setting.changed)', () => '/api/events?actions=organization.setting.changed', session),
+    await scenario("an area's actions (user.*, 3 actions)", () => '/api/events?actions=user.created,user.updated,user.disabled', session),
+    await scenario('an actor', (i) => `/api/events?actorId=${actors[i % actors.length]}`, session),
+    await scenario('an actor and an action', (i) => `/api/events?actorId=${actors[i % actors.length]}&actions=session.signed_in`, session),
+    await scenario('a target (a user)', (i) => `/api/events?targetId=${targets[i % targets.length]}`, session),
+    await scenario('words of target names', (i) => `/api/events?q=${q(WORDS[i % WORDS.length])}`, session),
+    await scenario('a week, 200 days ago', () => `/api/events?from=${day(207)}&to=${day(200)}`, session),
+    await scenario('events API, newest first', () => '/api/v1/events', api),
+    await scenario('events API, oldest first after an event', (i) => `/api/v1/events?order=oldest&after=${apiIds[i % apiIds.length]}`, api),
+  ];
+  const indexes = await sizes();
+  console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
+  const exported = process.env.BENCH_EXPORT === '0' ? undefined : await exportAll(session);
+
+  const out = path.join(root, 'bench', 'results', 'events.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, events: total, fillSeconds, results, exported, sizes: indexes }, null, 2)}\n`,
+  );
+  console.log(
+    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await db.end();
+  await server.stop();
+  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
+  else await scratch.drop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
