@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, run } from '../scripts/lib.mjs';
-import { demoAdminSession, scratchPostgres, startProcess } from './lib.mjs';
+import { demoAdminSession, FAMILY_NAMES, GIVEN_NAMES, percentile, scratchPostgres, startProcess } from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1_000_000);
 const calls = Number(process.argv[3] ?? 300);
@@ -45,26 +45,8 @@ const server = await startProcess('apps/server/dist/main.js', {
 const db = new pg.Client({ connectionString: scratch.url });
 await db.connect();
 
-const GIVEN = `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica
-  Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly
-  Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie
-  Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen
-  Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra
-  Frank Rachel Raymond Carolyn Patrick Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth José Olivia Zoë Łukasz
-  Agnès Ana Mateo Sofía Hiroshi Mei Priya Chen Oluwaseun Fatima`
-  .trim()
-  .split(/\s+/);
-const FAMILY = `Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson
-  Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King
-  Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans
-  Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson
-  Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price
-  Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson
-  Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole
-  Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods
-  Washington Kennedy Wells Müller Dubois Silva Santos Oliveira Kowalski Nakamura Østergaard Çelik`
-  .trim()
-  .split(/\s+/);
+const GIVEN = GIVEN_NAMES;
+const FAMILY = FAMILY_NAMES;
 
 /** The demo organization's users, made in batches of 100,000 rows. */
 async function fill(organizationId) {
@@ -96,8 +78,6 @@ async function fill(organizationId) {
   await db.query('VACUUM ANALYZE users');
   return Math.round((performance.now() - started) / 1000);
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), `concurrency` at a time; their latencies. */
 async function scenario(name, url, headers) {
