@@ -85,6 +85,16 @@ export const eventActionsByArea = {
  */
 export const eventsRecordedByReads: readonly EventAction[] = ['analytics_report.downloaded'];
 
+/**
+ * The events that tell of a refusal: a sign-in refused or locked out, a write that named an
+ * e-mail of another organization. A refused call records one of these or nothing.
+ */
+export const eventsRecordedByRefusals: readonly EventAction[] = [
+  'session.sign_in_failed',
+  'session.locked_out',
+  'user.foreign_email_refused',
+];
+
 export type EventArea = keyof typeof eventActionsByArea;
 export const eventAreas = Object.keys(eventActionsByArea) as EventArea[];
 export type EventAction = (typeof eventActionsByArea)[EventArea][number];
