@@ -27,6 +27,7 @@ test('staff change a switch and AI verification; both are kept after a reload', 
     'Product Features',
     'Custom Features',
     'Products',
+    'Data retention',
   ]);
   // The demo data turned Quiz on for every organization.
   await expect(page.getByRole('switch', { name: 'Quiz' })).toBeChecked();

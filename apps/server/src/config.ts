@@ -139,6 +139,11 @@ const envSchema = z.object({
   SIGN_IN_ACCOUNT_FAILURES_MAX: z.coerce.number().int().min(10).default(100),
   /** Days that ended sessions and used or expired one-time tokens are kept before the housekeeping job deletes them. */
   HOUSEKEEPING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Days an event of no organization (a sign-in refused for an e-mail nobody has) is kept; an
+   * organization's events are kept as its setting says (eventRetentionDays, 30 days to 7 years).
+   */
+  EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS: z.coerce.number().int().min(30).max(2_557).default(400),
   /** Largest CSV a user import accepts; a bigger upload is answered 413 before anything is stored. */
   USER_IMPORT_MAX_BYTES: z.coerce
     .number()

@@ -270,11 +270,15 @@ export const ORGANIZATION_SETTING_GROUPS = [
   'productFeatures',
   'customFeatures',
   'products',
+  'dataRetention',
 ] as const;
 export type OrganizationSettingGroup = (typeof ORGANIZATION_SETTING_GROUPS)[number];
 
-/** The kinds of setting: an on/off switch, or AI verification (a switch with two required models). */
-export const ORGANIZATION_SETTING_TYPES = ['toggle', 'aiVerification'] as const;
+/**
+ * The kinds of setting: an on/off switch, AI verification (a switch with two required
+ * models), or a number of days between the definition's bounds (how long events are kept).
+ */
+export const ORGANIZATION_SETTING_TYPES = ['toggle', 'aiVerification', 'days'] as const;
 export type OrganizationSettingType = (typeof ORGANIZATION_SETTING_TYPES)[number];
 
 /** The models AI verification can use (GET organization/verificationModels). */
@@ -326,7 +330,23 @@ export const aiVerificationValue = aiVerificationShape.superRefine((v, ctx) => {
   }
 });
 
-export type OrganizationSettingValue = boolean | AiVerificationValue;
+/**
+ * How long an organization's events are kept (docs/decisions/053-events-retention.md): 400
+ * days by default (a year and the month around it, so a yearly audit finds last year's
+ * whole), at least 30, at most seven years: 2,557 days, the most seven calendar years hold
+ * (two of them leap years), so "seven years" is always kept whole.
+ */
+export const EVENT_RETENTION_DAYS = { default: 400, min: 30, max: 2_557 } as const;
+
+/**
+ * A number of days between bounds: a whole number (`invalid`), at least `min` (`tooShort`),
+ * at most `max` (`tooLong`). Messages are codes the web app translates.
+ */
+export const daysValue = (bounds: { min: number; max: number }) =>
+  // Number.isInteger, not int(): zod's int() refuses 1e308 as unsafe, where "too long" is the truth.
+  z.number().min(bounds.min, 'tooShort').max(bounds.max, 'tooLong').refine(Number.isInteger, 'invalid');
+
+export type OrganizationSettingValue = boolean | AiVerificationValue | number;
 
 interface DefinitionBase<K extends string> {
   key: K;
@@ -340,7 +360,8 @@ interface DefinitionBase<K extends string> {
 }
 export type OrganizationSettingDefinition =
   | (DefinitionBase<string> & { type: 'toggle'; default: boolean })
-  | (DefinitionBase<string> & { type: 'aiVerification'; default: AiVerificationValue });
+  | (DefinitionBase<string> & { type: 'aiVerification'; default: AiVerificationValue })
+  | (DefinitionBase<string> & { type: 'days'; default: number; min: number; max: number });
 
 const toggle = <K extends string>(key: K, group: OrganizationSettingGroup, stops?: 'passwordSignIn') => ({
   key,
@@ -385,6 +406,15 @@ export const ORGANIZATION_SETTINGS = [
   toggle('askMaven', 'products'),
   toggle('smartAssist', 'products'),
   toggle('dataHub', 'products'),
+  /** Days an event is kept; the events' retention job deletes older ones (modules/events). */
+  {
+    key: 'eventRetentionDays' as const,
+    group: 'dataRetention' as const,
+    type: 'days' as const,
+    default: EVENT_RETENTION_DAYS.default as number,
+    min: EVENT_RETENTION_DAYS.min as number,
+    max: EVENT_RETENTION_DAYS.max as number,
+  },
 ] satisfies OrganizationSettingDefinition[];
 
 export type OrganizationSettingKey = (typeof ORGANIZATION_SETTINGS)[number]['key'];
@@ -394,19 +424,22 @@ export const SSO_LOGIN_ONLY_SETTING = 'ssoLoginOnly' satisfies OrganizationSetti
 /** The key of "employee ID login". */
 export const EMPLOYEE_ID_LOGIN_SETTING = 'employeeIdLogin' satisfies OrganizationSettingKey;
 export const AI_VERIFICATION_SETTING = 'aiVerification' satisfies OrganizationSettingKey;
+/** The key of how many days the organization's events are kept. */
+export const EVENT_RETENTION_SETTING = 'eventRetentionDays' satisfies OrganizationSettingKey;
 
 export function organizationSettingDefinition(key: string): OrganizationSettingDefinition | undefined {
   return (ORGANIZATION_SETTINGS as OrganizationSettingDefinition[]).find((d) => d.key === key);
 }
 
-/** The value schema of one kind of setting, with its rules (the server and the form use it). */
-export function organizationSettingValueSchema(type: OrganizationSettingType): z.ZodType<OrganizationSettingValue> {
-  return type === 'toggle' ? z.boolean() : aiVerificationValue;
+/** The value schema of one setting, with its rules (the server and the form use it). */
+export function organizationSettingValueSchema(def: OrganizationSettingDefinition): z.ZodType<OrganizationSettingValue> {
+  if (def.type === 'days') return daysValue(def);
+  return def.type === 'toggle' ? z.boolean() : aiVerificationValue;
 }
 
 const settingValue = z
-  .union([z.boolean(), aiVerificationShape])
-  .describe('A boolean, or for aiVerification { enabled, photoModel, videoModel }');
+  .union([z.boolean(), aiVerificationShape, z.number()])
+  .describe('A boolean; for aiVerification { enabled, photoModel, videoModel }; for eventRetentionDays a whole number of days');
 
 export const organizationSettingView = z.object({
   key: z.string(),
@@ -509,6 +542,8 @@ export const organizationSettingErrorCodes = {
   invalid: 'ORGANIZATION_SETTING_INVALID',
   modelsRequired: 'VERIFICATION_MODELS_REQUIRED',
   modelUnknown: 'VERIFICATION_MODEL_UNKNOWN',
+  /** A number of days outside the setting's bounds (how long events are kept: 30 days to 7 years). */
+  daysOutOfRange: 'SETTING_DAYS_OUT_OF_RANGE',
 } as const;
 
 /**

@@ -79,6 +79,7 @@ describe('every route, fuzzed', () => {
         'Team',
         'ssoLoginOnly',
         'aiVerification',
+        'eventRetentionDays',
         'Fuzz name',
         'default',
         ',',

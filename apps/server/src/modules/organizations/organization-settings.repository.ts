@@ -5,7 +5,7 @@
 import { IMPORT_STATUS_LATEST } from '@console/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizationSettings, userImports, users, workflowImportItems, workflowImports } from '../../db/schema.js';
+import { organizationSettings, organizations, userImports, users, workflowImportItems, workflowImports } from '../../db/schema.js';
 
 export function createOrganizationSettingsRepository(root: Db) {
   return {
@@ -22,6 +22,15 @@ export function createOrganizationSettingsRepository(root: Db) {
         .from(organizationSettings)
         .leftJoin(users, eq(users.id, organizationSettings.updatedBy))
         .where(eq(organizationSettings.organizationId, organizationId));
+    },
+
+    /** Every organization, disabled ones too, with its stored value of one setting (null: never changed). */
+    async valueOfEvery(key: string, db: Db = root) {
+      return db
+        .select({ organizationId: organizations.id, value: organizationSettings.value })
+        .from(organizations)
+        .leftJoin(organizationSettings, and(eq(organizationSettings.organizationId, organizations.id), eq(organizationSettings.key, key)))
+        .orderBy(organizations.id);
     },
 
     async upsert(entry: { organizationId: string; key: string; value: unknown; updatedAt: Date; updatedBy: string }, db: Db = root) {

@@ -7,6 +7,7 @@
  */
 import {
   aiVerificationShape,
+  EVENT_RETENTION_SETTING,
   type ImportStatusView,
   ORGANIZATION_SETTINGS,
   type OrganizationSettingDefinition,
@@ -30,17 +31,32 @@ import type { OrganizationSettingsRepository, StoredSetting } from './organizati
 import type { OrganizationsRepository } from './organizations.repository.js';
 import { organizationNotFound } from './organizations.service.js';
 
-const storedShape = (def: OrganizationSettingDefinition) => (def.type === 'toggle' ? z.boolean() : aiVerificationShape);
+/** The shape a setting's value must have, before its rules (bounds, required models) are checked. */
+const storedShape = (def: OrganizationSettingDefinition) =>
+  def.type === 'toggle' ? z.boolean() : def.type === 'days' ? z.number().refine(Number.isInteger) : aiVerificationShape;
 
-/** A definition and its stored row (if any) as the API shows it; a stored value of the wrong shape reads as the default. */
+const expectedOf: Record<OrganizationSettingDefinition['type'], string> = {
+  toggle: 'a boolean',
+  aiVerification: 'an object { enabled, photoModel, videoModel }',
+  days: 'a whole number of days',
+};
+
+/** A stored value as it reads: undefined when it is of the wrong shape, or a number of days out of its bounds. */
+function storedValue(def: OrganizationSettingDefinition, raw: unknown): OrganizationSettingValue | undefined {
+  const fits = def.type === 'days' ? organizationSettingValueSchema(def) : storedShape(def);
+  const parsed = fits.safeParse(raw);
+  return parsed.success ? (parsed.data as OrganizationSettingValue) : undefined;
+}
+
+/** A definition and its stored row (if any) as the API shows it; a stored value that does not read (storedValue) reads as the default. */
 function toView(def: OrganizationSettingDefinition, row: StoredSetting | undefined): OrganizationSettingView {
-  const stored = row ? storedShape(def).safeParse(row.value) : undefined;
-  const changed = row !== undefined && stored?.success === true;
+  const stored = row ? storedValue(def, row.value) : undefined;
+  const changed = row !== undefined && stored !== undefined;
   return {
     key: def.key,
     group: def.group,
     type: def.type,
-    value: changed ? (stored.data as OrganizationSettingValue) : def.default,
+    value: changed ? stored : def.default,
     isDefault: !changed,
     updatedAt: changed ? row.updatedAt.toISOString() : null,
     updatedBy: changed && row.updatedById && row.updatedByName ? { id: row.updatedById, displayName: row.updatedByName } : null,
@@ -52,16 +68,22 @@ export const settingNotFound = () => new NotFound('Organization setting not foun
 /** The value checked against its setting's kind and rules; 400 with field details otherwise. */
 function checkValue(def: OrganizationSettingDefinition, value: unknown): OrganizationSettingValue {
   if (!storedShape(def).safeParse(value).success) {
-    const expected = def.type === 'toggle' ? 'a boolean' : 'an object { enabled, photoModel, videoModel }';
     throw new ValidationError(
-      `The setting ${def.key} takes ${expected}.`,
+      `The setting ${def.key} takes ${expectedOf[def.type]}.`,
       [{ path: '/value', message: 'invalidType' }],
       organizationSettingErrorCodes.invalid,
     );
   }
-  const parsed = organizationSettingValueSchema(def.type).safeParse(value);
+  const parsed = organizationSettingValueSchema(def).safeParse(value);
   if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: `/value/${i.path.join('/')}`, message: i.message }));
+  const details = parsed.error.issues.map((i) => ({ path: ['/value', ...i.path].join('/'), message: i.message }));
+  if (def.type === 'days') {
+    throw new ValidationError(
+      `The setting ${def.key} takes from ${def.min} to ${def.max} days.`,
+      details,
+      organizationSettingErrorCodes.daysOutOfRange,
+    );
+  }
   const required = details.some((d) => d.message === 'required');
   throw required
     ? new ValidationError('AI verification needs a photo model and a video model.', details, organizationSettingErrorCodes.modelsRequired)
@@ -131,6 +153,20 @@ export function createOrganizationSettingsService(deps: {
           },
         },
       };
+    },
+
+    /**
+     * How many days each organization keeps its events (the events' retention job): its
+     * setting, else the default, read as the screen reads it.
+     */
+    async eventRetentionDays(): Promise<{ organizationId: string; days: number }[]> {
+      const def = organizationSettingDefinition(EVENT_RETENTION_SETTING);
+      if (def?.type !== 'days') throw new Error('eventRetentionDays is not a setting of days');
+      const rows = await repo.valueOfEvery(def.key);
+      return rows.map(({ organizationId, value }) => ({
+        organizationId,
+        days: (storedValue(def, value) as number | undefined) ?? def.default,
+      }));
     },
 
     verificationModels() {

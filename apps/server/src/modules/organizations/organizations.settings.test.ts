@@ -51,7 +51,7 @@ describe('organization settings (Super area)', () => {
     expect(res.statusCode).toBe(200);
     const { settings } = res.json();
     expect(settings.map((s: { key: string }) => s.key)).toEqual(ORGANIZATION_SETTINGS.map((d) => d.key));
-    expect(settings).toHaveLength(27);
+    expect(settings).toHaveLength(28);
     expect(settings.find((s: { key: string }) => s.key === 'quiz')).toEqual({
       key: 'quiz',
       group: 'learningFeatures',
@@ -150,12 +150,12 @@ describe('organization settings (Super area)', () => {
       statusCode: 400,
       code: 'ORGANIZATION_SETTING_INVALID',
     });
-    for (const payload of [
-      { value: 'yes' },
-      { value: 1 },
-      {},
-      { value: { enabled: true, photoModel: photo, videoModel: video, extra: 1 } },
-    ]) {
+    // A number reaches the service (the number of days of a retention) and is no switch's value.
+    expect((await put(editor, org.id, 'quiz', { value: 1 })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'ORGANIZATION_SETTING_INVALID',
+    });
+    for (const payload of [{ value: 'yes' }, {}, { value: { enabled: true, photoModel: photo, videoModel: video, extra: 1 } }]) {
       expect((await put(editor, org.id, 'quiz', payload)).json(), JSON.stringify(payload)).toMatchObject({
         statusCode: 400,
         code: 'VALIDATION_ERROR',
@@ -164,6 +164,93 @@ describe('organization settings (Super area)', () => {
     const missingOrg = await put(editor, '00000000-0000-4000-8000-000000000000', 'quiz', { value: true });
     expect(missingOrg.json()).toMatchObject({ statusCode: 404, code: 'ORGANIZATION_NOT_FOUND' });
     expect(await stored(org.id)).toEqual([]);
+  });
+
+  it('keeps events 400 days by default; staff set 30 days to 7 years (2,557 days), recorded before and after', async () => {
+    const org = await createOrganization(t.database.db);
+    expect(await settingOf(reader, org.id, 'eventRetentionDays')).toEqual({
+      key: 'eventRetentionDays',
+      group: 'dataRetention',
+      type: 'days',
+      value: 400,
+      isDefault: true,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    for (const days of [30, 2557, 90]) {
+      const res = await put(editor, org.id, 'eventRetentionDays', { value: days });
+      expect(res.statusCode, String(days)).toBe(200);
+      expect(res.json().setting).toMatchObject({ key: 'eventRetentionDays', value: days, isDefault: false, updatedBy: { id: editor.id } });
+    }
+    expect(await settingOf(reader, org.id, 'eventRetentionDays')).toMatchObject({ value: 90, isDefault: false });
+    const recorded = await eventsOf(t.database.db, { targetId: org.id, action: 'organization.setting.changed' });
+    expect(recorded.map((e) => [e.actor.id, e.data])).toEqual([
+      [editor.id, { key: 'eventRetentionDays', before: 400, after: 30 }],
+      [editor.id, { key: 'eventRetentionDays', before: 30, after: 2557 }],
+      [editor.id, { key: 'eventRetentionDays', before: 2557, after: 90 }],
+    ]);
+  });
+
+  it('refuses 29 days and 7 years and a day with the bounds, and any value that is not a whole number; nothing changes', async () => {
+    const org = await createOrganization(t.database.db);
+    await put(editor, org.id, 'eventRetentionDays', { value: 120 });
+    const before = await stored(org.id);
+    const eventsBefore = await eventsOf(t.database.db, { targetId: org.id });
+    for (const [days, message] of [
+      [29, 'tooShort'],
+      [2558, 'tooLong'],
+      [0, 'tooShort'],
+      [-400, 'tooShort'],
+      [1e308, 'tooLong'],
+      [2 ** 53, 'tooLong'],
+    ] as const) {
+      expect((await put(editor, org.id, 'eventRetentionDays', { value: days })).json(), String(days)).toEqual({
+        statusCode: 400,
+        code: 'SETTING_DAYS_OUT_OF_RANGE',
+        message: 'The setting eventRetentionDays takes from 30 to 2557 days.',
+        details: [{ path: '/value', message }],
+      });
+    }
+    // Not a whole number of days: of the wrong kind. 1e400 is read as Infinity.
+    for (const value of [30.5, '400', '\u0000', 'NaN', true, null, [400], { days: 400 }]) {
+      expect((await put(editor, org.id, 'eventRetentionDays', { value })).json(), JSON.stringify(value)).toMatchObject({
+        statusCode: 400,
+        code: expect.stringMatching(/^(ORGANIZATION_SETTING_INVALID|VALIDATION_ERROR)$/),
+      });
+    }
+    const raw = async (body: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/organization/${org.id}/settings/eventRetentionDays`,
+        headers: { ...editor.headers, 'content-type': 'application/json' },
+        payload: body,
+      });
+    for (const body of [
+      '{"value":1e400}',
+      '{"value":-1e400}',
+      '{"value":400,"__proto__":{"value":30}}',
+      '{"__proto__":{"value":30}}',
+      '{"value":{"__proto__":{"enabled":true}}}',
+      '{"constructor":{"prototype":{"value":30}}}',
+      `{"value":${'9'.repeat(400)}}`,
+    ]) {
+      const res = await raw(body);
+      expect(res.statusCode, body).toBe(400);
+    }
+    expect(await stored(org.id)).toEqual(before);
+    expect(await eventsOf(t.database.db, { targetId: org.id })).toEqual(eventsBefore);
+    expect(await settingOf(reader, org.id, 'eventRetentionDays')).toMatchObject({ value: 120 });
+    // Read-only staff see it and cannot change it.
+    expect((await put(reader, org.id, 'eventRetentionDays', { value: 60 })).statusCode).toBe(403);
+    expect(await stored(org.id)).toEqual(before);
+  });
+
+  it('reads a stored retention out of its bounds as the default', async () => {
+    const org = await createOrganization(t.database.db);
+    await t.database.db.insert(schema.organizationSettings).values({ organizationId: org.id, key: 'eventRetentionDays', value: 5 });
+    expect(await settingOf(reader, org.id, 'eventRetentionDays')).toMatchObject({ value: 400, isDefault: true });
+    const days = await t.app.services.organizationSettings.eventRetentionDays();
+    expect(days.find((d) => d.organizationId === org.id)).toEqual({ organizationId: org.id, days: 400 });
   });
 
   it('refuses changes to a disabled organization, which can still be read', async () => {

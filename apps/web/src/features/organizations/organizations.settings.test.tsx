@@ -112,6 +112,18 @@ const importStatus: ImportStatusView = {
 
 const accessCounts = { enabledUsers: 9, passwordUsers: 7, openSessions: 4, openPasswordSessions: 3, apiUsers: 2, activeAccessKeys: 1 };
 
+/** The headings of every group, in the order of the screen, as "All settings" shows them. */
+const EVERY_GROUP = [
+  'Basic',
+  'AI Features',
+  'Learning Features',
+  'Download & Offline',
+  'Product Features',
+  'Custom Features',
+  'Products',
+  'Data retention',
+];
+
 const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => [c.path.split('/').at(-1), c.body]);
 
 describe('organization settings', () => {
@@ -150,15 +162,7 @@ describe('organization settings', () => {
     expect(within(trail).getByText('Settings').getAttribute('aria-current')).toBe('page');
 
     const groups = await screen.findAllByRole('heading', { level: 2 });
-    expect(groups.map((h) => h.textContent)).toEqual([
-      'Basic',
-      'AI Features',
-      'Learning Features',
-      'Download & Offline',
-      'Product Features',
-      'Custom Features',
-      'Products',
-    ]);
+    expect(groups.map((h) => h.textContent)).toEqual(EVERY_GROUP);
     const basic = screen.getByRole('region', { name: 'Basic' });
     expect(within(basic).getAllByRole('switch')).toHaveLength(7);
     expect(screen.getAllByRole('switch')).toHaveLength(27);
@@ -230,6 +234,50 @@ describe('organization settings', () => {
     ]);
   });
 
+  it('keeps events 400 days until staff save another number of days from 30 to 7 years; a value out of bounds is not sent', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=dataRetention`);
+    const form = await screen.findByRole('form', { name: 'Event retention' });
+    const days = within(form).getByRole('textbox', { name: 'Event retention' });
+    expect(days).toHaveProperty('value', '400');
+    expect(within(form).getByText(/^How long this organization’s events/)).toBeTruthy();
+    const save = within(form).getByRole('button', { name: 'Save event retention' });
+    expect(save).toHaveProperty('disabled', true);
+    for (const [typed, problem] of [
+      ['29', 'Keep events at least 30 days'],
+      ['2558', 'Keep events at most 7 years (2,557 days)'],
+      ['90.5', 'Enter a whole number of days'],
+      ['ninety', 'Enter a whole number of days'],
+      ['', 'This field is required'],
+    ]) {
+      fireEvent.change(days, { target: { value: typed } });
+      fireEvent.click(save);
+      expect(await within(form).findByText(problem), typed).toBeTruthy();
+    }
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(days, { target: { value: ' 2557 ' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Event retention changed successfully')).toBeTruthy();
+    expect(puts(calls)).toEqual([['eventRetentionDays', { value: 2557 }]]);
+    await waitFor(() =>
+      expect(within(screen.getByRole('form', { name: 'Event retention' })).getByRole('textbox')).toHaveProperty('value', '2557'),
+    );
+  });
+
+  it('says in Spanish why the server refused a number of days', async () => {
+    settingsApi(`/es/super/organizations/${ORG_ID}/settings?group=dataRetention`, {
+      refuse: () => ({
+        status: 400,
+        body: { statusCode: 400, code: 'SETTING_DAYS_OUT_OF_RANGE', message: 'The setting eventRetentionDays takes from 30 to 2557 days.' },
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Conservación de los eventos' });
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: '45' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar la conservación de los eventos' }));
+    expect(
+      await screen.findByText('No se pudo cambiar Conservación de los eventos. Los eventos se conservan de 30 días a 7 años (2557 días).'),
+    ).toBeTruthy();
+  });
+
   it('is read-only for staff who may only read: switches disabled, nothing sent', async () => {
     const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { as: 'staffReader' });
     expect(await screen.findByText('You can read these settings. Changing them needs the update role.')).toBeTruthy();
@@ -238,6 +286,16 @@ describe('organization settings', () => {
     fireEvent.click(sso);
     expect(screen.queryByRole('button', { name: 'Save AI verification' })).toBeNull();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Basic']);
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('shows read-only staff the event retention, disabled, without a Save button', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=dataRetention`, { as: 'staffReader' });
+    expect(await screen.findByText('You can read these settings. Changing them needs the update role.')).toBeTruthy();
+    const retention = await screen.findByRole('form', { name: 'Event retention' });
+    expect(within(retention).getByRole('textbox', { name: 'Event retention' })).toHaveProperty('disabled', true);
+    expect(within(retention).getByRole('textbox', { name: 'Event retention' })).toHaveProperty('value', '400');
+    expect(within(retention).queryByRole('button')).toBeNull();
     expect(puts(calls)).toEqual([]);
   });
 
@@ -257,14 +315,8 @@ describe('organization settings', () => {
     const cases: [string, string[]][] = [
       ['constants/customFeaturesSettings', ['Custom Features']],
       ['constants/genericCustomFeaturesSettings', ['Product Features']],
-      [
-        'constants/settingsPanels',
-        ['Basic', 'AI Features', 'Learning Features', 'Download & Offline', 'Product Features', 'Custom Features', 'Products'],
-      ],
-      [
-        'Settings/DynamicSettingsPanel',
-        ['Basic', 'AI Features', 'Learning Features', 'Download & Offline', 'Product Features', 'Custom Features', 'Products'],
-      ],
+      ['constants/settingsPanels', EVERY_GROUP],
+      ['Settings/DynamicSettingsPanel', EVERY_GROUP],
       ['Settings/EmployeeIdLoginSwitch', ['Basic']],
     ];
     for (const [part, groups] of cases) {

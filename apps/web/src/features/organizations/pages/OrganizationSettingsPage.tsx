@@ -6,9 +6,9 @@
  * the switches without being able to change them; the server refuses such changes anyway.
  */
 import {
-  type AiVerificationValue,
   ORGANIZATION_SETTING_GROUPS,
   type OrganizationSettingGroup,
+  type OrganizationSettingValue,
   type OrganizationSettingView,
   organizationSettingDefinition,
 } from '@console/contracts/organizations';
@@ -38,6 +38,7 @@ import { useOrganization } from '../../../lib/queries/organization';
 import { useChangeOrganizationSetting, useOrganizationSettings } from '../api/organization-settings';
 import { AiVerificationSetting } from '../components/AiVerificationSetting';
 import { useConfirmAccessChange } from '../components/access-confirmation';
+import { DaysSetting } from '../components/DaysSetting';
 import { ImportStatusPanel } from '../components/ImportStatusPanel';
 import { SettingSwitch } from '../components/SettingSwitch';
 import { settingLabel } from '../components/setting-text';
@@ -62,7 +63,7 @@ function Group(props: {
   settings: OrganizationSettingView[];
   readOnly: boolean;
   pendingKey: string | undefined;
-  onChange: (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => void;
+  onChange: (setting: OrganizationSettingView, value: OrganizationSettingValue) => void;
 }) {
   const { t } = useT();
   const headingId = `settings-group-${props.group}`;
@@ -75,6 +76,14 @@ function Group(props: {
         {props.settings.map((s) =>
           s.type === 'aiVerification' ? (
             <AiVerificationSetting
+              key={`${s.key}-${s.updatedAt}`}
+              setting={s}
+              readOnly={props.readOnly}
+              saving={props.pendingKey === s.key}
+              onSave={(value) => props.onChange(s, value)}
+            />
+          ) : s.type === 'days' ? (
+            <DaysSetting
               key={`${s.key}-${s.updatedAt}`}
               setting={s}
               readOnly={props.readOnly}
@@ -115,7 +124,7 @@ export function Component() {
     input?.focus();
   }, [requested.focus, settings.data]);
 
-  const onChange = async (setting: OrganizationSettingView, value: boolean | AiVerificationValue) => {
+  const onChange = async (setting: OrganizationSettingView, value: OrganizationSettingValue) => {
     const name = settingLabel(t, setting.key);
     // A switch that stops people or calls asks first, with what it stops; turning it off asks nothing.
     const stops = organizationSettingDefinition(setting.key)?.stops;

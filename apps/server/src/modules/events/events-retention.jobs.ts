@@ -1,0 +1,79 @@
+/**
+ * The events' retention (docs/decisions/053-events-retention.md), hourly: each organization's
+ * events older than its setting (eventRetentionDays: 400 days unless staff changed it, 30 days
+ * to 7 years) are deleted, and events of no organization older than
+ * EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS. The deletes go a bounded batch at a time, each a
+ * short statement (events-retention.repository.ts). Hourly rather than daily: each run has an
+ * hour of events to delete, not a day's.
+ *
+ * A retention delete records no event: it follows from the setting, whose change is one
+ * (`organization.setting.changed`), and an event per run would be a trail about the trail.
+ */
+import type { AppDeps } from '../../deps.js';
+import type { JobDefinitions, NoData } from '../../jobs/queue.js';
+import type { ModuleContext } from '../../module-context.js';
+import { createEventsRetentionRepository, type RetentionDeletes } from './events-retention.repository.js';
+
+const DAY_MS = 86_400_000;
+/** Events per DELETE statement: a few milliseconds on either database. */
+const BATCH_SIZE = 500;
+
+export interface EventsRetentionReport {
+  /** Events deleted, of every organization together. */
+  organizationEvents: number;
+  /** Organizations that had events to delete. */
+  organizations: number;
+  withoutOrganization: number;
+  statements: number;
+}
+
+/** The events module's jobs and the data each is sent with. */
+export type EventsRetentionJobs = { 'events-retention': NoData };
+
+export function eventsRetentionJobs({ deps, services }: ModuleContext): JobDefinitions<EventsRetentionJobs> {
+  return [
+    {
+      name: 'events-retention',
+      cron: '23 * * * *',
+      retryLimit: 1,
+      handler: async (_data, job) => {
+        const report = await runEventsRetention(
+          { ...deps, retentionDays: () => services.organizationSettings.eventRetentionDays() },
+          { signal: job.signal },
+        );
+        if (report.organizationEvents + report.withoutOrganization > 0)
+          deps.log?.info({ job: 'events-retention', ...report }, 'old events deleted');
+      },
+    },
+  ];
+}
+
+export async function runEventsRetention(
+  deps: Pick<AppDeps, 'config' | 'database' | 'clock'> & {
+    /** Each organization's retention in days (the organizations module's settings). */
+    retentionDays: () => Promise<{ organizationId: string; days: number }[]>;
+  },
+  options: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<EventsRetentionReport> {
+  const repo = createEventsRetentionRepository(deps.database.db);
+  const { batchSize = BATCH_SIZE, signal } = options;
+  // One now for the whole run: what a run keeps does not depend on how long it took.
+  const now = deps.clock.now().getTime();
+  const cutoff = (days: number) => new Date(now - days * DAY_MS);
+  const report: EventsRetentionReport = { organizationEvents: 0, organizations: 0, withoutOrganization: 0, statements: 0 };
+  const add = (done: RetentionDeletes) => {
+    report.statements += done.statements;
+    return done.deleted;
+  };
+  for (const { organizationId, days } of await deps.retentionDays()) {
+    if (signal?.aborted) break;
+    const deleted = add(await repo.deleteOrganizationEventsBefore(organizationId, cutoff(days), batchSize, signal));
+    report.organizationEvents += deleted;
+    if (deleted > 0) report.organizations += 1;
+  }
+  if (!signal?.aborted) {
+    const days = deps.config.EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS;
+    report.withoutOrganization = add(await repo.deleteEventsWithoutOrganizationBefore(cutoff(days), batchSize, signal));
+  }
+  return report;
+}
