@@ -76,7 +76,13 @@ export const eventActionsByArea = {
     'organization.manager.invitation_sent',
   ],
   analytics_report: ['analytics_report.requested', 'analytics_report.generated', 'analytics_report.downloaded'],
-  workflow_import: ['workflow_import.scheduled'],
+  workflow_import: [
+    'workflow_import.scheduled',
+    /** Every workflow was copied (`data: { copied, failed }`). */
+    'workflow_import.completed',
+    /** The import ended with workflows that could not be copied (`data: { copied, failed }`). */
+    'workflow_import.failed',
+  ],
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -44,5 +45,11 @@ describe('analytics report jobs', () => {
     expect(done).toMatchObject({ id, status: 'completed', error: null });
     const list = (await t.app.inject({ url: '/api/analytics-data-download', headers: admin.headers })).json();
     expect(list.urls).toHaveLength(3);
+    // The generation's end is its event, by the console itself, naming each report written.
+    const [generated] = await eventsOf(t.database.db, { action: 'analytics_report.generated', targetId: id });
+    expect(generated).toMatchObject({ organizationId: orgId, actor: { type: 'system' }, targets: [{ type: 'analytics_report', id }] });
+    expect((generated.data.reports as { name: string }[]).map((r) => r.name).sort()).toEqual(
+      list.urls.map((u: { name: string }) => u.name).sort(),
+    );
   });
 });

@@ -175,7 +175,16 @@ export function createAnalyticsReports(deps: AnalyticsReportsDeps) {
       if (!generation || !(await repo.startGeneration(generationId, clock.now()))) return 'gone';
       try {
         const written = await generateReports(deps, generation.organizationId, { signal: options.signal });
-        await repo.finishGeneration(generationId, clock.now(), null);
+        await deps.db.transaction(async (tx) => {
+          await repo.finishGeneration(generationId, clock.now(), null, tx);
+          await recordEvent(tx, {
+            action: 'analytics_report.generated',
+            organizationId: generation.organizationId,
+            actor: systemActor,
+            targets: [{ type: 'analytics_report', id: generationId, name: 'analytics reports' }],
+            data: { reports: written.map((r) => ({ name: r.name, rows: r.rowCount })) },
+          });
+        });
         deps.log?.info({ organizationId: generation.organizationId, reports: written }, 'analytics reports generated');
         return 'done';
       } catch (err) {

@@ -9,6 +9,7 @@
 import { DEFAULT_SOURCE_ENV, workflowImportFailedReasons as reasons } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { recordEvent, systemActor } from '../events/record.js';
 import type { SourceEnvs } from './source-envs.js';
 import type { WorkflowCopyRepository } from './workflow-copy.repository.js';
 import type { WorkflowImportItemsRepository } from './workflow-import-items.repository.js';
@@ -36,6 +37,27 @@ export function createWorkflowImportRunner(deps: {
 }) {
   const { db, imports, items, copy, envs, log } = deps;
 
+  /**
+   * Marks the import finished when nothing is left to do, with its event in the same
+   * transaction: `workflow_import.completed` when every workflow was copied, else
+   * `workflow_import.failed`, with the counts.
+   */
+  async function finish(importId: string, target: { targetOrganizationId: string; targetWorkspaceName: string | null }) {
+    await db.transaction(async (tx) => {
+      if (!(await imports.finishIfDone(importId, tx))) return;
+      const counts = (await imports.importCounts([importId], tx)).get(importId);
+      const copied = counts?.completed ?? 0;
+      const failed = counts?.failed ?? 0;
+      await recordEvent(tx, {
+        action: failed > 0 ? 'workflow_import.failed' : 'workflow_import.completed',
+        organizationId: target.targetOrganizationId,
+        actor: systemActor,
+        targets: [{ type: 'workflow_import', id: importId, name: target.targetWorkspaceName ?? '' }],
+        data: { copied, failed },
+      });
+    });
+  }
+
   return {
     /** Copies what is left of the import (idempotent: a second run, or a run of a finished import, does only what is left). */
     async run(importId: string, opts: RunOptions = {}) {
@@ -46,7 +68,7 @@ export function createWorkflowImportRunner(deps: {
       if (target.sourceEnv !== DEFAULT_SOURCE_ENV) {
         if (!envs.names().includes(target.sourceEnv)) {
           await items.failRemainingItems(importId, reasons.sourceEnvGone);
-          await imports.finishIfDone(importId);
+          await finish(importId, target);
           return;
         }
         elsewhere = await envs.db(target.sourceEnv);
@@ -94,7 +116,7 @@ export function createWorkflowImportRunner(deps: {
         await new Promise((resolve) => setImmediate(resolve));
       }
       await items.failExhaustedItems(importId, ITEM_MAX_ATTEMPTS, 'Unknown error');
-      await imports.finishIfDone(importId);
+      await finish(importId, target);
     },
   };
 }

@@ -140,9 +140,12 @@ export function createWorkflowImportsRepository(root: Db) {
           targetOrganizationId: workflowImports.targetOrganizationId,
           targetWorkspaceId: workflowImports.targetWorkspaceId,
           targetAuthorId: workflowImports.targetAuthorId,
+          /** The import's name in its events, as its scheduling named it. */
+          targetWorkspaceName: workspaces.name,
           finishedAt: workflowImports.finishedAt,
         })
         .from(workflowImports)
+        .leftJoin(workspaces, eq(workspaces.id, workflowImports.targetWorkspaceId))
         .where(eq(workflowImports.id, importId));
       return row;
     },

@@ -3,6 +3,7 @@ import type { WorkflowImportView } from '@console/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { type SignedIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -93,6 +94,12 @@ describe('workflow-import job', () => {
     expect(new Set(view.items.map((i: { workflowId: string }) => i.workflowId))).toEqual(new Set(copies.map((c) => c.id)));
     // The sources are untouched.
     expect(await stepsOf(w.flows.lockout.id)).toHaveLength(3);
+    // Its end is its event, by the console itself, with the counts; a second run records nothing more.
+    await runWorkflowImport(importId);
+    expect(await eventsOf(db(), { targetId: importId, action: 'workflow_import.%' })).toMatchObject([
+      { action: 'workflow_import.scheduled' },
+      { action: 'workflow_import.completed', organizationId, actor: { type: 'system' }, data: { copied: 3, failed: 0 } },
+    ]);
   });
 
   it('fails an item with its reason after its tries, and still completes the others', async () => {
@@ -127,6 +134,9 @@ describe('workflow-import job', () => {
     expect(byId.get(w.flows.lockout.id)).toMatchObject({ status: 'completed', failedReason: null, attempts: 1 });
     // The failed tries left nothing behind.
     expect((await copiesIn(workspaceId)).map((c) => c.title)).toEqual(['Lockout procedure']);
+    expect(await eventsOf(db(), { targetId: importId, action: 'workflow_import.failed' })).toMatchObject([
+      { organizationId, actor: { type: 'system' }, targets: [{ type: 'workflow_import', id: importId }], data: { copied: 1, failed: 2 } },
+    ]);
   });
 
   it('never copies an item twice: a failed try is rolled back, a second run and a run of a finished import do nothing more', async () => {
