@@ -51,7 +51,7 @@ describe('the HTTP server', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     // An API answer: the short set of a JSON API, nothing allowed and nothing cached.
     const res = await t.app.inject({ url: '/api/app-config', headers: { 'x-request-id': 'abc-12345-xyz' } });
-    expect(res.json()).toEqual({ productName: 'Workframe', ssoProviders: [] });
+    expect(res.json()).toEqual({ productName: 'Workframe', ssoProviders: [], platformAppUrl: null });
     expect(res.headers['x-request-id']).toBe('abc-12345-xyz');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['cache-control']).toBe('no-store');

@@ -72,6 +72,12 @@ const envSchema = z.object({
   PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PRODUCT_NAME: z.string().min(1).default('Workframe'),
+  /**
+   * The platform's app, where people whose role has no console access work: their
+   * invitation activates their account and its last page sends them there. Unset: the page
+   * names the app without an address.
+   */
+  PLATFORM_APP_URL: z.url().optional(),
   STAFF_EMAIL_DOMAIN: z.string().min(3).default('workframe.io'),
   /** Load the demo data set into an empty database; default: yes on the embedded database. */
   DEMO_DATA: bool.optional(),

@@ -7,6 +7,8 @@ export const publicAppConfig = z.object({
   productName: z.string().describe('The platform name shown in messages'),
   /** Single sign-on providers that are configured: the sign-in page shows their buttons. */
   ssoProviders: z.array(ssoProvider),
+  /** Where people who do not use this console use the platform (the account-ready page names it). */
+  platformAppUrl: z.string().nullable(),
 });
 export type PublicAppConfig = z.infer<typeof publicAppConfig>;
 

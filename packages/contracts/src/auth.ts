@@ -102,6 +102,32 @@ export const customTokenBody = z.object({ token: text().min(10).max(2048) });
 /** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
 export const acceptInvitationBody = z.object({ token: text().min(10).max(200), password: newPassword });
 
+/**
+ * An invitation link's state, asked for as its page loads (GET auth/invitation?token=):
+ * valid, used (the password was chosen with it), replaced (a newer invitation was sent),
+ * expired (14 days passed) or invalid (unknown, or the person or organization was disabled).
+ */
+export const invitationLinkStates = ['valid', 'used', 'replaced', 'expired', 'invalid'] as const;
+export const invitationLinkState = z.enum(invitationLinkStates);
+export type InvitationLinkState = z.infer<typeof invitationLinkState>;
+/**
+ * Where an invited person will work: `console` (Organizational Admins and staff: this
+ * console) or `app` (every other role: the platform's app, PLATFORM_APP_URL).
+ */
+export const invitationAccess = z.enum(['console', 'app']);
+export type InvitationAccess = z.infer<typeof invitationAccess>;
+export const invitationCheckQuery = z.object({ token: text().min(10).max(200) });
+export const invitationCheckResponse = z.object({
+  state: invitationLinkState,
+  /** Only while the link is valid: whose account it opens, and where they will use it. */
+  invitation: z.object({ displayName: z.string(), email: z.string(), organizationName: z.string(), access: invitationAccess }).optional(),
+});
+export type InvitationCheckResponse = z.infer<typeof invitationCheckResponse>;
+
+/** POST auth/invitation/activate: the password of someone who uses the platform's app, not this console; no session. */
+export const activateInvitationBody = z.object({ token: text().min(10).max(200), password: newPassword });
+export const activateInvitationResponse = z.object({ activated: z.literal(true), email: z.string() });
+
 export const trackActivityBody = z.object({
   idToken: text().optional(),
   userId: text(),
@@ -168,6 +194,7 @@ export const authErrorCodes = {
   badRedirect: 'BAD_REDIRECT',
   ssoFailed: 'SSO_FAILED',
   passwordResetInvalid: 'PASSWORD_RESET_INVALID',
+  invitationInvalid: 'INVITATION_INVALID',
 } as const;
 export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes];
 
@@ -186,6 +213,7 @@ export const authErrorMessages: Record<AuthErrorCode, string> = {
   BAD_REDIRECT: 'Redirects to other hosts are not allowed.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again.',
   PASSWORD_RESET_INVALID: 'This password reset link is not valid: it was used already or has expired.',
+  INVITATION_INVALID: 'This invitation link no longer works: it was used already, replaced by a newer one or has expired.',
 };
 
 /** A message with the platform's name filled in. */
@@ -211,6 +239,22 @@ export const authRoutes = {
     tags,
     body: acceptInvitationBody,
     response: idTokenResponse,
+  }),
+  checkInvitation: route({
+    method: 'GET',
+    path: '/auth/invitation',
+    operationId: 'checkInvitation',
+    tags,
+    query: invitationCheckQuery,
+    response: invitationCheckResponse,
+  }),
+  activateInvitation: route({
+    method: 'POST',
+    path: '/auth/invitation/activate',
+    operationId: 'activateInvitation',
+    tags,
+    body: activateInvitationBody,
+    response: activateInvitationResponse,
   }),
   createSession: route({ ...firstPageCalls.createSession, tags, body: createSessionBody, response: userResponse }),
   me: route({ ...firstPageCalls.me, tags, response: userResponse }),

@@ -5,6 +5,9 @@ export const orgRoles = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] 
 export const orgRole = z.enum(orgRoles);
 export type OrgRole = z.infer<typeof orgRole>;
 
+/** Roles whose people use this console (staff aside): everyone else uses the platform's app. */
+export const consoleRoles: readonly OrgRole[] = ['org_admin'];
+
 /** Roles that may use the external API. */
 export const apiRoles: readonly OrgRole[] = ['org_admin', 'workspace_admin', 'publisher'];
 

@@ -340,7 +340,10 @@ export const userTokens = pgTable(
     createdAt: createdAt(),
     createdBy: uuid('created_by'),
     expiresAt: ts('expires_at').notNull(),
+    /** When it stopped working: used, or replaced by a newer one of its kind (then also replaced_at). */
     usedAt: ts('used_at'),
+    /** A newer token of the kind was issued for the user: its page says so rather than "used". */
+    replacedAt: ts('replaced_at'),
     sentAt: ts('sent_at'),
     sendError: text('send_error'),
   },

@@ -164,6 +164,14 @@ const matrix: Record<string, Row> = {
     access: { public: 'accepts an invitation: the token is the credential' },
     request: () => ({ url: '/api/auth/invitation/accept', ...json({ token: 'not-a-real-invitation', password: 'Valid-Passw0rd!' }) }),
   },
+  'GET /api/auth/invitation': {
+    access: { public: 'checks an invitation link as its page loads: the token is the credential; names the person only while it works' },
+    request: () => ({ url: '/api/auth/invitation?token=not-a-real-invitation' }),
+  },
+  'POST /api/auth/invitation/activate': {
+    access: { public: 'activates an account of the platform app with an invitation: the token is the credential; no session' },
+    request: () => ({ url: '/api/auth/invitation/activate', ...json({ token: 'not-a-real-invitation', password: 'Valid-Passw0rd!' }) }),
+  },
   'POST /api/auth/password-reset/request': {
     access: { public: 'asks for a reset link: the same answer for every address, the link goes to its mailbox' },
     request: (_f, me) => ({ url: '/api/auth/password-reset/request', ...json({ email: nobody(me) }) }),

@@ -86,6 +86,59 @@ export function invitationMail(m: InvitationMail): MailMessage {
   return linkMail(m.to, m.url, invitationTexts[mailLocale(m.locale)](m));
 }
 
+/** An invitation of someone who works in the platform's app, not this console: activate the account, then use the app. */
+export interface ActivationMail extends InvitationMail {
+  /** The platform's app (PLATFORM_APP_URL); unset, the e-mail names the app without it. */
+  appUrl?: string;
+}
+
+const activationTexts: Record<MailLocale, (m: ActivationMail) => { subject: string; lines: string[]; button: string }> = {
+  en: (m) => ({
+    subject: `Activate your ${m.productName} account`,
+    lines: [
+      `Hello ${m.name},`,
+      `${m.invitedBy ? `${m.invitedBy} created your account` : 'An account was created for you'} at ${m.organizationName} on ${m.productName}.`,
+      `Choose your password to activate it. This link works once and expires in ${m.days} days.`,
+      `Then sign in to the ${m.productName} app${m.appUrl ? ` at ${m.appUrl}` : ''} with your e-mail address and this password.`,
+    ],
+    button: 'Activate my account',
+  }),
+  es: (m) => ({
+    subject: `Activa tu cuenta de ${m.productName}`,
+    lines: [
+      `Hola ${m.name}:`,
+      `${m.invitedBy ? `${m.invitedBy} ha creado tu cuenta` : 'Tienes una cuenta'} de ${m.organizationName} en ${m.productName}.`,
+      `Elige tu contraseña para activarla. Este enlace solo funciona una vez y caduca en ${m.days} días.`,
+      `Después inicia sesión en la app de ${m.productName}${m.appUrl ? ` en ${m.appUrl}` : ''} con tu dirección de correo y esta contraseña.`,
+    ],
+    button: 'Activar mi cuenta',
+  }),
+  fr: (m) => ({
+    subject: `Activez votre compte ${m.productName}`,
+    lines: [
+      `Bonjour ${m.name},`,
+      `${m.invitedBy ? `${m.invitedBy} a créé votre compte` : 'Vous avez un compte'} ${m.organizationName} sur ${m.productName}.`,
+      `Choisissez votre mot de passe pour l’activer. Ce lien ne fonctionne qu’une fois et expire dans ${m.days} jours.`,
+      `Connectez-vous ensuite à l’application ${m.productName}${m.appUrl ? ` sur ${m.appUrl}` : ''} avec votre adresse e-mail et ce mot de passe.`,
+    ],
+    button: 'Activer mon compte',
+  }),
+  pt: (m) => ({
+    subject: `Ative sua conta do ${m.productName}`,
+    lines: [
+      `Olá ${m.name},`,
+      `${m.invitedBy ? `${m.invitedBy} criou sua conta` : 'Você tem uma conta'} de ${m.organizationName} no ${m.productName}.`,
+      `Escolha sua senha para ativá-la. Este link funciona uma única vez e expira em ${m.days} dias.`,
+      `Depois, entre no app do ${m.productName}${m.appUrl ? ` em ${m.appUrl}` : ''} com seu endereço de e-mail e essa senha.`,
+    ],
+    button: 'Ativar minha conta',
+  }),
+};
+
+export function activationMail(m: ActivationMail): MailMessage {
+  return linkMail(m.to, m.url, activationTexts[mailLocale(m.locale)](m));
+}
+
 export interface PasswordResetMail {
   to: string;
   name: string;

@@ -16,5 +16,5 @@ export const appConfigQuery = queryOptions({
 
 export function useAppConfig(): PublicAppConfig {
   const { data } = useQuery(appConfigQuery);
-  return data ?? { productName: DEFAULT_PRODUCT_NAME, ssoProviders: [] };
+  return data ?? { productName: DEFAULT_PRODUCT_NAME, ssoProviders: [], platformAppUrl: null };
 }

@@ -52,7 +52,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
   return calls;
 }
 
-export const appConfig = { productName: 'Workframe', ssoProviders: [] };
+export const appConfig = { productName: 'Workframe', ssoProviders: [], platformAppUrl: null };
 
 export function user(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
   return {

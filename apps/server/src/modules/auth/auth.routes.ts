@@ -42,6 +42,15 @@ export const authPlugin: ApiModule = async (
       onRequest: rateLimit,
     },
   );
+  // An invitation's page checks its link on load; people who work in the platform's app
+  // activate their account there (no console session). On the sign-in budget: each is a way in.
+  registerRoute(app, routes.checkInvitation, (request) => invitations.check(request.query.token), { onRequest: rateLimit });
+  registerRoute(
+    app,
+    routes.activateInvitation,
+    (request) => invitations.activate(request.body.token, request.body.password, requestClient(request)),
+    { onRequest: rateLimit },
+  );
 
   // Forgotten passwords: on the sign-in budget too, each step of it a way in. E-mails follow
   // their answer: a closing app lets those under way end before the database closes.

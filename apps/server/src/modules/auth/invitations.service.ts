@@ -1,6 +1,11 @@
 /**
  * Invitations: a single-use token (14 days) e-mailed to a person, who sets a password with
- * it (docs/product.md, "Identity and sessions"). Used by user imports and organization managers:
+ * it (docs/product.md, "Identity and sessions"; decision 049). Who uses this console
+ * (Organizational Admins, staff) is invited into it: the link's page sets the password and
+ * signs them in. Everyone else works in the platform's app: they are invited to activate
+ * their account, and the link's page sets the password and says where the app is, without
+ * a console session. Either page checks its link as it loads (`check`).
+ * Used by user imports, SCIM, the external API and organization managers:
  *
  *   const invitation = await services.invitations.create({ userId, invitedBy }, tx);
  *   await services.invitations.send({ userId, invitationId: invitation.id, token: invitation.token });
@@ -11,6 +16,7 @@
  * services call createInvitation, sendInvitationEmail and inviteUser (below) instead.
  */
 import { randomBytes } from 'node:crypto';
+import { authErrorMessage, consoleRoles, type InvitationAccess, type InvitationCheckResponse, type OrgRole } from '@console/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
@@ -18,10 +24,10 @@ import type { RequestClient } from '../../http/auth-context.js';
 import { AppError, NotFound } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
-import { recordEvent } from '../events/record.js';
+import { activationMail, consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
 import type { IdTokens } from './id-token.js';
+import { useOneTimeLink } from './one-time-links.js';
 import { hashPassword } from './password.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
 
@@ -46,19 +52,28 @@ export interface InvitationDelivery {
   invitedBy?: string | null;
 }
 
-export function invitationUrl(publicUrl: string, token: string, locale: MailLocale): string {
-  return consolePageUrl(publicUrl, `/auth/invitation/accept?token=${encodeURIComponent(token)}`, locale);
+/** The page of an invitation: `accept` signs into the console, `activate` readies an account of the platform's app. */
+export function invitationUrl(publicUrl: string, token: string, locale: MailLocale, access: InvitationAccess = 'console'): string {
+  const page = access === 'console' ? 'accept' : 'activate';
+  return consolePageUrl(publicUrl, `/auth/invitation/${page}?token=${encodeURIComponent(token)}`, locale);
+}
+
+/** Where a person works: this console (Organizational Admins, staff), else the platform's app. */
+export function accessOf(person: { role: string; email: string | null }, isStaffAddress: (email: string) => boolean): InvitationAccess {
+  const usesConsole =
+    (consoleRoles as readonly string[]).includes(person.role as OrgRole) || (!!person.email && isStaffAddress(person.email));
+  return usesConsole ? 'console' : 'app';
 }
 
 export interface InvitationsServiceDeps {
   db: Db;
   tokens: UserTokensRepository;
   /** The users module: an invitation is stamped on the user, an accepted one sets their password. */
-  users: Pick<UsersService, 'stampInvitation' | 'setPasswordHash'>;
+  users: Pick<UsersService, 'stampInvitation' | 'setPasswordHash' | 'isStaffAddress'>;
   idTokens: IdTokens;
   mailer: Mailer;
   clock: Clock;
-  config: Pick<Config, 'PRODUCT_NAME' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'PRODUCT_NAME' | 'PUBLIC_URL' | 'PLATFORM_APP_URL'>;
 }
 
 /** See `create` below; `tokens` and `db` may be of the caller's transaction. */
@@ -94,21 +109,45 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
   const create = (opts: InvitationRequest & { now?: Date }, db: Db = root): Promise<Invitation> =>
     issueInvitation(tokens, users, db, { ...opts, now: opts.now ?? clock.now() });
 
-  /** E-mails the invitation in the user's language (else their organization's, else English). */
+  /** Uses the invitation once to set the password: the person, or undefined when the link no longer works. */
+  async function usePassword(token: string, password: string, client: RequestClient, data?: { access: InvitationAccess }) {
+    const passwordHash = await hashPassword(password);
+    const now = clock.now();
+    return useOneTimeLink(root, client, {
+      spend: (tx) => tokens.consume('invitation', hashSecret(token), now, tx),
+      // Disabled since the invitation was sent: the link is spent and sets nothing.
+      person: async (userId, tx) => {
+        const person = await tokens.findRecipient(userId, tx);
+        return person && !person.disabled ? { userId, ...person } : undefined;
+      },
+      apply: (tx, person) => users.setPasswordHash(person.userId, passwordHash, tx),
+      action: 'user.invitation_accepted',
+      data,
+    });
+  }
+
+  /**
+   * E-mails the invitation in the user's language, else their organization's, else that of
+   * the admin who invited them (English when none): into this console, or to activate their
+   * account of the platform's app, as their role has it.
+   */
   async function send(opts: InvitationDelivery) {
-    const to = await tokens.findRecipient(opts.userId);
+    const to = await tokens.findRecipient(opts.userId, root, opts.invitedBy);
     if (!to?.email) throw new NotFound('User was not found', 'USER_NOT_FOUND');
     const invitedBy = opts.invitedBy ? await tokens.findDisplayName(opts.invitedBy) : undefined;
-    const message = invitationMail({
+    const locale = mailLocale(to.locale);
+    const access = accessOf(to, users.isStaffAddress);
+    const mail = {
       to: to.email,
       name: to.displayName,
       organizationName: to.organizationName,
       productName: config.PRODUCT_NAME,
       invitedBy,
-      url: invitationUrl(config.PUBLIC_URL, opts.token, mailLocale(to.locale)),
+      url: invitationUrl(config.PUBLIC_URL, opts.token, locale, access),
       days: INVITATION_DAYS,
-      locale: to.locale,
-    });
+      locale,
+    };
+    const message = access === 'console' ? invitationMail(mail) : activationMail({ ...mail, appUrl: config.PLATFORM_APP_URL });
     try {
       const sent = await mailer.send(message);
       await tokens.recordDelivery(opts.invitationId, { sentAt: clock.now() });
@@ -129,27 +168,36 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       return invitation;
     },
 
+    /**
+     * GET auth/invitation?token=: the link's state as its page loads, and while it works
+     * whose account it opens and where they will use it. Nothing is used up.
+     */
+    async check(token: string): Promise<InvitationCheckResponse> {
+      const found = await tokens.findWithPerson('invitation', hashSecret(token));
+      if (!found?.email || found.disabled) return { state: 'invalid' };
+      if (found.replacedAt) return { state: 'replaced' };
+      if (found.usedAt) return { state: 'used' };
+      if (found.expiresAt <= clock.now()) return { state: 'expired' };
+      const { displayName, email, organizationName } = found;
+      return { state: 'valid', invitation: { displayName, email, organizationName, access: accessOf(found, users.isStaffAddress) } };
+    },
+
     /** POST auth/invitation/accept: sets the password (already checked against the policy) and signs the person in. */
     async accept(token: string, password: string, client: RequestClient) {
-      const passwordHash = await hashPassword(password);
-      const now = clock.now();
-      const user = await root.transaction(async (tx) => {
-        const used = await tokens.consume('invitation', hashSecret(token), now, tx);
-        if (!used) return undefined;
-        await users.setPasswordHash(used.userId, passwordHash, tx);
-        const recipient = await tokens.findRecipient(used.userId, tx);
-        if (!recipient) return undefined;
-        const person = { id: used.userId, name: recipient.displayName };
-        await recordEvent(tx, {
-          action: 'user.invitation_accepted',
-          organizationId: recipient.organizationId,
-          actor: { type: 'user', ...person, ...client },
-          targets: [{ type: 'user', ...person }],
-        });
-        return { id: used.userId, ...recipient };
-      });
+      const user = await usePassword(token, password, client);
       if (!user) throw new AppError(400, 'INVALID_TOKEN', 'This invitation is not valid: it was used already or has expired.');
-      return idTokens.issue({ id: user.id, email: user.email, displayName: user.displayName }, 'password');
+      return idTokens.issue({ id: user.userId, email: user.email, displayName: user.displayName }, 'password');
+    },
+
+    /**
+     * POST auth/invitation/activate: sets the password of someone who works in the platform's
+     * app; no console session (the console would refuse them). Admins may use it too: their
+     * password is set as by `accept`, and they sign in afterwards.
+     */
+    async activate(token: string, password: string, client: RequestClient): Promise<{ activated: true; email: string }> {
+      const user = await usePassword(token, password, client, { access: 'app' });
+      if (!user?.email) throw new AppError(400, 'INVITATION_INVALID', authErrorMessage('INVITATION_INVALID', config.PRODUCT_NAME));
+      return { activated: true, email: user.email };
     },
   };
 }

@@ -29,6 +29,7 @@ import { consolePageUrl, type MailLocale, mailLocale, passwordResetMail } from '
 import { recordEvent, systemActor } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository } from './auth.repository.js';
+import { useOneTimeLink } from './one-time-links.js';
 import { hashPassword } from './password.js';
 import type { SessionsService } from './sessions.service.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
@@ -158,23 +159,19 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     async reset(token: string, password: string, client: RequestClient): Promise<{ passwordReset: true; ssoLoginOnly: boolean }> {
       const passwordHash = await hashPassword(password);
       const now = clock.now();
-      const user = await db.transaction(async (tx) => {
-        const used = await tokens.consume('password_reset', hashSecret(token), now, tx);
-        if (!used) return undefined;
-        const person = await repo.findSignInUserById(used.userId, tx);
+      const user = await useOneTimeLink(db, client, {
+        spend: (tx) => tokens.consume('password_reset', hashSecret(token), now, tx),
         // Disabled since the link was sent: the link is spent and changes nothing.
-        if (!person || person.userDisabledAt || person.organizationDisabledAt) return undefined;
-        await users.setPasswordHash(used.userId, passwordHash, tx);
-        await deps.sessions.endSessionsOf([used.userId], tx, 'password_reset');
-        // The person proved it through their mailbox: they are the actor.
-        await recordEvent(tx, {
-          action: 'user.password_reset',
-          organizationId: person.organizationId,
-          actor: { type: 'user', id: person.userId, name: person.displayName, ...client },
-          targets: [{ type: 'user', id: person.userId, name: person.displayName }],
-          data: { sessionsEnded: true },
-        });
-        return person;
+        person: async (userId, tx) => {
+          const person = await repo.findSignInUserById(userId, tx);
+          return person && !person.userDisabledAt && !person.organizationDisabledAt ? person : undefined;
+        },
+        apply: async (tx, person) => {
+          await users.setPasswordHash(person.userId, passwordHash, tx);
+          await deps.sessions.endSessionsOf([person.userId], tx, 'password_reset');
+        },
+        action: 'user.password_reset',
+        data: { sessionsEnded: true },
       });
       if (!user) throw invalid();
       deps.changes?.changed(user.organizationId);

@@ -13,10 +13,10 @@ import type { RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import { consolePageUrl, type MailLocale } from '../../mail/templates.js';
-import { recordEvent } from '../events/record.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthService } from './auth.service.js';
 import type { IdTokens } from './id-token.js';
+import { useOneTimeLink } from './one-time-links.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
 
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -52,17 +52,13 @@ export function createSignInLinksService({ db, users, tokens, auth, idTokens, cl
       const { passwordHash: _p, lockedUntil: _l, ...principal } = user;
       auth.assertAdmitted(principal, 'custom');
       const now = clock.now();
+      // The link is signed, not stored: using it stores its id, which a second use finds taken.
+      const used = { userId: user.userId, kind: 'sign_in_link' as const, tokenHash: hashSecret(link.jti), createdBy: null, now };
       try {
-        await db.transaction(async (tx) => {
-          const used = { userId: user.userId, kind: 'sign_in_link' as const, tokenHash: hashSecret(link.jti), createdBy: null, now };
-          await tokens.insert({ ...used, expiresAt: link.expiresAt, usedAt: now }, tx);
-          const person = { id: user.userId, name: user.displayName };
-          await recordEvent(tx, {
-            action: 'one_time_link.used',
-            organizationId: user.organizationId,
-            actor: { type: 'user', ...person, ...client },
-            targets: [{ type: 'user', ...person }],
-          });
+        await useOneTimeLink(db, client, {
+          spend: (tx) => tokens.insert({ ...used, expiresAt: link.expiresAt, usedAt: now }, tx).then(() => used),
+          person: async () => user,
+          action: 'one_time_link.used',
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw invalid();

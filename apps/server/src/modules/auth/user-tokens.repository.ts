@@ -1,5 +1,6 @@
 /** SQL of single-use tokens sent to people (invitations, sign-in links, password resets). Only hashes are stored. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { organizations, users, userTokens } from '../../db/schema.js';
 
@@ -37,7 +38,7 @@ export function createUserTokensRepository(root: Db) {
     async retire(userId: string, kind: UserTokenKind, now: Date, db: Db = root): Promise<void> {
       await db
         .update(userTokens)
-        .set({ usedAt: now })
+        .set({ usedAt: now, replacedAt: now })
         .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
     },
 
@@ -67,6 +68,30 @@ export function createUserTokensRepository(root: Db) {
       return row;
     },
 
+    /**
+     * A token as its page finds it, whether or not it still works (unknown: undefined), with
+     * the person it is for and whether they or their organization were disabled since.
+     */
+    async findWithPerson(kind: UserTokenKind, tokenHash: string, db: Db = root) {
+      const [row] = await db
+        .select({
+          userId: userTokens.userId,
+          expiresAt: userTokens.expiresAt,
+          usedAt: userTokens.usedAt,
+          replacedAt: userTokens.replacedAt,
+          email: users.email,
+          displayName: users.displayName,
+          role: users.role,
+          disabled: sql<boolean>`(${users.disabledAt} is not null or ${organizations.disabledAt} is not null)`,
+          organizationName: organizations.name,
+        })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.kind, kind)));
+      return row;
+    },
+
     async recordDelivery(id: string, outcome: { sentAt: Date } | { error: string }, db: Db = root): Promise<void> {
       await db
         .update(userTokens)
@@ -74,18 +99,25 @@ export function createUserTokensRepository(root: Db) {
         .where(eq(userTokens.id, id));
     },
 
-    /** Who a message goes to, in what language (theirs, else their organization's), and from which organization. */
-    async findRecipient(userId: string, db: Db = root) {
+    /**
+     * Who a message goes to, in what language (theirs, else their organization's, else that
+     * of `sender`: the admin who invited them), with their role and organization.
+     */
+    async findRecipient(userId: string, db: Db = root, sender?: string | null) {
+      const inviter = alias(users, 'inviter');
       const [row] = await db
         .select({
           email: users.email,
           displayName: users.displayName,
+          role: users.role,
+          disabled: sql<boolean>`(${users.disabledAt} is not null or ${organizations.disabledAt} is not null)`,
           organizationId: users.organizationId,
-          locale: sql<string>`coalesce(${users.locale}, ${organizations.locale})`,
+          locale: sql<string | null>`coalesce(${users.locale}, ${organizations.locale}, ${inviter.locale})`,
           organizationName: organizations.name,
         })
         .from(users)
         .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .leftJoin(inviter, sender ? eq(inviter.id, sender) : sql`false`)
         .where(eq(users.id, userId));
       return row;
     },

@@ -268,7 +268,12 @@ describe('external API', () => {
       expect(res.json().user.invitedAt).not.toBeNull();
       const outbox = path.join(t.config.dataDir, 'outbox');
       const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
-      expect(mails.some((m) => m.includes('new.person@example.com') && m.includes('/auth/invitation/accept?token='))).toBe(true);
+      expect(
+        mails.some(
+          (m) =>
+            m.includes('new.person@example.com') && m.includes('/es/auth/invitation/activate?token=') && m.includes('Activa tu cuenta'),
+        ),
+      ).toBe(true);
 
       const again = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload });
       expect(again.statusCode).toBe(409);

@@ -5,5 +5,9 @@ import type { ApiModule } from '../../module-context.js';
 import { enabledSsoProviders } from '../auth/sso-config.js';
 
 export const systemPlugin: ApiModule = async (app, { deps: { config } }) => {
-  registerRoute(app, routes.get, () => ({ productName: config.PRODUCT_NAME, ssoProviders: enabledSsoProviders(config) }));
+  registerRoute(app, routes.get, () => ({
+    productName: config.PRODUCT_NAME,
+    ssoProviders: enabledSsoProviders(config),
+    platformAppUrl: config.PLATFORM_APP_URL ?? null,
+  }));
 };
