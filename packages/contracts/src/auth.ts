@@ -107,6 +107,8 @@ export const acceptInvitationBody = z.object({ token: text().min(10).max(200), p
  * valid, used (the password was chosen with it), replaced (a newer invitation was sent),
  * expired (14 days passed) or invalid (unknown, or the person or organization was disabled).
  */
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 14;
 export const invitationLinkStates = ['valid', 'used', 'replaced', 'expired', 'invalid'] as const;
 export const invitationLinkState = z.enum(invitationLinkStates);
 export type InvitationLinkState = z.infer<typeof invitationLinkState>;

@@ -16,7 +16,14 @@
  * services call createInvitation, sendInvitationEmail and inviteUser (below) instead.
  */
 import { randomBytes } from 'node:crypto';
-import { authErrorMessage, consoleRoles, type InvitationAccess, type InvitationCheckResponse, type OrgRole } from '@console/contracts';
+import {
+  authErrorMessage,
+  consoleRoles,
+  INVITATION_DAYS,
+  type InvitationAccess,
+  type InvitationCheckResponse,
+  type OrgRole,
+} from '@console/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
@@ -31,7 +38,7 @@ import { useOneTimeLink } from './one-time-links.js';
 import { hashPassword } from './password.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
 
-export const INVITATION_DAYS = 14;
+export { INVITATION_DAYS };
 
 export interface Invitation {
   id: string;

@@ -177,6 +177,12 @@ describe('auth result pages', () => {
     const idToken = fakeIdToken({ email: 'ines@acme.example', sub: invited.uid });
     const calls = fakeApi({
       'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/invitation': () => ({
+        body: {
+          state: 'valid',
+          invitation: { displayName: 'Ines Invited', email: 'ines@acme.example', organizationName: 'Acme', access: 'console' },
+        },
+      }),
       'POST /api/auth/invitation/accept': () => ({ body: { idToken, expiresIn: 3600 } }),
       'POST /api/auth': () => {
         setUserInfoCookie(invited);
@@ -186,7 +192,8 @@ describe('auth result pages', () => {
     });
     const router = renderApp('/auth/invitation/accept?token=invitation-token-123');
     await screen.findByRole('heading', { name: 'Choose your password' });
-    const password = screen.getByLabelText(/^New password/, { selector: 'input' });
+    // The link is checked first: the form comes once it is known to work.
+    const password = await screen.findByLabelText(/^New password/, { selector: 'input' });
     fireEvent.change(password, { target: { value: 'abcdefgh1' } });
     expect(screen.getAllByTitle('Not met yet')).toHaveLength(3); // length, upper case, special character
     fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
@@ -204,6 +211,114 @@ describe('auth result pages', () => {
       password: 'Abcdefgh1!',
     });
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/auth')?.body).toMatchObject({ idToken, email: 'ines@acme.example' });
+  });
+
+  const invitationOf = (access: 'console' | 'app') => ({
+    displayName: 'Vera Viewer',
+    email: 'vera@acme.example',
+    organizationName: 'Acme Manufacturing',
+    access,
+  });
+  const linkStates: Record<string, object> = {
+    'used-invitation-token': { state: 'used' },
+    'replaced-invitation-token': { state: 'replaced' },
+    'expired-invitation-token': { state: 'expired' },
+    'unknown-invitation-token': { state: 'invalid' },
+    'app-invitation-token': { state: 'valid', invitation: invitationOf('app') },
+    'console-invitation-token': { state: 'valid', invitation: invitationOf('console') },
+  };
+  const invitationApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
+    fakeApi({
+      'GET /api/app-config': () => ({ body: { ...appConfig, platformAppUrl: 'https://app.workframe.example' } }),
+      'GET /api/auth/invitation': (call) => ({ body: linkStates[new URL(call.path, 'http://x').searchParams.get('token') ?? ''] }),
+      ...extra,
+    });
+
+  it('activates the account of a Viewer with a password under the policy, then says where to use it, with no console session', async () => {
+    const calls = invitationApi({
+      'POST /api/auth/invitation/activate': () => ({ body: { activated: true, email: 'vera@acme.example' } }),
+    });
+    const router = renderApp('/auth/invitation/activate?token=app-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Activate your account' })).toBeTruthy();
+    const password = await screen.findByLabelText(/^New password/, { selector: 'input' });
+    expect(screen.getByText('Vera Viewer, choose a password for your Workframe account at Acme Manufacturing.')).toBeTruthy();
+    fireEvent.change(password, { target: { value: 'abcdefgh1' } });
+    expect(screen.getAllByTitle('Not met yet')).toHaveLength(3);
+    fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate my account' }));
+    expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeTruthy();
+    expect(where(router)).toBe('/auth/invitation/ready');
+    expect(
+      screen.getByText(
+        'Your Workframe account is ready. Sign in to the Workframe app with vera@acme.example and the password you just chose.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://app.workframe.example' }).getAttribute('href')).toBe('https://app.workframe.example');
+    expect(screen.getByRole('link', { name: 'Open the Workframe app' }).getAttribute('href')).toBe('https://app.workframe.example');
+    expect(calls.find((c) => c.path === '/api/auth/invitation/activate')?.body).toEqual({
+      token: 'app-invitation-token',
+      password: 'Abcdefgh1!',
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth')).toBe(false);
+  });
+
+  it('says on load, with no form, that a link was used, replaced, expired or is not valid, in the page language', async () => {
+    invitationApi();
+    const router = renderApp('/auth/invitation/activate?token=used-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'This invitation was used already' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/auth/password/forgot');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+
+    await router.navigate('/auth/invitation/accept?token=replaced-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'A newer invitation was sent to you' })).toBeTruthy();
+    expect(screen.getByText(/Use the link in the latest invitation e-mail/)).toBeTruthy();
+
+    await router.navigate('/pt/auth/invitation/activate?token=expired-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Este convite expirou' })).toBeTruthy();
+    expect(screen.getByText('Os convites valem por 14 dias. Peça ao seu administrador para enviar um novo.')).toBeTruthy();
+
+    await router.navigate('/pt/auth/invitation/activate?token=unknown-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Este link de convite não funciona' })).toBeTruthy();
+    // A token cut short by a mail client: said without asking the server.
+    await router.navigate('/auth/invitation/activate?token=short');
+    expect(await screen.findByRole('heading', { name: 'This invitation link does not work' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+  });
+
+  it('sends each invitation to its page: a Viewer on the console page to activation, an admin on activation to the console page', async () => {
+    invitationApi();
+    const router = renderApp('/es/auth/invitation/accept?token=app-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeTruthy();
+    expect(where(router)).toBe('/es/auth/invitation/activate?token=app-invitation-token');
+    await router.navigate('/auth/invitation/activate?token=console-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeTruthy();
+    expect(where(router)).toBe('/auth/invitation/accept?token=console-invitation-token');
+  });
+
+  it('shows the state of a link used up while its form was open, rather than a refusal', async () => {
+    let used = false;
+    invitationApi({
+      'GET /api/auth/invitation': () => ({ body: used ? { state: 'used' } : { state: 'valid', invitation: invitationOf('app') } }),
+      'POST /api/auth/invitation/activate': () => {
+        used = true;
+        return { status: 400, body: { statusCode: 400, code: 'INVITATION_INVALID', message: 'no longer works' } };
+      },
+    });
+    renderApp('/auth/invitation/activate?token=app-invitation-token');
+    fireEvent.change(await screen.findByLabelText(/^New password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate my account' }));
+    expect(await screen.findByRole('heading', { name: 'This invitation was used already' })).toBeTruthy();
+  });
+
+  it('says the account is ready without an address when the platform app has none configured', async () => {
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/fr/auth/invitation/ready');
+    expect(await screen.findByRole('heading', { name: 'Votre compte est prêt' })).toBeTruthy();
+    expect(screen.getByText(/Connectez-vous à l’application Workframe avec votre adresse e-mail/)).toBeTruthy();
+    expect(screen.getByText('Votre administrateur peut vous dire où ouvrir l’application Workframe.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Ouvrir/ })).toBeNull();
   });
 
   it('resets a forgotten password from the sign-in page: the same answer, then a link checked on load, in Spanish', async () => {

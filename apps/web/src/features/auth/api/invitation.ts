@@ -1,8 +1,20 @@
-/** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
+/**
+ * Invitations: check a link as its page loads (GET auth/invitation?token=), then set the
+ * password: into the console (accept: an idToken) or to activate an account of the
+ * platform's app (activate: no session).
+ */
 import { authRoutes } from '@console/contracts/auth';
 import { api } from '../../../lib/api';
 import { withLinkToken } from './link-token';
 
+export function checkInvitation(token: string) {
+  return api(authRoutes.checkInvitation, { query: { token } });
+}
+
 export function acceptInvitation(token: string, password: string) {
   return withLinkToken(api(authRoutes.acceptInvitation, { body: { token, password } }));
+}
+
+export function activateInvitation(token: string, password: string) {
+  return api(authRoutes.activateInvitation, { body: { token, password } });
 }

@@ -1,7 +1,8 @@
 /**
  * /auth/{app?}/{status}: where single sign-on comes back (success or error), where a
  * one-time sign-in link lands (custom/sign-in), where an invitation sets a password
- * (invitation/accept), and the forgotten password's pages (password/forgot, password/reset).
+ * (invitation/accept into the console; invitation/activate and invitation/ready for people
+ * of the platform's app), and the forgotten password's pages (password/forgot, password/reset).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,6 +25,8 @@ import { AuthCard } from './AuthCard';
 
 // Its own chunk: the password policy brings zod, which the other results do not need.
 const InvitationForm = lazy(withChunkReload(() => import('../components/InvitationForm').then((m) => ({ default: m.InvitationForm }))));
+const ActivationForm = lazy(withChunkReload(() => import('../components/ActivationForm').then((m) => ({ default: m.ActivationForm }))));
+const AccountReady = lazy(withChunkReload(() => import('../components/AccountReady').then((m) => ({ default: m.AccountReady }))));
 const ForgotPasswordForm = lazy(
   withChunkReload(() => import('../components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm }))),
 );
@@ -34,6 +37,8 @@ const ResetPasswordForm = lazy(
 /** The pages of /auth/{app}/{status} that are forms of their own rather than a sign-in's result. */
 function formOf(app?: string, status?: string) {
   if (app === 'invitation' && status === 'accept') return InvitationForm;
+  if (app === 'invitation' && status === 'activate') return ActivationForm;
+  if (app === 'invitation' && status === 'ready') return AccountReady;
   if (app === 'password' && status === 'forgot') return ForgotPasswordForm;
   if (app === 'password' && status === 'reset') return ResetPasswordForm;
   return undefined;

@@ -1,0 +1,49 @@
+/**
+ * /auth/invitation/ready: where an activation ends (decision 049). The account is ready; the
+ * person signs in to the platform's app (PLATFORM_APP_URL, from app-config), not this console,
+ * which is for administrators. Reloaded, it says the same without the address it was given.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router';
+import { useT } from '../../../i18n/use-t';
+import { useAppConfig } from '../../../lib/app-config';
+import { AuthCard } from '../pages/AuthCard';
+
+export function AccountReady() {
+  const { t } = useT();
+  const { productName, platformAppUrl } = useAppConfig();
+  const email = (useLocation().state as { email?: unknown } | null)?.email;
+  const product = { product: productName };
+
+  return (
+    <AuthCard title={t('auth:activation.readyTitle')}>
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {typeof email === 'string' ? t('auth:activation.ready', { ...product, email }) : t('auth:activation.readyNoEmail', product)}
+        </Alert>
+        {platformAppUrl ? (
+          <>
+            <Typography>
+              {t('auth:activation.appAddress')}{' '}
+              <Link href={platformAppUrl} sx={{ overflowWrap: 'anywhere' }}>
+                {platformAppUrl}
+              </Link>
+            </Typography>
+            <Button href={platformAppUrl} variant="contained" size="large">
+              {t('auth:activation.openApp', product)}
+            </Button>
+          </>
+        ) : (
+          <Typography>{t('auth:activation.noAppAddress', product)}</Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {t('auth:activation.notThisConsole')}
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}
