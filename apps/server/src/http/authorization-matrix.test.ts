@@ -675,6 +675,21 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
       };
     },
   },
+  'POST /api/auth/invitation/activate': {
+    commit: async () => {
+      const invited = await createUser(t.database.db, world.orgs.home.id, {
+        email: `${unique('activated')}@matrix.example`,
+        passwordHash: null,
+        role: 'viewer',
+      });
+      return {
+        request: {
+          url: '/api/auth/invitation/activate',
+          ...json({ token: await oneTimeToken(invited.id, 'invitation'), password: 'Valid-Passw0rd!' }),
+        },
+      };
+    },
+  },
   'POST /api/auth/password-reset/request': {
     // From an address of its own: the probes above spent the budget of the usual one.
     commit: async () => ({
