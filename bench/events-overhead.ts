@@ -1,0 +1,169 @@
+// What recording events (decision 045) adds to a SCIM user create and to an access key roll,
+// on their real path: each request through the app (app.inject) on a scratch PostgreSQL
+// database, every statement timed at the driver. The events' part of a request is the time
+// of its `insert into "events"` statement plus `storable()` (timed alone, on the SCIM create's
+// event): what the request would not spend without its event. The rest of the recorder (the
+// change scopes named on the transaction) is a few property reads.
+// Usage: BENCH_DATABASE_URL=postgres://… npx tsx bench/events-overhead.ts [requests=300]
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE } from '@console/contracts';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { scimTokens } from '../apps/server/src/db/schema.js';
+import { systemClock } from '../apps/server/src/deps.js';
+import { createMailer } from '../apps/server/src/mail/mailer.js';
+import { createIdTokens } from '../apps/server/src/modules/auth/id-token.js';
+import { storable } from '../apps/server/src/modules/events/record.js';
+import { generateScimToken } from '../apps/server/src/modules/provisioning/scim-token.js';
+import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
+import { createOrganization, createUser } from '../apps/server/src/test/factories.js';
+import { scratchPostgres } from './measure.js';
+
+const requests = Number(process.argv[2] ?? 300);
+const warmup = 50;
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('BENCH_DATABASE_URL: the PostgreSQL server to measure on');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+const { database, drop } = await scratchPostgres(url, 'bench_events_overhead');
+let close = async () => {};
+try {
+  await migrateDatabase(database);
+  const config = testConfig({ SIGN_IN_RATE_LIMIT_MAX: '1000000' });
+  const deps = {
+    config,
+    database,
+    blobs: createFolderBlobStore(`${config.dataDir}/blobs`),
+    idTokens: await createIdTokens(config),
+    mailer: createMailer(config),
+    clock: systemClock,
+  };
+  const app = await buildApp(deps, { logger: pino({ level: 'silent' }) });
+  await app.ready();
+  close = async () => {
+    await app.close();
+    deps.mailer.close();
+  };
+
+  // Every statement timed at the driver; those that write an event counted apart.
+  // A transaction's statements go through its pooled client: the clients' own method is wrapped.
+  const driver = pg.Client.prototype as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = driver.query;
+  let eventsMs = 0;
+  driver.query = async function (this: unknown, ...args: unknown[]) {
+    const started = performance.now();
+    try {
+      return await query.apply(this, args);
+    } finally {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      if (/^insert into "events"/i.test(text)) eventsMs += performance.now() - started;
+    }
+  };
+
+  const org = await createOrganization(database.db, { name: 'Bench' });
+  const admin = await createUser(database.db, org.id, { email: 'bench.admin@bench.example' });
+  const token = generateScimToken();
+  await database.db.insert(scimTokens).values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 });
+  const { idToken } = await deps.idTokens.issue({ id: admin.id, email: admin.email, displayName: admin.displayName });
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    payload: { idToken, email: admin.email },
+  });
+  const cookie = session.cookies.find((c) => c.name === ID_TOKEN_COOKIE)!;
+  const console_ = { cookie: `${ID_TOKEN_COOKIE}=${cookie.value}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
+
+  let n = 0;
+  const scimBody = () => {
+    const local = `bench.${++n}`;
+    return {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
+      userName: `${local}@bench.example`,
+      name: { givenName: 'Bench', familyName: `User ${n}` },
+      displayName: `Bench User ${n}`,
+      emails: [{ value: `${local}@bench.example`, primary: true, type: 'work' }],
+      title: 'Engineer',
+      active: true,
+      'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { department: 'R&D', employeeNumber: String(n) },
+    };
+  };
+  const scimCreate = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/scim/v2/Users',
+      headers: { authorization: `Bearer ${token.secret}`, 'content-type': 'application/scim+json' },
+      payload: JSON.stringify(scimBody()),
+    });
+    if (res.statusCode !== 201) throw new Error(`SCIM create: ${res.statusCode} ${res.body}`);
+  };
+  // A key made for each roll (outside the timing): a roll with "now" ends the previous secret.
+  let previousKey: string | undefined;
+  const keyRoll = async () => {
+    // An organization holds a bounded number of keys: the last one goes first.
+    if (previousKey) await app.inject({ method: 'DELETE', url: `/api/integration/${previousKey}`, headers: console_ });
+    const made = await app.inject({ method: 'POST', url: '/api/integrations', headers: console_, payload: { name: `Key ${++n}` } });
+    if (made.statusCode !== 201) throw new Error(`key: ${made.statusCode} ${made.body}`);
+    const id = (made.json() as { integration: { id: string } }).integration.id;
+    previousKey = id;
+    return async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/integration/${id}/roll`,
+        headers: console_,
+        payload: { gracePeriod: 'now' },
+      });
+      if (res.statusCode !== 200) throw new Error(`roll: ${res.statusCode} ${res.body}`);
+    };
+  };
+
+  const results: Record<string, unknown> = {};
+  for (const [name, prepare] of [
+    ['SCIM user create', async () => scimCreate],
+    ['access key roll', keyRoll],
+  ] as [string, () => Promise<() => Promise<void>>][]) {
+    const total: number[] = [];
+    const events: number[] = [];
+    for (let i = 0; i < warmup + requests; i++) {
+      const run = await prepare();
+      eventsMs = 0;
+      const started = performance.now();
+      await run();
+      const ms = performance.now() - started;
+      if (i >= warmup) {
+        total.push(ms);
+        events.push(eventsMs);
+      }
+    }
+    results[name] = {
+      medianRequestMs: Math.round(median(total) * 100) / 100,
+      medianEventInsertMs: Math.round(median(events) * 100) / 100,
+      eventShareOfAllRequests: `${((100 * sum(events)) / sum(total)).toFixed(1)}%`,
+    };
+  }
+
+  // storable() on a SCIM create's event: targets and data as the recorder hands them.
+  const event = {
+    name: 'Bench User 1',
+    ua: 'Okta SCIM Client 1.0.0',
+    targets: [{ type: 'user', id: '0193e1c4-7d7e-7c3a-9f0e-1234567890ab', name: 'bench.1@bench.example' }],
+    data: {},
+  };
+  const calls = 200_000;
+  for (let i = 0; i < 10_000; i++) storable(event);
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) storable(event);
+  results['storable() per SCIM create event'] = `${((1000 * (performance.now() - started)) / calls).toFixed(2)} µs`;
+
+  console.log(JSON.stringify(results, null, 2));
+  driver.query = query;
+} finally {
+  await close();
+  await database.close();
+  await drop();
+}
