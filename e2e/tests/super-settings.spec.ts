@@ -87,3 +87,53 @@ test('staff who may only read see the settings, in Spanish, and cannot change th
   });
   expect(res.status()).toBe(403);
 });
+
+test('staff keep events 730 days, in French: a number out of bounds is refused before it is sent; the new one is kept after a reload', async ({
+  page,
+  baseURL,
+  checkA11y,
+}) => {
+  await signInAsStaff(page, baseURL);
+  const orgId = await openAcmeSettings(page);
+  await page.goto(`/fr/super/organizations/${orgId}/settings?group=dataRetention`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Conservation des données']);
+  const form = page.getByRole('form', { name: 'Conservation des événements' });
+  const days = form.getByRole('textbox', { name: 'Conservation des événements' });
+  await expect(days).toHaveValue('400');
+  await expect(form.getByText('Jamais modifié : valeur par défaut')).toBeVisible();
+  await checkA11y();
+
+  await days.fill('29');
+  await form.getByRole('button', { name: 'Enregistrer la conservation des événements' }).click();
+  await expect(form.getByText('Conservez les événements au moins 30 jours')).toBeVisible();
+  await days.fill('2558');
+  await days.press('Enter');
+  await expect(form.getByText('Conservez les événements 7 ans au plus (2 557 jours)')).toBeVisible();
+  await checkA11y();
+
+  await days.fill('730');
+  await days.press('Enter');
+  await expect(page.getByText('Conservation des événements : modifié avec succès')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Conservation des événements' })).toHaveValue('730');
+  await expect(page.locator('[data-setting="eventRetentionDays"]')).toContainText(/Modifié le \d{4}-\d{2}-\d{2} \d{2}:\d{2} par /);
+
+  // The server holds the same, and refuses what the screen refused, in its own words.
+  const res = await page.request.get(`/api/organization/${orgId}/settings`);
+  expect(((await res.json()).settings as { key: string; value: unknown }[]).find((s) => s.key === 'eventRetentionDays')?.value).toBe(730);
+  const refused = await page.request.put(`/api/organization/${orgId}/settings/eventRetentionDays`, { data: { value: 29 }, headers: CSRF });
+  expect(await refused.json()).toMatchObject({ statusCode: 400, code: 'SETTING_DAYS_OUT_OF_RANGE' });
+});
+
+test('staff who may only read see the event retention, in Spanish, and cannot change it', async ({ page, baseURL, checkA11y }) => {
+  await signInAsStaff(page, baseURL, 'reader@workframe.io');
+  const orgId = await openAcmeSettings(page);
+  await page.goto(`/es/super/organizations/${orgId}/settings?group=dataRetention`);
+  await expect(page.getByText('Puedes consultar estos ajustes. Para cambiarlos necesitas el rol de actualización.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Conservación de los eventos' });
+  await expect(form.getByRole('textbox', { name: 'Conservación de los eventos' })).toBeDisabled();
+  await expect(form.getByRole('button')).toHaveCount(0);
+  await checkA11y();
+  const res = await page.request.put(`/api/organization/${orgId}/settings/eventRetentionDays`, { data: { value: 90 }, headers: CSRF });
+  expect(res.status()).toBe(403);
+});

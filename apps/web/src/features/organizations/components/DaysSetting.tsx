@@ -70,6 +70,8 @@ export function DaysSetting(props: {
               slotProps={{
                 htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
                 input: { endAdornment: <InputAdornment position="end">{t('organizations:settings.retention.unit')}</InputAdornment> },
+                // The explanation stays readable (and of enough contrast) while the field is disabled.
+                formHelperText: { disabled: false },
               }}
             />
           )}
