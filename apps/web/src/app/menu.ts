@@ -1,6 +1,6 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
- * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, User imports, Analytics, API Docs, and Super
+ * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, User imports, Analytics, API Docs, Audit trail, and Super
  * for staff. An entry shows only to those who may use its screen (lib/permissions.ts): the
  * regular area's to Organizational Admins, Super to staff.
  */
@@ -9,6 +9,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
@@ -35,6 +36,7 @@ export const menu: MenuEntry[] = [
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon, needs: 'adminArea' },
   { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon, needs: 'adminArea' },
   { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon, needs: 'adminArea' },
+  { to: paths.auditTrail(), label: 'nav.auditTrail', icon: HistoryIcon, needs: 'adminArea' },
   { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, needs: 'superArea' },
 ];
 

@@ -47,12 +47,13 @@ export const pages: PageRoute[] = [
     exists: (p) => UUID.test(p.id ?? ''),
   },
   { path: 'documentation', access: 'admin', page: () => import('../features/documentation/pages/DocumentationPage') },
+  { path: 'audit-trail', access: 'admin', page: () => import('../features/audit-trail/pages/AuditTrailPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: () => import('../features/organizations/pages/OrganizationsPage') },
   {
     path: 'super/organizations/:id',
     access: 'staff',
-    page: () => import('../features/organizations/pages/OrganizationPage'),
+    page: () => import('./super/OrganizationPage'),
     exists: (p) => UUID.test(p.id ?? ''),
   },
   {

@@ -72,6 +72,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'people.status.active',
     'people.source.console',
     'people.person.division',
+    // "Actions" and "Action" are French words too.
+    'auditTrail.filters.actions',
+    'auditTrail.details.action',
   ],
   // Brazilian Portuguese says "e-mail".
   pt: [

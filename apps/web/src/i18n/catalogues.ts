@@ -9,6 +9,7 @@
 import type { Locale } from './locales';
 import accessKeys from './locales/en/accessKeys.json';
 import analytics from './locales/en/analytics.json';
+import auditTrail from './locales/en/auditTrail.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import dashboard from './locales/en/dashboard.json';
@@ -35,6 +36,7 @@ export const en = {
   workflowImports,
   provisioning,
   people,
+  auditTrail,
 };
 
 export type Catalogue = typeof en;

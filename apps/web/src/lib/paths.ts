@@ -23,6 +23,8 @@ export const paths = {
   userImports: () => '/user-imports',
   analytics: () => '/analytics',
   documentation: () => '/documentation',
+  /** The audit trail, with its filters (kept in the address so that a filtered trail can be shared). */
+  auditTrail: () => '/audit-trail',
   logout: () => '/logout',
   superHome: () => '/super',
   organizations: (query: { q?: string; mode?: string } = {}) => withQuery('/super/organizations', query),

@@ -1,9 +1,12 @@
 /**
  * /super/organizations/{id} (docs/product.md, "Organizations", Details): one organization on
  * a page of its own, reached from the list: its details and client key, admin users,
- * managers, a link to its settings, its imports, and (staff with `update`) its edit form
- * (?mode=edit opens it over the page) and the danger zone that disables it.
+ * managers, a link to its settings, its imports, what the app adds below them (its audit
+ * trail: another feature's, so app/ composes the two), and (staff with `update`) its edit
+ * form (?mode=edit opens it over the page) and the danger zone that disables it.
  */
+
+import type { OrganizationView } from '@console/contracts/organizations';
 import EditIcon from '@mui/icons-material/Edit';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Alert from '@mui/material/Alert';
@@ -11,7 +14,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
@@ -35,7 +38,12 @@ export interface OrganizationPageState {
   back?: string;
 }
 
-export function Component() {
+export interface OrganizationPageProps {
+  /** The sections another feature shows on the page, after its imports (app/ composes them). */
+  more?: (organization: OrganizationView) => ReactNode;
+}
+
+export function OrganizationPage({ more }: OrganizationPageProps) {
   const { t } = useT();
   const { localize } = useLocale();
   const navigate = useNavigate();
@@ -104,6 +112,7 @@ export function Component() {
             </Grid>
             <ManagersSection organization={o} canUpdate={canUpdate} />
             <ImportStatusPanel organizationId={o.id} />
+            {more?.(o)}
             {canUpdate && !o.isStaff && !o.disabled && <DisableOrganization organization={o} />}
           </Stack>
         ))}

@@ -1,0 +1,102 @@
+/**
+ * One event's details, read-only (a dialog Escape closes, the focus going back to its row's
+ * button: decision 046): the sentence, when (the reader's locale and the instant as
+ * recorded), the action, the actor with its kind, IP address and user agent, the targets, and
+ * the data (before and after on their own when the event has them).
+ */
+import type { EventView } from '@console/contracts/events';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { DetailRow } from '../../../lib/DetailRow';
+import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { eventSentence } from '../event-sentence';
+import { formatEventTime } from '../event-time';
+import { actionLabel } from './ActionFilter';
+import { ActorType } from './ActorType';
+
+function Json({ value }: { value: unknown }) {
+  return (
+    <Box
+      component="pre"
+      sx={{ m: 0, fontFamily: 'monospace', fontSize: '0.8125rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', minWidth: 0 }}
+    >
+      {JSON.stringify(value, null, 2)}
+    </Box>
+  );
+}
+
+function Details({ event }: { event: EventView }) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const { actor } = event;
+  const { before, after, ...rest } = event.data;
+  const hasChange = 'before' in event.data || 'after' in event.data;
+  const otherData = hasChange ? rest : event.data;
+  const unknown = t('auditTrail:details.unknown');
+  return (
+    <>
+      <Typography sx={{ mb: 1.5, fontWeight: 500, overflowWrap: 'anywhere' }}>{eventSentence(t, event)}</Typography>
+      <Stack component="dl" sx={{ m: 0 }}>
+        <DetailRow label={t('auditTrail:details.when')}>
+          <time dateTime={event.occurredAt}>
+            {formatEventTime(event.occurredAt, locale)} ({event.occurredAt})
+          </time>
+        </DetailRow>
+        <DetailRow label={t('auditTrail:details.action')}>
+          {actionLabel(t, event.action)} (<code>{event.action}</code>)
+        </DetailRow>
+        <DetailRow label={t('auditTrail:details.actor')}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }} component="span">
+            <span>{actor.type === 'system' ? t('auditTrail:system') : actor.name || unknown}</span>
+            <ActorType type={actor.type} />
+          </Stack>
+        </DetailRow>
+        <DetailRow label={t('auditTrail:details.ip')}>{actor.ip || unknown}</DetailRow>
+        <DetailRow label={t('auditTrail:details.userAgent')}>{actor.userAgent || unknown}</DetailRow>
+        <DetailRow label={t('auditTrail:details.targets')}>
+          {event.targets.length === 0 ? (
+            t('auditTrail:details.noTargets')
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {event.targets.map((target) => (
+                <li key={`${target.type}:${target.id}`}>
+                  {t(`auditTrail:targetTypes.${target.type}`)}: {target.name || t('auditTrail:unnamed')} (<code>{target.id}</code>)
+                </li>
+              ))}
+            </Box>
+          )}
+        </DetailRow>
+        {hasChange && (
+          <>
+            <DetailRow label={t('auditTrail:details.before')}>
+              <Json value={before ?? null} />
+            </DetailRow>
+            <DetailRow label={t('auditTrail:details.after')}>
+              <Json value={after ?? null} />
+            </DetailRow>
+          </>
+        )}
+        {Object.keys(otherData).length > 0 && (
+          <DetailRow label={t('auditTrail:details.data')}>
+            <Json value={otherData} />
+          </DetailRow>
+        )}
+        <DetailRow label={t('auditTrail:details.event')}>
+          <code>{event.id}</code>
+        </DetailRow>
+      </Stack>
+    </>
+  );
+}
+
+export function EventDetailsDialog({ event, open, onClose }: { event: EventView | null; open: boolean; onClose: () => void }) {
+  const { t } = useT();
+  return (
+    <AppDialog open={open} title={t('auditTrail:details.title')} size="wide" onClose={onClose}>
+      {event && <Details event={event} />}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The trail's filters: words in target names, actions by area, a range of days, the actor
+ * and the target chosen from an event (removable chips, by name), and the export of what the
+ * filters keep, as CSV or JSON lines.
+ */
+import { EVENTS_SEARCH_MAX, type EventAction } from '@console/contracts/events';
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useT } from '../../../i18n/use-t';
+import { type ExportFormat, exportHref, type TrailScope } from '../api/events';
+import { isFiltered, type TrailFilter } from '../trail-filter';
+import { ActionFilter } from './ActionFilter';
+
+export interface TrailFiltersProps {
+  scope: TrailScope;
+  filter: TrailFilter;
+  text: string;
+  onText: (text: string) => void;
+  onChange: (change: Partial<TrailFilter>) => void;
+  onClear: () => void;
+  /** The readable name of an actor's or a target's id, from the events loaded. */
+  nameOf: (id: string) => string;
+}
+
+function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const { t } = useT();
+  return (
+    <Chip
+      component="li"
+      label={label}
+      onDelete={onRemove}
+      onClick={onRemove}
+      aria-label={t('auditTrail:filters.remove', { name: label })}
+      sx={{ maxWidth: '100%' }}
+    />
+  );
+}
+
+export function TrailFilters({ scope, filter, text, onText, onChange, onClear, nameOf }: TrailFiltersProps) {
+  const { t } = useT();
+  const exported = (format: ExportFormat) => exportHref(scope, filter, format);
+  return (
+    <Stack spacing={2} sx={{ mb: 3 }}>
+      <Stack
+        role="search"
+        aria-label={t('auditTrail:filters.label')}
+        direction={{ xs: 'column', md: 'row' }}
+        sx={{ gap: 2, alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}
+      >
+        <TextField
+          type="search"
+          size="small"
+          label={t('auditTrail:filters.search')}
+          helperText={t('auditTrail:filters.searchHelp')}
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: EVENTS_SEARCH_MAX } }}
+          sx={{ width: { md: 300 } }}
+        />
+        <ActionFilter value={filter.actions} onChange={(actions: EventAction[]) => onChange({ actions })} />
+        <Stack direction="row" sx={{ gap: 2 }}>
+          <TextField
+            type="date"
+            size="small"
+            label={t('auditTrail:filters.from')}
+            value={filter.from ?? ''}
+            onChange={(e) => onChange({ from: e.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
+            sx={{ flex: 1, width: { md: 170 } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('auditTrail:filters.to')}
+            value={filter.to ?? ''}
+            onChange={(e) => onChange({ to: e.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
+            sx={{ flex: 1, width: { md: 170 } }}
+          />
+        </Stack>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', minWidth: 0 }}>
+          {(filter.actorId || filter.targetId) && (
+            <Stack
+              component="ul"
+              aria-label={t('auditTrail:filters.chosen')}
+              direction="row"
+              sx={{ gap: 1, flexWrap: 'wrap', m: 0, p: 0, listStyle: 'none', minWidth: 0 }}
+            >
+              {filter.actorId && (
+                <FilterChip
+                  label={t('auditTrail:filters.actor', { name: nameOf(filter.actorId) })}
+                  onRemove={() => onChange({ actorId: undefined })}
+                />
+              )}
+              {filter.targetId && (
+                <FilterChip
+                  label={t('auditTrail:filters.target', { name: nameOf(filter.targetId) })}
+                  onRemove={() => onChange({ targetId: undefined })}
+                />
+              )}
+            </Stack>
+          )}
+          {isFiltered(filter) && (
+            <Button size="small" onClick={onClear}>
+              {t('auditTrail:filters.clear')}
+            </Button>
+          )}
+        </Stack>
+        <Stack direction="row" role="group" aria-label={t('auditTrail:export.label')} sx={{ gap: 1, flexWrap: 'wrap', flex: 'none' }}>
+          <Button variant="outlined" size="small" startIcon={<DownloadIcon />} href={exported('csv')} download>
+            {t('auditTrail:export.csv')}
+          </Button>
+          <Button variant="outlined" size="small" startIcon={<DownloadIcon />} href={exported('jsonl')} download>
+            {t('auditTrail:export.jsonl')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}
