@@ -155,6 +155,7 @@ for (const locale of locales) {
       { name: 'user-imports', path: '/user-imports' },
       { name: 'analytics', path: '/analytics' },
       { name: 'documentation', path: '/documentation' },
+      { name: 'audit-trail', path: '/audit-trail' },
     ]);
   });
 
