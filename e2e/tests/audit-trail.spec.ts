@@ -78,26 +78,35 @@ async function download(page: Page, link: string) {
   return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
 }
 
-/** The rows of a CSV file (RFC 4180 quoting), the header first. */
+/** The rows of a CSV file (RFC 4180: quoted cells may hold commas, quotes and line ends), the header first. */
 function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  const endRow = () => {
+    endCell();
+    rows.push(row);
+    row = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell), rows.push(row), (row = []), (cell = '');
-    } else cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') endRow();
+    else if (c !== '\r') cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) endRow();
   return rows;
 }
 
