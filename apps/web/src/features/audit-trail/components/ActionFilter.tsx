@@ -68,7 +68,7 @@ export function ActionFilter({ value, onChange }: { value: EventAction[]; onChan
         const own = eventActionsByArea[area] as readonly EventAction[];
         const count = own.filter((a) => value.includes(a)).length;
         return [
-          <MenuItem key={`${AREA}${area}`} value={`${AREA}${area}`} divider={false} sx={{ fontWeight: 600 }}>
+          <MenuItem key={`${AREA}${area}`} value={`${AREA}${area}`} sx={{ fontWeight: 600 }}>
             <Check state={count === own.length ? 'all' : count ? 'some' : 'none'} />
             <ListItemText primary={t(`auditTrail:areas.${area}`)} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
           </MenuItem>,
