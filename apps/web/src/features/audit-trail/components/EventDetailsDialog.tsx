@@ -49,7 +49,7 @@ function Details({ event }: { event: EventView }) {
           {actionLabel(t, event.action)} (<code>{event.action}</code>)
         </DetailRow>
         <DetailRow label={t('auditTrail:details.actor')}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }} component="span">
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <span>{actor.type === 'system' ? t('auditTrail:system') : actor.name || unknown}</span>
             <ActorType type={actor.type} />
           </Stack>

@@ -5,6 +5,7 @@
  */
 import { EVENTS_SEARCH_MAX, type EventAction } from '@console/contracts/events';
 import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -28,14 +29,15 @@ export interface TrailFiltersProps {
 function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
   const { t } = useT();
   return (
-    <Chip
-      component="li"
-      label={label}
-      onDelete={onRemove}
-      onClick={onRemove}
-      aria-label={t('auditTrail:filters.remove', { name: label })}
-      sx={{ maxWidth: '100%' }}
-    />
+    <Box component="li" sx={{ maxWidth: '100%' }}>
+      <Chip
+        label={label}
+        onDelete={onRemove}
+        onClick={onRemove}
+        aria-label={t('auditTrail:filters.remove', { name: label })}
+        sx={{ maxWidth: '100%' }}
+      />
+    </Box>
   );
 }
 
