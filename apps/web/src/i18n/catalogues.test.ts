@@ -46,6 +46,8 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'userImports.errors.count_one',
     'provisioning.tokens.title',
     'provisioning.tokens.token',
+    // Placeholders and punctuation only.
+    'auditTrail.details.target',
   ],
   fr: [
     // The names of encodings are the same in every language.
@@ -93,6 +95,8 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'people.list.email',
     'people.person.email',
     'people.source.console',
+    // Placeholders and punctuation only.
+    'auditTrail.details.target',
   ],
 };
 

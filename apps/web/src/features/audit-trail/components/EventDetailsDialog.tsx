@@ -46,7 +46,9 @@ function Details({ event }: { event: EventView }) {
           </time>
         </DetailRow>
         <DetailRow label={t('auditTrail:details.action')}>
-          {actionLabel(t, event.action)} (<code>{event.action}</code>)
+          <span>
+            {actionLabel(t, event.action)} (<code>{event.action}</code>)
+          </span>
         </DetailRow>
         <DetailRow label={t('auditTrail:details.actor')}>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -63,7 +65,11 @@ function Details({ event }: { event: EventView }) {
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {event.targets.map((target) => (
                 <li key={`${target.type}:${target.id}`}>
-                  {t(`auditTrail:targetTypes.${target.type}`)}: {target.name || t('auditTrail:unnamed')} (<code>{target.id}</code>)
+                  {t('auditTrail:details.target', {
+                    type: t(`auditTrail:targetTypes.${target.type}`),
+                    name: target.name || t('auditTrail:unnamed'),
+                    id: target.id,
+                  })}
                 </li>
               ))}
             </Box>

@@ -50,7 +50,7 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
         role="search"
         aria-label={t('auditTrail:filters.label')}
         direction={{ xs: 'column', md: 'row' }}
-        sx={{ gap: 2, alignItems: { md: 'flex-start' }, flexWrap: 'wrap' }}
+        sx={{ gap: 2, alignItems: { md: 'flex-start' }, flexWrap: { md: 'wrap' } }}
       >
         <TextField
           type="search"
@@ -61,7 +61,7 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
           onChange={(e) => onText(e.target.value)}
           autoComplete="off"
           slotProps={{ htmlInput: { maxLength: EVENTS_SEARCH_MAX } }}
-          sx={{ width: { md: 300 } }}
+          sx={{ width: { xs: '100%', md: 300 } }}
         />
         <ActionFilter value={filter.actions} onChange={(actions: EventAction[]) => onChange({ actions })} />
         <Stack direction="row" sx={{ gap: 2 }}>
@@ -72,7 +72,7 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
             value={filter.from ?? ''}
             onChange={(e) => onChange({ from: e.target.value || undefined })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
-            sx={{ flex: 1, width: { md: 170 } }}
+            sx={{ flex: 1, minWidth: 0, width: { md: 170 } }}
           />
           <TextField
             type="date"
@@ -81,7 +81,7 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
             value={filter.to ?? ''}
             onChange={(e) => onChange({ to: e.target.value || undefined })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
-            sx={{ flex: 1, width: { md: 170 } }}
+            sx={{ flex: 1, minWidth: 0, width: { md: 170 } }}
           />
         </Stack>
       </Stack>
