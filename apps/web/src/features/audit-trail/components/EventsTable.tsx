@@ -84,7 +84,7 @@ export function EventsTable({ events, onDetails, onActor, onTarget }: EventsTabl
           const sentence = eventSentence(t, event);
           return (
             <TableRow key={event.id} data-event-id={event.id} data-action={event.action}>
-              <TableCell data-label={t('auditTrail:list.when')} sx={{ whiteSpace: { sm: 'nowrap' }, verticalAlign: 'top' }}>
+              <TableCell data-label={t('auditTrail:list.when')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
                 <time dateTime={event.occurredAt}>{formatEventTime(event.occurredAt, locale)}</time>
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: { xs: 500, sm: 'inherit' }, minWidth: { sm: 240 } }}>
