@@ -110,6 +110,9 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
+// Each test makes its events, then walks the screen through many steps: a longer budget than one page's.
+test.describe.configure({ timeout: 180_000 });
+
 for (const locale of ['en', 'fr'] as const) {
   test(`an admin filters the trail by actor and action and exports it, in ${locale}`, async ({ page, checkA11y }) => {
     const t = texts[locale];
