@@ -180,6 +180,10 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
       seenOnB.push(res.body.userImport);
       return res.body.userImport as Json;
     };
+    // It waits at its summary (decision 048): the admin confirms it on A.
+    await until('the summary', async () => ((await followOnB()).status === 'awaiting_confirmation' ? true : undefined), 90_000);
+    const confirmed = await A.call('PUT', `/api/user-import/${importId}/confirm`, { cookie });
+    expect(confirmed.status).toBe(200);
 
     // Killed with SIGKILL once it has applied a batch: its lease is left behind, its job stays active.
     const firstBatch = await worker1.seen('user import: batch applied');
@@ -290,11 +294,12 @@ describe.skipIf(!onPostgres)('scale-out: two API replicas and a worker on Postgr
              OR (name = 'analytics-reports' AND data->>'generationId' = ${generationId})
           GROUP BY name, state ORDER BY name, state`,
     );
-    // The import: one run completed it; the killed worker's run is left active (pg-boss expires it later, and it then finds nothing to do).
+    // The import: one run validated it and stopped at its summary, one completed it after the
+    // confirmation; the killed worker's run is left active (pg-boss expires it later, and it then finds nothing to do).
     expect(jobs).toEqual([
       { name: 'analytics-reports', state: 'completed', n: 1 },
       { name: 'user-import', state: 'active', n: 1 },
-      { name: 'user-import', state: 'completed', n: 1 },
+      { name: 'user-import', state: 'completed', n: 2 },
     ]);
     const [counts] = await sqlRows<{ generations: number; reports: number; invitations: number; sent: number }>(
       db,

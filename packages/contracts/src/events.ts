@@ -45,6 +45,10 @@ export const eventActionsByArea = {
     'user_import.failed',
     'user_import.retried',
     'user_import.removed',
+    /** The admin confirmed an import that waited at its summary (`data`: the summary's counts). */
+    'user_import.confirmed',
+    /** The admin stopped a running import between two batches (`data`: what it had applied). */
+    'user_import.stopped',
     /** The file named e-mails of other organizations (`data: { rows, checked, withheld }`, decision 020). */
     'user_import.foreign_emails_found',
   ],

@@ -386,7 +386,10 @@ export const externalApiRoutes = {
     description:
       'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields: the column separator and ' +
       'the options (sendInvitations=false creates the new users without an invitation e-mail; by default they get one). ' +
-      'The import runs in the background: read its status with GET /user-imports/{id}.',
+      'The import runs in the background: read its status with GET /user-imports/{id}. ' +
+      '`applyWithoutConfirmation` (default `true`, for unattended runs) applies the import as soon as it is validated; ' +
+      '`false` stops it at its summary (status `awaiting_confirmation`, with `summary`: new, updated and disabled users and ' +
+      'invitations, with samples) until an Organizational Admin confirms or removes it in the console.',
     security,
     response: userImportResponse,
     status: 201,
@@ -398,7 +401,9 @@ export const externalApiRoutes = {
     operationId: 'getUserImport',
     tags: ['User imports'],
     summary: 'The status and counts of an import',
-    description: 'Organizational Admins. status: processing, error, validation_error or completed.',
+    description:
+      'Organizational Admins. status: processing, awaiting_confirmation (validated, waiting for a confirmation in the console), ' +
+      'error, validation_error, completed or stopped (an admin stopped it; the counts say what it applied).',
     security,
     params: userImportIdParams,
     response: userImportResponse,

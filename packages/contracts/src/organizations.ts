@@ -469,7 +469,14 @@ export const IMPORT_STATUS_LATEST = 5;
 const count = z.number().int();
 export const importStatusView = z.object({
   userImports: z.object({
-    counts: z.object({ processing: count, error: count, validation_error: count, completed: count }),
+    counts: z.object({
+      processing: count,
+      awaiting_confirmation: count,
+      error: count,
+      validation_error: count,
+      completed: count,
+      stopped: count,
+    }),
     latest: z.array(
       z.object({
         id: z.uuid(),

@@ -7,7 +7,11 @@ import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { text } from './text.js';
 
-export const USER_IMPORT_STATUSES = ['processing', 'error', 'validation_error', 'completed'] as const;
+/**
+ * `awaiting_confirmation`: validated, nothing applied, waiting for the admin's Confirm (or
+ * removal); `stopped`: the admin stopped it while it ran, with what it had applied by then.
+ */
+export const USER_IMPORT_STATUSES = ['processing', 'awaiting_confirmation', 'error', 'validation_error', 'completed', 'stopped'] as const;
 export const userImportStatus = z.enum(USER_IMPORT_STATUSES);
 export type UserImportStatus = z.infer<typeof userImportStatus>;
 
@@ -89,9 +93,26 @@ export const userImportOptionsView = z.object({
 });
 export const USER_IMPORT_OPTION_KEYS = Object.keys(userImportOptions.shape) as (keyof UserImportOptions)[];
 
+/**
+ * Above this many rows the admin may choose, when uploading, to apply the import without
+ * waiting at its summary (a file this large is often a scheduled or repeated one); a smaller
+ * import always waits for the admin's confirmation in the console.
+ */
+export const USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS = 10_000;
+
 /** The text fields of the multipart upload (the file is the part named `file`). */
 export const createUserImportFields = userImportOptions.extend({
   columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR),
+  // No default here: the console's upload waits for confirmation by default, the external API's does not.
+  applyWithoutConfirmation: z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+    .optional()
+    .describe(
+      'true applies the import as soon as it is validated; false stops it at its summary (status awaiting_confirmation) ' +
+        'until an Organizational Admin confirms it in the console. Default for the external API: true (unattended runs). ' +
+        `In the console it is honoured only for files over ${USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS} rows; smaller ones always wait.`,
+    ),
 });
 
 /**
@@ -137,6 +158,26 @@ export function notTextKind(head: Uint8Array): NotTextKind | null {
   return head.some(NOT_TEXT_BYTE) ? 'binary' : null;
 }
 
+/** A few of the users a summary counts, to recognise them by. */
+export const userImportSampleView = z.object({
+  email: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type UserImportSampleView = z.infer<typeof userImportSampleView>;
+const summaryGroup = z.object({ count: z.number().int(), samples: z.array(userImportSampleView) });
+/** Users a summary names per group, at most. */
+export const USER_IMPORT_SUMMARY_SAMPLES = 3;
+
+/** What a validated import will do once confirmed: computed when validation ends, nothing applied yet. */
+export const userImportSummaryView = z.object({
+  newUsers: summaryGroup.describe('Users the import will create'),
+  updatedUsers: summaryGroup.describe('Existing users it will update'),
+  disabledUsers: summaryGroup.describe('Existing users it will disable (the disabled column, with the Disable users option)'),
+  invitations: summaryGroup.describe('Invitation e-mails it will send (new users with an e-mail, when chosen)'),
+});
+export type UserImportSummaryView = z.infer<typeof userImportSummaryView>;
+
 export const userImportView = z.object({
   id: z.uuid(),
   filename: z.string(),
@@ -162,6 +203,11 @@ export const userImportView = z.object({
   invitationsPending: z.number().int(),
   invitationsSent: z.number().int(),
   invitationsFailed: z.number().int(),
+  summary: userImportSummaryView
+    .nullable()
+    .describe('What the import will do, once validated and until it ends; null before (and for an import applied without waiting)'),
+  applyWithoutConfirmation: z.boolean().describe('Whether it was asked to apply without waiting for a confirmation'),
+  confirmedAt: z.string().nullable().describe('ISO 8601: when the admin confirmed it'),
 });
 export type UserImportView = z.infer<typeof userImportView>;
 
@@ -195,6 +241,8 @@ export const isRetryable = (status: string): boolean => status === 'error';
 
 export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
 export const removedUserImportResponse = z.object({ removed: z.literal(true) });
+/** The options the organization's next upload starts from: its last import's (docs/product.md, "Uploading"). */
+export const userImportDefaultsResponse = z.object({ options: userImportOptionsView });
 
 const tags = ['User imports'];
 
@@ -222,6 +270,14 @@ export const userImportRoutes = {
       'assignSkills, assignTeams, assignWorkspaces, createEmployeeIdUsers, disableUsers, sendInvitations ("true" or "false").',
     response: userImportResponse,
     status: 201,
+  }),
+  defaults: route({
+    method: 'GET',
+    path: '/user-imports/defaults',
+    operationId: 'getUserImportDefaults',
+    tags,
+    description: "The options of the organization's last import (the defaults when it has none): the upload form starts from them.",
+    response: userImportDefaultsResponse,
   }),
   template: route({
     method: 'GET',
@@ -270,6 +326,24 @@ export const userImportRoutes = {
     params: userImportIdParams,
     response: userImportResponse,
   }),
+  confirm: route({
+    method: 'PUT',
+    path: '/user-import/:id/confirm',
+    operationId: 'confirmUserImport',
+    tags,
+    description: 'Applies an import that waits at its summary (status awaiting_confirmation). Cancelling is DELETE user-import/{id}.',
+    params: userImportIdParams,
+    response: userImportResponse,
+  }),
+  stop: route({
+    method: 'PUT',
+    path: '/user-import/:id/stop',
+    operationId: 'stopUserImport',
+    tags,
+    description: 'Stops a running import between two batches: it ends as stopped, with the counts of what it applied (those users stay).',
+    params: userImportIdParams,
+    response: userImportResponse,
+  }),
 };
 
 /** Error codes of the request (4xx) and of an import's rows. */
@@ -280,6 +354,8 @@ export const userImportRequestErrors = {
   notRetryable: 'USER_IMPORT_NOT_RETRYABLE',
   needsNewFile: 'USER_IMPORT_NEEDS_NEW_FILE',
   notText: 'USER_IMPORT_NOT_TEXT',
+  notAwaitingConfirmation: 'USER_IMPORT_NOT_AWAITING_CONFIRMATION',
+  notRunning: 'USER_IMPORT_NOT_RUNNING',
 } as const;
 
 /** The English text of a refused upload that is not text, by what it is (the web app translates the code and kind). */

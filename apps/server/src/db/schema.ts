@@ -413,7 +413,7 @@ export const userImports = pgTable(
     /** The encoding the file was read in (FILE_ENCODINGS, decision 050); null until staging decides it. */
     fileEncoding: text('file_encoding'),
     options: jsonb('options').notNull().default({}),
-    /** processing | error | validation_error | completed */
+    /** processing | awaiting_confirmation | error | validation_error | completed | stopped */
     status: text('status').notNull().default('processing'),
     /** queued | staging | validating | applying | retrying | done: where a resumed job picks up. */
     phase: text('phase').notNull().default('queued'),
@@ -428,6 +428,15 @@ export const userImports = pgTable(
     usersFailed: integer('users_failed').notNull().default(0),
     invitationsSent: integer('invitations_sent').notNull().default(0),
     invitationsFailed: integer('invitations_failed').notNull().default(0),
+    /**
+     * From how many rows the import applies without waiting at its summary: null always waits
+     * for the admin's confirmation, 0 never does (the external API's unattended runs). Every
+     * upload sets it; an import written without it (before confirmations existed) never waits.
+     */
+    applyWithoutConfirmationFromRows: integer('apply_without_confirmation_from_rows').default(0),
+    /** What the import will do (UserImportSummaryView), written when validation ends. */
+    summary: jsonb('summary'),
+    confirmedAt: ts('confirmed_at'),
     /** The job run that works on the import now, until lease_until; another run waits or takes over after. */
     leaseOwner: text('lease_owner'),
     leaseUntil: ts('lease_until'),
@@ -439,6 +448,18 @@ export const userImports = pgTable(
   },
   (t) => [index('user_imports_org_created_idx').on(t.organizationId, t.createdAt), index('user_imports_created_by_idx').on(t.createdBy)],
 );
+
+/**
+ * The options an organization's next import starts from: those of its last upload, so that a
+ * choice such as "Send invitation e-mails" off stays off (docs/product.md, "Uploading").
+ */
+export const userImportPreferences = pgTable('user_import_preferences', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  options: jsonb('options').notNull(),
+  updatedAt: stampedNow('updated_at'),
+});
 
 /**
  * The staged rows of an import, as read from the file (trimmed text): validated with

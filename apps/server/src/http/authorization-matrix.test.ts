@@ -313,6 +313,7 @@ const matrix: Record<string, Row> = {
   'GET /api/user-imports': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports') },
   'POST /api/user-imports': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/user-imports', ...json({}) }) },
   'GET /api/user-imports/template': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports/template') },
+  'GET /api/user-imports/defaults': { access: 'orgAdmin', scope: 'own', request: at('/api/user-imports/defaults') },
   'GET /api/user-import/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/user-import/${f.importId}` }) },
   'GET /api/user-import/:id/errors': {
     access: 'orgAdmin',
@@ -328,6 +329,17 @@ const matrix: Record<string, Row> = {
     access: 'orgAdmin',
     scope: 'object',
     request: (f) => ({ url: `/api/user-import/${f.importId}` }),
+    fresh: () => freshImport(),
+  },
+  'PUT /api/user-import/:id/confirm': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}/confirm` }),
+  },
+  'PUT /api/user-import/:id/stop': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/user-import/${f.importId}/stop` }),
     fresh: () => freshImport(),
   },
   'PUT /api/user-import/:id/retry': {

@@ -13,7 +13,7 @@ import type { AuthContext, RequestClient } from '../../http/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../../http/errors.js';
 import type { IdTokens } from '../auth/id-token.js';
 import { actorOf, recordEvent } from '../events/record.js';
-import type { UserImportService } from '../user-imports/user-imports.service.js';
+import { type UserImportService, unattendedUpload } from '../user-imports/user-imports.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   cachedWorkflowsPage,
@@ -211,7 +211,7 @@ export function createExternalApiService(deps: {
 
     /** Streams the request's CSV (multipart) into an import of the caller's organization. */
     async createUserImport(auth: AuthContext, request: FastifyRequest) {
-      return { userImport: await userImports.createFromRequest(importer(auth), request) };
+      return { userImport: await userImports.createFromRequest(importer(auth), request, unattendedUpload) };
     },
 
     async getUserImport(auth: AuthContext, id: string) {

@@ -120,10 +120,10 @@ export function createOrganizationSettingsService(deps: {
         repo.latestUserImports(organizationId),
         repo.latestWorkflowImports(organizationId),
       ]);
-      // docs/product.md, "User imports": a status other than the four is shown as processing.
+      // docs/product.md, "User imports": a status it does not know is shown as processing.
       const statusOf = (s: string) =>
         (USER_IMPORT_STATUSES as readonly string[]).includes(s) ? (s as (typeof USER_IMPORT_STATUSES)[number]) : 'processing';
-      const counts = { processing: 0, error: 0, validation_error: 0, completed: 0 };
+      const counts = { processing: 0, awaiting_confirmation: 0, error: 0, validation_error: 0, completed: 0, stopped: 0 };
       for (const c of counted) counts[statusOf(c.status)] += c.n;
       const items = await repo.workflowImportItemCounts(workflow.rows.map((w) => w.id));
       const itemCounts = (importId: string) => {

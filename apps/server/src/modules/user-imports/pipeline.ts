@@ -25,6 +25,7 @@ import { expireImportFiles, settleImport } from './retention.js';
 import { type ApplyScope, applyBatch, nextBatch } from './set-based/apply.js';
 import type { ForeignEmailBound } from './set-based/foreign-emails.js';
 import { analyzeStagedRows, openStagingSink } from './set-based/staging.js';
+import { summarizeStagedRows } from './set-based/summary.js';
 import {
   countRowsWithErrors,
   mergeErrorGroups,
@@ -251,7 +252,12 @@ class Run {
     }
     if (phase === 'validating') {
       log?.info('user import: validating');
-      if (!(await this.validate())) return;
+      const next = await this.validate();
+      if (next === 'ended') return;
+      if (next === 'awaiting') {
+        log?.info('user import: validated, waiting for a confirmation');
+        return;
+      }
       phase = 'applying';
     }
     if (phase === 'applying' || phase === 'retrying') {
@@ -328,8 +334,12 @@ class Run {
     }
   }
 
-  /** Checks every staged row; false when any is wrong (import over, nothing changed). */
-  private async validate(): Promise<boolean> {
+  /**
+   * Checks every staged row: `ended` when any is wrong (import over, nothing changed), else
+   * `awaiting` when it stops at its summary or `apply`. The phase moves on in the same
+   * statement that parks it, so a run resumed after a crash never applies what waits.
+   */
+  private async validate(): Promise<'apply' | 'awaiting' | 'ended'> {
     const { db, row } = this;
     await this.checkpoint({ phase: 'validating', rowsWithErrors: 0 });
     await this.deps.errors.deleteErrors(row.id);
@@ -355,13 +365,34 @@ class Run {
     // Also for a file without errors: once the day's checks are spent, new addresses are refused.
     const limited = await this.deps.boundForeignEmails({ ...this.scope, filename: this.row.filename });
     if (bad === 0 && !limited) {
+      if (await this.waitsForConfirmation()) {
+        await this.awaitConfirmation();
+        return 'awaiting';
+      }
       await this.checkpoint({ phase: 'applying' });
-      return true;
+      return 'apply';
     }
     // The bound may have added errors of its own (addresses refused once the day's checks are spent).
     bad = await countRowsWithErrors(db, row.id);
     await this.endWithValidationErrors(bad);
-    return false;
+    return 'ended';
+  }
+
+  /** Whether the validated import stops at its summary: unless it was asked not to and is large enough for that. */
+  private async waitsForConfirmation(): Promise<boolean> {
+    const fresh = await this.deps.imports.getImport(this.row.id);
+    const from = fresh?.applyWithoutConfirmationFromRows ?? null;
+    return from === null || (fresh?.rowsTotal ?? 0) < from;
+  }
+
+  /**
+   * Parks the import at its summary, its hold released: nothing is applied until the admin
+   * confirms it (a new run then starts at the apply phase) or removes it.
+   */
+  private async awaitConfirmation() {
+    if (this.options.signal?.aborted) throw new Stopped();
+    const summary = await summarizeStagedRows(this.db, this.scope);
+    await this.deps.leases.awaitConfirmation(this.row.id, this.owner, { phase: 'applying', summary });
   }
 
   private async endWithValidationErrors(rowsWithErrors: number) {

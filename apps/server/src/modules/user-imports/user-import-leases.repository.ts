@@ -54,6 +54,26 @@ export function createUserImportLeasesRepository(root: Db) {
       if (rows.length === 0) throw new LeaseLost();
     },
 
+    /**
+     * Parks a validated import at its summary: awaiting the admin's confirmation, with no hold
+     * (nothing runs it until Confirm queues a run); fails with LeaseLost like a checkpoint.
+     */
+    async awaitConfirmation(id: string, owner: string, values: ImportUpdate, db: Db = root): Promise<void> {
+      const rows = await db
+        .update(userImports)
+        .set({ ...values, status: 'awaiting_confirmation', leaseOwner: null, leaseUntil: null })
+        .where(
+          and(
+            eq(userImports.id, id),
+            eq(userImports.leaseOwner, owner),
+            eq(userImports.status, 'processing'),
+            isNull(userImports.deletedAt),
+          ),
+        )
+        .returning({ id: userImports.id });
+      if (rows.length === 0) throw new LeaseLost();
+    },
+
     async releaseImport(id: string, owner: string, db: Db = root): Promise<void> {
       await db
         .update(userImports)

@@ -15,7 +15,7 @@ import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { InviteUser } from './invitations.js';
 import { createUserImportErrorsRepository } from './user-import-errors.repository.js';
-import { getImport, type Headers, importCsv, upload, watchedRuns } from './user-imports.fixtures.js';
+import { confirmImport, getImport, type Headers, importCsv, upload, watchedRuns } from './user-imports.fixtures.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
 import { toView } from './user-imports.service.js';
 
@@ -130,7 +130,8 @@ describe('user imports of a disabled organization', () => {
       'email,name,role\nnew1@before.example,New One,viewer\nbob@before.example,Bob New,publisher\nnew2@before.example,New Two,viewer\n';
     const res = await upload(t, headers, csv);
     expect(res.statusCode, res.body).toBe(201);
-    await runs.runUntil(t, res.json().userImport.id, 'applying');
+    await t.app.services.userImportPipeline.run(res.json().userImport.id);
+    expect((await confirmImport(t, headers, res.json().userImport.id)).statusCode).toBe(200);
     const validated = await getImport(t, headers, res.json().userImport.id);
     expect(validated).toMatchObject({ status: 'processing', phase: 'applying', rowsTotal: 3 });
     await disable(org.id);
@@ -152,6 +153,8 @@ describe('user imports of a disabled organization', () => {
     let disabledAfter: number | undefined;
     const res = await upload(t, headers, `email,name\n${rows}\n`);
     const { id } = res.json().userImport;
+    await t.app.services.userImportPipeline.run(id);
+    expect((await confirmImport(t, headers, id)).statusCode).toBe(200);
     // Staff disable it while the run pauses after its first batch, as a request would come in.
     let disabling: Promise<void> | undefined;
     const stopWatching = runs.afterEachBatch((appliedThrough) => {

@@ -3,6 +3,7 @@ import type { UserImportErrorView, UserImportView } from '@console/contracts';
 import pino from 'pino';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
 
 export type Headers = Record<string, string>;
 
@@ -31,7 +32,47 @@ export async function upload(
   });
 }
 
-/** Uploads and runs the import in this process; answers its final view. */
+/** Confirms an import that waits at its summary, as the admin's Confirm does; answers the call. */
+export function confirmImport(t: TestApp, headers: Headers, id: string) {
+  return t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/confirm`, headers });
+}
+
+/** Stops a running import, as the admin's Stop does; answers the call. */
+export function stopImport(t: TestApp, headers: Headers, id: string) {
+  return t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/stop`, headers });
+}
+
+/**
+ * Runs an uploaded import in this process to its end: it validates and waits at its summary,
+ * is confirmed there as the admin would, and applies. Answers its final view.
+ */
+export async function runConfirmed(t: TestApp, headers: Headers, id: string): Promise<UserImportView> {
+  await t.app.services.userImportPipeline.run(id);
+  if ((await getImport(t, headers, id)).status === 'awaiting_confirmation') {
+    const res = await confirmImport(t, headers, id);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.services.userImportPipeline.run(id);
+  }
+  return getImport(t, headers, id);
+}
+
+/**
+ * Waits for an import the app's workers run to end, confirming it at its summary as the admin
+ * would; with `invitations`, also until its invitations are sent. Answers its view.
+ */
+export function settledInBackground(t: TestApp, headers: Headers, id: string, { invitations = true } = {}): Promise<UserImportView> {
+  return until('the import to end', async () => {
+    const v = await getImport(t, headers, id);
+    if (v.status === 'awaiting_confirmation') {
+      const res = await confirmImport(t, headers, id);
+      expect(res.statusCode, res.body).toBe(200);
+      return undefined;
+    }
+    return v.status === 'processing' || (invitations && v.invitationsPending > 0) ? undefined : v;
+  });
+}
+
+/** Uploads, confirms at its summary and runs the import in this process; answers its final view. */
 export async function importCsv(
   t: TestApp,
   headers: Headers,
@@ -41,8 +82,7 @@ export async function importCsv(
   const res = await upload(t, headers, content, fields);
   expect(res.statusCode, res.body).toBe(201);
   const { userImport } = res.json() as { userImport: UserImportView };
-  await t.app.services.userImportPipeline.run(userImport.id);
-  return getImport(t, headers, userImport.id);
+  return runConfirmed(t, headers, userImport.id);
 }
 
 type LogEntry = { msg?: string; appliedThrough?: number };

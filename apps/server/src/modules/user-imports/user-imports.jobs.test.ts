@@ -8,7 +8,7 @@ import { signIn } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
-import { getImport, type Headers, importErrors, upload } from './user-imports.fixtures.js';
+import { type Headers, importErrors, settledInBackground, upload } from './user-imports.fixtures.js';
 import { userImportJobs } from './user-imports.jobs.js';
 
 describe('user-import jobs', () => {
@@ -28,11 +28,7 @@ describe('user-import jobs', () => {
     await smtp.close();
   });
 
-  const settled = (id: string) =>
-    until('the import and its invitations', async () => {
-      const view = await getImport(t, headers, id);
-      return view.status === 'processing' || view.invitationsPending > 0 ? undefined : view;
-    });
+  const settled = (id: string) => settledInBackground(t, headers, id);
 
   it('invites the new users by e-mail in the background; a failed send is a per-user error that retry sends again', async () => {
     const csv =

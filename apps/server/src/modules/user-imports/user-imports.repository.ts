@@ -12,7 +12,17 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { pageTotal, totalOver } from '../../db/paging.js';
 import { preparedOn } from '../../db/prepared.js';
-import { organizations, skills, teams, userImportErrors, userImportInvitations, userImports, users, workspaces } from '../../db/schema.js';
+import {
+  organizations,
+  skills,
+  teams,
+  userImportErrors,
+  userImportInvitations,
+  userImportPreferences,
+  userImports,
+  users,
+  workspaces,
+} from '../../db/schema.js';
 import type { BatchResult } from './set-based/apply.js';
 
 export type UserImportRow = typeof userImports.$inferSelect;
@@ -94,6 +104,45 @@ export function createUserImportsRepository(root: Db) {
     },
 
     updateImportWhere,
+
+    /**
+     * Stops a running import of the organization, in one statement that also ends the run's
+     * hold: the run's next checkpoint (which every batch's transaction starts with) finds the
+     * hold gone and ends without applying another batch. A batch in flight holds the import's
+     * row locked: the stop waits for it to commit and its counters are in the row answered.
+     * Undefined when the import is not running (or not the organization's, or removed).
+     */
+    async stopImport(organizationId: string, id: string, db: Db = root): Promise<UserImportRow | undefined> {
+      const [row] = await db
+        .update(userImports)
+        .set({ status: 'stopped', phase: 'done', finishedAt: dbNow(), leaseOwner: null, leaseUntil: null })
+        .where(
+          and(
+            eq(userImports.id, id),
+            eq(userImports.organizationId, organizationId),
+            eq(userImports.status, 'processing'),
+            isNull(userImports.deletedAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The options the organization's last upload chose, if any. */
+    async preferredOptions(organizationId: string, db: Db = root): Promise<unknown> {
+      const [row] = await db
+        .select({ options: userImportPreferences.options })
+        .from(userImportPreferences)
+        .where(eq(userImportPreferences.organizationId, organizationId));
+      return row?.options;
+    },
+
+    async savePreferredOptions(organizationId: string, options: object, db: Db = root): Promise<void> {
+      await db
+        .insert(userImportPreferences)
+        .values({ organizationId, options })
+        .onConflictDoUpdate({ target: userImportPreferences.organizationId, set: { options, updatedAt: sql`now()` } });
+    },
 
     /**
      * A failed import back to processing for a retry, if it still has `status`: from its phase

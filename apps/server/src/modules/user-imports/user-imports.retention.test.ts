@@ -12,7 +12,7 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
-import { getImport, type Headers, importErrors, upload } from './user-imports.fixtures.js';
+import { getImport, type Headers, importErrors, settledInBackground, upload } from './user-imports.fixtures.js';
 import { userImportJobs } from './user-imports.jobs.js';
 
 describe('user import retention', () => {
@@ -35,10 +35,7 @@ describe('user import retention', () => {
     const res = await upload(t, headers, csv);
     expect(res.statusCode).toBe(201);
     const { id } = res.json().userImport as UserImportView;
-    const view = await until('the import and its invitations', async () => {
-      const v = await getImport(t, headers, id);
-      return v.status === 'processing' || v.invitationsPending > 0 ? undefined : v;
-    });
+    const view = await settledInBackground(t, headers, id);
     return { id, view, blobKey: (await importRow(id)).blobKey };
   };
 
@@ -74,6 +71,7 @@ describe('user import retention', () => {
     const blobKey = (await importRow(id)).blobKey;
     // Once it has ended and settled (its file dropped), it is made into a run that failed on
     // every try before applying, with its file: what such a run leaves.
+    await settledInBackground(t, headers, id);
     await until('the import settled', async () => ((await t.deps.blobs.exists(blobKey)) ? undefined : true));
     expect((await getImport(t, headers, id)).status).toBe('completed');
     await t.database.db.update(userImports).set({ status: 'error', phase: 'validating' }).where(eq(userImports.id, id));

@@ -7,7 +7,16 @@ import { userImportRows, userImports, users } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { getImport, type Headers, importCsv, importErrors, multipartBody, upload, watchedRuns } from './user-imports.fixtures.js';
+import {
+  confirmImport,
+  getImport,
+  type Headers,
+  importCsv,
+  importErrors,
+  multipartBody,
+  upload,
+  watchedRuns,
+} from './user-imports.fixtures.js';
 
 describe('user-import routes', () => {
   let t: TestApp;
@@ -170,8 +179,9 @@ describe('user-import routes', () => {
     const db = t.database.db;
     const res = await upload(t, headers, 'email,name\nfirst@routes.example,First\nraced@routes.example,Raced\nlast@routes.example,Last\n');
     const { id } = res.json().userImport;
-    await runs.runUntil(t, id, 'applying');
-    expect(await getImport(t, headers, id)).toMatchObject({ status: 'processing', phase: 'applying' });
+    await t.app.services.userImportPipeline.run(id);
+    expect(await getImport(t, headers, id)).toMatchObject({ status: 'awaiting_confirmation', phase: 'applying' });
+    expect((await confirmImport(t, headers, id)).statusCode).toBe(200);
     // Someone takes the e-mail in another organization between validation and apply.
     const racer = await createUser(db, (await createOrganization(db)).id, { email: 'raced@routes.example' });
     await t.app.services.userImportPipeline.run(id);

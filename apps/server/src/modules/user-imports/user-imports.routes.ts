@@ -16,6 +16,7 @@ export const userImportsPlugin: ApiModule = async (app, { services: { userImport
   registerRoute(app, routes.create, async (request) => ({
     userImport: await userImports.createFromRequest(authOf(request), request),
   }));
+  registerRoute(app, routes.defaults, (request) => userImports.defaults(authOf(request)));
   registerRoute(app, routes.template, async (request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -34,5 +35,9 @@ export const userImportsPlugin: ApiModule = async (app, { services: { userImport
     await userImports.remove(authOf(request), request.params.id);
     return { removed: true as const };
   });
+  registerRoute(app, routes.confirm, async (request) => ({
+    userImport: await userImports.confirm(authOf(request), request.params.id),
+  }));
+  registerRoute(app, routes.stop, async (request) => ({ userImport: await userImports.stop(authOf(request), request.params.id) }));
   registerRoute(app, routes.retry, async (request) => ({ userImport: await userImports.retry(authOf(request), request.params.id) }));
 };

@@ -7,7 +7,9 @@ import { Readable } from 'node:stream';
 import {
   createUserImportFields,
   isRetryable,
+  USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS,
   type UserImportErrorView,
+  type UserImportSummaryView,
   type UserImportView,
   userImportOptions,
   userImportRequestErrors,
@@ -30,7 +32,7 @@ import type { UserImportErrorsRepository } from './user-import-errors.repository
 import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
 import type { UserImportRowsRepository } from './user-import-rows.repository.js';
 import type { UserImportJobs } from './user-imports.jobs.js';
-import type { UserImportRow, UserImportsRepository } from './user-imports.repository.js';
+import { dbNow, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -57,13 +59,40 @@ export function toView(row: UserImportRow, invitationsPending: number): UserImpo
     invitationsPending,
     invitationsSent: row.invitationsSent,
     invitationsFailed: row.invitationsFailed,
+    summary: (row.summary as UserImportSummaryView | null) ?? null,
+    applyWithoutConfirmation: row.applyWithoutConfirmationFromRows !== null,
+    confirmedAt: iso(row.confirmedAt),
   };
 }
+
+/** How an upload is made: the console's waits at its summary by default and is remembered; the external API's runs unattended by default. */
+export interface UploadKind {
+  /** Whether the import applies without waiting when the request does not say. */
+  applyWithoutConfirmation: boolean;
+  /** From how many rows a request to apply without waiting is honoured. */
+  unattendedFromRows: number;
+  /** Whether its options become the organization's next defaults. */
+  remembered: boolean;
+}
+
+export const consoleUpload: UploadKind = {
+  applyWithoutConfirmation: false,
+  unattendedFromRows: USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS + 1,
+  remembered: true,
+};
+export const unattendedUpload: UploadKind = { applyWithoutConfirmation: true, unattendedFromRows: 0, remembered: false };
 
 /** The name as the user knows it: no client-side path, bounded length. */
 function displayName(filename: string): string {
   return (filename.split(/[\\/]/).pop() ?? filename).slice(0, 255);
 }
+
+const summaryCounts = (s: UserImportSummaryView) => ({
+  newUsers: s.newUsers.count,
+  updatedUsers: s.updatedUsers.count,
+  disabledUsers: s.disabledUsers.count,
+  invitations: s.invitations.count,
+});
 
 const notFound = () => new NotFound('User import not found.');
 
@@ -110,7 +139,7 @@ export function createUserImportService(deps: UserImportServiceDeps) {
 
   return {
     /** Streams the request's CSV into the blob store and queues the import. */
-    async createFromRequest(auth: AuthContext, request: UploadRequest): Promise<UserImportView> {
+    async createFromRequest(auth: AuthContext, request: UploadRequest, kind: UploadKind = consoleUpload): Promise<UserImportView> {
       const id = randomUUID();
       const blobKey = `user-imports/${auth.organizationId}/${id}.csv`;
       const upload = await receiveCsvUpload(request, blobs, blobKey, maxUploadBytes);
@@ -122,7 +151,7 @@ export function createUserImportService(deps: UserImportServiceDeps) {
           parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message, in: 'body' })),
         );
       }
-      const { columnSeparator, ...options } = parsed.data;
+      const { columnSeparator, applyWithoutConfirmation = kind.applyWithoutConfirmation, ...options } = parsed.data;
       const filename = displayName(upload.filename);
       const row = await db
         .transaction(async (tx) => {
@@ -136,9 +165,11 @@ export function createUserImportService(deps: UserImportServiceDeps) {
               sizeBytes: upload.sizeBytes,
               columnSeparator,
               options,
+              applyWithoutConfirmationFromRows: applyWithoutConfirmation ? kind.unattendedFromRows : null,
             },
             tx,
           );
+          if (kind.remembered) await repo.savePreferredOptions(auth.organizationId, options, tx);
           await recordEvent(tx, {
             action: 'user_import.started',
             organizationId: auth.organizationId,
@@ -154,6 +185,12 @@ export function createUserImportService(deps: UserImportServiceDeps) {
         });
       await pipeline.enqueue(row.id);
       return toView(row, 0);
+    },
+
+    /** The options the organization's next upload starts from: its last console upload's, else the defaults. */
+    async defaults(auth: AuthContext) {
+      const saved = userImportOptions.safeParse((await repo.preferredOptions(auth.organizationId)) ?? {});
+      return { options: saved.success ? saved.data : userImportOptions.parse({}) };
     },
 
     /** The template made for the caller's organization (template.ts), in this separator. */
@@ -223,6 +260,57 @@ export function createUserImportService(deps: UserImportServiceDeps) {
         });
       });
       await jobs.send('user-import-purge', { importId: id });
+    },
+
+    /** Applies an import that waits at its summary; refused (409) in any other status. */
+    async confirm(auth: AuthContext, id: string): Promise<UserImportView> {
+      const { row } = await findOwn(auth, id);
+      const confirmed = await db.transaction(async (tx) => {
+        const values = { status: 'processing', confirmedAt: dbNow() };
+        if (!(await repo.updateImportWhere(id, 'awaiting_confirmation', values, tx))) return false;
+        const summary = row.summary as UserImportSummaryView | null;
+        await recordEvent(tx, {
+          action: 'user_import.confirmed',
+          organizationId: auth.organizationId,
+          actor: actorOf(auth),
+          targets: [{ type: 'user_import', id, name: row.filename }],
+          data: summary ? summaryCounts(summary) : {},
+        });
+        return true;
+      });
+      if (!confirmed) {
+        throw new Conflict(
+          'Only an import that waits for a confirmation can be confirmed.',
+          userImportRequestErrors.notAwaitingConfirmation,
+        );
+      }
+      await pipeline.enqueue(id);
+      return this.get(auth, id);
+    },
+
+    /**
+     * Stops a running import between two batches (repository's stopImport): it ends as
+     * stopped, with the counts of the batches it applied, and the users of those stay. The
+     * invitations those batches owe are still sent, as the import was asked to.
+     */
+    async stop(auth: AuthContext, id: string): Promise<UserImportView> {
+      await findOwn(auth, id);
+      const stopped = await db.transaction(async (tx) => {
+        const row = await repo.stopImport(auth.organizationId, id, tx);
+        if (!row) return undefined;
+        const { rowsTotal, rowsApplied, usersCreated, usersUpdated, usersFailed } = row;
+        await recordEvent(tx, {
+          action: 'user_import.stopped',
+          organizationId: auth.organizationId,
+          actor: actorOf(auth),
+          targets: [{ type: 'user_import', id, name: row.filename }],
+          data: { rowsTotal, rowsApplied, usersCreated, usersUpdated, usersFailed },
+        });
+        return row;
+      });
+      if (!stopped) throw new Conflict('Only a running import can be stopped.', userImportRequestErrors.notRunning);
+      await jobs.send('user-import-invitations', { importId: id });
+      return this.get(auth, id);
     },
 
     /**

@@ -94,7 +94,7 @@ function settingsApi(
 
 const importStatus: ImportStatusView = {
   userImports: {
-    counts: { processing: 1, error: 0, validation_error: 2, completed: 7 },
+    counts: { processing: 1, awaiting_confirmation: 0, error: 0, validation_error: 2, completed: 7, stopped: 0 },
     latest: [
       {
         id: ORG_ID,

@@ -188,7 +188,10 @@ describe('the organization details', () => {
     [`GET /api/organization/${id}/importStatus`]: () => ({
       body: {
         importStatus: {
-          userImports: { counts: { processing: 0, error: 0, validation_error: 0, completed: 2 }, latest: [] },
+          userImports: {
+            counts: { processing: 0, awaiting_confirmation: 0, error: 0, validation_error: 0, completed: 2, stopped: 0 },
+            latest: [],
+          },
           workflowImports: { total: 0, latest: [] },
         },
       },

@@ -13,6 +13,7 @@ export const userImportKeys = {
   list: (limit: number) => [...userImportKeys.all, 'list', limit] as const,
   one: (id: string) => [...userImportKeys.all, 'one', id] as const,
   errors: (id: string, email: string) => [...userImportKeys.all, 'errors', id, email] as const,
+  defaults: () => [...userImportKeys.all, 'defaults'] as const,
 };
 
 /** Still changing: running, or with invitations being sent. */
@@ -53,10 +54,21 @@ export function useUserImport(id: string | undefined) {
   });
 }
 
+/** The options the organization's last upload chose: the form starts from them after a reload. */
+export function useUserImportDefaults() {
+  return useQuery({
+    queryKey: userImportKeys.defaults(),
+    queryFn: ({ signal }) => api(routes.defaults, {}, { signal }).then((r) => r.options),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 export interface CreateUserImport {
   file: File;
   columnSeparator: string;
   options: UserImportOptions;
+  /** Apply without waiting at the summary (honoured by the server for large files only). */
+  applyWithoutConfirmation: boolean;
 }
 
 /**
@@ -64,10 +76,11 @@ export interface CreateUserImport {
  * route table does not describe as a JSON body: the path, method and answer still come
  * from the table, through `http`, which sends FormData as it is.
  */
-export function createUserImport({ file, columnSeparator, options }: CreateUserImport) {
+export function createUserImport({ file, columnSeparator, options, applyWithoutConfirmation }: CreateUserImport) {
   const form = new FormData();
   // The text fields first: the server has them before the file streams in.
   form.append('columnSeparator', columnSeparator);
+  form.append('applyWithoutConfirmation', String(applyWithoutConfirmation));
   for (const [key, value] of Object.entries(options)) form.append(key, String(value));
   form.append('file', file, file.name);
   return apiForm(routes.create, form).then((r) => r.userImport);
@@ -83,6 +96,13 @@ export const useCreateUserImport = () => useUserImportChange(createUserImport);
 
 /** Removes an import (its users stay). */
 export const useDeleteUserImport = () => useUserImportChange((id: string) => api(routes.remove, { params: { id } }));
+
+/** Applies an import that waits at its summary. */
+export const useConfirmUserImport = () =>
+  useUserImportChange((id: string) => api(routes.confirm, { params: { id } }).then((r) => r.userImport));
+
+/** Stops a running import between two batches; what it applied stays. */
+export const useStopUserImport = () => useUserImportChange((id: string) => api(routes.stop, { params: { id } }).then((r) => r.userImport));
 
 /** Runs again what failed. */
 export const useRetryUserImport = () =>
