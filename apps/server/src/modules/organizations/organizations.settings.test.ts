@@ -432,7 +432,14 @@ describe('organization settings (Super area)', () => {
     const res = await t.app.inject({ url: `/api/organization/${org.id}/importStatus`, headers: reader.headers });
     expect(res.statusCode).toBe(200);
     const { userImports, workflowImports } = res.json().importStatus;
-    expect(userImports.counts).toEqual({ processing: 1, awaiting_confirmation: 0, error: 1, validation_error: 1, completed: 3, stopped: 0 });
+    expect(userImports.counts).toEqual({
+      processing: 1,
+      awaiting_confirmation: 0,
+      error: 1,
+      validation_error: 1,
+      completed: 3,
+      stopped: 0,
+    });
     expect(userImports.latest.map((u: { filename: string }) => u.filename)).toEqual([
       'users-6.csv',
       'users-5.csv',

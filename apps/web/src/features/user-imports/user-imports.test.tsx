@@ -43,6 +43,9 @@ function view(overrides: Partial<UserImportView>): UserImportView {
     invitationsPending: 0,
     invitationsSent: 3,
     invitationsFailed: 0,
+    summary: null,
+    applyWithoutConfirmation: false,
+    confirmedAt: null,
     ...overrides,
   };
 }

@@ -5,11 +5,13 @@ export function statusOf(value: string): UserImportStatus {
   return (USER_IMPORT_STATUSES as readonly string[]).includes(value) ? (value as UserImportStatus) : 'processing';
 }
 
-export const statusColor: Record<UserImportStatus, 'info' | 'error' | 'success'> = {
+export const statusColor: Record<UserImportStatus, 'info' | 'error' | 'success' | 'warning' | 'default'> = {
   processing: 'info',
+  awaiting_confirmation: 'warning',
   error: 'error',
   validation_error: 'error',
   completed: 'success',
+  stopped: 'default',
 };
 
 export const hasErrorDetails = (status: UserImportStatus) => status === 'error' || status === 'validation_error';
