@@ -68,7 +68,7 @@ export interface CreateUserImport {
   columnSeparator: string;
   options: UserImportOptions;
   /** Apply without waiting at the summary (honoured by the server for large files only). */
-  applyWithoutConfirmation: boolean;
+  applyWithoutConfirmation?: boolean;
 }
 
 /**
@@ -80,7 +80,7 @@ export function createUserImport({ file, columnSeparator, options, applyWithoutC
   const form = new FormData();
   // The text fields first: the server has them before the file streams in.
   form.append('columnSeparator', columnSeparator);
-  form.append('applyWithoutConfirmation', String(applyWithoutConfirmation));
+  if (applyWithoutConfirmation !== undefined) form.append('applyWithoutConfirmation', String(applyWithoutConfirmation));
   for (const [key, value] of Object.entries(options)) form.append(key, String(value));
   form.append('file', file, file.name);
   return apiForm(routes.create, form).then((r) => r.userImport);
