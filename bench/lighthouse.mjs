@@ -1,7 +1,8 @@
-// Lighthouse against the built console: the sign-in page (`/`) and the dashboard signed in
-// as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the
-// system Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
-// Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|dashboard] [--preset=mobile|desktop]
+// Lighthouse against the built console: the sign-in page (`/`), the password reset page of a
+// link the demo admin asked for (read from the outbox), and the dashboard signed in as the
+// demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
+// Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
+// Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|dashboard] [--preset=mobile|desktop]
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
 //   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
 // Each page × preset is run `runs` times; the table shows the run of median performance.
@@ -93,6 +94,7 @@ try {
   await withBrowser(cdpUrl, signIn);
   const targets = [
     { page: 'sign-in', url: `${server.base}/` },
+    { page: 'reset', url: (option('page') ?? 'reset') === 'reset' ? await resetLink() : '' },
     { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
   ];
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
@@ -142,6 +144,30 @@ async function signIn({ request }) {
   const { idToken } = await answer.json();
   const session = await request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers });
   if (!session.ok()) throw new Error(`sign-in failed: ${session.status()} ${await session.text()}`);
+}
+
+/** A password reset link of the demo admin, as the e-mail in the outbox carries it (checking it on load does not use it). */
+async function resetLink() {
+  const headers = { 'x-requested-with': 'console', 'content-type': 'application/json' };
+  const asked = await fetch(`${server.base}/api/auth/password-reset/request`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: DEMO_ADMIN.email }),
+  });
+  if (!asked.ok) throw new Error(`reset request failed: ${asked.status} ${await asked.text()}`);
+  const outbox = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 300; i++) {
+    const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
+    for (const mail of mails) {
+      const link = mail
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .match(/https?:\/\/[^\s"<>]+\/auth\/password\/reset\?token=[A-Za-z0-9_%-]+/)?.[0];
+      if (link) return link;
+    }
+    await sleep(100);
+  }
+  throw new Error('no reset e-mail in the outbox');
 }
 
 async function clearCache(context) {

@@ -1,6 +1,7 @@
 /**
- * The Super area's look-ups (docs/product.md, "Look-up"): a user by e-mail, a workflow by
- * id or by a part of its name, and a short-lived signed link to a workflow's source video.
+ * The Super area's look-ups (docs/product.md, "Look-up"): a user by e-mail, the users whose
+ * e-mail starts with a text, a workflow by id or by a part of its name, and a short-lived
+ * signed link to a workflow's source video.
  * Staff with `read` use them; see docs/decisions/016-super-lookup.md.
  */
 import { z } from 'zod';
@@ -14,6 +15,9 @@ import { text } from './text.js';
 /** The longest e-mail address there is (RFC 5321 path limit). */
 export const LOOKUP_EMAIL_MAX = 254;
 export const WORKFLOW_SEARCH_MAX = 200;
+/** Users a page of the e-mail search lists (the spec's page size) and the most one may ask. */
+export const LOOKUP_USERS_PAGE = 20;
+export const LOOKUP_USERS_PAGE_MAX = 100;
 /** The user details list at most this many workspaces and groups (and say how many more exist). */
 export const LOOKUP_LIST_SHOWN = 100;
 /** How long a signed source-video link works. */
@@ -31,8 +35,36 @@ export const lookupEmail = text()
   .email('email')
   .describe('The e-mail address, compared without case');
 export const userLookupParams = z.object({ email: lookupEmail });
-export const userLookupForm = userLookupParams;
+
+/** The search's text: an address or its beginning (trimmed). */
+const emailStart = text().trim().min(1, 'required').max(LOOKUP_EMAIL_MAX, 'tooLong');
+/** The look-up's form: a whole address shows that user, a beginning lists the users whose address starts with it. */
+export const userLookupForm = z.object({ email: emailStart });
 export type UserLookupForm = z.infer<typeof userLookupForm>;
+
+export const usersLookupQuery = z.object({
+  email: emailStart.describe('The start of the e-mail address, compared without case (trimmed)'),
+  after: text()
+    .max(LOOKUP_EMAIL_MAX, 'tooLong')
+    .optional()
+    .describe('Where the page starts: the `next` of the previous page (the e-mail of its last user)'),
+  limit: z.coerce.number().int().min(1).max(LOOKUP_USERS_PAGE_MAX).default(LOOKUP_USERS_PAGE).describe('Users per page'),
+});
+export type UsersLookupQuery = z.input<typeof usersLookupQuery>;
+
+export const userLookupRow = z.object({
+  id: z.uuid(),
+  displayName: z.string(),
+  email: z.string(),
+  disabled: z.boolean(),
+  organization: z.object({ id: z.uuid(), name: z.string(), disabled: z.boolean() }),
+});
+export type UserLookupRow = z.infer<typeof userLookupRow>;
+export const usersLookupResponse = z.object({
+  users: z.array(userLookupRow).describe('By e-mail without case'),
+  next: z.string().nullable().describe('The `after` of the next page; null on the last page'),
+});
+export type UsersLookupResponse = z.infer<typeof usersLookupResponse>;
 
 const person = z.object({ id: z.uuid(), displayName: z.string(), email: z.string().nullable() });
 
@@ -173,6 +205,16 @@ export const lookupRoutes = {
       'A user of any organization by e-mail (without case), with organization, inviter, profile, manager, groups and workspaces.',
     params: userLookupParams,
     response: userLookupResponse,
+  }),
+  searchUsers: route({
+    method: 'GET',
+    path: '/users',
+    operationId: 'searchUsersByEmail',
+    tags,
+    description:
+      'Users of every organization whose e-mail starts with `email` (trimmed, without case), by e-mail, 20 a page; `next` starts the next page.',
+    query: usersLookupQuery,
+    response: usersLookupResponse,
   }),
   searchWorkflows: route({
     method: 'GET',

@@ -251,6 +251,8 @@ export const users = pgTable(
     index('users_org_given_name_idx').on(t.organizationId, userSearchKeySql.given(t), t.givenName, t.displayName, t.id, t.source),
     index('users_org_family_name_idx').on(t.organizationId, userSearchKeySql.family(t), t.familyName, t.displayName, t.id, t.source),
     index('users_org_email_idx').on(t.organizationId, userSearchKeySql.email(t), t.email, t.displayName, t.id, t.source),
+    // Staff's look-up of every organization's users by the start of the e-mail, in its order.
+    index('users_email_key_idx').on(userSearchKeySql.email(t)),
   ],
 );
 

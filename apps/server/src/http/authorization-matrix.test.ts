@@ -441,6 +441,10 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/workflow-imports/${f.workflowImportId}` }),
   },
   'GET /api/user/:email': { access: 'staffRead', request: (f) => ({ url: `/api/user/${encodeURIComponent(f.targetUserEmail)}` }) },
+  'GET /api/users': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/users?email=${encodeURIComponent(f.targetUserEmail.slice(0, 3))}` }),
+  },
   'GET /api/workflows': { access: 'staffRead', request: at('/api/workflows?q=Matrix') },
   'GET /api/workflow/:id': { access: 'staffRead', request: (f) => ({ url: `/api/workflow/${f.workflowId}` }) },
   'GET /api/workflow/:id/original-video': {

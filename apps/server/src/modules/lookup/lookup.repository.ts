@@ -1,14 +1,26 @@
 /** SQL of the Super area's look-ups: short, indexed reads only. Every method takes an optional transaction. */
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNotNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { containsPattern, startsWithRange } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { organizations, planTypes, teams, users, userTeams, userWorkspaces, workflows, workspaces } from '../../db/schema.js';
+import {
+  organizations,
+  planTypes,
+  teams,
+  userSearchKeySql,
+  users,
+  userTeams,
+  userWorkspaces,
+  workflows,
+  workspaces,
+} from '../../db/schema.js';
 import { profileColumns } from '../../db/user-profile.js';
 import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 const creator = alias(users, 'creator');
+/** The e-mail without case in byte order: users_email_key_idx's key. */
+const emailKey = userSearchKeySql.email(users);
 const inviter = alias(users, 'inviter');
 const manager = alias(users, 'manager');
 
@@ -96,6 +108,34 @@ export function createLookupRepository(root: Db) {
         .where(eq(users.email, email));
       return row;
     },
+
+    /**
+     * Up to `limit` users of every organization whose e-mail starts with `start` without case,
+     * after the address `after`, by address: a range of users_email_key_idx, read no further
+     * than the page (addresses are unique without case, so the address alone is the cursor).
+     */
+    usersByEmailStart: (start: string, page: { after?: string; limit: number }, db: Db = root) =>
+      db
+        .select({
+          id: users.id,
+          displayName: users.displayName,
+          email: users.email,
+          disabledAt: users.disabledAt,
+          organizationId: organizations.id,
+          organizationName: organizations.name,
+          organizationDisabledAt: organizations.disabledAt,
+        })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(
+          and(
+            isNotNull(users.email),
+            startsWithRange(emailKey, start),
+            page.after === undefined ? undefined : gt(emailKey, sql`lower(${page.after}::text) COLLATE "C"`),
+          ),
+        )
+        .orderBy(emailKey)
+        .limit(page.limit),
 
     /** The user's teams by name, `limit` at most, each row with how many there are in all. */
     userTeams: (userId: string, limit: number, db: Db = root) =>

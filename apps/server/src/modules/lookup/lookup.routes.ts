@@ -12,6 +12,7 @@ export const lookupPlugin: ApiModule = async (app, { services: { lookup } }) => 
   app.addHook('onRequest', requireStaff('read'));
 
   registerRoute(app, routes.user, (request) => lookup.user(request.params.email));
+  registerRoute(app, routes.searchUsers, (request) => lookup.users(request.query));
   registerRoute(app, routes.searchWorkflows, (request) => lookup.search(request.query));
   registerRoute(app, routes.workflow, (request) => lookup.workflow(request.params.id));
   registerRoute(app, routes.originalVideo, (request) => lookup.originalVideo(request.params.id));

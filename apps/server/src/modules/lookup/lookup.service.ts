@@ -1,5 +1,5 @@
 /**
- * The Super area's look-ups: a user by e-mail, a workflow by id or by name, and the signed
+ * The Super area's look-ups: a user by e-mail, users by the start of their e-mail, a workflow by id or by name, and the signed
  * link to a workflow's source video. The routes admit staff only; staff see every
  * organization, so nothing here is scoped to the caller's own.
  */
@@ -15,6 +15,7 @@ import {
   type OrgRole,
   routePath,
   type SignInProvider,
+  type UsersLookupResponse,
   WORKFLOW_VIDEO_URL_TTL_SECONDS,
   type WorkflowListItem,
   type WorkflowsSearchQuery,
@@ -119,6 +120,22 @@ export function createLookupService(deps: {
           workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, private: w.private })),
           moreWorkspaces: (workspaces[0]?.total ?? 0) - workspaces.length,
         },
+      };
+    },
+
+    /** A page of the users whose e-mail starts with `email`; `next` when one more is there. */
+    async users(query: { email: string; after?: string; limit: number }): Promise<UsersLookupResponse> {
+      const rows = await repo.usersByEmailStart(query.email, { after: query.after, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      return {
+        users: page.map((r) => ({
+          id: r.id,
+          displayName: r.displayName,
+          email: r.email ?? '',
+          disabled: r.disabledAt !== null,
+          organization: { id: r.organizationId, name: r.organizationName, disabled: r.organizationDisabledAt !== null },
+        })),
+        next: rows.length > query.limit ? (page.at(-1)?.email ?? null) : null,
       };
     },
 

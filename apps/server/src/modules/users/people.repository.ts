@@ -35,6 +35,7 @@ import type { PersonStatus, UserSource } from '@console/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { startsWithRange } from '../../db/like.js';
 import { totalOver } from '../../db/paging.js';
 import { teams, userSearchKeySql, userSortNameSql, userStatusSql, users, userTeams } from '../../db/schema.js';
 import { profileColumns } from '../../db/user-profile.js';
@@ -71,8 +72,8 @@ export interface SearchBounds {
   onStep?: (step: 1 | 2 | 3 | 4) => void;
 }
 
-/** `key` starts with `q` without case: a range of the "C" order, [lower(q), lower(q) + the last code point). */
-const startsWith = (key: SQL, q: string) => sql`(${key} >= lower(${q}::text) AND ${key} < (lower(${q}::text) || chr(1114111)))`;
+/** `key` starts with `q` without case: a range of the "C" order (db/like.ts). */
+const startsWith = startsWithRange;
 const anyOf = (keys: SQL[], q: string) =>
   sql`(${sql.join(
     keys.map((key) => startsWith(key, q)),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_key_idx" ON "users" USING btree ((lower("email"::text) COLLATE "C"));
