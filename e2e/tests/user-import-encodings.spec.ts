@@ -3,8 +3,10 @@
  * the columns, accented names. It imports with every accent intact, and the import's details
  * say which encoding was read, in English on a wide screen and in Portuguese on a phone.
  */
+
 import { CSRF, signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
+import { confirmImport } from '../fixtures/user-imports';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
@@ -34,6 +36,7 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
   await expect(page.getByText(`${name} is being imported`)).toBeVisible();
 
   const line = page.getByRole('row').filter({ hasText: name });
+  await confirmImport(page, name);
   await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await line.getByRole('button', { name: `Details of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Import details' });

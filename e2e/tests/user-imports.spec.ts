@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
+import { confirmImport } from '../fixtures/user-imports';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -39,6 +40,7 @@ test('a valid file is uploaded and completes, with live progress and its details
     ...Array.from({ length: 40 }, (_, i) => `e2e-${id}-${i}@acme.example,E2E User ${i},viewer,Assembly Line|Maintenance,Day shift`),
   ].join('\n');
   await upload(page, name, csv);
+  await confirmImport(page, name);
   await expect(row(page, name).getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await row(page, name)
     .getByRole('button', { name: `Details of ${name}` })
@@ -114,6 +116,7 @@ test('the template, downloaded as the demo admin and uploaded unchanged, imports
   const name = `template-${stamp()}.csv`;
   await upload(page, name, csv);
   const line = row(page, name);
+  await confirmImport(page, name);
   await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await line.getByRole('button', { name: `Details of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Import details' });
@@ -134,6 +137,7 @@ test('with invitations turned off, the users are created and no e-mail is sent',
   const name = `quiet-${id}.csv`;
   await upload(page, name, `email,name\nquiet-${id}-1@acme.example,Quiet One\nquiet-${id}-2@acme.example,Quiet Two\n`);
   const line = row(page, name);
+  await confirmImport(page, name);
   await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await line.getByRole('button', { name: `Details of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Import details' });
@@ -166,6 +170,7 @@ test('an import whose invitations cannot be sent ends in error, offers Retry, an
     const name = `mailfail-${id}.csv`;
     await upload(page, name, `email,name\nretry-${id}@acme.example,Retry Me\n`);
     const line = row(page, name);
+    await confirmImport(page, name);
     await expect(line.getByText('Error processing users')).toBeVisible({ timeout: 60_000 });
     const retry = line.getByRole('button', { name: `Retry ${name}` });
     await expect(retry).toBeVisible();

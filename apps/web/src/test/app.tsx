@@ -107,6 +107,10 @@ export function staff(allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = 
   });
 }
 
+/** The POSTs a screen sent of its own: every signed-in page also reports activity (the guards), which is not the screen's. */
+export const screenPosts = <C extends { method: string; path: string }>(calls: C[]): C[] =>
+  calls.filter((c) => c.method === 'POST' && c.path !== '/api/auth/track-activity');
+
 export type Persona = 'orgAdmin' | 'staff' | 'staffReader' | AuthenticatedUser;
 
 function personaUser(as: Persona): AuthenticatedUser {

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn } from '../../test/app';
+import { renderSignedIn, screenPosts } from '../../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,7 +66,7 @@ describe('the Provisioning screen', () => {
     const table = await screen.findByRole('table', { name: 'Tokens' });
     expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();
     expect(screen.queryByText('wfs_secretsecretsecretsecretsecretse123456')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/provisioning/tokens']);
+    expect(screenPosts(calls).map((c) => c.path)).toEqual(['/api/provisioning/tokens']);
   });
 
   it('at the cap, says so and offers no new token; revoking asks for the token typed', async () => {

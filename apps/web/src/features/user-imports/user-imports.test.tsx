@@ -304,4 +304,44 @@ describe('the user imports screen', () => {
     expect(within(dialog).getByText('Codificação')).toBeTruthy();
     expect(within(dialog).getByText('Windows-1252 (Europa Ocidental)')).toBeTruthy();
   });
+
+  it('shows a checked import’s summary and applies it only on Confirm; only a running import offers Stop', async () => {
+    const ui = userEvent.setup();
+    const waiting = view({
+      id: '00000000-0000-4000-8000-0000000000c1',
+      filename: 'waiting.csv',
+      status: 'awaiting_confirmation',
+      phase: 'applying',
+      rowsApplied: 0,
+      usersCreated: 0,
+      summary: {
+        newUsers: { count: 1200, samples: [{ email: 'ana@acme.example', employeeId: null, name: 'Ana Lima' }] },
+        updatedUsers: { count: 3, samples: [] },
+        disabledUsers: { count: 0, samples: [] },
+        invitations: { count: 1200, samples: [] },
+      },
+    });
+    const running = imports[0] as UserImportView;
+    const { calls } = renderSignedIn('/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [waiting, running], total: 2 } }),
+        'PUT /api/user-import/00000000-0000-4000-8000-0000000000c1/confirm': () => ({
+          body: { userImport: { ...waiting, status: 'processing' } },
+        }),
+        'PUT /api/user-import/00000000-0000-4000-8000-000000000001/stop': () => ({
+          body: { userImport: { ...running, status: 'stopped' } },
+        }),
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Review waiting.csv before it is applied' });
+    expect(within(summary).getByText('1,200', { selector: '[data-summary="newUsers"]', exact: false })).toBeTruthy();
+    expect(within(summary).getByText(/Such as Ana Lima/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await ui.click(within(summary).getByRole('button', { name: 'Confirm and apply' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/confirm'))).toBe(true));
+
+    // A running import offers Stop; one waiting at its summary does not.
+    expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop waiting.csv' })).toBeNull();
+  });
 });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/catalogues';
 import { organizationKeys } from '../../lib/queries/organization';
 import { queryClient } from '../../lib/query-client';
-import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
+import { type ApiCall, type Persona, renderSignedIn, screenPosts } from '../../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -181,7 +181,7 @@ describe('new workflows import', () => {
     await choose(/Source organization/, 'acme', /Acme Manufacturing/);
     await waitFor(() => expect(screen.queryByText('Choose the source organization')).toBeNull());
     expect(screen.getByText('Choose the source workspace')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screenPosts(calls)).toEqual([]);
   });
 
   it('selects every workflow with select-all, offers target workspaces of the same privacy, confirms, and schedules with a green notice', async () => {
@@ -238,7 +238,7 @@ describe('new workflows import', () => {
     expect(within(dialog).getByText(/Copies are made in Line of Globex Logistics, with Pia Publisher as their author/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('The import of 3 workflows was scheduled.')).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST')?.body as { workflows: string[] };
+    const post = screenPosts(calls)[0]?.body as { workflows: string[] };
     expect({ ...post, workflows: [...post.workflows].sort() }).toEqual({
       sourceOrganizationId: ACME,
       sourceWorkspaceId: ASSEMBLY,
@@ -292,7 +292,7 @@ describe('new workflows import', () => {
       expect(made.length, kind).toBeGreaterThan(0);
       expect(made.every((c) => query(c).get('sourceEnv') === 'staging')).toBe(true);
     }
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ sourceEnv: 'staging' });
+    expect(screenPosts(calls)[0]?.body).toMatchObject({ sourceEnv: 'staging' });
   });
 
   it('shows a refusal of the server on its field and in a red notice', async () => {

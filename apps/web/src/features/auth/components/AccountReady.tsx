@@ -40,7 +40,7 @@ export function AccountReady() {
         ) : (
           <Typography>{t('auth:activation.noAppAddress', product)}</Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('auth:activation.notThisConsole')}
         </Typography>
       </Stack>

@@ -3,6 +3,7 @@ import type { UserImportView } from '@console/contracts/user-imports';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
+import StopIcon from '@mui/icons-material/Stop';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,7 +11,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
@@ -20,22 +22,38 @@ import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { pagedItems } from '../../../lib/paged-query';
 import { stackedOnPhone } from '../../../lib/stacked-table';
-import { useDeleteUserImport, useRetryUserImport, useUserImports } from '../api/user-imports';
+import { useDeleteUserImport, useRetryUserImport, useStopUserImport, useUserImports } from '../api/user-imports';
 import { DetailsDialog } from './DetailsDialog';
 import { ErrorsDialog } from './ErrorsDialog';
 import { ImportProgress } from './ImportProgress';
+import { ImportSummary } from './ImportSummary';
 import { StatusChip } from './StatusChip';
 import { canRetry, statusOf } from './status';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function ImportList() {
   const { t, i18n } = useT();
   const list = useUserImports();
   const remove = useDeleteUserImport();
   const retry = useRetryUserImport();
+  const stop = useStopUserImport();
   const confirm = useConfirm();
   const [details, setDetails] = useState<UserImportView | null>(null);
   const [errorsOf, setErrorsOf] = useState<UserImportView | null>(null);
   const { items: rows, total } = pagedItems(list.data, (p) => p.userImports);
+  const outcome = useOutcomeAnnouncement(rows);
 
   async function onRemove(u: UserImportView) {
     const yes = await confirm({
@@ -59,6 +77,22 @@ export function ImportList() {
       notify.success(t('userImports:retry.done'));
     } catch (err) {
       notify.error(errorMessage(err, 'userImports:retry.failed'));
+    }
+  }
+
+  async function onStop(u: UserImportView) {
+    const yes = await confirm({
+      title: t('userImports:stop.title'),
+      text: t('userImports:stop.text', { name: u.filename }),
+      confirmLabel: t('userImports:stop.confirm'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await stop.mutateAsync(u.id);
+      notify.success(t('userImports:stop.done'));
+    } catch (err) {
+      notify.error(errorMessage(err, 'userImports:stop.failed'));
     }
   }
 
@@ -88,6 +122,18 @@ export function ImportList() {
                 <Stack spacing={1}>
                   <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
                   {statusOf(u.status) === 'processing' && <ImportProgress userImport={u} />}
+                  {u.status === 'awaiting_confirmation' && <ImportSummary userImport={u} />}
+                  {u.status === 'stopped' && (
+                    <Typography variant="caption" color="textSecondary" data-stopped-report>
+                      {t('userImports:stop.report', {
+                        applied: u.rowsApplied.toLocaleString(i18n.language),
+                        total: (u.rowsTotal ?? u.rowsRead).toLocaleString(i18n.language),
+                        created: u.usersCreated.toLocaleString(i18n.language),
+                        updated: u.usersUpdated.toLocaleString(i18n.language),
+                        failed: u.usersFailed.toLocaleString(i18n.language),
+                      })}
+                    </Typography>
+                  )}
                 </Stack>
               </TableCell>
               <TableCell data-label={t('userImports:list.created')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
@@ -100,6 +146,15 @@ export function ImportList() {
                 <IconButton aria-label={t('userImports:list.openDetails', { name: u.filename })} onClick={() => setDetails(u)}>
                   <InfoIcon />
                 </IconButton>
+                {statusOf(u.status) === 'processing' && (
+                  <IconButton
+                    aria-label={t('userImports:stop.action', { name: u.filename })}
+                    onClick={() => onStop(u)}
+                    disabled={stop.isPending}
+                  >
+                    <StopIcon />
+                  </IconButton>
+                )}
                 {canRetry(statusOf(u.status)) && (
                   <IconButton
                     aria-label={t('userImports:retry.action', { name: u.filename })}
@@ -117,6 +172,9 @@ export function ImportList() {
           ))}
         </TableBody>
       </Table>
+      <Typography role="status" aria-live="polite" sx={visuallyHidden} data-import-outcome>
+        {outcome}
+      </Typography>
       <LoadMore shown={rows.length} total={total} list={list} />
       {details && (
         <DetailsDialog
@@ -131,4 +189,24 @@ export function ImportList() {
       {errorsOf && <ErrorsDialog importId={errorsOf.id} filename={errorsOf.filename} onClose={() => setErrorsOf(null)} />}
     </>
   );
+}
+
+/**
+ * What a screen reader hears when an import that was running ends (checked and waiting,
+ * complete, in error, stopped): the list is polled, so the change would otherwise be silent.
+ */
+function useOutcomeAnnouncement(rows: UserImportView[]): string {
+  const { t } = useT();
+  const seen = useRef(new Map<string, string>());
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    for (const u of rows) {
+      const before = seen.current.get(u.id);
+      seen.current.set(u.id, u.status);
+      if (before === 'processing' && u.status !== 'processing') {
+        setMessage(t(`userImports:outcome.${u.status}`, { name: u.filename }));
+      }
+    }
+  }, [rows, t]);
+  return message;
 }

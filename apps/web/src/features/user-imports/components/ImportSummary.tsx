@@ -1,0 +1,89 @@
+/**
+ * An import that waits at its summary (decision 048): what it will do once confirmed (new,
+ * updated and disabled users, invitations to send, a few of each named), and the admin's two
+ * choices. Nothing is applied until Confirm; Cancel removes the import.
+ */
+import type { UserImportSampleView, UserImportView } from '@console/contracts/user-imports';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useConfirmUserImport, useDeleteUserImport } from '../api/user-imports';
+
+const groups = ['newUsers', 'updatedUsers', 'disabledUsers', 'invitations'] as const;
+
+const sampleName = (s: UserImportSampleView) => s.name ?? s.email ?? s.employeeId ?? '';
+
+export function ImportSummary({ userImport: u }: { userImport: UserImportView }) {
+  const { t, i18n } = useT();
+  const confirmImport = useConfirmUserImport();
+  const remove = useDeleteUserImport();
+  const busy = confirmImport.isPending || remove.isPending;
+  const titleId = `import-summary-${u.id}`;
+
+  async function onConfirm() {
+    try {
+      await confirmImport.mutateAsync(u.id);
+      notify.success(t('userImports:summary.confirmed', { name: u.filename }));
+    } catch (err) {
+      notify.error(errorMessage(err, 'userImports:summary.confirmFailed'));
+    }
+  }
+
+  async function onCancel() {
+    try {
+      await remove.mutateAsync(u.id);
+      notify.success(t('userImports:summary.cancelled', { name: u.filename }));
+    } catch (err) {
+      notify.error(errorMessage(err, 'userImports:summary.cancelFailed'));
+    }
+  }
+
+  return (
+    <Stack component="section" aria-labelledby={titleId} spacing={1} sx={{ minWidth: 220 }} data-import-summary>
+      <Typography id={titleId} variant="subtitle2" component="h3">
+        {t('userImports:summary.title', { name: u.filename })}
+      </Typography>
+      <Typography variant="body2" color="textSecondary">
+        {t('userImports:summary.intro')}
+      </Typography>
+      {u.summary && (
+        <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
+          {groups.map((group) => {
+            const { count, samples } = u.summary![group];
+            return (
+              <div key={group}>
+                <Typography component="dt" variant="body2" sx={{ display: 'inline', fontWeight: 500 }}>
+                  {t(`userImports:summary.${group}`)}:{' '}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ display: 'inline', m: 0 }} data-summary={group}>
+                  {count.toLocaleString(i18n.language)}
+                  {samples.length > 0 && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="textSecondary"
+                      sx={{ display: 'block', overflowWrap: 'anywhere' }}
+                    >
+                      {t('userImports:summary.samples', { list: samples.map(sampleName).join(', ') })}
+                    </Typography>
+                  )}
+                </Typography>
+              </div>
+            );
+          })}
+        </Stack>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="contained" size="small" onClick={onConfirm} disabled={busy} sx={{ minHeight: 44 }}>
+          {t('userImports:summary.confirm')}
+        </Button>
+        <Button variant="outlined" size="small" onClick={onCancel} disabled={busy} sx={{ minHeight: 44 }}>
+          {t('userImports:summary.cancel')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
