@@ -64,6 +64,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
+      PLATFORM_APP_URL: 'https://app.workframe.example',
       DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO_DATA: 'true',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),

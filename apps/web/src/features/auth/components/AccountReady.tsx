@@ -22,7 +22,8 @@ export function AccountReady() {
   return (
     <AuthCard title={t('auth:activation.readyTitle')}>
       <Stack spacing={2}>
-        <Alert severity="success" role="status">
+        {/* A long address breaks rather than runs out of the card on a phone. */}
+        <Alert severity="success" role="status" sx={{ overflowWrap: 'anywhere' }}>
           {typeof email === 'string' ? t('auth:activation.ready', { ...product, email }) : t('auth:activation.readyNoEmail', product)}
         </Alert>
         {platformAppUrl ? (

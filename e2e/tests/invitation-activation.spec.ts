@@ -1,0 +1,110 @@
+/**
+ * Invitations that lead somewhere (decision 049), end to end through the server's outbox:
+ * a Viewer created by the demo admin's user import gets "Activate your account" in the
+ * organization's language, activates it with the e-mail's link and lands on the
+ * account-ready page naming the platform's app (PLATFORM_APP_URL); the same link, used
+ * again, says so as the page loads. At 1440 and 390 px, in English and Portuguese.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signInAsDemoAdmin } from '../fixtures/sign-in';
+import { expect, test } from '../fixtures/test';
+
+const PASSWORD = 'Activ8-Passw0rd!';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The activation links of the outbox's e-mails to `to` (quoted-printable undone). */
+function activationLinksTo(to: string): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((file) =>
+      fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((mail) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'im').test(mail))
+    .flatMap((mail) => [...mail.matchAll(/https?:\/\/[^\s"<>]+\/auth\/invitation\/activate\?token=[A-Za-z0-9_-]+/g)].map((m) => m[0]));
+}
+
+/** The demo admin imports one Viewer with an e-mail, invitations on (the default). */
+async function importViewer(page: Page, email: string) {
+  await signInAsDemoAdmin(page);
+  await page.goto('/user-imports');
+  const name = `viewer-${stamp()}.csv`;
+  await page
+    .getByTestId('user-import-file')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`email,name,role\n${email},Vera Viewer,viewer\n`) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: name }).getByText('Completed')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => activationLinksTo(email).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await page.context().clearCookies();
+}
+
+for (const { width, height, locale } of [
+  { width: 1440, height: 900, locale: 'en' },
+  { width: 390, height: 844, locale: 'pt' },
+] as const) {
+  test(`a Viewer invited by an import activates their account and lands on the account-ready page (${locale}, ${width} px)`, async ({
+    page,
+    checkA11y,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width, height });
+    const email = `vera.${stamp()}@acme.example`;
+    await importViewer(page, email);
+    const [link] = activationLinksTo(email);
+    const url = new URL(link);
+    // The demo organization writes in English: the link opens the page in it; the Portuguese run opens it in Portuguese.
+    const path = locale === 'en' ? `${url.pathname}${url.search}` : `/pt${url.pathname}${url.search}`;
+    const t =
+      locale === 'en'
+        ? {
+            title: 'Activate your account',
+            submit: 'Activate my account',
+            ready: 'Your account is ready',
+            used: 'This invitation was used already',
+          }
+        : { title: 'Ative sua conta', submit: 'Ativar minha conta', ready: 'Sua conta está pronta', used: 'Este convite já foi usado' };
+
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+    await expect(page.getByText(/Vera Viewer/)).toBeVisible();
+    await checkA11y();
+    await page.screenshot({ path: `test-results/activation-${locale}-${width}.png`, fullPage: true });
+    await page
+      .getByLabel(locale === 'en' ? /^New password/ : /^Nova senha/, { exact: false })
+      .first()
+      .fill(PASSWORD);
+    await page
+      .getByLabel(locale === 'en' ? /^Repeat the password/ : /^Repita a senha/)
+      .first()
+      .fill(PASSWORD);
+    await page.getByRole('button', { name: t.submit }).click();
+
+    await expect(page.getByRole('heading', { name: t.ready })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/invitation\/ready$/);
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'https://app.workframe.example' })).toHaveAttribute(
+      'href',
+      'https://app.workframe.example',
+    );
+    // Never the console's refusal, and no console session.
+    await expect(page.getByText(/not authorized/i)).toHaveCount(0);
+    expect((await page.context().cookies()).some((c) => c.name === 'id-token')).toBe(false);
+    await checkA11y();
+    await page.screenshot({ path: `test-results/ready-${locale}-${width}.png`, fullPage: true });
+    const noSideScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(noSideScroll).toBe(true);
+
+    // The same link again: said as the page loads, with no form.
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: t.used })).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await checkA11y();
+    await page.screenshot({ path: `test-results/used-${locale}-${width}.png`, fullPage: true });
+  });
+}
