@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
+import { confirmImport } from '../fixtures/user-imports';
 
 const PASSWORD = 'Activ8-Passw0rd!';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -39,6 +40,7 @@ async function importViewer(page: Page, email: string) {
     .getByTestId('user-import-file')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`email,name,role\n${email},Vera Viewer,viewer\n`) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await confirmImport(page, name);
   await expect(page.getByRole('row').filter({ hasText: name }).getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => activationLinksTo(email).length, { timeout: 60_000 }).toBeGreaterThan(0);
   await page.context().clearCookies();
