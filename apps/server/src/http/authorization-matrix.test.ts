@@ -767,6 +767,24 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
       };
     },
   },
+  'PUT /api/user-import/:id/confirm': {
+    commit: async () => {
+      // A new import, checked in this process: it waits at its summary for the admin's Confirm.
+      const body = await multipartBody(
+        {},
+        { name: 'users.csv', content: `email,name\n${unique('walk.confirm')}@matrix.example,Confirmed\n` },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user-imports',
+        headers: { ...world.personas.orgAdmin.console, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      const importId = (res.json() as { userImport: { id: string } }).userImport.id;
+      await t.app.services.userImportPipeline.run(importId);
+      return { as: 'orgAdmin', request: { url: `/api/user-import/${importId}/confirm` } };
+    },
+  },
   'PUT /api/user-import/:id/retry': {
     commit: async () => {
       const { importId } = await freshImport();
@@ -993,7 +1011,9 @@ describe('authorization matrix', () => {
     try {
       // With a metrics token configured, so that /metrics refuses rather than answering 404.
       // Every persona's SCIM probes are refused as unknown tokens: a budget that never runs out here.
-      t = await createTestApp({ config: { METRICS_TOKEN: randomBytes(24).toString('base64url'), API_UNKNOWN_KEY_RATE_LIMIT: '100000' } });
+      t = await createTestApp({
+        config: { METRICS_TOKEN: randomBytes(24).toString('base64url'), API_UNKNOWN_KEY_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000' },
+      });
     } finally {
       diagnostics.unsubscribe('fastify.initialization', onInit);
     }
@@ -1281,6 +1301,8 @@ describe('authorization matrix', () => {
       const walked = walks[key];
       if (walked && 'commit' in walked) {
         const { as, request } = await walked.commit(ids);
+        // What the request's preparation recorded is not the walked call's.
+        await recordedSince();
         const { res, changed } = await walk(key, as ?? 'its own credential', () => sendAs(as, request, method));
         if (res.statusCode >= 400 || !changed)
           failures.push(`${key}: the walk's request committed nothing: ${res.statusCode} ${res.body.slice(0, 200)}`);
