@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
-import { confirmImport } from '../fixtures/user-imports';
+import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
 
 const PASSWORD = 'Activ8-Passw0rd!';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -31,10 +31,11 @@ function activationLinksTo(to: string): string[] {
     .flatMap((mail) => [...mail.matchAll(/https?:\/\/[^\s"<>]+\/auth\/invitation\/activate\?token=[A-Za-z0-9_-]+/g)].map((m) => m[0]));
 }
 
-/** The demo admin imports one Viewer with an e-mail, invitations on (the default). */
+/** The demo admin imports one Viewer with an e-mail, invitations on. */
 async function importViewer(page: Page, email: string) {
   await signInAsDemoAdmin(page);
-  await page.goto('/user-imports');
+  await openUserImports(page);
+  await chooseInvitations(page, true);
   const name = `viewer-${stamp()}.csv`;
   await page
     .getByTestId('user-import-file')

@@ -6,7 +6,7 @@
 
 import { CSRF, signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
-import { confirmImport } from '../fixtures/user-imports';
+import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
@@ -27,9 +27,9 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
 
   await page.setViewportSize(WIDE);
   await signInAsDemoAdmin(page);
-  await page.goto('/user-imports');
+  await openUserImports(page);
   await expect(page.getByRole('heading', { level: 1, name: 'User imports' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }).uncheck();
+  await chooseInvitations(page, false);
   await page.getByLabel('Column separator', { exact: false }).and(page.locator('input')).fill(';');
   await page.getByTestId('user-import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -11,14 +11,15 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
-import { confirmImport } from '../fixtures/user-imports';
+import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function openImports(page: Page) {
   await signInAsDemoAdmin(page);
-  await page.goto('/user-imports');
+  await openUserImports(page);
   await expect(page.getByRole('heading', { level: 1, name: 'User imports' })).toBeVisible();
+  await chooseInvitations(page, true);
 }
 
 async function upload(page: Page, name: string, content: string) {

@@ -344,4 +344,15 @@ describe('the user imports screen', () => {
     expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop waiting.csv' })).toBeNull();
   });
+
+  it('starts the form from the organization’s last upload: invitations stay off after a reload', async () => {
+    renderSignedIn('/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
+        'GET /api/user-imports/defaults': () => ({ body: { options: { ...view({}).options, sendInvitations: false } } }),
+      },
+    });
+    const invitations = await screen.findByRole('checkbox', { name: 'Send an invitation e-mail to new users' });
+    await waitFor(() => expect((invitations as HTMLInputElement).checked).toBe(false));
+  });
 });

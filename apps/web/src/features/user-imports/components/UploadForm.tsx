@@ -27,13 +27,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
-import { useCreateUserImport, userImportTemplateHref } from '../api/user-imports';
+import { useCreateUserImport, userImportTemplateHref, useUserImportDefaults } from '../api/user-imports';
 import { ColumnNotes } from './ColumnNotes';
 
 /** How long the bad-format notice stays (docs/product.md, "User imports"). */
@@ -76,6 +76,12 @@ export function UploadForm() {
   const input = useRef<HTMLInputElement>(null);
   const fileHelpId = useId();
   const form = useForm<Values>({ defaultValues: defaultValues() });
+  // The form starts from the organization's last upload's options (the invitation choice
+  // above all), unless the admin has already changed something.
+  const remembered = useUserImportDefaults();
+  useEffect(() => {
+    if (remembered.data && !form.formState.isDirty) form.reset({ ...form.getValues(), options: remembered.data });
+  }, [remembered.data, form]);
   const file = useWatch({ control: form.control, name: 'file' });
   const separator = useWatch({ control: form.control, name: 'columnSeparator' });
   const sendInvitations = useWatch({ control: form.control, name: 'options.sendInvitations' });
