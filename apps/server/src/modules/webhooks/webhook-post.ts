@@ -1,0 +1,142 @@
+/**
+ * One delivery's HTTP request. The host is resolved here, at delivery time, and every
+ * address it resolves to is checked (a name that resolves to an internal address is refused
+ * whatever else it resolves to); the request then connects to the address that was checked,
+ * through a `lookup` that answers only it, so a DNS change between the check and the connect
+ * cannot turn a webhook into a request to the internal network. Redirects are not followed
+ * (node's http never does). At most the first 4 KB of the answer are kept.
+ */
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+
+/** The answer kept in the delivery log: its first 4 KB. */
+export const RESPONSE_BODY_BYTES = 4096;
+/** A receiver that has not answered in this time has failed the attempt. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+
+export interface PostOutcome {
+  /** Null when no answer came (refused address, connection error, timeout). */
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string;
+  /** Why no answer, in a few words (never the request's headers: they carry the signature). */
+  error: string | null;
+}
+
+export interface PostRules {
+  /** True when the resolved address may be reached (the endpoints' address policy). */
+  addressAllowed: (address: string) => boolean;
+  /** `http://` URLs too (development and tests); otherwise only `https://`. */
+  allowHttp: boolean;
+  timeoutMs?: number;
+  /** Aborts the request when the process stops: the delivery is tried again later. */
+  signal?: AbortSignal;
+}
+
+/** Thrown when the process stopped mid-request: nothing is recorded, the lease runs out. */
+export class PostAborted extends Error {}
+
+/** Resolves `host` and returns the address to connect to, or why none may be. */
+async function checkedAddress(
+  host: string,
+  addressAllowed: (address: string) => boolean,
+): Promise<{ address: string; family: number } | { refused: string }> {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  let resolved: { address: string; family: number }[];
+  try {
+    resolved = await dns.lookup(bare, { all: true, verbatim: true });
+  } catch (err) {
+    return { refused: `host not resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  const refused = resolved.find((r) => !addressAllowed(r.address));
+  if (refused) return { refused: `address not allowed (${refused.address})` };
+  const first = resolved[0];
+  return first ? first : { refused: 'host not resolved' };
+}
+
+/** A `lookup` that answers only the checked address, whatever the name resolves to now. */
+function pinnedLookup(address: string, family: number): LookupFunction {
+  return (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+export async function postWebhook(url: string, body: string, headers: Record<string, string>, rules: PostRules): Promise<PostOutcome> {
+  const started = performance.now();
+  const done = (outcome: Omit<PostOutcome, 'durationMs'>): PostOutcome => ({
+    ...outcome,
+    durationMs: Math.round(performance.now() - started),
+  });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return done({ statusCode: null, responseBody: '', error: 'invalid URL' });
+  }
+  const secure = target.protocol === 'https:';
+  if (!secure && !(rules.allowHttp && target.protocol === 'http:'))
+    return done({ statusCode: null, responseBody: '', error: 'only https URLs are delivered' });
+  const checked = await checkedAddress(target.hostname, rules.addressAllowed);
+  if ('refused' in checked) return done({ statusCode: null, responseBody: '', error: checked.refused });
+  if (rules.signal?.aborted) throw new PostAborted('stopped');
+
+  const timeoutMs = rules.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  return new Promise<PostOutcome>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: Omit<PostOutcome, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      rules.signal?.removeEventListener('abort', onAbort);
+      resolve(done(outcome));
+    };
+    const request = (secure ? https : http).request(target, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'Integrations-Console-Webhooks/1',
+      },
+      // A fresh connection per delivery, to the checked address only.
+      agent: false,
+      lookup: pinnedLookup(checked.address, checked.family),
+    });
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ statusCode: null, responseBody: '', error: `no answer within ${timeoutMs / 1000} s` });
+    }, timeoutMs);
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      reject(new PostAborted('stopped'));
+    };
+    rules.signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, responseBody: '', error: err.code ?? err.message }));
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const keep = () => {
+        response.destroy();
+        finish({ statusCode: response.statusCode ?? null, responseBody: Buffer.concat(chunks).toString('utf8'), error: null });
+      };
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= RESPONSE_BODY_BYTES) return;
+        const part = chunk.subarray(0, RESPONSE_BODY_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+        // The rest of a long answer is not waited for.
+        if (kept >= RESPONSE_BODY_BYTES) keep();
+      });
+      response.on('end', keep);
+      response.on('error', keep);
+    });
+    request.end(body);
+  });
+}
