@@ -5,31 +5,14 @@
  * account-ready page naming the platform's app (PLATFORM_APP_URL); the same link, used
  * again, says so as the page loads. At 1440 and 390 px, in English and Portuguese.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { linksTo } from '../fixtures/outbox';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
 
 const PASSWORD = 'Activ8-Passw0rd!';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** The activation links of the outbox's e-mails to `to` (quoted-printable undone). */
-function activationLinksTo(to: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((file) =>
-      fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    )
-    .filter((mail) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'im').test(mail))
-    .flatMap((mail) => [...mail.matchAll(/https?:\/\/[^\s"<>]+\/auth\/invitation\/activate\?token=[A-Za-z0-9_-]+/g)].map((m) => m[0]));
-}
 
 /** The demo admin imports one Viewer with an e-mail, invitations on. */
 async function importViewer(page: Page, email: string) {
@@ -43,7 +26,7 @@ async function importViewer(page: Page, email: string) {
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await confirmImport(page, name);
   await expect(page.getByRole('row').filter({ hasText: name }).getByText('Completed')).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => activationLinksTo(email).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => linksTo(email, '/auth/invitation/activate').length, { timeout: 60_000 }).toBeGreaterThan(0);
   await page.context().clearCookies();
 }
 
@@ -59,7 +42,7 @@ for (const { width, height, locale } of [
     await page.setViewportSize({ width, height });
     const email = `vera.${stamp()}@acme.example`;
     await importViewer(page, email);
-    const [link] = activationLinksTo(email);
+    const [link] = linksTo(email, '/auth/invitation/activate');
     const url = new URL(link);
     // The demo organization writes in English: the link opens the page in it; the Portuguese run opens it in Portuguese.
     const path = locale === 'en' ? `${url.pathname}${url.search}` : `/pt${url.pathname}${url.search}`;

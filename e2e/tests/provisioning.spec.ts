@@ -1,29 +1,12 @@
 /**
  * SCIM provisioning end to end: the admin sets what new users get and creates a token on
  * the Provisioning screen; the test, as an identity provider would, provisions a user with
- * it; the user appears in the screen's events, accepts the invitation and signs in to the
- * API; deactivated by SCIM, they are refused at sign-in from the next request.
+ * it; the user appears in the screen's events, activates their account through the
+ * e-mailed link and signs in to the API; deactivated by SCIM, they are refused at sign-in from the next request.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { tokenTo } from '../fixtures/outbox';
 import { CSRF, mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, settledDialog, test } from '../fixtures/test';
-
-/** The invitation link's token in the outbox mail to `to` (quoted-printable undone). */
-function invitationTokenFor(to: string): string | undefined {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!fs.existsSync(dir)) return undefined;
-  for (const file of fs.readdirSync(dir)) {
-    const mail = fs
-      .readFileSync(path.join(dir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'im').test(mail)) continue;
-    const token = /invitation\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-    if (token) return token;
-  }
-  return undefined;
-}
 
 test('an admin connects an identity provider, which provisions and then deactivates a user', async ({ page, request, checkA11y }) => {
   // The longest flow of the file (two sign-ins, a dozen calls, three reloads, two axe runs over
@@ -82,12 +65,14 @@ test('an admin connects an identity provider, which provisions and then deactiva
   await expect(eventsOfUser.first()).toBeVisible();
   await expect(eventsOfUser.getByText('Created')).toBeVisible();
   await expect(page.getByText(/^Last provisioning call:/)).toBeVisible();
-  await expect.poll(() => invitationTokenFor(userName)).toBeTruthy();
-  const accepted = await request.post('/api/auth/invitation/accept', {
+  // A Viewer has no console: the invitation asks them to activate their platform account.
+  const activation = () => tokenTo(userName, '/auth/invitation/activate');
+  await expect.poll(activation, { timeout: 30_000 }).toBeTruthy();
+  const activated = await request.post('/api/auth/invitation/activate', {
     headers: CSRF,
-    data: { token: invitationTokenFor(userName), password },
+    data: { token: activation(), password },
   });
-  expect(accepted.status()).toBe(200);
+  expect(activated.status()).toBe(200);
   expect((await request.post('/api/v1/auth/token', { data: { email: userName, password } })).status()).toBe(200);
 
   // Deactivated by the identity provider (Entra ID's way): refused at sign-in at once.

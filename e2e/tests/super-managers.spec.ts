@@ -4,20 +4,9 @@
  * invitation goes to the outbox, in the chosen language) and see the pending invitation, in
  * the managers table and on the manager's page.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import { mailsTo } from '../fixtures/outbox';
 import { signInAsStaff } from '../fixtures/sign-in';
 import { expect, settledDialog, test } from '../fixtures/test';
-
-/** The .eml files of the server's outbox (no SMTP server in these tests) that go to `to`. */
-function outboxMailsTo(to: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-    .filter((mail) => new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'im').test(mail));
-}
 
 test('staff create an organization, add a manager and see the pending invitation', async ({ page, baseURL, checkA11y }) => {
   const stamp = String(Date.now()).slice(-7);
@@ -78,7 +67,7 @@ test('staff create an organization, add a manager and see the pending invitation
   await expect(details.getByText('2 of 2 managers shown')).toBeVisible();
   await checkA11y();
 
-  const mails = outboxMailsTo(managerEmail);
+  const mails = mailsTo(managerEmail);
   expect(mails).toHaveLength(1);
   expect(mails[0]).toMatch(/\/es\/auth\/invitation\/accept\?token=/);
 

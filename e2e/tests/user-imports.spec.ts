@@ -7,8 +7,8 @@
  * import is removed after confirmation.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { mailsTo, outboxDir } from '../fixtures/outbox';
 import { signInAsDemoAdmin } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
@@ -147,16 +147,14 @@ test('with invitations turned off, the users are created and no e-mail is sent',
   await expect(dialog.getByText('Not sent (turned off for this import)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  // Without an SMTP server every e-mail is a file in DATA_DIR/outbox: none names them.
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  const mailed = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
-  expect(mailed.some((m) => m.includes(`quiet-${id}`))).toBe(false);
+  // Without an SMTP server every e-mail is a file in the outbox: none goes to them.
+  expect([...mailsTo(`quiet-${id}-1@acme.example`), ...mailsTo(`quiet-${id}-2@acme.example`)]).toHaveLength(0);
 });
 
 test('an import whose invitations cannot be sent ends in error, offers Retry, and Retry completes it', async ({ page }) => {
   // A real failure: the outbox (where e-mails go without an SMTP server) cannot be written,
   // because a file stands where its folder should be. Restored before Retry.
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const outbox = outboxDir();
   const aside = `${outbox}.aside`;
   const hadOutbox = fs.existsSync(outbox);
   if (hadOutbox) fs.renameSync(outbox, aside);
@@ -182,10 +180,7 @@ test('an import whose invitations cannot be sent ends in error, offers Retry, an
     await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
     await expect(line.getByRole('button', { name: `Retry ${name}` })).toHaveCount(0);
     // The invitation is sent by its own job, after the users are in: it lands in the outbox a moment later.
-    const invited = () =>
-      fs.existsSync(outbox) &&
-      fs.readdirSync(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(`retry-${id}@acme.example`));
-    await expect.poll(invited, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => mailsTo(`retry-${id}@acme.example`).length, { timeout: 30_000 }).toBeGreaterThan(0);
   } finally {
     restore();
   }
