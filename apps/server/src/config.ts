@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { API_BASE_PATH_PATTERN, DEFAULT_API_BASE_PATH } from '@console/contracts';
+import { EVENT_RETENTION_DAYS } from '@console/contracts/organizations';
 import { z } from 'zod';
 import { parseS3Url } from './storage/s3-url.js';
 
@@ -149,7 +150,12 @@ const envSchema = z.object({
    * Days an event of no organization (a sign-in refused for an e-mail nobody has) is kept; an
    * organization's events are kept as its setting says (eventRetentionDays, 30 days to 7 years).
    */
-  EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS: z.coerce.number().int().min(30).max(2_557).default(400),
+  EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(EVENT_RETENTION_DAYS.min)
+    .max(EVENT_RETENTION_DAYS.max)
+    .default(EVENT_RETENTION_DAYS.default),
   /** Largest CSV a user import accepts; a bigger upload is answered 413 before anything is stored. */
   USER_IMPORT_MAX_BYTES: z.coerce
     .number()

@@ -100,7 +100,8 @@ export const newPassword = text()
 export const customTokenBody = z.object({ token: text().min(10).max(2048) });
 
 /** POST auth/invitation/accept: set a password with an invitation token; returns an idToken. */
-export const acceptInvitationBody = z.object({ token: text().min(10).max(200), password: newPassword });
+/** An invitation's token and the password chosen with it: for the console (accept) and for the platform (activate). */
+export const invitationPasswordBody = z.object({ token: text().min(10).max(200), password: newPassword });
 
 /**
  * An invitation link's state, asked for as its page loads (GET auth/invitation?token=):
@@ -127,7 +128,6 @@ export const invitationCheckResponse = z.object({
 export type InvitationCheckResponse = z.infer<typeof invitationCheckResponse>;
 
 /** POST auth/invitation/activate: the password of someone who uses the platform's app, not this console; no session. */
-export const activateInvitationBody = z.object({ token: text().min(10).max(200), password: newPassword });
 export const activateInvitationResponse = z.object({ activated: z.literal(true), email: z.string() });
 
 export const trackActivityBody = z.object({
@@ -239,7 +239,7 @@ export const authRoutes = {
     path: '/auth/invitation/accept',
     operationId: 'acceptInvitation',
     tags,
-    body: acceptInvitationBody,
+    body: invitationPasswordBody,
     response: idTokenResponse,
   }),
   checkInvitation: route({
@@ -255,7 +255,7 @@ export const authRoutes = {
     path: '/auth/invitation/activate',
     operationId: 'activateInvitation',
     tags,
-    body: activateInvitationBody,
+    body: invitationPasswordBody,
     response: activateInvitationResponse,
   }),
   createSession: route({ ...firstPageCalls.createSession, tags, body: createSessionBody, response: userResponse }),

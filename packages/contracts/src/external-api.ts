@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
 import { errorEnvelope } from './errors.js';
-import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventView } from './events.js';
+import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, eventView } from './events.js';
 import { pageQuery } from './paging.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
@@ -223,8 +223,8 @@ export const externalApiErrorCodes = {
   rateLimited: 'RATE_LIMITED',
   /** 429 with Retry-After: the organization's daily checks of other organizations' addresses are spent (decision 020). */
   emailChecksLimit: 'EMAIL_CHECKS_LIMIT',
-  /** 400: `after` names no event of the organization (the trail's code, `eventsErrorCodes.cursorInvalid`). */
-  eventsCursorInvalid: 'EVENTS_CURSOR_INVALID',
+  /** 400: `after` names no event of the organization (the trail's own code). */
+  eventsCursorInvalid: eventsErrorCodes.cursorInvalid,
 } as const;
 
 /** GET /settings/documentation: where the interactive API reference is. */

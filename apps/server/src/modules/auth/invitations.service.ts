@@ -38,8 +38,6 @@ import { useOneTimeLink } from './one-time-links.js';
 import { hashPassword } from './password.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
 
-export { INVITATION_DAYS };
-
 export interface Invitation {
   id: string;
   /** The secret for the link; stored only as a hash, so this is the one chance to send it. */
@@ -141,7 +139,6 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
   async function send(opts: InvitationDelivery) {
     const to = await tokens.findRecipient(opts.userId, root, opts.invitedBy);
     if (!to?.email) throw new NotFound('User was not found', 'USER_NOT_FOUND');
-    const invitedBy = opts.invitedBy ? await tokens.findDisplayName(opts.invitedBy) : undefined;
     const locale = mailLocale(to.locale);
     const access = accessOf(to, users.isStaffAddress);
     const mail = {
@@ -149,7 +146,7 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       name: to.displayName,
       organizationName: to.organizationName,
       productName: config.PRODUCT_NAME,
-      invitedBy,
+      invitedBy: to.invitedByName ?? undefined,
       url: invitationUrl(config.PUBLIC_URL, opts.token, locale, access),
       days: INVITATION_DAYS,
       locale,

@@ -101,7 +101,8 @@ export function createUserTokensRepository(root: Db) {
 
     /**
      * Who a message goes to, in what language (theirs, else their organization's, else that
-     * of `sender`: the admin who invited them), with their role and organization.
+     * of `sender`: the admin who invited them), with their role, organization and the
+     * sender's name.
      */
     async findRecipient(userId: string, db: Db = root, sender?: string | null) {
       const inviter = alias(users, 'inviter');
@@ -114,17 +115,13 @@ export function createUserTokensRepository(root: Db) {
           organizationId: users.organizationId,
           locale: sql<string | null>`coalesce(${users.locale}, ${organizations.locale}, ${inviter.locale})`,
           organizationName: organizations.name,
+          invitedByName: inviter.displayName,
         })
         .from(users)
         .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .leftJoin(inviter, sender ? eq(inviter.id, sender) : sql`false`)
         .where(eq(users.id, userId));
       return row;
-    },
-
-    async findDisplayName(userId: string, db: Db = root): Promise<string | undefined> {
-      const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
-      return row?.displayName;
     },
   };
 }

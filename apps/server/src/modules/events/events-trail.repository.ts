@@ -9,7 +9,8 @@
  * order: `action = ANY(…)` would read every event of those actions and sort them.
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, sqlRows } from '../../db/client.js';
+import { containsPattern } from '../../db/like.js';
 import { events } from '../../db/schema.js';
 import type { EventRow } from './events.repository.js';
 
@@ -40,16 +41,13 @@ export type TrailRow = EventRow & { position: TrailPosition };
 /** The instant as text that casts back to the same timestamptz, to the microsecond. */
 const exactInstant = sql`to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** LIKE's own characters taken literally. */
-const likeLiteral = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createEventsTrailRepository(root: Db) {
   /** What every event of the page must meet but its action. */
   function conditions(organizationId: string, filter: TrailFilter, page: TrailPage): SQL[] {
     const where: SQL[] = [sql`organization_id = ${organizationId}::uuid`];
     if (filter.actorId) where.push(sql`actor_id = ${filter.actorId}::uuid`);
     if (filter.targetId) where.push(sql`targets @> ${JSON.stringify([{ id: filter.targetId }])}::jsonb`);
-    for (const word of filter.words ?? []) where.push(sql`target_names LIKE ('%' || lower(${likeLiteral(word)}::text) || '%')`);
+    for (const word of filter.words ?? []) where.push(sql`target_names LIKE lower(${containsPattern(word)}::text)`);
     if (filter.from) where.push(sql`occurred_at >= ${filter.from}::timestamptz`);
     if (filter.to) where.push(sql`occurred_at < ${filter.to}::timestamptz`);
     const { after } = page;
@@ -78,8 +76,8 @@ export function createEventsTrailRepository(root: Db) {
               ORDER BY p.occurred_at ${direction}, p.id ${direction} LIMIT ${page.limit}`
         : sql`SELECT id, ${exactInstant} AS position FROM ${events}
               WHERE ${actions.length === 1 ? sql`action = ${actions[0]} AND ` : sql``}${where} ${order} LIMIT ${page.limit}`;
-    const result = (await db.execute(statement)) as unknown as { rows: { id: string; position: string }[] };
-    return result.rows.map((r) => ({ id: r.id, occurredAt: r.position }));
+    const rows = await sqlRows<{ id: string; position: string }>(db, statement);
+    return rows.map((r) => ({ id: r.id, occurredAt: r.position }));
   }
 
   return {
@@ -105,10 +103,10 @@ export function createEventsTrailRepository(root: Db) {
 
     /** The position of one of the organization's events (the events API's `after`), or undefined. */
     async position(organizationId: string, eventId: string, db: Db = root): Promise<TrailPosition | undefined> {
-      const result = (await db.execute(
+      const [row] = await sqlRows<{ id: string; position: string }>(
+        db,
         sql`SELECT id, ${exactInstant} AS position FROM ${events} WHERE id = ${eventId}::uuid AND organization_id = ${organizationId}::uuid`,
-      )) as unknown as { rows: { id: string; position: string }[] };
-      const [row] = result.rows;
+      );
       return row && { id: row.id, occurredAt: row.position };
     },
   };

@@ -51,12 +51,18 @@ export function decodeTrailCursor(cursor: string): TrailPosition {
   return { occurredAt, id };
 }
 
+/** UTC offsets PostgreSQL refuses to read (it knows -15:59 to +15:59); ISO 8601 allows up to 23:59. */
+const OFFSET_BEYOND_POSTGRES = /[+-](1[6-9]|2\d):?\d\d$/;
+
 /**
  * An instant of the filter as sent (to the microsecond; the contracts checked it is ISO 8601 of
- * a real day), or a 400 for the year 0000, which PostgreSQL does not know.
+ * a real day), or a 400 for what PostgreSQL cannot read: the year 0000 and offsets of 16 hours
+ * or more. Caught here, a CSV export does not break off after its header.
  */
 function instant(value: string | undefined, field: 'from' | 'to'): string | undefined {
-  if (value?.startsWith('0000')) throw new ValidationError('This is not a date and time.', { fieldErrors: { [field]: ['invalid'] } });
+  if (value?.startsWith('0000') || (value && OFFSET_BEYOND_POSTGRES.test(value))) {
+    throw new ValidationError('This is not a date and time.', { fieldErrors: { [field]: ['invalid'] } });
+  }
   return value;
 }
 

@@ -215,6 +215,8 @@ describe('reading the events', () => {
       'limit=201',
       'from=2026-02-30T00:00:00Z',
       'from=0000-01-01T00:00:00Z',
+      'from=2026-01-01T00:00:00%2B16:00',
+      'to=9999-12-31T23:59:59-23:59',
       'actorId=x',
       'q=a%00b',
       `q=${'x'.repeat(101)}`,
@@ -222,6 +224,9 @@ describe('reading the events', () => {
       const res = await get(`/api/events?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+    // The export checks before it starts, so a refused filter is a 400, not a file cut off after its header.
+    const export16h = await get('/api/events/export?format=csv&from=2026-01-01T00:00:00%2B16:00');
+    expect(export16h.statusCode).toBe(400);
   });
 
   it('shows staff, read-only too, any organization’s trail, and nobody else', async () => {

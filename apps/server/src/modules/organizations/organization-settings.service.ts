@@ -19,6 +19,7 @@ import {
   organizationSettingValueSchema,
   SSO_LOGIN_ONLY_SETTING,
   USER_IMPORT_STATUSES,
+  type UserImportStatus,
   VERIFICATION_MODELS,
 } from '@console/contracts';
 import { z } from 'zod';
@@ -121,9 +122,9 @@ export function createOrganizationSettingsService(deps: {
         repo.latestWorkflowImports(organizationId),
       ]);
       // docs/product.md, "User imports": a status it does not know is shown as processing.
-      const statusOf = (s: string) =>
-        (USER_IMPORT_STATUSES as readonly string[]).includes(s) ? (s as (typeof USER_IMPORT_STATUSES)[number]) : 'processing';
-      const counts = { processing: 0, awaiting_confirmation: 0, error: 0, validation_error: 0, completed: 0, stopped: 0 };
+      const statusOf = (s: string): UserImportStatus =>
+        (USER_IMPORT_STATUSES as readonly string[]).includes(s) ? (s as UserImportStatus) : 'processing';
+      const counts = Object.fromEntries(USER_IMPORT_STATUSES.map((s) => [s, 0])) as Record<UserImportStatus, number>;
       for (const c of counted) counts[statusOf(c.status)] += c.n;
       const items = await repo.workflowImportItemCounts(workflow.rows.map((w) => w.id));
       const itemCounts = (importId: string) => {

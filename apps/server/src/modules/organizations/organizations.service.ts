@@ -92,6 +92,10 @@ export function createOrganizationsService(deps: {
     };
   }
 
+  async function assertExists(id: string): Promise<void> {
+    if (!(await repo.exists(id))) throw organizationNotFound();
+  }
+
   return {
     async list(query: OrganizationsQuery) {
       const filter = { q: query.q || undefined, includeDisabled: query.disabled === 'true' };
@@ -109,14 +113,12 @@ export function createOrganizationsService(deps: {
 
     /** GET organization/{id}/accessCounts: what "SSO login only" or disabling would stop, for the confirmation (decision 047). */
     async accessCounts(id: string): Promise<{ accessCounts: AccessCountsView }> {
-      if (!(await repo.exists(id))) throw organizationNotFound();
+      await assertExists(id);
       return { accessCounts: await repo.accessCounts(id, clock.now()) };
     },
 
     /** Refuses (404) an organization that does not exist (its trail, which the events module reads). */
-    async assertExists(id: string): Promise<void> {
-      if (!(await repo.exists(id))) throw organizationNotFound();
-    },
+    assertExists,
 
     async planTypes() {
       return { planTypes: await repo.planTypes() };
