@@ -333,7 +333,7 @@ export function createServices(deps: AppDeps) {
 
     organizations,
     // Reading the events (the audit trail, its export, the events API); the recorder is modules/events/record.ts.
-    eventsTrail: createEventsTrailService({ repo: repositories.eventsTrail, clock, assertOrganization: organizations.assertExists }),
+    eventsTrail: createEventsTrailService({ db, repo: repositories.eventsTrail, clock, assertOrganization: organizations.assertExists }),
     organizationManagers: createOrganizationManagersService({
       db,
       repo: repositories.organizationManagers,

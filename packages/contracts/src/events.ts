@@ -87,13 +87,15 @@ export const eventActionsByArea = {
     /** The import ended with workflows that could not be copied (`data: { copied, failed }`). */
     'workflow_import.failed',
   ],
+  /** The trail itself was exported (`data: { format, filter }`: what was downloaded; the staff's too, on the organization's trail). */
+  audit_trail: ['audit_trail.exported'],
 } as const;
 
 /**
  * The reads that are recorded: a download of people's data is accountable, so the GET that
- * sends a report records it. Nothing else of the database changes on a read.
+ * sends a report, or the audit trail's export, records it. Nothing else of the database changes on a read.
  */
-export const eventsRecordedByReads: readonly EventAction[] = ['analytics_report.downloaded'];
+export const eventsRecordedByReads: readonly EventAction[] = ['analytics_report.downloaded', 'audit_trail.exported'];
 
 /**
  * The events that tell of a refusal: a sign-in refused or locked out, a write that named an

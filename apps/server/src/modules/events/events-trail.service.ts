@@ -10,11 +10,14 @@
 import type { apiEventsQuery, EventsPage, EventView, eventsExportQuery, eventsQuery } from '@console/contracts';
 import { eventsErrorCodes } from '@console/contracts';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
 import { attachment, csvLine } from '../../http/csv.js';
 import { ValidationError } from '../../http/errors.js';
 import { toEventView } from './event-view.js';
 import type { EventsTrailRepository, TrailFilter, TrailPage, TrailPosition, TrailRow } from './events-trail.repository.js';
+import { actorOf, recordEvent } from './record.js';
 
 type TrailQuery = z.output<typeof eventsQuery>;
 type TrailFilterQuery = Omit<TrailQuery, 'after' | 'limit'>;
@@ -121,7 +124,17 @@ export interface TrailExport {
   chunks: AsyncIterable<string>;
 }
 
+/** What an export's event says was downloaded: its format and the filters sent (the ones left empty omitted). */
+function exportedData(query: ExportQuery): { format: ExportQuery['format']; filter: Record<string, unknown> } {
+  const { format, ...filters } = query;
+  const filter = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)),
+  );
+  return { format, filter };
+}
+
 export function createEventsTrailService(deps: {
+  db: Db;
   repo: EventsTrailRepository;
   clock: Clock;
   /** Refuses (404) an organization that does not exist: staff name it in the path. */
@@ -164,9 +177,22 @@ export function createEventsTrailService(deps: {
       return { events: rows.map(toEventView), next: more && last ? encodeTrailCursor(last.position) : null };
     },
 
-    /** The filtered trail as a file, read from the database as it is sent. */
-    export(organizationId: string, query: ExportQuery): TrailExport {
+    /**
+     * The filtered trail as a file, read from the database as it is sent. The download is
+     * accountable, so it is recorded first, in the trail it reads (its own event is the
+     * file's newest when the filter lets it in): by whom, in which format, with which filters.
+     */
+    async export(auth: AuthContext, organizationId: string, query: ExportQuery): Promise<TrailExport> {
       const filter = trailFilter(query);
+      await deps.db.transaction((tx) =>
+        recordEvent(tx, {
+          action: 'audit_trail.exported',
+          organizationId,
+          actor: actorOf(auth),
+          targets: [],
+          data: exportedData(query),
+        }),
+      );
       const filename = `audit-trail-${clock.now().toISOString().slice(0, 10)}.${query.format}`;
       return {
         filename,
@@ -185,9 +211,9 @@ export function createEventsTrailService(deps: {
       await deps.assertOrganization(organizationId);
       return trail.list(organizationId, query);
     },
-    async exportFor(organizationId: string, query: ExportQuery): Promise<TrailExport> {
+    async exportFor(auth: AuthContext, organizationId: string, query: ExportQuery): Promise<TrailExport> {
       await deps.assertOrganization(organizationId);
-      return trail.export(organizationId, query);
+      return trail.export(auth, organizationId, query);
     },
 
     /** GET /v1/events: `after` an event id of the organization, newest or oldest first. */

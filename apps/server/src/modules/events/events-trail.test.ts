@@ -7,6 +7,7 @@
  * organization only.
  */
 import { type EventView, eventView } from '@console/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.js';
 import { createOrganization, createUser } from '../../test/factories.js';
@@ -140,6 +141,17 @@ describe('reading the events', () => {
   });
   afterAll(() => t?.close());
 
+  /** The exports' own events (each export records one), kept in `all` as the trail has them. */
+  async function rememberExports() {
+    remember(
+      await t.database.db
+        .select()
+        .from(events)
+        .where(eq(events.action, 'audit_trail.exported'))
+        .then((rows) => rows.filter((r) => !all.some((a) => a.id === r.id))),
+    );
+  }
+
   const ids = (keep: (e: (typeof all)[number]) => boolean = () => true) => all.filter(keep).map((e) => e.id);
 
   it('answers an Organizational Admin with their organization’s events, newest first, as eventView', async () => {
@@ -257,6 +269,7 @@ describe('reading the events', () => {
     );
     await insert(many);
     const csv = await get('/api/events/export?format=csv&actions=session.signed_in');
+    await rememberExports();
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-trail-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -266,6 +279,7 @@ describe('reading the events', () => {
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(expected);
 
     const jsonl = await get('/api/events/export?format=jsonl');
+    await rememberExports();
     expect(jsonl.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     expect(jsonl.headers['content-disposition']).toMatch(/filename="audit-trail-\d{4}-\d{2}-\d{2}\.jsonl"/);
     const read = jsonl.body
@@ -281,6 +295,51 @@ describe('reading the events', () => {
     const staffCsv = await get(`/api/organization/${orgId}/events/export?q=no%20such%20name`, reader.headers);
     expect(staffCsv.statusCode).toBe(200);
     expect(staffCsv.body).toBe(`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`);
+    await rememberExports();
+  });
+
+  it('records each export in the exported organization’s trail: who, the format and the filters', async () => {
+    const exported = async () =>
+      (await pageOf('/api/events?actions=audit_trail.exported&limit=200')).events.filter((e) => !all.some((known) => known.id === e.id));
+    const res = await get(
+      `/api/events/export?format=jsonl&actions=audit_trail.exported&q=${encodeURIComponent('no such')}&from=2025-01-01T00:00:00Z`,
+    );
+    expect(res.statusCode).toBe(200);
+    const [own] = await exported();
+    await rememberExports();
+    expect(own).toMatchObject({
+      action: 'audit_trail.exported',
+      organizationId: orgId,
+      actor: { type: 'user', id: adminId, name: 'Trail Admin' },
+      targets: [],
+      data: { format: 'jsonl', filter: { actions: ['audit_trail.exported'], q: 'no such', from: '2025-01-01T00:00:00Z' } },
+    });
+    // Recorded before the file is written: an export of the exports holds its own record first.
+    const again = await get('/api/events/export?format=jsonl&actions=audit_trail.exported');
+    const [newest] = await exported();
+    await rememberExports();
+    expect(JSON.parse(again.body.split('\n')[0])).toMatchObject({
+      id: newest.id,
+      data: { format: 'jsonl', filter: { actions: ['audit_trail.exported'] } },
+    });
+
+    // Staff's export, read-only staff too, lands in the organization's trail under the staff member's name; none in another's.
+    const reader = await signInStaff(t, { roles: ['read'], displayName: 'Sam Staff' });
+    const other = await signIn(t, (await createUser(t.database.db, otherOrgId, {})).email!);
+    const otherBefore = (await pageOf('/api/events?actions=audit_trail.exported', other.headers)).events.length;
+    expect((await get(`/api/organization/${orgId}/events/export?format=csv`, reader.headers)).statusCode).toBe(200);
+    const [staffs] = await exported();
+    await rememberExports();
+    expect(staffs).toMatchObject({
+      organizationId: orgId,
+      actor: { type: 'user', id: reader.id, name: 'Sam Staff' },
+      data: { format: 'csv', filter: {} },
+    });
+    expect((await pageOf('/api/events?actions=audit_trail.exported', other.headers)).events).toHaveLength(otherBefore);
+    // A refused export records nothing.
+    expect((await get('/api/organization/00000000-0000-4000-8000-000000000000/events/export', reader.headers)).statusCode).toBe(404);
+    expect((await get(`/api/organization/${orgId}/events/export`)).statusCode).toBe(403);
+    expect(await exported()).toEqual([]);
   });
 
   describe('the events API', () => {

@@ -30,14 +30,17 @@ export const eventsPlugin: ApiModule = async (app, { services: { eventsTrail } }
   registerRoute(
     app,
     routes.export,
-    (request, reply) => sendExport(reply, eventsTrail.export(authOf(request).organizationId, request.query)),
+    async (request, reply) => {
+      const auth = authOf(request);
+      return sendExport(reply, await eventsTrail.export(auth, auth.organizationId, request.query));
+    },
     ownOrganization,
   );
   registerRoute(app, routes.listForOrganization, (request) => eventsTrail.listFor(request.params.id, request.query), staff);
   registerRoute(
     app,
     routes.exportForOrganization,
-    async (request, reply) => sendExport(reply, await eventsTrail.exportFor(request.params.id, request.query)),
+    async (request, reply) => sendExport(reply, await eventsTrail.exportFor(authOf(request), request.params.id, request.query)),
     staff,
   );
 };
