@@ -33,7 +33,7 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
   await page.getByLabel('Column separator', { exact: false }).and(page.locator('input')).fill(';');
   await page.getByTestId('user-import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText(`${name} is being imported`)).toBeVisible();
+  await expect(page.getByText(`${name} is uploaded: it is checked, then waits for your confirmation`)).toBeVisible();
 
   const line = page.getByRole('row').filter({ hasText: name });
   await confirmImport(page, name);

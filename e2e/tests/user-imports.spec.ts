@@ -26,7 +26,7 @@ async function upload(page: Page, name: string, content: string) {
   await page.getByTestId('user-import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText(`${name} is being imported`)).toBeVisible();
+  await expect(page.getByText(`${name} is uploaded: it is checked, then waits for your confirmation`)).toBeVisible();
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });

@@ -48,6 +48,7 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'provisioning.tokens.token',
     // Placeholders and punctuation only.
     'auditTrail.details.target',
+    'userImports.summary.labelled',
   ],
   fr: [
     // The names of encodings are the same in every language.
@@ -97,6 +98,7 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'people.source.console',
     // Placeholders and punctuation only.
     'auditTrail.details.target',
+    'userImports.summary.labelled',
   ],
 };
 

@@ -3,12 +3,16 @@
  * contrast with white text. Notices sit at the top: a dialog's buttons are at its bottom,
  * and a notice must never cover them. On a phone a notice is as wide as the screen: it
  * sits under the top bar (56 px there), not over its menu and account buttons. A success
- * closes the errors still on screen, which it makes stale ("Could not save" beside "Saved").
+ * closes the errors still on screen, which it makes stale ("Could not save" beside "Saved"),
+ * but not a notice that persists: that one goes only with its Dismiss button.
  */
+import CloseIcon from '@mui/icons-material/Close';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import IconButton from '@mui/material/IconButton';
 import { styled, type Theme } from '@mui/material/styles';
 import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
+import { useT } from '../i18n/use-t';
 import { attachNotifier, NOTIFY_MS, type Notice } from './notify';
 
 const Content = styled(MaterialDesignContent)(() => ({
@@ -27,17 +31,28 @@ const belowTopBar = (theme: Theme) => ({
 
 const openErrors = new Set<SnackbarKey>();
 
+function Dismiss({ notice }: { notice: SnackbarKey }) {
+  const { t } = useT();
+  return (
+    <IconButton aria-label={t('notice.dismiss')} color="inherit" onClick={() => closeSnackbar(notice)} sx={{ width: 44, height: 44 }}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
 function show({ message, variant, options }: Notice) {
   if (variant === 'success') {
     for (const key of openErrors) closeSnackbar(key);
     openErrors.clear();
   }
+  const { persist, ...rest } = options ?? {};
   const key = enqueueSnackbar(message, {
     variant,
-    ...options,
+    ...rest,
+    ...(persist ? { persist: true, action: (notice: SnackbarKey) => <Dismiss notice={notice} /> } : {}),
     onExited: (_node, exited) => void openErrors.delete(exited),
   });
-  if (variant === 'error') openErrors.add(key);
+  if (variant === 'error' && !persist) openErrors.add(key);
 }
 
 export default function NotificationsHost() {

@@ -82,3 +82,20 @@ it('closes the errors a later success makes stale, and keeps an error that comes
   await screen.findByText('Could not delete');
   expect(screen.getByText('Saved')).toBeTruthy();
 });
+
+it('keeps a notice that persists past its time and past a success, until its Dismiss button is pressed', async () => {
+  render(<NotificationsProvider>page</NotificationsProvider>);
+  notify.info('warm-up');
+  await screen.findByText('warm-up');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'Date'] });
+  act(() => notify.error('The import failed', { persist: true }));
+  advance(NOTIFY_MS + 1501);
+  expect(screen.getByText('The import failed')).toBeTruthy();
+  act(() => notify.success('Saved'));
+  advance(1501);
+  expect(screen.getByText('The import failed')).toBeTruthy();
+  const content = screen.getByText('The import failed').closest('.notistack-MuiContent') as HTMLElement;
+  act(() => (content.querySelector('button') as HTMLButtonElement).click());
+  advance(1501);
+  expect(screen.queryByText('The import failed')).toBeNull();
+});

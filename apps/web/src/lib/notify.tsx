@@ -1,5 +1,7 @@
 /**
- * Notifications: 3003 ms by default; green success, grey info, red error. `notify`
+ * Notifications: 3003 ms by default; green success, grey info, red error. A notice with
+ * `persist` stays until its Dismiss button is pressed (what must not be missed, such as an
+ * import that failed while the admin looked elsewhere). `notify`
  * works anywhere (components, loaders, query callbacks). notistack's code loads when
  * the page is idle, or with the first notice, which waits for it.
  */
@@ -14,6 +16,8 @@ export type NoticeVariant = 'success' | 'info' | 'error';
 export interface NoticeOptions {
   autoHideDuration?: number;
   preventDuplicate?: boolean;
+  /** Stays until dismissed: no time limit, a Dismiss button, and a later success leaves it. */
+  persist?: boolean;
 }
 export interface Notice {
   message: string;

@@ -89,6 +89,16 @@ function open(path: string) {
   });
 }
 
+/** The screen with no import yet, where an upload is accepted as a queued import. */
+function openUploadForm() {
+  return renderSignedIn('/user-imports', {
+    api: {
+      'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
+      'POST /api/user-imports': () => ({ status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } }),
+    },
+  });
+}
+
 describe('the user imports screen', () => {
   it('lists imports with the spec’s status labels, live progress and "load more"', async () => {
     const ui = userEvent.setup();
@@ -192,12 +202,7 @@ describe('the user imports screen', () => {
 
   it('says that new users get an invitation e-mail, and sends the admin’s choice with the upload', async () => {
     const ui = userEvent.setup();
-    const { calls } = renderSignedIn('/user-imports', {
-      api: {
-        'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
-        'POST /api/user-imports': () => ({ status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } }),
-      },
-    });
+    const { calls } = openUploadForm();
     const form = await screen.findByRole('form', { name: 'Upload a file' });
     const invite = within(form).getByRole('checkbox', { name: 'Send an invitation e-mail to new users' }) as HTMLInputElement;
     expect(invite.checked).toBe(true);
@@ -216,7 +221,7 @@ describe('the user imports screen', () => {
     expect(sent.get('assignWorkspaces')).toBe('true');
     expect((sent.get('file') as File).name).toBe('team.csv');
     // The choice stays for the next file, like the other options.
-    await screen.findByText('team.csv is being imported');
+    await screen.findByText('team.csv is uploaded: it is checked, then waits for your confirmation');
     expect(invite.checked).toBe(false);
   });
 
@@ -263,7 +268,9 @@ describe('the user imports screen', () => {
     // A first upload: the form has been submitted, so an emptied file field would be checked again.
     fireEvent.change(input, { target: { files: [new File(['email;name\n'], 'equipe.csv')] } });
     await ui.click(within(form).getByRole('button', { name: 'Téléverser' }));
-    await screen.findByText('equipe.csv est en cours d’importation');
+    // Found with its spaces collapsed; the one before the colon is a no-break space.
+    const toast = await screen.findByText('Fichier equipe.csv envoyé : il est vérifié, puis attend votre confirmation');
+    expect(toast.textContent).toContain('envoyé\u00a0:');
 
     const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0xe2, 0xe3])], 'rapport.pdf', {
       type: 'application/pdf',
@@ -343,6 +350,90 @@ describe('the user imports screen', () => {
     // A running import offers Stop; one waiting at its summary does not.
     expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop waiting.csv' })).toBeNull();
+    expect(within(summary).getByText('New users:')).toBeTruthy();
+    expect(within(summary.closest('tr') as HTMLElement).getByText('Waiting for confirmation')).toBeTruthy();
+
+    // After Stop, the focus is on that import's details button (the Stop button goes with the run).
+    await ui.click(screen.getByRole('button', { name: 'Stop running.csv' }));
+    await ui.click(await screen.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/stop'))).toBe(true));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Details of running.csv'));
+  });
+
+  it('labels the summary’s counts through the catalogue: French puts a no-break space before the colon', async () => {
+    const waiting = view({
+      filename: 'attente.csv',
+      status: 'awaiting_confirmation',
+      phase: 'applying',
+      summary: {
+        newUsers: { count: 2, samples: [] },
+        updatedUsers: { count: 0, samples: [] },
+        disabledUsers: { count: 0, samples: [] },
+        invitations: { count: 2, samples: [] },
+      },
+    });
+    renderSignedIn('/fr/user-imports', { api: { 'GET /api/user-imports': () => ({ body: { userImports: [waiting], total: 1 } }) } });
+    // Found with its spaces collapsed; the one before the colon is a no-break space.
+    expect((await screen.findByText('Nouveaux utilisateurs :')).textContent).toBe('Nouveaux utilisateurs\u00a0: ');
+    expect(screen.getByText('En attente de confirmation')).toBeTruthy();
+  });
+
+  it('offers to apply a file of more than 10,000 rows without waiting, sends that choice, and says it is being imported', async () => {
+    const ui = userEvent.setup();
+    const { calls } = openUploadForm();
+    const form = await screen.findByRole('form', { name: 'Upload a file' });
+    const input = screen.getByTestId('user-import-file');
+    const rows = (n: number) => `email,name
+${Array.from({ length: n }, (_, i) => `u${i}@acme.example,U ${i}`).join('\n')}\n`;
+    fireEvent.change(input, { target: { files: [new File([rows(10_000)], 'small.csv')] } });
+    await within(form).findByText('small.csv');
+    expect(within(form).queryByRole('checkbox', { name: 'Apply without waiting for my confirmation' })).toBeNull();
+
+    fireEvent.change(input, { target: { files: [new File([rows(10_001)], 'large.csv')] } });
+    const unattended = await within(form).findByRole('checkbox', { name: 'Apply without waiting for my confirmation' });
+    expect((unattended as HTMLInputElement).checked).toBe(false);
+    expect(document.getElementById(unattended.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This file has more than 10,000 rows: it can be applied as soon as it is checked, without stopping at its summary.',
+    );
+    await ui.click(unattended);
+    await ui.click(within(form).getByRole('button', { name: 'Upload' }));
+    await screen.findByText('large.csv is being imported');
+    const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(sent.get('applyWithoutConfirmation')).toBe('true');
+    // The choice belongs to that file: gone with it.
+    expect(within(form).queryByRole('checkbox', { name: 'Apply without waiting for my confirmation' })).toBeNull();
+  });
+
+  it('brings the uploaded import into view and focuses it, and keeps a notice of a failure until it is dismissed', async () => {
+    const ui = userEvent.setup();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const fresh = view({ id: '00000000-0000-4000-8000-0000000000f1', filename: 'new.csv', status: 'processing', phase: 'queued' });
+    let listed: UserImportView[] = [];
+    renderSignedIn('/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: listed, total: listed.length } }),
+        'POST /api/user-imports': () => {
+          listed = [fresh];
+          return { status: 201, body: { userImport: fresh } };
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Upload a file' });
+    fireEvent.change(screen.getByTestId('user-import-file'), { target: { files: [new File(['email,name\n'], 'new.csv')] } });
+    await within(form).findByText('new.csv');
+    await ui.click(within(form).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Details of new.csv'));
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'center' }));
+
+    // It fails while polled: announced, and a notice that outlives a later success until dismissed.
+    listed = [{ ...fresh, status: 'error', phase: 'done' }];
+    const failed = 'new.csv ended with errors. Open its details to see them.';
+    await waitFor(() => expect(screen.getAllByText(failed).length).toBe(2), { timeout: 5000 });
+    const notice = screen.getAllByText(failed).find((e) => e.closest('.notistack-MuiContent')) as HTMLElement;
+    const dismiss = within(notice.closest('.notistack-MuiContent') as HTMLElement).getByRole('button', { name: 'Dismiss' });
+    await ui.click(dismiss);
+    await waitFor(() => expect(screen.getAllByText(failed).length).toBe(1));
   });
 
   it('starts the form from the organization’s last upload: invitations stay off after a reload', async () => {

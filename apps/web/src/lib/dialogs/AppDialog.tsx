@@ -15,7 +15,7 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withChunkReload } from '../chunk-reload';
-import { useFocusReturn } from './focus';
+import { focusIsLost, useFocusReturn } from './focus';
 
 export const DIALOG_EMIT_DELAY_MS = 111;
 export type DialogSize = 'confirm' | 'details' | 'wide';
@@ -37,6 +37,11 @@ export interface AppDialogProps {
   alert?: boolean;
   /** Escape leaves it open even before anything is typed: it holds something that would be lost (a secret not yet copied). */
   persistent?: boolean;
+  /**
+   * Where the focus goes once the dialog has gone, instead of back to what opened it: for an
+   * action that takes its own button away (a Stop that ends the run it stops).
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Calls `fn` after the dialog delay; a later call or unmounting cancels a pending one. */
@@ -61,7 +66,14 @@ export function AppDialog(props: AppDialogProps) {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <DialogFrame {...props} onExited={returnFocus} />
+      <DialogFrame
+        {...props}
+        onExited={(node) => {
+          const target = props.returnFocusTo?.();
+          if (target?.isConnected && focusIsLost(node)) target.focus();
+          else returnFocus(node);
+        }}
+      />
     </Suspense>
   );
 }

@@ -29,6 +29,8 @@ export interface ConfirmRequest {
   destructive?: boolean;
   /** Irreversible: the confirm button enables once this (a name) is typed. Implies destructive. */
   typeToConfirm?: string;
+  /** Once confirmed and closed, the focus goes here rather than back to the button that asked (which the action may remove). */
+  focusAfterConfirm?: () => HTMLElement | null | undefined;
 }
 
 type Confirm = (request: ConfirmRequest) => Promise<boolean>;
@@ -108,7 +110,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const confirmed = useRef(false);
   const answer = (value: boolean) => {
+    confirmed.current = value;
     resolver.current?.(value);
     resolver.current = undefined;
     setOpen(false);
@@ -129,6 +133,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           saveLabel={request?.confirmLabel}
           closeLabel={request?.cancelLabel}
           saveDisabled={name !== undefined && !typedNameMatches(typed, name)}
+          returnFocusTo={() => (confirmed.current ? request?.focusAfterConfirm?.() : null)}
         >
           {(request?.text || request?.facts?.length || name !== undefined) && (
             <Stack spacing={2}>

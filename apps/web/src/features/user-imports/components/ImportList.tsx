@@ -1,4 +1,9 @@
-/** The imports, newest first, 20 at a time with "load more"; details, errors, retry and removal per row. */
+/**
+ * The imports, newest first, 20 at a time with "load more"; details, errors, retry and removal per row.
+ * The import just uploaded is scrolled into view and its details button focused (at 1440x900 the
+ * list starts below the fold); an import that ends in error is announced and also shown as a
+ * notice that stays until dismissed.
+ */
 import type { UserImportView } from '@console/contracts/user-imports';
 import DeleteIcon from '@mui/icons-material/Delete';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
@@ -28,7 +33,7 @@ import { ErrorsDialog } from './ErrorsDialog';
 import { ImportProgress } from './ImportProgress';
 import { ImportSummary } from './ImportSummary';
 import { StatusChip } from './StatusChip';
-import { canRetry, statusOf } from './status';
+import { canRetry, hasErrorDetails, statusOf } from './status';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -43,7 +48,16 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-export function ImportList() {
+/** Smoothly, unless the person asked their system for reduced motion. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
+/**
+ * `reveal`: the id of an import to bring into view and focus once its row is in the list;
+ * `onRevealed` is called when that is done.
+ */
+export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onRevealed?: () => void } = {}) {
   const { t, i18n } = useT();
   const list = useUserImports();
   const remove = useDeleteUserImport();
@@ -54,6 +68,18 @@ export function ImportList() {
   const [errorsOf, setErrorsOf] = useState<UserImportView | null>(null);
   const { items: rows, total } = pagedItems(list.data, (p) => p.userImports);
   const outcome = useOutcomeAnnouncement(rows);
+  // Each row's details button: where the focus goes to bring an import into view, and back after Stop.
+  const detailsButtons = useRef(new Map<string, HTMLButtonElement>());
+  const revealRow = (id: string) => {
+    const button = detailsButtons.current.get(id);
+    if (!button) return false;
+    button.closest('tr')?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
+    button.focus({ preventScroll: true });
+    return true;
+  };
+  useEffect(() => {
+    if (reveal && rows.some((u) => u.id === reveal) && revealRow(reveal)) onRevealed?.();
+  });
 
   async function onRemove(u: UserImportView) {
     const yes = await confirm({
@@ -86,6 +112,8 @@ export function ImportList() {
       text: t('userImports:stop.text', { name: u.filename }),
       confirmLabel: t('userImports:stop.confirm'),
       destructive: true,
+      // The Stop button goes with the run: the focus stays on this import's row.
+      focusAfterConfirm: () => detailsButtons.current.get(u.id),
     });
     if (!yes) return;
     try {
@@ -143,7 +171,14 @@ export function ImportList() {
                 {u.rowsWithErrors.toLocaleString(i18n.language)}
               </TableCell>
               <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton aria-label={t('userImports:list.openDetails', { name: u.filename })} onClick={() => setDetails(u)}>
+                <IconButton
+                  ref={(button) => {
+                    if (button) detailsButtons.current.set(u.id, button);
+                    else detailsButtons.current.delete(u.id);
+                  }}
+                  aria-label={t('userImports:list.openDetails', { name: u.filename })}
+                  onClick={() => setDetails(u)}
+                >
                   <InfoIcon />
                 </IconButton>
                 {statusOf(u.status) === 'processing' && (
@@ -194,6 +229,7 @@ export function ImportList() {
 /**
  * What a screen reader hears when an import that was running ends (checked and waiting,
  * complete, in error, stopped): the list is polled, so the change would otherwise be silent.
+ * A failure is also a notice that stays until dismissed, for those who looked elsewhere.
  */
 function useOutcomeAnnouncement(rows: UserImportView[]): string {
   const { t } = useT();
@@ -204,7 +240,9 @@ function useOutcomeAnnouncement(rows: UserImportView[]): string {
       const before = seen.current.get(u.id);
       seen.current.set(u.id, u.status);
       if (before === 'processing' && u.status !== 'processing') {
-        setMessage(t(`userImports:outcome.${u.status}`, { name: u.filename }));
+        const said = t(`userImports:outcome.${u.status}`, { name: u.filename });
+        setMessage(said);
+        if (hasErrorDetails(statusOf(u.status))) notify.error(said, { persist: true });
       }
     }
   }, [rows, t]);

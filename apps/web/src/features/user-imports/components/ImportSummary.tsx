@@ -56,7 +56,7 @@ export function ImportSummary({ userImport: u }: { userImport: UserImportView })
             return (
               <div key={group}>
                 <Typography component="dt" variant="body2" sx={{ display: 'inline', fontWeight: 500 }}>
-                  {t(`userImports:summary.${group}`)}:{' '}
+                  {t('userImports:summary.labelled', { label: t(`userImports:summary.${group}`) })}{' '}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ display: 'inline', m: 0 }} data-summary={group}>
                   {count.toLocaleString(i18n.language)}

@@ -2,7 +2,9 @@
  * The upload form: a .csv file (required: 'You need to specify the file' and the red
  * 'no file detected' banner), the column separator (exactly one character, default ','),
  * the import options (docs/product.md, "User imports"), whether new users get an invitation
- * e-mail (said before the upload, on by default), and the template to start from with a
+ * e-mail (said before the upload, on by default), for a file of more than
+ * USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS rows whether it applies without waiting at its
+ * summary (decision 048; the server counts again), and the template to start from with a
  * note of each of its columns.
  */
 import {
@@ -11,8 +13,10 @@ import {
   type NotTextKind,
   notTextKind,
   TEXT_SNIFF_BYTES,
+  USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS,
   USER_IMPORT_OPTION_KEYS,
   type UserImportOptions,
+  type UserImportView,
   userImportOptions,
   userImportRequestErrors,
 } from '@console/contracts/user-imports';
@@ -27,7 +31,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
@@ -44,6 +48,26 @@ const isCsv = (name: string) => name.toLowerCase().endsWith(IMPORT_FILE_EXTENSIO
 /** What a chosen file is, by its first bytes (the server checks them again). */
 async function sniff(file: File): Promise<NotTextKind | null> {
   return notTextKind(new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()));
+}
+
+const NEWLINE = 0x0a;
+/** Read a few MB at a time: a large file is never held whole. */
+const COUNT_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * About how many rows a file has, its header aside: its lines. A quoted field with a line
+ * break counts one more; the server's count decides, this only chooses what to offer.
+ */
+export async function countRows(file: Blob): Promise<number> {
+  let lines = 0;
+  let last = NEWLINE;
+  for (let at = 0; at < file.size; at += COUNT_CHUNK_BYTES) {
+    const bytes = new Uint8Array(await file.slice(at, at + COUNT_CHUNK_BYTES).arrayBuffer());
+    for (const byte of bytes) if (byte === NEWLINE) lines++;
+    if (bytes.length > 0) last = bytes[bytes.length - 1];
+  }
+  if (last !== NEWLINE) lines++;
+  return Math.max(0, lines - 1);
 }
 
 /** The one message for a file that cannot be imported: what it is and what to do; null when it can. */
@@ -63,15 +87,53 @@ interface Values {
   file: File | null;
   columnSeparator: string;
   options: UserImportOptions;
+  /** Offered only for a file of more than USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS rows. */
+  applyWithoutConfirmation: boolean;
 }
 
 /** The options of the file's columns; the invitation choice has its own place, with what it means. */
 const COLUMN_OPTION_KEYS = USER_IMPORT_OPTION_KEYS.filter((key) => key !== 'sendInvitations');
 
-const defaultValues = (): Values => ({ file: null, columnSeparator: DEFAULT_COLUMN_SEPARATOR, options: userImportOptions.parse({}) });
+const defaultValues = (): Values => ({
+  file: null,
+  columnSeparator: DEFAULT_COLUMN_SEPARATOR,
+  options: userImportOptions.parse({}),
+  applyWithoutConfirmation: false,
+});
 
-export function UploadForm() {
-  const { t } = useT();
+/** A choice with a line under it that says what it means (read with the checkbox). */
+function CheckboxWithHint({
+  field,
+  label,
+  hint,
+}: {
+  field: { value: boolean; onChange: (checked: boolean) => void; ref: Ref<HTMLInputElement> };
+  label: string;
+  hint: string;
+}) {
+  const hintId = useId();
+  return (
+    <div>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': hintId } }}
+          />
+        }
+        label={label}
+      />
+      <FormHelperText id={hintId} sx={{ mt: 0, ml: 4 }}>
+        {hint}
+      </FormHelperText>
+    </div>
+  );
+}
+
+/** `onUploaded`: the import the server answered, so the page can bring it into view. */
+export function UploadForm({ onUploaded }: { onUploaded?: (userImport: UserImportView) => void }) {
+  const { t, i18n } = useT();
   const create = useCreateUserImport();
   const input = useRef<HTMLInputElement>(null);
   const fileHelpId = useId();
@@ -85,7 +147,9 @@ export function UploadForm() {
   const file = useWatch({ control: form.control, name: 'file' });
   const separator = useWatch({ control: form.control, name: 'columnSeparator' });
   const sendInvitations = useWatch({ control: form.control, name: 'options.sendInvitations' });
-  const invitationsHelpId = useId();
+  // The chosen file's rows, counted when it is chosen: a large one may skip its summary.
+  const [rows, setRows] = useState<number | null>(null);
+  const large = !!file && rows !== null && rows > USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS;
   const fileMissing = !!form.formState.errors.file;
   // Shown as soon as the separator is wrong, not only on submit.
   const separatorError = separator.length !== 1 ? t('userImports:upload.separatorRule') : undefined;
@@ -93,16 +157,20 @@ export function UploadForm() {
 
   function clearInput() {
     if (input.current) input.current.value = '';
+    setRows(null);
+    form.setValue('applyWithoutConfirmation', false);
   }
 
-  const submit = form.handleSubmit(async ({ file: chosen, columnSeparator, options }) => {
+  const submit = form.handleSubmit(async ({ file: chosen, columnSeparator, options, applyWithoutConfirmation }) => {
     if (!chosen) return;
+    const unattended = large && applyWithoutConfirmation;
     try {
-      await create.mutateAsync({ file: chosen, columnSeparator, options });
-      notify.success(t('userImports:upload.started', { name: chosen.name }));
+      const created = await create.mutateAsync({ file: chosen, columnSeparator, options, ...(large ? { applyWithoutConfirmation } : {}) });
+      notify.success(t(unattended ? 'userImports:upload.started' : 'userImports:upload.uploaded', { name: chosen.name }));
       // The separator and options stay for the next file.
       form.setValue('file', null);
       clearInput();
+      onUploaded?.(created);
     } catch (err) {
       const kind = refusedKind(err);
       notify.error(kind ? t(`userImports:upload.notText.${kind}`) : errorMessage(err, 'userImports:upload.failed'));
@@ -145,7 +213,11 @@ export function UploadForm() {
                     form.clearErrors('file');
                     return;
                   }
+                  setRows(null);
                   field.onChange(chosen);
+                  const counted = await countRows(chosen);
+                  // Unless another file was chosen meanwhile.
+                  if (form.getValues('file') === chosen) setRows(counted);
                 }}
               />
             </Button>
@@ -199,23 +271,28 @@ export function UploadForm() {
         name="options.sendInvitations"
         control={form.control}
         render={({ field }) => (
-          <div>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  slotProps={{ input: { ref: field.ref, 'aria-describedby': invitationsHelpId } }}
-                />
-              }
-              label={t('userImports:upload.invitations')}
-            />
-            <FormHelperText id={invitationsHelpId} sx={{ mt: 0, ml: 4 }}>
-              {sendInvitations ? t('userImports:upload.invitationsOn') : t('userImports:upload.invitationsOff')}
-            </FormHelperText>
-          </div>
+          <CheckboxWithHint
+            field={field}
+            label={t('userImports:upload.invitations')}
+            hint={sendInvitations ? t('userImports:upload.invitationsOn') : t('userImports:upload.invitationsOff')}
+          />
         )}
       />
+      {large && (
+        <Controller
+          name="applyWithoutConfirmation"
+          control={form.control}
+          render={({ field }) => (
+            <CheckboxWithHint
+              field={field}
+              label={t('userImports:upload.applyWithoutConfirmation')}
+              hint={t('userImports:upload.applyWithoutConfirmationHint', {
+                n: USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS.toLocaleString(i18n.language),
+              })}
+            />
+          )}
+        />
+      )}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button type="submit" variant="contained" disabled={create.isPending}>
           {t('userImports:upload.submit')}

@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { PageHeader } from '../../../lib/PageHeader';
 import { ImportList } from '../components/ImportList';
@@ -10,6 +11,8 @@ import { UploadForm } from '../components/UploadForm';
 
 export function Component() {
   const { t } = useT();
+  // The import just uploaded: the list brings it into view once it has it.
+  const [uploaded, setUploaded] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={t('titles.userImports')} intro={t('userImports:intro')} />
@@ -17,13 +20,13 @@ export function Component() {
         <Card variant="outlined">
           <CardHeader title={t('userImports:upload.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
           <CardContent sx={{ pt: 0 }}>
-            <UploadForm />
+            <UploadForm onUploaded={(u) => setUploaded(u.id)} />
           </CardContent>
         </Card>
         <Card variant="outlined">
           <CardHeader title={t('userImports:list.title')} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
           <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-            <ImportList />
+            <ImportList reveal={uploaded} onRevealed={() => setUploaded(null)} />
           </CardContent>
         </Card>
       </Stack>
