@@ -105,7 +105,12 @@ describe('the audit trail', () => {
     const { calls, router } = renderSignedIn(`/audit-trail?actions=access_key.rolled`, { api: { 'GET /api/events': server() } });
     await screen.findByRole('table', { name: 'Events' });
     fireEvent.click(screen.getByRole('button', { name: 'Filter by this event: Nadia Fischer rolled the access key LMS sync' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Only what Nadia Fischer did' }));
+    const onlyNadia = await screen.findByRole('menuitem', { name: 'Only what Nadia Fischer did' });
+    // A long name wraps inside a menu no wider than the screen.
+    expect(getComputedStyle(onlyNadia).whiteSpace).toBe('normal');
+    expect(getComputedStyle(onlyNadia).overflowWrap).toBe('anywhere');
+    expect(getComputedStyle(onlyNadia.closest('.MuiPaper-root') as HTMLElement).maxWidth).toBe('min(480px, calc(100vw - 32px))');
+    fireEvent.click(onlyNadia);
     await waitFor(() => expect(params(eventCalls(calls).at(-1) ?? '')).toEqual({ actorId: nadia.id, actions: 'access_key.rolled' }));
     expect(where(router)).toBe(`/audit-trail?actions=access_key.rolled&actorId=${nadia.id}`);
     const chip = await screen.findByRole('button', { name: 'Remove the filter “Actor: Nadia Fischer”' });

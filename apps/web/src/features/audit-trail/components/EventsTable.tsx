@@ -30,6 +30,10 @@ export interface EventsTableProps {
   onTarget: (id: string) => void;
 }
 
+/** A menu item wraps a long name (a file, a key) rather than running off a phone's screen. */
+const WRAPPING_ITEM = { whiteSpace: 'normal', overflowWrap: 'anywhere' } as const;
+const MENU_PAPER = { sx: { maxWidth: 'min(480px, calc(100vw - 32px))' } };
+
 /** The filters one event offers, in a menu under its button. */
 function FilterMenu({
   event,
@@ -50,14 +54,14 @@ function FilterMenu({
       <IconButton aria-label={t('auditTrail:list.filterBy', { sentence })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
         <FilterListIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: MENU_PAPER }}>
         {event.actor.id && (
-          <MenuItem onClick={() => pick(() => onActor(event.actor.id as string))}>
+          <MenuItem sx={WRAPPING_ITEM} onClick={() => pick(() => onActor(event.actor.id as string))}>
             {t('auditTrail:list.onlyActor', { name: actorName(t, event.actor) })}
           </MenuItem>
         )}
         {targets.map((target) => (
-          <MenuItem key={target.id} onClick={() => pick(() => onTarget(target.id))}>
+          <MenuItem key={target.id} sx={WRAPPING_ITEM} onClick={() => pick(() => onTarget(target.id))}>
             {t('auditTrail:list.onlyTarget', { name: target.name || t(`auditTrail:targetTypes.${target.type}`) })}
           </MenuItem>
         ))}
