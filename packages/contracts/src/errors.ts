@@ -13,6 +13,7 @@ import type { organizationErrorCodes, organizationSettingErrorCodes } from './or
 import type { peopleErrorCodes } from './people.js';
 import type { provisioningErrorCodes } from './provisioning.js';
 import type { userImportRequestErrors } from './user-imports.js';
+import type { webhookErrorCodes } from './webhooks.js';
 import type { workflowImportErrorCodes } from './workflow-imports.js';
 
 export const errorCodes = [
@@ -71,6 +72,7 @@ export type ErrorCode =
   | CodeOf<typeof peopleErrorCodes>
   | CodeOf<typeof provisioningErrorCodes>
   | CodeOf<typeof userImportRequestErrors>
+  | CodeOf<typeof webhookErrorCodes>
   | CodeOf<typeof workflowImportErrorCodes>;
 
 export const errorEnvelope = z.object({

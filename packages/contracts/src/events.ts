@@ -89,6 +89,15 @@ export const eventActionsByArea = {
   ],
   /** The trail itself was exported (`data: { format, filter }`: what was downloaded; the staff's too, on the organization's trail). */
   audit_trail: ['audit_trail.exported'],
+  /** An endpoint of the organization's webhooks; its secret never appears in `data`. */
+  webhook: [
+    'webhook.created',
+    /** `data: { before, after }` of the fields that changed (url, description, eventTypes, enabled). */
+    'webhook.updated',
+    'webhook.deleted',
+    /** A new signing secret; the previous one signs too until `data.previousSecretExpiresAt`. */
+    'webhook.secret_rolled',
+  ],
 } as const;
 
 /**
@@ -133,6 +142,7 @@ export const eventTargetTypes = [
   'scim_group',
   'analytics_report',
   'workflow_import',
+  'webhook',
 ] as const;
 export type EventTargetType = (typeof eventTargetTypes)[number];
 

@@ -17,4 +17,5 @@ export * from './route-tables.js';
 export * from './text.js';
 export * from './user-imports.js';
 export * from './web-env.js';
+export * from './webhooks.js';
 export * from './workflow-imports.js';

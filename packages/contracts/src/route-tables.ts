@@ -15,6 +15,7 @@ import { peopleRoutes } from './people.js';
 import { provisioningRoutes } from './provisioning.js';
 import type { RouteDef } from './route.js';
 import { userImportRoutes } from './user-imports.js';
+import { webhookDeliveryRoutes, webhookRoutes } from './webhooks.js';
 import { workflowImportRoutes } from './workflow-imports.js';
 
 export const routeTables = {
@@ -32,6 +33,8 @@ export const routeTables = {
   peopleRoutes,
   provisioningRoutes,
   userImportRoutes,
+  webhookDeliveryRoutes,
+  webhookRoutes,
   workflowImportRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 

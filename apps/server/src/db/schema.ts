@@ -836,3 +836,38 @@ export const scimEvents = pgTable(
   },
   (t) => [index('scim_events_org_at_idx').on(t.organizationId, t.at)],
 );
+
+/**
+ * The organization's webhook endpoints (docs/decisions/054-webhook-endpoints.md): the
+ * webhooks module is their one writer; the delivery module reads them to fan events out and
+ * sets the failure columns. The signing secret is kept as it is (a delivery signs with it,
+ * so a hash cannot serve), never logged and never in an event.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types (actions) sent; null: every type. */
+    eventTypes: text('event_types').array(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'failing': the console disabled it after every attempt failed for days; null when a person did or it is enabled. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: ts('disabled_at'),
+    /** `whsec_…`: signs every delivery. */
+    secret: text('secret').notNull(),
+    /** After a roll, the previous secret signs too until previous_secret_expires_at. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    /** Since when every attempt has failed; null while deliveries succeed. */
+    failingSince: ts('failing_since'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: stampedNow('updated_at'),
+  },
+  (t) => [index('webhook_endpoints_org_idx').on(t.organizationId, t.createdAt), index('webhook_endpoints_created_by_idx').on(t.createdBy)],
+);

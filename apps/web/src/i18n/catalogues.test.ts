@@ -36,6 +36,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   // "error" and "options", "actions", "invitations" are the same words in Spanish and French.
   // "token" is the word Spanish and Portuguese use for a bearer token.
   es: [
+    // “Webhook” is the word each language uses.
+    'auditTrail.areas.webhook',
+    'auditTrail.targetTypes.webhook',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',
@@ -51,6 +54,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'userImports.summary.labelled',
   ],
   fr: [
+    // “Webhook” is the word each language uses.
+    'auditTrail.areas.webhook',
+    'auditTrail.targetTypes.webhook',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',
@@ -81,6 +87,9 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
   ],
   // Brazilian Portuguese says "e-mail".
   pt: [
+    // “Webhook” is the word each language uses.
+    'auditTrail.areas.webhook',
+    'auditTrail.targetTypes.webhook',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',

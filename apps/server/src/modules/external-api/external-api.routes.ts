@@ -40,6 +40,8 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
   'User imports': 'Users created and updated in bulk from a CSV file, applied in the background: its status, counts and row errors.',
   Events:
     'What happened in the organization, one event per change: who acted (a person, an access key, a SCIM token or the console), on what, and what changed.',
+  Webhooks:
+    "Endpoints of your systems that receive the organization's events as they happen, signed as Standard Webhooks sign them, with the log of every delivery.",
 };
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
