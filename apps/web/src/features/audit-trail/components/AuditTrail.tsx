@@ -5,13 +5,13 @@
  * an Organizational Admin's own organization and for staff on an organization's page.
  */
 import type { EventView } from '@console/contracts/events';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/use-t';
 import { keysetItems } from '../../../lib/keyset-query';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
-import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
+import { useSearchText } from '../../../lib/use-search-text';
 import { type TrailScope, useEvents } from '../api/events';
 import { actorName } from '../event-sentence';
 import { isFiltered, readTrailFilter, type TrailFilter, writeTrailFilter } from '../trail-filter';
@@ -34,19 +34,12 @@ export function AuditTrail({ scope }: { scope: TrailScope }) {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const filter = readTrailFilter(params);
-  const [text, setText] = useState(filter.q ?? '');
-  const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
+  // The search goes into the address once typing pauses, as the other filters do at once.
+  const { text, setText } = useSearchText();
   const [details, setDetails] = useState<{ event: EventView | null; open: boolean }>({ event: null, open: false });
 
   const change = (next: Partial<TrailFilter>) =>
     setParams((prev) => writeTrailFilter(prev, { ...readTrailFilter(prev), ...next }), { replace: true });
-
-  // The search goes into the address once typing pauses, as the other filters do at once.
-  const urlQ = filter.q ?? '';
-  useEffect(() => {
-    if (q === urlQ) return;
-    setParams((prev) => writeTrailFilter(prev, { ...readTrailFilter(prev), q: q || undefined }), { replace: true });
-  }, [q, urlQ, setParams]);
 
   const list = useEvents(scope, filter);
   const events = keysetItems(list.data, (page) => page.events);
@@ -60,10 +53,7 @@ export function AuditTrail({ scope }: { scope: TrailScope }) {
         text={text}
         onText={setText}
         onChange={change}
-        onClear={() => {
-          setText('');
-          change({ actions: [], actorId: undefined, targetId: undefined, q: undefined, from: undefined, to: undefined });
-        }}
+        onClear={() => setParams((prev) => writeTrailFilter(prev, { actions: [] }), { replace: true })}
         nameOf={nameOf}
       />
 

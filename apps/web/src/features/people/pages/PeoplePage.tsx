@@ -6,7 +6,6 @@
  */
 import { type PersonStatus, personStatuses, type UserSource, userSources } from '@console/contracts/people';
 import Alert from '@mui/material/Alert';
-import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
@@ -15,7 +14,7 @@ import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
-import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
+import { useSearchText } from '../../../lib/use-search-text';
 import { usePeople } from '../api/people';
 import { PeopleFilters } from '../components/PeopleFilters';
 import { PeopleTable } from '../components/PeopleTable';
@@ -31,8 +30,8 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const status = oneOf(personStatuses, params.get('status'));
   const source = oneOf(userSources, params.get('source'));
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
+  // The search lives in the address of the list, so that the way back from a person keeps it.
+  const { text, setText, q } = useSearchText();
 
   /** One parameter of the address set (or removed when empty), the others kept. */
   const setParam = (name: string, value: string | undefined) =>
@@ -45,21 +44,6 @@ export function Component() {
       },
       { replace: true },
     );
-
-  // The search lives in the address of the list, so that the way back from a person keeps it.
-  const urlQ = params.get('q') ?? '';
-  useEffect(() => {
-    if (q === urlQ) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [q, urlQ, setParams]);
 
   const list = usePeople({ q, status, source });
   const people = keysetItems(list.data, (p) => p.people);
