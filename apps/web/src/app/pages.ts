@@ -39,6 +39,13 @@ export const pages: PageRoute[] = [
   { path: 'logout', access: 'session', page: () => import('../features/auth/pages/LogoutPage') },
   { path: 'keys', access: 'admin', page: () => import('../features/access-keys/pages/AccessKeysPage') },
   { path: 'provisioning', access: 'admin', page: () => import('../features/provisioning/pages/ProvisioningPage') },
+  { path: 'webhooks', access: 'admin', page: () => import('../features/webhooks/pages/WebhooksPage') },
+  {
+    path: 'webhooks/:id',
+    access: 'admin',
+    page: () => import('../features/webhooks/pages/WebhookPage'),
+    exists: (p) => UUID.test(p.id ?? ''),
+  },
   { path: 'people', access: 'admin', page: () => import('../features/people/pages/PeoplePage') },
   {
     path: 'people/:id',

@@ -39,6 +39,12 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     // “Webhook” is the word each language uses.
     'auditTrail.areas.webhook',
     'auditTrail.targetTypes.webhook',
+    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
+    'common.nav.webhooks',
+    'common.titles.webhooks',
+    'webhooks.columns.endpoint',
+    'webhooks.log.statusCode',
+    'webhooks.log.duration',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',
@@ -57,6 +63,14 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     // “Webhook” is the word each language uses.
     'auditTrail.areas.webhook',
     'auditTrail.targetTypes.webhook',
+    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
+    'common.nav.webhooks',
+    'common.titles.webhooks',
+    'webhooks.columns.endpoint',
+    'webhooks.log.statusCode',
+    'webhooks.log.duration',
+    // "Description" is French as well.
+    'webhooks.form.description',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',
@@ -90,6 +104,12 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     // “Webhook” is the word each language uses.
     'auditTrail.areas.webhook',
     'auditTrail.targetTypes.webhook',
+    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
+    'common.nav.webhooks',
+    'common.titles.webhooks',
+    'webhooks.columns.endpoint',
+    'webhooks.log.statusCode',
+    'webhooks.log.duration',
     // The names of encodings are the same in every language.
     'userImports.details.encodings.utf-8',
     'userImports.details.encodings.utf-16le',

@@ -20,6 +20,7 @@ import organizations from './locales/en/organizations.json';
 import people from './locales/en/people.json';
 import provisioning from './locales/en/provisioning.json';
 import userImports from './locales/en/userImports.json';
+import webhooks from './locales/en/webhooks.json';
 import workflowImports from './locales/en/workflowImports.json';
 
 export const en = {
@@ -37,6 +38,7 @@ export const en = {
   provisioning,
   people,
   auditTrail,
+  webhooks,
 };
 
 export type Catalogue = typeof en;

@@ -17,6 +17,9 @@ export const paths = {
   dashboard: () => '/dashboard',
   accessKeys: () => '/keys',
   provisioning: () => '/provisioning',
+  /** The webhook endpoints; with an endpoint's id, its delivery log. */
+  webhooks: () => '/webhooks',
+  webhook: (endpointId: string) => `/webhooks/${id(endpointId)}`,
   /** The People screen, with its search and filters (kept in the address so that the way back keeps them). */
   people: (query: { q?: string; status?: string; source?: string } = {}) => withQuery('/people', query),
   person: (personId: string) => `/people/${id(personId)}`,

@@ -1,5 +1,6 @@
-/** Roll a secret (an access key, a SCIM token): a new one, and how long the old one keeps working. */
+/** Roll a secret (an access key, a SCIM token, a webhook's signing secret): a new one, and how long the old one keeps working. */
 import { type GracePeriod, gracePeriods } from '@console/contracts/access-keys';
+import DialogContentText from '@mui/material/DialogContentText';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -10,6 +11,8 @@ import { AppDialog } from '../dialogs/AppDialog';
 
 export interface RollSecretTexts {
   title: string;
+  /** What rolling does, above the choice of grace period. */
+  explain?: string;
   grace: string;
   confirm: string;
   period: (g: GracePeriod) => string;
@@ -30,6 +33,7 @@ export function RollSecretDialog({
   const labelId = useId();
   return (
     <AppDialog open={open} size="confirm" title={texts.title} onClose={onClose} onSave={() => onRoll(grace)} saveLabel={texts.confirm}>
+      {texts.explain && <DialogContentText sx={{ mb: 2 }}>{texts.explain}</DialogContentText>}
       <FormControl>
         <FormLabel id={labelId}>{texts.grace}</FormLabel>
         <RadioGroup aria-labelledby={labelId} value={grace} onChange={(e) => setGrace(e.target.value as GracePeriod)}>

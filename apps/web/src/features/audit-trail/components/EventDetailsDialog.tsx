@@ -12,9 +12,9 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { actionLabel } from '../../../lib/events/ActionSelect';
+import { formatEventTime } from '../../../lib/events/event-time';
 import { eventSentence } from '../event-sentence';
-import { formatEventTime } from '../event-time';
-import { actionLabel } from './ActionFilter';
 import { ActorType } from './ActorType';
 
 function Json({ value }: { value: unknown }) {

@@ -18,9 +18,9 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { formatEventTime } from '../../../lib/events/event-time';
 import { stackedOnPhone } from '../../../lib/stacked-table';
 import { actorName, eventSentence } from '../event-sentence';
-import { formatEventTime } from '../event-time';
 import { ActorType } from './ActorType';
 
 export interface EventsTableProps {

@@ -1,4 +1,4 @@
-/** When an event happened, in the reader's locale and time zone, to the second (an audit trail orders by it). */
+/** When an event happened (or a webhook delivery was tried), in the reader's locale and time zone, to the second (an audit trail orders by it). */
 import type { Locale } from '../../i18n/locales';
 
 const formats = new Map<string, Intl.DateTimeFormat>();

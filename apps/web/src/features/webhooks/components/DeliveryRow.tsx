@@ -1,0 +1,151 @@
+/**
+ * One delivery of the log: its event type, outcome, when it was made (in the reader's locale),
+ * and on demand its attempts, each with its time, status code (or why there was none), duration
+ * and, on demand again, the first 4 KB of the answer. A failed delivery can be retried.
+ */
+import type { WebhookAttemptView, WebhookDeliveryView } from '@console/contracts/webhooks';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ReplayIcon from '@mui/icons-material/Replay';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { formatEventTime } from '../../../lib/events/event-time';
+import { eventTypeLabel } from '../delivery-view';
+
+const outcomeColors = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
+
+export function OutcomeChip({ outcome }: { outcome: WebhookDeliveryView['status'] }) {
+  const { t } = useT();
+  return <Chip size="small" variant="outlined" color={outcomeColors[outcome]} label={t(`webhooks:outcome.${outcome}`)} />;
+}
+
+function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const [shown, setShown] = useState(false);
+  const bodyId = useId();
+  return (
+    <Box component="li" sx={{ py: 1, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.25, sm: 2 }, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {t('webhooks:log.attempt', { n })}
+        </Typography>
+        <Typography variant="body2">{formatEventTime(attempt.at, locale)}</Typography>
+        <Typography variant="body2">
+          {attempt.statusCode !== null ? t('webhooks:log.statusCode', { code: attempt.statusCode }) : t('webhooks:log.noAnswer')}
+          {attempt.statusCode === null && attempt.error && (
+            // The transport's own words (a refused connection, a timeout): technical, as it came.
+            <Box component="code" sx={{ ml: 1, fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
+              {attempt.error}
+            </Box>
+          )}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          {t('webhooks:log.duration', { ms: attempt.durationMs })}
+        </Typography>
+        {attempt.responseBody !== null && (
+          <Button size="small" aria-expanded={shown} aria-controls={bodyId} onClick={() => setShown((s) => !s)} sx={{ minHeight: 44 }}>
+            {shown ? t('webhooks:log.hideAnswer') : t('webhooks:log.showAnswer')}
+          </Button>
+        )}
+      </Stack>
+      {shown && attempt.responseBody !== null && (
+        <Box
+          id={bodyId}
+          component="pre"
+          tabIndex={0}
+          aria-label={t('webhooks:log.answer', { n })}
+          sx={{
+            m: 0,
+            mt: 1,
+            p: 1.5,
+            maxHeight: 240,
+            overflow: 'auto',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            fontFamily: 'monospace',
+            fontSize: 12,
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-all',
+          }}
+        >
+          {attempt.responseBody || t('webhooks:log.emptyAnswer')}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliveryView; onRetry: () => void }) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const [open, setOpen] = useState(false);
+  const attemptsId = useId();
+  const label = eventTypeLabel(t, d.eventType);
+  return (
+    <Box
+      component="li"
+      aria-label={label}
+      data-outcome={d.status}
+      sx={{ py: 1.5, px: { xs: 2, sm: 2 }, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+        <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+          <OutcomeChip outcome={d.status} />
+          <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {label}{' '}
+            <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 12, fontWeight: 400, color: 'text.secondary' }}>
+              {d.eventType}
+            </Box>
+          </Typography>
+          <Typography variant="body2" color="textSecondary">
+            {formatEventTime(d.createdAt, locale)}
+          </Typography>
+        </Stack>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', ml: { xs: -1, md: 0 } }}>
+          <Button
+            size="small"
+            aria-expanded={open}
+            aria-controls={attemptsId}
+            endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            onClick={() => setOpen((o) => !o)}
+            sx={{ minHeight: 44 }}
+          >
+            {t('webhooks:log.attempts', { count: d.attempts.length })}
+          </Button>
+          {d.status === 'failed' && (
+            <Button size="small" startIcon={<ReplayIcon />} onClick={onRetry} sx={{ minHeight: 44 }}>
+              {t('webhooks:log.retry')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {open && (
+        <Box id={attemptsId} sx={{ mt: 1 }}>
+          {d.attempts.length === 0 ? (
+            <Typography variant="body2" color="textSecondary">
+              {t('webhooks:log.noAttempt')}
+            </Typography>
+          ) : (
+            <Box component="ol" sx={{ m: 0, p: 0 }}>
+              {d.attempts.map((a, i) => (
+                <Attempt key={a.at + String(i)} attempt={a} n={i + 1} />
+              ))}
+            </Box>
+          )}
+          {d.nextAttemptAt && (
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+              {t('webhooks:log.nextAttempt', { date: formatEventTime(d.nextAttemptAt, locale) })}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Enable an endpoint again. One disabled after failing for days missed what happened since it
+ * began failing: the dialog offers to resend those deliveries, chosen by default.
+ */
+import Checkbox from '@mui/material/Checkbox';
+import DialogContentText from '@mui/material/DialogContentText';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { useEffect, useState } from 'react';
+import { useLocale } from '../../../i18n/use-locale';
+import { useT } from '../../../i18n/use-t';
+import { AppDialog } from '../../../lib/dialogs/AppDialog';
+import { formatEventTime } from '../../../lib/events/event-time';
+
+export function EnableDialog({
+  open,
+  missedSince,
+  onClose,
+  onEnable,
+}: {
+  open: boolean;
+  /** When the endpoint began failing, if it was disabled for it. */
+  missedSince: string | null;
+  onClose: () => void;
+  onEnable: (resendSince: string | null) => void;
+}) {
+  const { t } = useT();
+  const { locale } = useLocale();
+  const [resend, setResend] = useState(true);
+  useEffect(() => {
+    if (open) setResend(true);
+  }, [open]);
+  return (
+    <AppDialog
+      open={open}
+      size="confirm"
+      title={t('webhooks:enable.title')}
+      onClose={onClose}
+      onSave={() => onEnable(missedSince && resend ? missedSince : null)}
+      saveLabel={t('webhooks:enable.confirm')}
+    >
+      <DialogContentText sx={{ mb: missedSince ? 1 : 0 }}>{t('webhooks:enable.text')}</DialogContentText>
+      {missedSince && (
+        <FormControlLabel
+          control={<Checkbox checked={resend} onChange={(e) => setResend(e.target.checked)} />}
+          label={t('webhooks:enable.resend', { date: formatEventTime(missedSince, locale) })}
+        />
+      )}
+    </AppDialog>
+  );
+}

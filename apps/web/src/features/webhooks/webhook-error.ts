@@ -1,0 +1,20 @@
+/**
+ * A refusal of the webhooks' calls in the user's language: a refused address says why (its
+ * `details.reason`), anything else as every error does (lib/error-message.ts).
+ */
+import { webhookErrorCodes, webhookUrlProblems } from '@console/contracts/webhooks';
+import { i18n } from '../../i18n';
+import { errorMessage } from '../../lib/error-message';
+import { isHttpError } from '../../lib/http';
+
+/** The reason the server gave for refusing an address, when it refused one. */
+export function refusedUrlReason(err: unknown): (typeof webhookUrlProblems)[number] | undefined {
+  if (!isHttpError(err) || err.code !== webhookErrorCodes.urlInvalid) return undefined;
+  const reason = (err.details as { reason?: unknown } | undefined)?.reason;
+  return webhookUrlProblems.find((p) => p === reason);
+}
+
+export function webhookErrorMessage(err: unknown, fallbackKey: string): string {
+  const reason = refusedUrlReason(err);
+  return reason ? i18n.t(`webhooks:urlProblems.${reason}`) : errorMessage(err, fallbackKey);
+}
