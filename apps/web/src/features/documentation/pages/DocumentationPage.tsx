@@ -1,7 +1,8 @@
 /**
  * /documentation (docs/product.md, "Documentation"): what the external API needs (an apiKey
  * header and a bearer idToken from the token endpoint), who may use it, a curl example to
- * paste, how to connect an identity provider by SCIM, and the interactive reference.
+ * paste, how to connect an identity provider by SCIM, how to receive and verify webhooks, and
+ * the interactive reference.
  */
 import { documentationRoutes, EXTERNAL_API_PREFIX } from '@console/contracts/external-api';
 import { SCIM_PATH } from '@console/contracts/provisioning';
@@ -61,6 +62,39 @@ export function curlExample(apiUrl: string): string {
   ].join('\n');
 }
 
+/**
+ * A receiver of the console's webhooks in Node.js, verifying each request with the Standard
+ * Webhooks library before trusting it. The body is verified as received: parsing and writing
+ * it again would change the signed bytes.
+ */
+export const webhookVerificationExample = [
+  "import http from 'node:http';",
+  "import { Webhook } from 'standardwebhooks'; // npm install standardwebhooks",
+  '',
+  "const webhook = new Webhook(process.env.WEBHOOK_SECRET); // 'whsec_...'",
+  '',
+  'http',
+  '  .createServer((req, res) => {',
+  '    const chunks = [];',
+  "    req.on('data', (chunk) => chunks.push(chunk));",
+  "    req.on('end', () => {",
+  "      const body = Buffer.concat(chunks).toString('utf8');",
+  '      let event;',
+  '      try {',
+  '        // Checks webhook-id, webhook-timestamp and webhook-signature.',
+  '        event = webhook.verify(body, req.headers);',
+  '      } catch {',
+  '        res.writeHead(400).end();',
+  '        return;',
+  '      }',
+  "      // webhook-id is the event's id: a repeat can be dropped.",
+  '      console.log(event.action, event.id);',
+  '      res.writeHead(204).end();',
+  '    });',
+  '  })',
+  '  .listen(3000);',
+].join('\n');
+
 /** The reference in the reader's language where its prose is ours (the server's `?lang=`). */
 export function referenceHref(url: string, locale: string): string {
   if (locale === 'en') return url;
@@ -109,6 +143,23 @@ export function Component() {
           </Typography>
           <Button component={Link} to={localize(paths.provisioning())} variant="outlined">
             {t('documentation:provisioning.open')}
+          </Button>
+        </Stack>
+      </Section>
+      <Section title={t('documentation:webhooks.title')}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography>{t('documentation:webhooks.text')}</Typography>
+          <Typography component="ul" sx={{ pl: 3, my: 0 }}>
+            <li>{t('documentation:webhooks.headers', { headers: 'webhook-id, webhook-timestamp, webhook-signature' })}</li>
+            <li>{t('documentation:webhooks.retries')}</li>
+            <li>{t('documentation:webhooks.repeats', { idHeader: 'webhook-id' })}</li>
+          </Typography>
+          <Typography>{t('documentation:webhooks.example')}</Typography>
+          <Box sx={{ alignSelf: 'stretch' }}>
+            <Code label={t('documentation:webhooks.copy')}>{webhookVerificationExample}</Code>
+          </Box>
+          <Button component={Link} to={localize(paths.webhooks())} variant="outlined">
+            {t('documentation:webhooks.open')}
           </Button>
         </Stack>
       </Section>
