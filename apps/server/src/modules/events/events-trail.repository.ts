@@ -41,13 +41,29 @@ export type TrailRow = EventRow & { position: TrailPosition };
 /** The instant as text that casts back to the same timestamptz, to the microsecond. */
 const exactInstant = sql`to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export function createEventsTrailRepository(root: Db) {
+/** Each word of the search in a target's name, anywhere in it. */
+const wordConditions = (filter: TrailFilter): SQL[] =>
+  (filter.words ?? []).map((word) => sql`target_names LIKE lower(${containsPattern(word)}::text)`);
+
+/**
+ * How many of the newest events of a search's range are tested first, in the trail's order:
+ * a word in a few percent of them (a common name, the file of the import that just ran)
+ * fills a page in some milliseconds this way, whatever the planner's statistics say.
+ */
+export const SEARCH_WALK = 2_000;
+
+type PositionRow = { id: string; position: string };
+
+const toPositions = (rows: PositionRow[]): TrailPosition[] => rows.map((r) => ({ id: r.id, occurredAt: r.position }));
+
+export function createEventsTrailRepository(root: Db, options: { searchWalk?: number } = {}) {
+  const { searchWalk = SEARCH_WALK } = options;
   /** What every event of the page must meet but its action. */
   function conditions(organizationId: string, filter: TrailFilter, page: TrailPage): SQL[] {
     const where: SQL[] = [sql`organization_id = ${organizationId}::uuid`];
     if (filter.actorId) where.push(sql`actor_id = ${filter.actorId}::uuid`);
     if (filter.targetId) where.push(sql`targets @> ${JSON.stringify([{ id: filter.targetId }])}::jsonb`);
-    for (const word of filter.words ?? []) where.push(sql`target_names LIKE lower(${containsPattern(word)}::text)`);
+    where.push(...wordConditions(filter));
     if (filter.from) where.push(sql`occurred_at >= ${filter.from}::timestamptz`);
     if (filter.to) where.push(sql`occurred_at < ${filter.to}::timestamptz`);
     const { after } = page;
@@ -58,8 +74,50 @@ export function createEventsTrailRepository(root: Db) {
     return where;
   }
 
+  /**
+   * A search's page in two bounded steps (decision 056): the newest `searchWalk` events of the
+   * range tested for the words; only when they hold less than a page, the rest of the range
+   * after the last one tested, as the planner chooses (the trigram index for a word its
+   * statistics find rare, the order walked for a common one). Either way alone is unbounded:
+   * walking the order for a rare word reads the whole trail, the index for a common one reads
+   * every event naming it and sorts them.
+   */
+  async function searched(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db): Promise<TrailPosition[]> {
+    const direction = page.order === 'newest' ? sql`DESC` : sql`ASC`;
+    const backwards = page.order === 'newest' ? sql`ASC` : sql`DESC`;
+    const [action] = filter.actions ?? [];
+    const range = sql.join(conditions(organizationId, { ...filter, words: undefined }, page), sql` AND `);
+    const words = sql.join(wordConditions(filter), sql` AND `);
+    const walked = await sqlRows<PositionRow & { last: boolean }>(
+      db,
+      sql`WITH walked AS MATERIALIZED (
+            SELECT id, occurred_at, target_names FROM ${events}
+            WHERE ${action ? sql`action = ${action} AND ` : sql``}${range}
+            ORDER BY occurred_at ${direction}, id ${direction} LIMIT ${searchWalk})
+          SELECT id, position, last FROM (
+            (SELECT id, occurred_at, ${exactInstant} AS position, false AS last FROM walked WHERE ${words}
+             ORDER BY occurred_at ${direction}, id ${direction} LIMIT ${page.limit})
+            UNION ALL
+            (SELECT id, occurred_at, ${exactInstant}, true FROM walked WHERE (SELECT count(*) FROM walked) = ${searchWalk}
+             ORDER BY occurred_at ${backwards}, id ${backwards} LIMIT 1)) found
+          ORDER BY last, occurred_at ${direction}, id ${direction}`,
+    );
+    const found = toPositions(walked.filter((r) => !r.last));
+    const last = walked.find((r) => r.last);
+    // A full page, or a range of fewer events than the walk: nothing further to read.
+    if (found.length >= page.limit || !last) return found;
+    const after = { id: last.id, occurredAt: last.position };
+    return [...found, ...(await ordered(organizationId, filter, { ...page, after, limit: page.limit - found.length }, db))];
+  }
+
   /** The page's ids and positions, in order. */
-  async function positions(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db): Promise<TrailPosition[]> {
+  function positions(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db): Promise<TrailPosition[]> {
+    const actions = filter.actions ?? [];
+    return filter.words && actions.length <= 1 ? searched(organizationId, filter, page, db) : ordered(organizationId, filter, page, db);
+  }
+
+  /** The page's ids and positions in one statement, as the planner reads them. */
+  async function ordered(organizationId: string, filter: TrailFilter, page: TrailPage, db: Db): Promise<TrailPosition[]> {
     const direction = page.order === 'newest' ? sql`DESC` : sql`ASC`;
     const order = sql`ORDER BY occurred_at ${direction}, id ${direction}`;
     const where = sql.join(conditions(organizationId, filter, page), sql` AND `);
@@ -76,8 +134,7 @@ export function createEventsTrailRepository(root: Db) {
               ORDER BY p.occurred_at ${direction}, p.id ${direction} LIMIT ${page.limit}`
         : sql`SELECT id, ${exactInstant} AS position FROM ${events}
               WHERE ${actions.length === 1 ? sql`action = ${actions[0]} AND ` : sql``}${where} ${order} LIMIT ${page.limit}`;
-    const rows = await sqlRows<{ id: string; position: string }>(db, statement);
-    return rows.map((r) => ({ id: r.id, occurredAt: r.position }));
+    return toPositions(await sqlRows<PositionRow>(db, statement));
   }
 
   return {

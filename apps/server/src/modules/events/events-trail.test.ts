@@ -13,6 +13,7 @@ import { events } from '../../db/schema.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createAccessKey, idTokenFor, type SignedIn, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createEventsTrailRepository, type TrailFilter, type TrailPosition } from './events-trail.repository.js';
 import { EXPORT_BATCH, EXPORT_COLUMNS } from './events-trail.service.js';
 
 type Page = { events: EventView[]; next: string | null };
@@ -205,6 +206,38 @@ describe('reading the events', () => {
     expect(await walk('q=people.csv&actions=user_import.completed')).toHaveLength(1);
     // The actor's name is not a target's.
     expect(await walk('q=nadia')).toEqual([]);
+  });
+
+  it('finds the same pages of a search whether its first step (the newest events walked) fills them or the index goes on', async () => {
+    const named = (word: string) => (e: (typeof all)[number]) => e.names.some((n) => n.toLowerCase().includes(word));
+    const searches: [TrailFilter, (e: (typeof all)[number]) => boolean][] = [
+      [{ words: ['lms'] }, named('lms')],
+      [{ words: ['ana'] }, named('ana')],
+      [{ words: ['ana', 'lima'], actions: ['user.created'] }, (e) => named('ana')(e) && named('lima')(e) && e.action === 'user.created'],
+      [
+        { words: ['sync'], actorId: actorA, from: '2026-06-01T12:00:00.123456Z' },
+        (e) => named('sync')(e) && e.actorId === actorA && e.occurredAt >= tie,
+      ],
+      [{ words: ['nadia'] }, () => false],
+    ];
+    for (const searchWalk of [1, 2, 5, 2000]) {
+      const repo = createEventsTrailRepository(t.database.db, { searchWalk });
+      for (const [filter, keep] of searches)
+        for (const order of ['newest', 'oldest'] as const) {
+          const seen: string[] = [];
+          let after: TrailPosition | undefined;
+          for (;;) {
+            const rows = await repo.page(orgId, filter, { after, limit: 3, order });
+            seen.push(...rows.map((r) => r.id));
+            after = rows.at(-1)?.position;
+            if (rows.length < 3) break;
+          }
+          const expected = ids(keep);
+          expect(seen, `${JSON.stringify(filter)} ${order}, walking ${searchWalk}`).toEqual(
+            order === 'newest' ? expected : expected.reverse(),
+          );
+        }
+    }
   });
 
   it('refuses a cursor it did not make, and bad filters, with a 400', async () => {
