@@ -16,7 +16,7 @@ import { useId, useState } from 'react';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { formatEventTime } from '../../../lib/events/event-time';
-import { eventTypeLabel } from '../delivery-view';
+import { canRetry, eventTypeLabel } from '../delivery-view';
 
 const outcomeColors = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
 
@@ -119,7 +119,7 @@ export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliver
           >
             {t('webhooks:log.attempts', { count: d.attempts.length })}
           </Button>
-          {d.status === 'failed' && (
+          {canRetry(d) && (
             <Button size="small" startIcon={<ReplayIcon />} onClick={onRetry} sx={{ minHeight: 44 }}>
               {t('webhooks:log.retry')}
             </Button>
