@@ -24,9 +24,6 @@ export interface NewPasswordValues {
 
 export const newPasswordDefaults: NewPasswordValues = { password: '', repeat: '' };
 
-/** The repeat's check for a schema resolver: the same code the registered rule gives. */
-export const repeatMatches = (values: NewPasswordValues) => values.repeat === values.password;
-
 export function NewPasswordFields<T extends NewPasswordValues>({
   form,
   label,

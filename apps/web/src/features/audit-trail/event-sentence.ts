@@ -6,6 +6,7 @@
  * language; a name left empty reads "(no name)".
  */
 import type { EventActor, EventView } from '@console/contracts/events';
+import { settingLabel } from '../../lib/setting-text';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -27,6 +28,6 @@ export function eventSentence(t: unknown, event: EventView): string {
     actor: actorName(t, event.actor),
     target: named(0),
     second: named(1),
-    setting: key ? tr(`organizations:settings.labels.${key}`, { defaultValue: key }) : tr('auditTrail:unnamed'),
+    setting: key ? settingLabel(t, key) : tr('auditTrail:unnamed'),
   });
 }

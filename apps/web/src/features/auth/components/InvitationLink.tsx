@@ -4,7 +4,7 @@
  * form to fill in for nothing (decision 049). Both invitation pages (into the console, and to
  * activate an account of the platform's app) use it.
  */
-import { INVITATION_DAYS, type InvitationCheckResponse, type InvitationLinkState } from '@console/contracts/auth';
+import { INVITATION_DAYS, type InvitationLinkState } from '@console/contracts/auth';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,8 +18,6 @@ import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { checkInvitation } from '../api/invitation';
 import { AuthCard } from '../pages/AuthCard';
-
-export type ValidInvitation = NonNullable<InvitationCheckResponse['invitation']>;
 
 /** The link's state: a token the server could not even read is a link that does not work. */
 export function useInvitationLink(token: string) {

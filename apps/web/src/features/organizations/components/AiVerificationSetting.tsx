@@ -22,10 +22,10 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { settingHelp, settingLabel } from '../../../lib/setting-text';
 import { fieldError } from '../../../lib/validation';
 import { useVerificationModels } from '../api/verification-models';
 import { ChangedLine } from './SettingSwitch';
-import { settingHelp, settingLabel } from './setting-text';
 
 export function AiVerificationSetting(props: {
   setting: OrganizationSettingView;

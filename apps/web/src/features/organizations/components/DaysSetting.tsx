@@ -12,9 +12,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
+import { settingHelp, settingLabel } from '../../../lib/setting-text';
 import { fieldError } from '../../../lib/validation';
 import { ChangedLine } from './SettingSwitch';
-import { settingHelp, settingLabel } from './setting-text';
 
 /** The problem of the typed text as a message code: required, or the contracts' tooShort, tooLong, invalid. */
 function problemOf(text: string, bounds: { min: number; max: number }): string | undefined {

@@ -6,7 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
-import { settingHelp, settingLabel } from './setting-text';
+import { settingHelp, settingLabel } from '../../../lib/setting-text';
 
 export function ChangedLine({ setting }: { setting: OrganizationSettingView }) {
   const { t } = useT();

@@ -35,13 +35,13 @@ import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useOrganization } from '../../../lib/queries/organization';
+import { settingLabel } from '../../../lib/setting-text';
 import { useChangeOrganizationSetting, useOrganizationSettings } from '../api/organization-settings';
 import { AiVerificationSetting } from '../components/AiVerificationSetting';
 import { useConfirmAccessChange } from '../components/access-confirmation';
 import { DaysSetting } from '../components/DaysSetting';
 import { ImportStatusPanel } from '../components/ImportStatusPanel';
 import { SettingSwitch } from '../components/SettingSwitch';
-import { settingLabel } from '../components/setting-text';
 import { type SettingsPart, type SettingsView, settingsPart } from '../settings-paths';
 
 const VIEWS: SettingsView[] = ['all', ...ORGANIZATION_SETTING_GROUPS, 'importStatus'];

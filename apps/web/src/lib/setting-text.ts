@@ -1,5 +1,5 @@
 /** The user's-language name and explanation of a setting (organizations:settings.labels.<key>, organizations:settings.help.<key>). */
-import { i18n } from '../../../i18n';
+import { i18n } from '../i18n';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
