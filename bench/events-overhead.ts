@@ -3,8 +3,11 @@
 // database, every statement timed at the driver. The events' part of a request is the time
 // of its `insert into "events"` statement plus `storable()` (timed alone, on the SCIM create's
 // event): what the request would not spend without its event. The rest of the recorder (the
-// change scopes named on the transaction) is a few property reads.
-// Usage: BENCH_DATABASE_URL=postgres://… npx tsx bench/events-overhead.ts [requests=300]
+// change scopes named on the transaction) is a few property reads. Before and after in the
+// same run: every other request is sent without its event (its INSERT answered at the driver,
+// never sent), so both halves see the same machine; the difference of their medians is what
+// recording adds.
+// Usage: [BENCH_WITHOUT_GIN=1] BENCH_DATABASE_URL=postgres://… npx tsx bench/events-overhead.ts [requests=300]
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE } from '@console/contracts';
 import pg from 'pg';
 import pino from 'pino';
@@ -33,6 +36,9 @@ const { database, drop } = await scratchPostgres(url, 'bench_events_overhead');
 let close = async () => {};
 try {
   await migrateDatabase(database);
+  // BENCH_WITHOUT_GIN=1: the events' two GIN indexes (targets, trigrams of names) dropped, to see what their upkeep adds.
+  if (process.env.BENCH_WITHOUT_GIN === '1')
+    await database.executeSql('DROP INDEX events_targets_idx; DROP INDEX events_target_names_trgm_idx');
   const config = testConfig({ SIGN_IN_RATE_LIMIT_MAX: '1000000' });
   const deps = {
     config,
@@ -54,14 +60,19 @@ try {
   const driver = pg.Client.prototype as unknown as { query: (...args: unknown[]) => Promise<unknown> };
   const query = driver.query;
   let eventsMs = 0;
+  // "Without": the events' INSERT is answered here and never sent, so the request is what it
+  // would be without recording (the recorder's other work, a few property reads, remains).
+  let withoutEvents = false;
   driver.query = async function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const isEvent = /^insert into "events"/i.test(text);
+    if (isEvent && withoutEvents) return { command: 'INSERT', rowCount: 1, rows: [], fields: [] };
     const started = performance.now();
     try {
       return await query.apply(this, args);
     } finally {
-      const first = args[0] as string | { text?: string };
-      const text = typeof first === 'string' ? first : (first?.text ?? '');
-      if (/^insert into "events"/i.test(text)) eventsMs += performance.now() - started;
+      if (isEvent) eventsMs += performance.now() - started;
     }
   };
 
@@ -128,21 +139,32 @@ try {
     ['access key roll', keyRoll],
   ] as [string, () => Promise<() => Promise<void>>][]) {
     const total: number[] = [];
+    const without: number[] = [];
     const events: number[] = [];
-    for (let i = 0; i < warmup + requests; i++) {
+    // With and without the event taking turns, request by request: both see the same load.
+    for (let i = 0; i < 2 * (warmup + requests); i++) {
       const run = await prepare();
+      withoutEvents = i % 2 === 1;
       eventsMs = 0;
       const started = performance.now();
       await run();
       const ms = performance.now() - started;
-      if (i >= warmup) {
+      withoutEvents = false;
+      if (i < 2 * warmup) continue;
+      if (i % 2 === 1) without.push(ms);
+      else {
         total.push(ms);
         events.push(eventsMs);
       }
     }
+    const round = (ms: number) => Math.round(ms * 100) / 100;
     results[name] = {
-      medianRequestMs: Math.round(median(total) * 100) / 100,
-      medianEventInsertMs: Math.round(median(events) * 100) / 100,
+      medianRequestMs: round(median(total)),
+      medianRequestWithoutEventMs: round(median(without)),
+      addedByEvent: `${((100 * (median(total) - median(without))) / median(without)).toFixed(1)}% of the median, ${(
+        (100 * (sum(total) - sum(without))) / sum(without)
+      ).toFixed(1)}% of the sum`,
+      medianEventInsertMs: round(median(events)),
       eventShareOfAllRequests: `${((100 * sum(events)) / sum(total)).toFixed(1)}%`,
     };
   }
