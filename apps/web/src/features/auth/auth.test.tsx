@@ -263,6 +263,23 @@ describe('auth result pages', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth')).toBe(false);
   });
 
+  it('shows a spinner named for what it does while the link is checked, in the page language', async () => {
+    let answer: () => void = () => {};
+    fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/invitation': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: linkStates['app-invitation-token'] });
+        }),
+    });
+    renderApp('/es/auth/invitation/activate?token=app-invitation-token');
+    expect(await screen.findByRole('progressbar', { name: 'Comprobando tu invitación…' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Nueva contraseña/)).toBeNull();
+    answer();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeTruthy();
+  });
+
   it('says on load, with no form, that a link was used, replaced, expired or is not valid, in the page language', async () => {
     invitationApi();
     const router = renderApp('/auth/invitation/activate?token=used-invitation-token');

@@ -1,6 +1,6 @@
 /**
  * An invitation's link, checked as its page loads (GET auth/invitation?token=): while it is
- * checked a line says so; a link that no longer works says why and what to do next, with no
+ * checked a spinner, named by the line beside it, says so; a link that no longer works says why and what to do next, with no
  * form to fill in for nothing (decision 049). Both invitation pages (into the console, and to
  * activate an account of the platform's app) use it.
  */
@@ -11,6 +11,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
@@ -60,6 +61,7 @@ export function InvitationLinkStatus({
 }) {
   const { t } = useT();
   const { localize } = useLocale();
+  const checkingId = useId();
   if (failure) {
     return (
       <AuthCard title={title}>
@@ -78,8 +80,10 @@ export function InvitationLinkStatus({
     return (
       <AuthCard title={title}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} aria-hidden />
-          <Typography role="status">{t('auth:invitationLink.checking')}</Typography>
+          <CircularProgress size={24} aria-labelledby={checkingId} />
+          <Typography id={checkingId} role="status">
+            {t('auth:invitationLink.checking')}
+          </Typography>
         </Stack>
       </AuthCard>
     );
