@@ -2,6 +2,8 @@
 import type { EventAction, EventActorType, EventData, EventTarget, EventView } from '@console/contracts';
 import type { EventRow } from './events.repository.js';
 
+export type { EventRow };
+
 export function toEventView(row: EventRow): EventView {
   return {
     id: row.id,

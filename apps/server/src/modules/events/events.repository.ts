@@ -5,7 +5,9 @@ import { events } from '../../db/schema.js';
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 
-/** One INSERT for the events of one write, in its transaction. */
-export async function insertEvents(tx: Tx, rows: NewEventRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(events).values(rows);
+/** One INSERT for the events of one write, in its transaction; their ids. */
+export async function insertEvents(tx: Tx, rows: NewEventRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(events).values(rows).returning({ id: events.id });
+  return inserted.map((row) => row.id);
 }

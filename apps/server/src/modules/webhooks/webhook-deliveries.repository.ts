@@ -1,0 +1,257 @@
+/**
+ * SQL of the webhook deliveries (docs/decisions/055-webhook-delivery.md): one row per event
+ * and endpoint, its attempts in their own table. The one writer of `webhook_deliveries` and
+ * `webhook_delivery_attempts`; the endpoints are read here, never written.
+ *
+ * A delivery is due when it is pending and its `next_attempt_at` has passed; a worker leases
+ * it (`leased_until`) while its request runs, so a worker killed mid-delivery loses nothing:
+ * the lease runs out and any worker tries it again. Times are the database's (`now()`), as
+ * for every lease compared across processes.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, sqlRows, type Tx } from '../../db/client.js';
+
+/** A delivery a worker leased, with what its request needs. */
+export interface LeasedDelivery {
+  id: string;
+  endpointId: string;
+  messageId: string;
+  eventType: string;
+  attemptCount: number;
+  url: string;
+  secret: string;
+  /** Signs too while a roll's grace lasts. */
+  previousSecret: string | null;
+  /** The event's row as the events table holds it (null for a test event, or an event no longer kept). */
+  event: Record<string, unknown> | null;
+  /** A test event's payload, made when it was sent. */
+  payload: Record<string, unknown> | null;
+}
+
+export interface AttemptRow {
+  at: Date;
+  statusCode: number | null;
+  durationMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface DeliveryRow {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  lastAttemptAt: Date | null;
+  attempts: AttemptRow[];
+}
+
+/** Serialises the claims of every worker: a claim counts the leases of the others exactly. */
+const CLAIM_LOCK = 5_505_505;
+
+const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+function toDelivery(row: Record<string, unknown>): DeliveryRow {
+  return {
+    id: row.id as string,
+    endpointId: row.endpoint_id as string,
+    eventId: row.message_id as string,
+    eventType: row.event_type as string,
+    status: row.status as DeliveryRow['status'],
+    attemptCount: Number(row.attempt_count),
+    nextAttemptAt: toDate(row.next_attempt_at),
+    createdAt: toDate(row.created_at) as Date,
+    lastAttemptAt: toDate(row.last_attempt_at),
+    attempts: ((row.attempts as Record<string, unknown>[] | null) ?? []).map((a) => ({
+      at: toDate(a.at) as Date,
+      statusCode: a.status_code === null ? null : Number(a.status_code),
+      durationMs: Number(a.duration_ms),
+      responseBody: (a.response_body as string | null) ?? null,
+      error: (a.error as string | null) ?? null,
+    })),
+  };
+}
+
+const deliveryColumns = sql`d.id, d.endpoint_id, d.message_id, d.event_type, d.status, d.attempt_count, d.next_attempt_at,
+  d.created_at, d.last_attempt_at,
+  (SELECT coalesce(json_agg(json_build_object('at', a.at, 'status_code', a.status_code, 'duration_ms', a.duration_ms,
+      'response_body', a.response_body, 'error', a.error) ORDER BY a.at, a.id), '[]'::json)
+   FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempts`;
+
+export function createWebhookDeliveriesRepository(root: Db) {
+  return {
+    /**
+     * One delivery per recorded event and enabled endpoint of its organization subscribed
+     * to its type, in the events' own transaction: an event is committed with its deliveries
+     * or not at all. One statement for the events of a write.
+     */
+    async fanOut(tx: Tx, eventIds: string[]): Promise<void> {
+      if (eventIds.length === 0) return;
+      await tx.execute(sql`
+        INSERT INTO webhook_deliveries (endpoint_id, message_id, event_id, event_type)
+        SELECT w.id, e.id, e.id, e.action
+        FROM events e
+        JOIN webhook_endpoints w ON w.organization_id = e.organization_id AND w.enabled
+          AND (w.event_types IS NULL OR e.action = ANY (w.event_types))
+        WHERE e.id IN (${sql.join(
+          eventIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+    },
+
+    /**
+     * Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint
+     * (counting those other workers hold), oldest due first: a slow endpoint fills its own
+     * slots and no more, so it cannot hold back the others.
+     */
+    async lease(limit: number, perEndpoint: number, leaseSeconds: number, db: Db = root): Promise<LeasedDelivery[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
+        const rows = await sqlRows<Record<string, unknown>>(
+          tx,
+          sql`WITH busy AS (
+                SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
+                WHERE status = 'pending' AND leased_until > now() GROUP BY endpoint_id
+              ), due AS (
+                SELECT d.id, d.next_attempt_at,
+                  row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + coalesce(b.n, 0) AS slot
+                FROM webhook_deliveries d
+                JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.enabled
+                LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
+                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+                  AND (d.leased_until IS NULL OR d.leased_until <= now())
+              ), chosen AS (
+                SELECT id FROM due WHERE slot <= ${perEndpoint} ORDER BY next_attempt_at, id LIMIT ${limit}
+              ), leased AS (
+                UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => ${leaseSeconds})
+                FROM chosen c WHERE d.id = c.id
+                RETURNING d.id, d.endpoint_id, d.message_id, d.event_id, d.event_type, d.attempt_count, d.payload
+              )
+              SELECT l.id, l.endpoint_id, l.message_id, l.event_type, l.attempt_count, l.payload,
+                w.url, w.secret,
+                CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
+                to_jsonb(e) AS event
+              FROM leased l
+              JOIN webhook_endpoints w ON w.id = l.endpoint_id
+              LEFT JOIN events e ON e.id = l.event_id`,
+        );
+        return rows.map((r) => ({
+          id: r.id as string,
+          endpointId: r.endpoint_id as string,
+          messageId: r.message_id as string,
+          eventType: r.event_type as string,
+          attemptCount: Number(r.attempt_count),
+          url: r.url as string,
+          secret: r.secret as string,
+          previousSecret: (r.previous_secret as string | null) ?? null,
+          event: (r.event as Record<string, unknown> | null) ?? null,
+          payload: (r.payload as Record<string, unknown> | null) ?? null,
+        }));
+      });
+    },
+
+    /**
+     * Records an attempt and what follows: succeeded, tried again after `retryInSeconds`, or
+     * failed for good when that is null. Returns the delivery's endpoint's outcome.
+     */
+    async recordAttempt(
+      deliveryId: string,
+      attempt: Omit<AttemptRow, 'at'> & { startedAt: Date },
+      succeeded: boolean,
+      retryInSeconds: number | null,
+      db: Db = root,
+    ): Promise<void> {
+      const status = succeeded ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO webhook_delivery_attempts (delivery_id, at, status_code, duration_ms, response_body, error)
+          VALUES (${deliveryId}, ${attempt.startedAt.toISOString()}, ${attempt.statusCode}, ${attempt.durationMs},
+            ${attempt.responseBody}, ${attempt.error})`);
+        await tx.execute(sql`UPDATE webhook_deliveries SET status = ${status}, attempt_count = attempt_count + 1,
+            last_attempt_at = ${attempt.startedAt.toISOString()}, leased_until = NULL,
+            next_attempt_at = ${status === 'pending' ? sql`now() + make_interval(secs => ${retryInSeconds})` : sql`NULL`}
+          WHERE id = ${deliveryId}`);
+      });
+    },
+
+    /** A delivery that cannot be sent (its event is no longer kept): failed, without a request. */
+    async abandon(deliveryId: string, error: string, db: Db = root): Promise<void> {
+      await this.recordAttempt(
+        deliveryId,
+        { startedAt: new Date(), statusCode: null, durationMs: 0, responseBody: null, error },
+        false,
+        null,
+        db,
+      );
+    },
+
+    /** A test event's delivery, due now. */
+    async createTest(endpointId: string, messageId: string, payload: Record<string, unknown>, db: Db = root): Promise<DeliveryRow> {
+      const [row] = await sqlRows<Record<string, unknown>>(
+        db,
+        sql`WITH d AS (
+              INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, payload)
+              VALUES (${endpointId}, ${messageId}, 'webhook.test', ${JSON.stringify(payload)}::jsonb) RETURNING *)
+            SELECT ${deliveryColumns} FROM d`,
+      );
+      return toDelivery(row as Record<string, unknown>);
+    },
+
+    async get(endpointId: string, deliveryId: string, db: Db = root): Promise<DeliveryRow | undefined> {
+      const [row] = await sqlRows<Record<string, unknown>>(
+        db,
+        sql`SELECT ${deliveryColumns} FROM webhook_deliveries d WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`,
+      );
+      return row ? toDelivery(row) : undefined;
+    },
+
+    /** The endpoint's deliveries newest first, by keyset on (created_at, id). */
+    async list(
+      endpointId: string,
+      filter: { eventType?: string; outcome?: string; after?: { createdAt: string; id: string }; limit: number },
+      db: Db = root,
+    ): Promise<DeliveryRow[]> {
+      const rows = await sqlRows<Record<string, unknown>>(
+        db,
+        sql`SELECT ${deliveryColumns} FROM webhook_deliveries d
+            WHERE d.endpoint_id = ${endpointId}
+              ${filter.eventType ? sql`AND d.event_type = ${filter.eventType}` : sql``}
+              ${filter.outcome ? sql`AND d.status = ${filter.outcome}` : sql``}
+              ${filter.after ? sql`AND (d.created_at, d.id) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)` : sql``}
+            ORDER BY d.created_at DESC, d.id DESC LIMIT ${filter.limit}`,
+      );
+      return rows.map(toDelivery);
+    },
+
+    /** Due again now (a manual retry); its attempts stay in the log. */
+    async retry(endpointId: string, deliveryId: string, db: Db = root): Promise<boolean> {
+      const rows = await sqlRows(
+        db,
+        sql`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
+            WHERE id = ${deliveryId} AND endpoint_id = ${endpointId} RETURNING 1`,
+      );
+      return rows.length > 0;
+    },
+
+    /** Every delivery of the endpoint that failed at or after `since`, due again now. */
+    async resendFailedSince(endpointId: string, since: Date, db: Db = root): Promise<number> {
+      const rows = await sqlRows(
+        db,
+        sql`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
+            WHERE endpoint_id = ${endpointId} AND status = 'failed' AND last_attempt_at >= ${since.toISOString()}
+            RETURNING 1`,
+      );
+      return rows.length;
+    },
+
+    /** Due deliveries and those leased (in flight), for the pump's backlog and the tests. */
+    async pendingCount(db: Db = root): Promise<number> {
+      const [row] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+export type WebhookDeliveriesRepository = ReturnType<typeof createWebhookDeliveriesRepository>;

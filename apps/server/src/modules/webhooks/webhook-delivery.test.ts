@@ -1,0 +1,245 @@
+/**
+ * Webhook delivery end to end on the test database (PGlite, or PostgreSQL with TEST_DB):
+ * events recorded through the one recorder fan out to the organization's endpoints, and the
+ * delivery pump sends them to real HTTP receivers on 127.0.0.1, which verify every signature
+ * with the official Standard Webhooks library.
+ */
+import { randomBytes } from 'node:crypto';
+import type { EventAction } from '@console/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import * as t from '../../db/schema.js';
+import { systemClock } from '../../deps.js';
+import { createOrganization } from '../../test/factories.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import { until } from '../../test/until.js';
+import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
+import { recordEvent, systemActor } from '../events/record.js';
+import { addressAllowed } from './address-policy.js';
+import { createWebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { createWebhookDeliverer, IN_FLIGHT_PER_ENDPOINT, RETRY_DELAYS_SECONDS } from './webhook-delivery.js';
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+describe('webhook delivery', () => {
+  let database: Database;
+  const receivers: Receiver[] = [];
+  const pumps: { stop: AbortController; done: Promise<number> }[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    for (const pump of pumps.splice(0)) {
+      pump.stop.abort();
+      await pump.done;
+    }
+    for (const receiver of receivers.splice(0)) await receiver.close();
+  });
+  afterAll(() => database.close());
+
+  const repo = () => createWebhookDeliveriesRepository(database.db);
+  /** The deliverer as the worker builds it; `allowPrivate` as the setting says. */
+  const deliverer = (allowPrivate = true) =>
+    createWebhookDeliverer({
+      repo: repo(),
+      clock: systemClock,
+      addressAllowed: (address) => addressAllowed(address, allowPrivate),
+      allowHttp: allowPrivate,
+    });
+  /** Runs a pump until the test ends (or `stop` aborts it). */
+  function startPump(allowPrivate = true) {
+    const stop = new AbortController();
+    const pump = { stop, done: deliverer(allowPrivate).pump({ forMs: 600_000, signal: stop.signal }) };
+    pumps.push(pump);
+    return pump;
+  }
+
+  async function receiver(secrets: string[]) {
+    const r = await startReceiver(secrets);
+    receivers.push(r);
+    return r;
+  }
+
+  async function endpoint(
+    organizationId: string,
+    values: Partial<typeof t.webhookEndpoints.$inferInsert> & { url: string },
+  ): Promise<typeof t.webhookEndpoints.$inferSelect> {
+    const [row] = await database.db
+      .insert(t.webhookEndpoints)
+      .values({ organizationId, secret: newSecret(), ...values })
+      .returning();
+    return row as typeof t.webhookEndpoints.$inferSelect;
+  }
+
+  async function record(organizationId: string, action: EventAction, count = 1): Promise<string[]> {
+    const before = new Set((await database.db.select({ id: t.events.id }).from(t.events)).map((r) => r.id));
+    for (let i = 0; i < count; i++) {
+      await database.db.transaction((tx) =>
+        recordEvent(tx, { action, organizationId, actor: systemActor, targets: [{ type: 'user', id: `u${i}`, name: `User ${i}` }] }),
+      );
+    }
+    const after = await database.db.select({ id: t.events.id }).from(t.events);
+    return after.map((r) => r.id).filter((id) => !before.has(id));
+  }
+
+  const deliveriesOf = (endpointId: string) =>
+    database.db.select().from(t.webhookDeliveries).where(sql`${t.webhookDeliveries.endpointId} = ${endpointId}`);
+
+  it('delivers each event once per subscribed, enabled endpoint of its organization, signed so the receiver verifies it', async () => {
+    const org = await createOrganization(database.db);
+    const other = await createOrganization(database.db);
+    const [all, chosen, disabled, elsewhere] = [newSecret(), newSecret(), newSecret(), newSecret()];
+    const rAll = await receiver([all]);
+    const rChosen = await receiver([chosen]);
+    const rDisabled = await receiver([disabled]);
+    const rElsewhere = await receiver([elsewhere]);
+    await endpoint(org.id, { url: rAll.url, secret: all });
+    await endpoint(org.id, { url: rChosen.url, secret: chosen, eventTypes: ['user.created'] });
+    await endpoint(org.id, { url: rDisabled.url, secret: disabled, enabled: false });
+    await endpoint(other.id, { url: rElsewhere.url, secret: elsewhere });
+
+    const created = await record(org.id, 'user.created', 3);
+    const updated = await record(org.id, 'user.updated', 2);
+    startPump();
+    await until('every delivery', async () => (rAll.received.length >= 5 && rChosen.received.length >= 3 ? true : undefined));
+    await until('nothing pending', async () => ((await repo().pendingCount()) === 0 ? true : undefined));
+
+    expect(rAll.received.map((c) => c.id).sort()).toEqual([...created, ...updated].sort());
+    expect(rChosen.received.map((c) => c.id).sort()).toEqual([...created].sort());
+    expect(rDisabled.received).toHaveLength(0);
+    expect(rElsewhere.received).toHaveLength(0);
+    for (const call of [...rAll.received, ...rChosen.received]) {
+      expect(call.verifiedWith).toHaveLength(1);
+      const body = JSON.parse(call.body);
+      expect(body.data.id).toBe(call.id);
+      expect(['user.created', 'user.updated']).toContain(body.type);
+      expect(body.data.targets).toEqual([expect.objectContaining({ type: 'user' })]);
+    }
+  });
+
+  it('signs with the new and the previous secret while a roll lasts', async () => {
+    const org = await createOrganization(database.db);
+    const [current, previous] = [newSecret(), newSecret()];
+    const r = await receiver([current, previous]);
+    await endpoint(org.id, {
+      url: r.url,
+      secret: current,
+      previousSecret: previous,
+      previousSecretExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await record(org.id, 'access_key.rolled');
+    startPump();
+    await until('the delivery', async () => r.received[0]);
+    expect(r.received[0]?.verifiedWith).toEqual([current, previous]);
+  });
+
+  it('tries again after a failure: 500, then 200 on the retry', async () => {
+    const org = await createOrganization(database.db);
+    const secret = newSecret();
+    const r = await receiver([secret]);
+    r.answer = (_call, index) => (index === 0 ? 500 : 200);
+    const hook = await endpoint(org.id, { url: r.url, secret });
+    const [eventId] = await record(org.id, 'user.created');
+    startPump();
+    const [delivery] = await until('the retry succeeded', async () => {
+      const rows = await deliveriesOf(hook.id);
+      return rows[0]?.status === 'succeeded' ? rows : undefined;
+    });
+    expect(r.received.map((c) => c.id)).toEqual([eventId, eventId]);
+    expect(delivery?.attemptCount).toBe(2);
+    const attempts = await database.db
+      .select()
+      .from(t.webhookDeliveryAttempts)
+      .where(sql`${t.webhookDeliveryAttempts.deliveryId} = ${delivery?.id}`)
+      .orderBy(t.webhookDeliveryAttempts.at);
+    expect(attempts.map((a) => a.statusCode)).toEqual([500, 200]);
+    expect(attempts[0]?.responseBody).toBe('answer 500');
+    // The retry waited for the schedule's first step.
+    const waited = (attempts[1]?.at.getTime() ?? 0) - (attempts[0]?.at.getTime() ?? 0);
+    expect(waited).toBeGreaterThanOrEqual((RETRY_DELAYS_SECONDS[0] - 1) * 1000);
+  });
+
+  it('loses nothing when a worker stops mid-delivery: the lease runs out and another worker delivers', async () => {
+    const org = await createOrganization(database.db);
+    const secret = newSecret();
+    const r = await receiver([secret]);
+    // The first worker's requests are received but never answered.
+    let release: () => void = () => {};
+    const held = new Promise<number>((resolve) => {
+      release = () => resolve(200);
+    });
+    r.answer = () => held;
+    const hook = await endpoint(org.id, { url: r.url, secret });
+    const ids = await record(org.id, 'user.deactivated', 4);
+    const first = startPump();
+    await until('the first worker sending', async () => (r.received.length >= 4 ? true : undefined));
+    first.stop.abort();
+    await first.done;
+    release();
+    // Received, but no answer was recorded: still pending, leased by the stopped worker.
+    const leased = await deliveriesOf(hook.id);
+    expect(leased.map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(leased.every((d) => d.attemptCount === 0 && d.leasedUntil !== null)).toBe(true);
+    // The lease's minute passes.
+    await database.db.execute(
+      sql`UPDATE webhook_deliveries SET leased_until = now() - interval '1 second' WHERE endpoint_id = ${hook.id}`,
+    );
+    r.answer = () => 200;
+    startPump();
+    await until('every event delivered', async () => {
+      const rows = await deliveriesOf(hook.id);
+      return rows.every((d) => d.status === 'succeeded') ? true : undefined;
+    });
+    expect([...new Set(r.received.map((c) => c.id))].sort()).toEqual([...ids].sort());
+  });
+
+  it('a dead endpoint holds only its own slots: a healthy one is delivered meanwhile', async () => {
+    const org = await createOrganization(database.db);
+    const [deadSecret, healthySecret] = [newSecret(), newSecret()];
+    const dead = await receiver([deadSecret]);
+    const healthy = await receiver([healthySecret]);
+    let release: () => void = () => {};
+    const never = new Promise<number>((resolve) => {
+      release = () => resolve(503);
+    });
+    dead.answer = () => never;
+    const deadHook = await endpoint(org.id, { url: dead.url, secret: deadSecret });
+    await endpoint(org.id, { url: healthy.url, secret: healthySecret });
+    // The dead endpoint's deliveries come first.
+    const ids = await record(org.id, 'user.created', 20);
+    startPump();
+    await until('every healthy delivery', async () => (healthy.received.length >= 20 ? true : undefined));
+    expect(healthy.received.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect(dead.received.length).toBeLessThanOrEqual(IN_FLIGHT_PER_ENDPOINT);
+    await until('the dead endpoint holding its slots', async () => (dead.received.length === IN_FLIGHT_PER_ENDPOINT ? true : undefined));
+    const deadRows = await deliveriesOf(deadHook.id);
+    expect(deadRows.filter((d) => d.leasedUntil !== null)).toHaveLength(IN_FLIGHT_PER_ENDPOINT);
+    expect(dead.received.length).toBe(IN_FLIGHT_PER_ENDPOINT);
+    release();
+  });
+
+  it.each([
+    ['a name resolving to 127.0.0.1', (port: number) => `http://localhost:${port}/hook`],
+    ['the metadata address 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data'],
+  ])('refuses %s when private addresses are not allowed', async (_name, url) => {
+    const org = await createOrganization(database.db);
+    const secret = newSecret();
+    const r = await receiver([secret]);
+    const hook = await endpoint(org.id, { url: url(Number(new URL(r.url).port)).replace('http:', 'https:'), secret });
+    await record(org.id, 'user.created');
+    startPump(false);
+    const [delivery] = await until('the refused attempt', async () => {
+      const rows = await deliveriesOf(hook.id);
+      return rows[0]?.attemptCount === 1 ? rows : undefined;
+    });
+    const [attempt] = await database.db
+      .select()
+      .from(t.webhookDeliveryAttempts)
+      .where(sql`${t.webhookDeliveryAttempts.deliveryId} = ${delivery?.id}`);
+    expect(attempt?.statusCode).toBeNull();
+    expect(attempt?.error).toMatch(/address not allowed/);
+    expect(delivery?.status).toBe('pending');
+    expect(r.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The delivery of webhooks (docs/decisions/055-webhook-delivery.md): a worker leases due
+ * deliveries, a bounded number per endpoint, and sends each on its own (a slow endpoint holds
+ * its own slots, never a batch); each attempt is recorded with what follows it: success, a
+ * retry on the schedule, or failure for good. At least once: a delivery is marked only after
+ * its answer, so a worker stopped mid-request leaves it leased until the lease runs out.
+ */
+import { type EventView, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_TEST_EVENT } from '@console/contracts';
+import { setMaxListeners } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../deps.js';
+import { type EventRow, toEventView } from '../events/event-view.js';
+import type { LeasedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { PostAborted, type PostOutcome, postWebhook } from './webhook-post.js';
+import { signedHeaders } from './webhook-signing.js';
+
+/** The waits before each retry: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then failed. */
+export const RETRY_DELAYS_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
+/** Deliveries in flight per endpoint, across every worker. */
+export const IN_FLIGHT_PER_ENDPOINT = 5;
+/** Deliveries in flight per worker process. */
+export const IN_FLIGHT_PER_WORKER = 64;
+/** Longer than a request may take (15 s): a lease runs out only when its worker is gone. */
+export const LEASE_SECONDS = 60;
+/** A body larger than this is not sent: the event goes with its ids only. */
+export const BODY_MAX_BYTES = 256 * 1024;
+/** How often an idle pump asks for due deliveries. */
+const IDLE_POLL_MS = 200;
+
+export interface DelivererDeps {
+  repo: WebhookDeliveriesRepository;
+  clock: Clock;
+  /** Whether an address may be reached (the endpoints' address policy and its setting). */
+  addressAllowed: (address: string) => boolean;
+  allowHttp: boolean;
+  /** Told each attempt's outcome per endpoint: the endpoints' failure streak and disabling. */
+  onAttempt?: (endpointId: string, succeeded: boolean) => Promise<void>;
+  log?: FastifyBaseLogger;
+}
+
+/** An events row as `to_jsonb` gives it, as the events module's view reads it. */
+function eventRowOf(json: Record<string, unknown>): EventRow {
+  return {
+    id: json.id as string,
+    organizationId: (json.organization_id as string | null) ?? null,
+    action: json.action as string,
+    actorType: json.actor_type as string,
+    actorId: (json.actor_id as string | null) ?? null,
+    actorName: json.actor_name as string,
+    actorIp: (json.actor_ip as string | null) ?? null,
+    actorUserAgent: (json.actor_user_agent as string | null) ?? null,
+    targets: json.targets,
+    data: json.data,
+    occurredAt: new Date(json.occurred_at as string),
+    targetNames: (json.target_names as string | null) ?? null,
+  };
+}
+
+/** The body sent: `{ type, timestamp, data }`, or the event with its ids only when too large. */
+export function deliveryBody(type: string, view: EventView): string {
+  const body = JSON.stringify({ type, timestamp: view.occurredAt, data: view });
+  if (Buffer.byteLength(body) <= BODY_MAX_BYTES) return body;
+  const idsOnly: EventView = {
+    ...view,
+    actor: { type: view.actor.type, id: view.actor.id, name: '' },
+    targets: view.targets.map((t) => ({ type: t.type, id: t.id, name: '' })),
+    data: { truncated: true },
+  };
+  return JSON.stringify({ type, timestamp: view.occurredAt, data: idsOnly });
+}
+
+export function createWebhookDeliverer(deps: DelivererDeps) {
+  const { repo } = deps;
+
+  async function record(delivery: LeasedDelivery, startedAt: Date, outcome: PostOutcome): Promise<void> {
+    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    // The count after this attempt is the index of the wait before the next one.
+    const retryIn = succeeded ? null : (RETRY_DELAYS_SECONDS[delivery.attemptCount] ?? null);
+    await repo.recordAttempt(
+      delivery.id,
+      {
+        startedAt,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        responseBody: outcome.statusCode === null ? null : outcome.responseBody.slice(0, WEBHOOK_RESPONSE_BODY_MAX),
+        error: outcome.error,
+      },
+      succeeded,
+      retryIn,
+    );
+    await deps.onAttempt?.(delivery.endpointId, succeeded);
+  }
+
+  /** Sends one leased delivery and records its attempt; a stop mid-request records nothing. */
+  async function deliver(delivery: LeasedDelivery, signal?: AbortSignal): Promise<void> {
+    const view = delivery.payload
+      ? (delivery.payload as unknown as EventView)
+      : delivery.event
+        ? toEventView(eventRowOf(delivery.event))
+        : null;
+    if (!view) {
+      await repo.abandon(delivery.id, 'the event is no longer kept');
+      return;
+    }
+    const body = deliveryBody(delivery.payload ? WEBHOOK_TEST_EVENT : delivery.eventType, view);
+    const startedAt = deps.clock.now();
+    const secrets = delivery.previousSecret ? [delivery.secret, delivery.previousSecret] : [delivery.secret];
+    const headers = signedHeaders(secrets, delivery.messageId, Math.floor(startedAt.getTime() / 1000), body);
+    let outcome: PostOutcome;
+    try {
+      outcome = await postWebhook(delivery.url, body, headers, {
+        addressAllowed: deps.addressAllowed,
+        allowHttp: deps.allowHttp,
+        signal,
+      });
+    } catch (err) {
+      if (err instanceof PostAborted) return;
+      throw err;
+    }
+    await record(delivery, startedAt, outcome);
+  }
+
+  /**
+   * Delivers what is due until `forMs` has passed or `signal` aborts: up to
+   * IN_FLIGHT_PER_WORKER at once, each slot refilled as soon as its delivery ends.
+   * Returns how many were delivered (attempted).
+   */
+  async function pump(options: {
+    forMs: number;
+    signal?: AbortSignal;
+    concurrency?: number;
+    /** Called (once a pump) when more is due than this pump takes at once: another worker may help. */
+    onBacklog?: () => Promise<void>;
+  }): Promise<number> {
+    const { forMs, concurrency = IN_FLIGHT_PER_WORKER } = options;
+    // One signal for this pump's requests, each of which listens to it.
+    const stopping = new AbortController();
+    setMaxListeners(concurrency + 10, stopping.signal);
+    const signal = stopping.signal;
+    const stop = () => stopping.abort();
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop);
+    let askedForHelp = false;
+    const deadline = Date.now() + forMs;
+    const running = new Set<Promise<void>>();
+    let attempted = 0;
+    let wake: (() => void) | undefined;
+    const woken = () => wake?.();
+    signal?.addEventListener('abort', woken);
+    try {
+      while (!signal?.aborted && Date.now() < deadline) {
+        const free = concurrency - running.size;
+        const leased = free > 0 ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS) : [];
+        for (const delivery of leased) {
+          attempted += 1;
+          const run: Promise<void> = deliver(delivery, signal)
+            .catch((err) => deps.log?.error({ err, deliveryId: delivery.id }, 'webhook delivery not recorded'))
+            .finally(() => {
+              running.delete(run);
+              woken();
+            });
+          running.add(run);
+        }
+        if (leased.length === free && free > 0) {
+          if (!askedForHelp && options.onBacklog) {
+            askedForHelp = true;
+            await options.onBacklog().catch((err) => deps.log?.error({ err }, 'webhook deliveries: no helper asked for'));
+          }
+          continue;
+        }
+        // Nothing more is due (or every slot is taken): wait for a slot or the next look.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+      await Promise.allSettled([...running]);
+    } finally {
+      signal.removeEventListener('abort', woken);
+      options.signal?.removeEventListener('abort', stop);
+    }
+    return attempted;
+  }
+
+  return { deliver, pump };
+}
+
+export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;
