@@ -70,6 +70,10 @@ import { createPeopleRepository } from './modules/users/people.repository.js';
 import { createPeopleService } from './modules/users/people.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { addressAllowed } from './modules/webhooks/address-policy.js';
+import { createWebhookDeliveriesRepository } from './modules/webhooks/webhook-deliveries.repository.js';
+import { createWebhookDeliveriesService } from './modules/webhooks/webhook-deliveries.service.js';
+import { createWebhookDeliverer } from './modules/webhooks/webhook-delivery.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
 import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
 import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
@@ -122,6 +126,7 @@ export function createServices(deps: AppDeps) {
     scimGroups: createScimGroupsRepository(db),
     users: createUsersRepository(db),
     eventsTrail: createEventsTrailRepository(db),
+    webhookDeliveries: createWebhookDeliveriesRepository(db),
   };
 
   // The users module: the one owner of the people of organizations; other modules write users through it.
@@ -378,5 +383,15 @@ export function createServices(deps: AppDeps) {
 
     // The People screen: the organization's directory, read-only (modules/users/people.*).
     people: createPeopleService({ repo: repositories.people }),
+
+    // Webhooks' deliveries: the pumps that send (the worker's job) and the delivery log's calls.
+    webhookDeliverer: createWebhookDeliverer({
+      repo: repositories.webhookDeliveries,
+      clock,
+      addressAllowed: (address) => addressAllowed(address, config.WEBHOOKS_ALLOW_PRIVATE),
+      allowHttp: config.WEBHOOKS_ALLOW_PRIVATE,
+      log,
+    }),
+    webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, clock }),
   };
 }

@@ -5,12 +5,19 @@ import { type AnalyticsJobs, analyticsJobs } from '../modules/analytics/analytic
 import { type HousekeepingJobs, housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
 import { type EventsRetentionJobs, eventsRetentionJobs } from '../modules/events/events-retention.jobs.js';
 import { type UserImportJobs, userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
+import { type WebhookDeliveryJobs, webhookDeliveryJobs } from '../modules/webhooks/webhook-deliveries.jobs.js';
 import { type WorkflowImportJobs, workflowImportJobs } from '../modules/workflow-imports/workflow-imports.jobs.js';
 import { type BlobSweepJobs, blobSweepJob } from '../storage/blob-sweep.jobs.js';
 import type { JobDefinitions } from './queue.js';
 
 /** Every job's name (its pg-boss queue, kept across releases) and the data it is sent with. */
-export type AllJobs = HousekeepingJobs & EventsRetentionJobs & UserImportJobs & AnalyticsJobs & WorkflowImportJobs & BlobSweepJobs;
+export type AllJobs = HousekeepingJobs &
+  EventsRetentionJobs &
+  UserImportJobs &
+  AnalyticsJobs &
+  WorkflowImportJobs &
+  BlobSweepJobs &
+  WebhookDeliveryJobs;
 
 /** `ctx`: the app's dependencies and its services (built once, as for the API modules). */
 export function jobDefinitions(ctx: ModuleContext): JobDefinitions<AllJobs> {
@@ -21,5 +28,6 @@ export function jobDefinitions(ctx: ModuleContext): JobDefinitions<AllJobs> {
     ...analyticsJobs(ctx),
     ...workflowImportJobs(ctx),
     blobSweepJob(ctx.deps),
+    ...webhookDeliveryJobs(ctx),
   ];
 }

@@ -15,6 +15,7 @@ import { scimPlugin } from './provisioning/scim.routes.js';
 import { systemPlugin } from './system/system.routes.js';
 import { userImportsPlugin } from './user-imports/user-imports.routes.js';
 import { peoplePlugin } from './users/people.routes.js';
+import { webhookDeliveriesPlugin } from './webhooks/webhook-deliveries.routes.js';
 import { workflowImportsPlugin } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: ApiModule[] = [
@@ -34,4 +35,5 @@ export const apiModules: ApiModule[] = [
   provisioningPlugin,
   peoplePlugin,
   eventsPlugin,
+  webhookDeliveriesPlugin,
 ];

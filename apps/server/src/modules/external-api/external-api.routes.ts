@@ -46,7 +46,7 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail } = services;
+  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -134,6 +134,22 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         requireRole(auth, ['org_admin']);
         return eventsTrail.apiList(auth.organizationId, request.query);
       });
+      // The webhooks' delivery log and what sends again (modules/webhooks), for the organization's admins.
+      const admin = (request: Parameters<typeof authOf>[0]) => {
+        const auth = authOf(request);
+        requireRole(auth, ['org_admin']);
+        return auth;
+      };
+      registerRoute(authed, routes.listWebhookDeliveries, (request) =>
+        webhookDeliveries.list(admin(request), request.params.id, request.query),
+      );
+      registerRoute(authed, routes.sendWebhookTest, (request) => webhookDeliveries.sendTest(admin(request), request.params.id));
+      registerRoute(authed, routes.retryWebhookDelivery, (request) =>
+        webhookDeliveries.retry(admin(request), request.params.id, request.params.deliveryId),
+      );
+      registerRoute(authed, routes.resendWebhookDeliveries, (request) =>
+        webhookDeliveries.resend(admin(request), request.params.id, request.body.since),
+      );
 
       // User imports through the console's own import service (docs/product.md, "CSV format").
       // multipart's hooks (one per request) only where uploads are taken.

@@ -207,10 +207,10 @@ export function createWebhookDeliveriesRepository(root: Db) {
       return row ? toDelivery(row) : undefined;
     },
 
-    /** The endpoint's deliveries newest first, by keyset on (created_at, id). */
+    /** The endpoint's deliveries newest first, by keyset on the id (time-ordered). */
     async list(
       endpointId: string,
-      filter: { eventType?: string; outcome?: string; after?: { createdAt: string; id: string }; limit: number },
+      filter: { eventType?: string; outcome?: string; afterId?: string; limit: number },
       db: Db = root,
     ): Promise<DeliveryRow[]> {
       const rows = await sqlRows<Record<string, unknown>>(
@@ -219,8 +219,8 @@ export function createWebhookDeliveriesRepository(root: Db) {
             WHERE d.endpoint_id = ${endpointId}
               ${filter.eventType ? sql`AND d.event_type = ${filter.eventType}` : sql``}
               ${filter.outcome ? sql`AND d.status = ${filter.outcome}` : sql``}
-              ${filter.after ? sql`AND (d.created_at, d.id) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)` : sql``}
-            ORDER BY d.created_at DESC, d.id DESC LIMIT ${filter.limit}`,
+              ${filter.afterId ? sql`AND d.id < ${filter.afterId}::uuid` : sql``}
+            ORDER BY d.id DESC LIMIT ${filter.limit}`,
       );
       return rows.map(toDelivery);
     },
@@ -244,6 +244,15 @@ export function createWebhookDeliveriesRepository(root: Db) {
             RETURNING 1`,
       );
       return rows.length;
+    },
+
+    /** The endpoint of the organization, if it has it: whether it is enabled. */
+    async endpointOf(organizationId: string, endpointId: string, db: Db = root): Promise<{ id: string; enabled: boolean } | undefined> {
+      const [row] = await sqlRows<{ id: string; enabled: boolean }>(
+        db,
+        sql`SELECT id, enabled FROM webhook_endpoints WHERE id = ${endpointId} AND organization_id = ${organizationId}`,
+      );
+      return row;
     },
 
     /** Due deliveries and those leased (in flight), for the pump's backlog and the tests. */

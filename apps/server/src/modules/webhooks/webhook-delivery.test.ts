@@ -171,7 +171,7 @@ describe('webhook delivery', () => {
     });
     r.answer = () => held;
     const hook = await endpoint(org.id, { url: r.url, secret });
-    const ids = await record(org.id, 'user.deactivated', 4);
+    const ids = await record(org.id, 'user.disabled', 4);
     const first = startPump();
     await until('the first worker sending', async () => (r.received.length >= 4 ? true : undefined));
     first.stop.abort();
@@ -182,9 +182,7 @@ describe('webhook delivery', () => {
     expect(leased.map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(leased.every((d) => d.attemptCount === 0 && d.leasedUntil !== null)).toBe(true);
     // The lease's minute passes.
-    await database.db.execute(
-      sql`UPDATE webhook_deliveries SET leased_until = now() - interval '1 second' WHERE endpoint_id = ${hook.id}`,
-    );
+    await database.db.execute(sql`UPDATE webhook_deliveries SET leased_until = now() - interval '1 second' WHERE endpoint_id = ${hook.id}`);
     r.answer = () => 200;
     startPump();
     await until('every event delivered', async () => {

@@ -5,8 +5,9 @@
  * retry on the schedule, or failure for good. At least once: a delivery is marked only after
  * its answer, so a worker stopped mid-request leaves it leased until the lease runs out.
  */
-import { type EventView, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_TEST_EVENT } from '@console/contracts';
+
 import { setMaxListeners } from 'node:events';
+import { type EventView, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_TEST_EVENT } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../deps.js';
 import { type EventRow, toEventView } from '../events/event-view.js';

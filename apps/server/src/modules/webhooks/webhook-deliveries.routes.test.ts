@@ -1,0 +1,124 @@
+/**
+ * The delivery log's calls on the real app, with the worker's pump delivering to a real
+ * receiver: a test event, the log with its filters and pages, a retry and a resend, scoped
+ * to the caller's organization.
+ */
+import { randomBytes } from 'node:crypto';
+import { webhookDeliveriesPage, webhookErrorCodes } from '@console/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../../db/schema.js';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
+import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+describe('the delivery log and sending again', () => {
+  let app: TestApp;
+  let admin: SignedIn;
+  let otherAdmin: SignedIn;
+  let receiver: Receiver;
+  let hookId: string;
+  let disabledId: string;
+  const secret = newSecret();
+  const pump = new AbortController();
+  let pumped: Promise<number>;
+
+  beforeAll(async () => {
+    app = await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+    const org = await createOrganization(app.database.db);
+    const other = await createOrganization(app.database.db);
+    admin = await signIn(app, (await createUser(app.database.db, org.id)).email as string);
+    otherAdmin = await signIn(app, (await createUser(app.database.db, other.id)).email as string);
+    receiver = await startReceiver([secret]);
+    const [hook] = await app.database.db
+      .insert(t.webhookEndpoints)
+      .values({ organizationId: org.id, url: receiver.url, secret })
+      .returning();
+    const [disabled] = await app.database.db
+      .insert(t.webhookEndpoints)
+      .values({ organizationId: org.id, url: receiver.url, secret, enabled: false })
+      .returning();
+    hookId = hook?.id as string;
+    disabledId = disabled?.id as string;
+    // The worker's pump, as the worker's job runs it, until the tests end.
+    pumped = app.app.services.webhookDeliverer.pump({ forMs: 600_000, signal: pump.signal });
+  });
+  afterAll(async () => {
+    pump.abort();
+    await pumped;
+    await app.close();
+    await receiver.close();
+  });
+
+  const post = (who: SignedIn, url: string, payload?: object) =>
+    app.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const log = async (query = '') => {
+    const res = await app.app.inject({ url: `/api/webhook/${hookId}/deliveries${query}`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    return webhookDeliveriesPage.parse(res.json());
+  };
+
+  it('sends a test event now, signed, and shows it in the log with its attempt', async () => {
+    const sent = await post(admin, `/api/webhook/${hookId}/test`);
+    expect(sent.statusCode).toBe(202);
+    const { delivery } = sent.json();
+    expect(delivery).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: [] });
+    const call = await until('the test event', async () => receiver.received.find((c) => c.id === delivery.eventId));
+    expect(call.verifiedWith).toEqual([secret]);
+    expect(JSON.parse(call.body)).toMatchObject({
+      type: 'webhook.test',
+      data: { id: delivery.eventId, targets: [{ type: 'webhook', id: hookId }] },
+    });
+    const page = await until('the logged attempt', async () => {
+      const p = await log();
+      return p.deliveries[0]?.status === 'succeeded' ? p : undefined;
+    });
+    expect(page.deliveries[0]).toMatchObject({ id: delivery.id, attempts: [{ statusCode: 200, responseBody: 'answer 200', error: null }] });
+    expect(page.deliveries[0]?.nextAttemptAt).toBeNull();
+  });
+
+  it('retries a failed delivery, and resends every delivery that failed since an instant', async () => {
+    receiver.answer = () => 500;
+    const since = new Date().toISOString();
+    const { delivery } = (await post(admin, `/api/webhook/${hookId}/test`)).json();
+    await until('the failed attempt', async () =>
+      (await log(`?outcome=pending&eventType=webhook.test`)).deliveries.find((d) => d.id === delivery.id && d.attempts.length === 1)
+        ? true
+        : undefined,
+    );
+    receiver.answer = () => 200;
+    const retried = await post(admin, `/api/webhook/${hookId}/delivery/${delivery.id}/retry`);
+    expect(retried.statusCode).toBe(202);
+    await until('the retried delivery', async () =>
+      (await log('?outcome=succeeded')).deliveries.some((d) => d.id === delivery.id) ? true : undefined,
+    );
+    const resent = await post(admin, `/api/webhook/${hookId}/resend`, { since });
+    expect(resent.statusCode).toBe(202);
+    expect(resent.json()).toEqual({ queued: 0 });
+  });
+
+  it('pages the log newest first', async () => {
+    const first = await log('?limit=1');
+    expect(first.deliveries).toHaveLength(1);
+    expect(first.next).not.toBeNull();
+    const second = await log(`?limit=1&after=${first.next}`);
+    expect(second.deliveries[0]?.id).not.toBe(first.deliveries[0]?.id);
+    expect(second.deliveries[0]?.id < (first.deliveries[0]?.id as string)).toBe(true);
+    const bad = await app.app.inject({ url: `/api/webhook/${hookId}/deliveries?after=bm90LWEtY3Vyc29y`, headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(webhookErrorCodes.deliveriesCursorInvalid);
+  });
+
+  it("does not show or send to another organization's endpoint, nor send to a disabled one", async () => {
+    const elsewhere = await app.app.inject({ url: `/api/webhook/${hookId}/deliveries`, headers: otherAdmin.headers });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe(webhookErrorCodes.notFound);
+    expect((await post(otherAdmin, `/api/webhook/${hookId}/test`)).statusCode).toBe(404);
+    const disabled = await post(admin, `/api/webhook/${disabledId}/test`);
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().code).toBe(webhookErrorCodes.disabled);
+  });
+});

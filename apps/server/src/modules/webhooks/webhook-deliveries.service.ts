@@ -1,0 +1,117 @@
+/**
+ * The delivery log of an endpoint and what sends again (docs/product.md, "Webhooks"): its
+ * deliveries newest first with their attempts, a test event, a retry of one delivery and a
+ * resend of every delivery that failed since an instant. Each makes a delivery due now; the
+ * pumps send it (webhook-delivery.ts). Scoped to the caller's organization: another
+ * organization's endpoint is not found.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type EventView,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDeliveriesQuery,
+  type WebhookDeliveryView,
+  webhookErrorCodes,
+} from '@console/contracts';
+import type { Clock } from '../../deps.js';
+import type { AuthContext } from '../../http/auth-context.js';
+import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { systemActor } from '../events/record.js';
+import type { DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+
+type Caller = Pick<AuthContext, 'organizationId'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType as WebhookDeliveryView['eventType'],
+    status: row.status,
+    attempts: row.attempts.map((a) => ({
+      at: a.at.toISOString(),
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      responseBody: a.responseBody,
+      error: a.error,
+    })),
+    nextAttemptAt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!UUID.test(id))
+    throw new ValidationError(
+      'This is not a page of this delivery log: start from the first page.',
+      undefined,
+      webhookErrorCodes.deliveriesCursorInvalid,
+    );
+  return id;
+}
+
+export function createWebhookDeliveriesService(deps: { repo: WebhookDeliveriesRepository; clock: Clock }) {
+  const { repo, clock } = deps;
+
+  async function endpoint(auth: Caller, endpointId: string, needsEnabled: boolean) {
+    const found = await repo.endpointOf(auth.organizationId, endpointId);
+    if (!found) throw new NotFound('This webhook does not exist.', webhookErrorCodes.notFound);
+    if (needsEnabled && !found.enabled)
+      throw new Conflict('This webhook is disabled: enable it to send to it.', webhookErrorCodes.disabled);
+    return found;
+  }
+
+  return {
+    async list(auth: Caller, endpointId: string, query: WebhookDeliveriesQuery) {
+      await endpoint(auth, endpointId, false);
+      const limit = Number(query.limit ?? 50);
+      const rows = await repo.list(endpointId, {
+        eventType: query.eventType,
+        outcome: query.outcome,
+        afterId: query.after ? decodeCursor(query.after) : undefined,
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { deliveries: page.map(toDeliveryView), next: rows.length > limit && last ? encodeCursor(last.id) : null };
+    },
+
+    /** A `webhook.test` event, due now; its id is its own (no event is recorded). */
+    async sendTest(auth: Caller, endpointId: string) {
+      await endpoint(auth, endpointId, true);
+      const id = randomUUID();
+      const data: EventView = {
+        id,
+        action: WEBHOOK_TEST_EVENT as EventView['action'],
+        occurredAt: clock.now().toISOString(),
+        organizationId: auth.organizationId,
+        actor: systemActor,
+        targets: [{ type: 'webhook', id: endpointId, name: '' }],
+        data: {},
+      };
+      return { delivery: toDeliveryView(await repo.createTest(endpointId, id, data)) };
+    },
+
+    async retry(auth: Caller, endpointId: string, deliveryId: string) {
+      await endpoint(auth, endpointId, true);
+      if (!(await repo.retry(endpointId, deliveryId)))
+        throw new NotFound('This delivery does not exist.', webhookErrorCodes.deliveryNotFound);
+      const row = await repo.get(endpointId, deliveryId);
+      if (!row) throw new NotFound('This delivery does not exist.', webhookErrorCodes.deliveryNotFound);
+      return { delivery: toDeliveryView(row) };
+    },
+
+    async resend(auth: Caller, endpointId: string, since: string) {
+      await endpoint(auth, endpointId, true);
+      const at = new Date(since);
+      if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1)
+        throw new ValidationError('This is not a date and time.', { fieldErrors: { since: ['invalid'] } });
+      return { queued: await repo.resendFailedSince(endpointId, at) };
+    },
+  };
+}
+
+export type WebhookDeliveriesService = ReturnType<typeof createWebhookDeliveriesService>;
