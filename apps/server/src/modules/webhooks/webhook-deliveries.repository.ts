@@ -112,19 +112,20 @@ export function createWebhookDeliveriesRepository(root: Db) {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
         const rows = await sqlRows<Record<string, unknown>>(
           tx,
-          sql`WITH busy AS (
-                SELECT endpoint_id, count(*)::int AS n FROM webhook_deliveries
-                WHERE status = 'pending' AND leased_until > now() GROUP BY endpoint_id
-              ), due AS (
-                SELECT d.id, d.next_attempt_at,
-                  row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + coalesce(b.n, 0) AS slot
-                FROM webhook_deliveries d
-                JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.enabled
-                LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
-                WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-                  AND (d.leased_until IS NULL OR d.leased_until <= now())
-              ), chosen AS (
-                SELECT id FROM due WHERE slot <= ${perEndpoint} ORDER BY next_attempt_at, id LIMIT ${limit}
+          sql`WITH chosen AS (
+                SELECT c.id, c.next_attempt_at FROM webhook_endpoints w
+                CROSS JOIN LATERAL (
+                  SELECT count(*)::int AS n FROM webhook_deliveries
+                  WHERE endpoint_id = w.id AND leased_until IS NOT NULL AND leased_until > now() AND status = 'pending'
+                ) busy
+                CROSS JOIN LATERAL (
+                  SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+                  WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+                    AND (d.leased_until IS NULL OR d.leased_until <= now())
+                  ORDER BY d.next_attempt_at LIMIT greatest(0, ${perEndpoint} - busy.n)
+                ) c
+                WHERE w.enabled
+                ORDER BY c.next_attempt_at LIMIT ${limit}
               ), leased AS (
                 UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => ${leaseSeconds})
                 FROM chosen c WHERE d.id = c.id
@@ -165,15 +166,15 @@ export function createWebhookDeliveriesRepository(root: Db) {
       db: Db = root,
     ): Promise<void> {
       const status = succeeded ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO webhook_delivery_attempts (delivery_id, at, status_code, duration_ms, response_body, error)
+      // One statement, so one round trip and atomic without a transaction of its own.
+      await db.execute(sql`WITH attempt AS (
+          INSERT INTO webhook_delivery_attempts (delivery_id, at, status_code, duration_ms, response_body, error)
           VALUES (${deliveryId}, ${attempt.startedAt.toISOString()}, ${attempt.statusCode}, ${attempt.durationMs},
-            ${attempt.responseBody}, ${attempt.error})`);
-        await tx.execute(sql`UPDATE webhook_deliveries SET status = ${status}, attempt_count = attempt_count + 1,
-            last_attempt_at = ${attempt.startedAt.toISOString()}, leased_until = NULL,
-            next_attempt_at = ${status === 'pending' ? sql`now() + make_interval(secs => ${retryInSeconds})` : sql`NULL`}
-          WHERE id = ${deliveryId}`);
-      });
+            ${attempt.responseBody}, ${attempt.error}))
+        UPDATE webhook_deliveries SET status = ${status}, attempt_count = attempt_count + 1,
+          last_attempt_at = ${attempt.startedAt.toISOString()}, leased_until = NULL,
+          next_attempt_at = ${status === 'pending' ? sql`now() + make_interval(secs => ${retryInSeconds})` : sql`NULL`}
+        WHERE id = ${deliveryId}`);
     },
 
     /** A delivery that cannot be sent (its event is no longer kept): failed, without a request. */
