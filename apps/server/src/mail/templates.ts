@@ -190,3 +190,60 @@ const passwordResetTexts: Record<MailLocale, (m: PasswordResetMail) => { subject
 export function passwordResetMail(m: PasswordResetMail): MailMessage {
   return linkMail(m.to, m.url, passwordResetTexts[mailLocale(m.locale)](m));
 }
+
+/** To an organization's admins: the console disabled one of its webhooks after every attempt failed for days. */
+export interface WebhookDisabledMail {
+  to: string;
+  name: string;
+  productName: string;
+  organizationName: string;
+  /** The endpoint's URL, as its admins know it. */
+  endpointUrl: string;
+  days: number;
+  /** The endpoint's page on the Webhooks screen. */
+  url: string;
+  locale: string | null;
+}
+
+const webhookDisabledTexts: Record<MailLocale, (m: WebhookDisabledMail) => { subject: string; lines: string[]; button: string }> = {
+  en: (m) => ({
+    subject: `A webhook of ${m.organizationName} was disabled`,
+    lines: [
+      `Hello ${m.name},`,
+      `Every delivery to the webhook ${m.endpointUrl} has failed for ${m.days} days, so ${m.productName} disabled it: nothing more is sent to it.`,
+      'When the receiver works again, enable the webhook on the Webhooks screen; you can then resend what it missed.',
+    ],
+    button: 'Open the webhook',
+  }),
+  es: (m) => ({
+    subject: `Se ha desactivado un webhook de ${m.organizationName}`,
+    lines: [
+      `Hola ${m.name}:`,
+      `Todos los envíos al webhook ${m.endpointUrl} han fallado durante ${m.days} días, así que ${m.productName} lo ha desactivado: ya no se le envía nada.`,
+      'Cuando el receptor vuelva a funcionar, activa el webhook en la pantalla Webhooks; después podrás reenviar lo que no recibió.',
+    ],
+    button: 'Abrir el webhook',
+  }),
+  fr: (m) => ({
+    subject: `Un webhook de ${m.organizationName} a été désactivé`,
+    lines: [
+      `Bonjour ${m.name},`,
+      `Tous les envois au webhook ${m.endpointUrl} échouent depuis ${m.days} jours : ${m.productName} l’a donc désactivé et ne lui envoie plus rien.`,
+      'Quand le destinataire fonctionne à nouveau, activez le webhook sur l’écran Webhooks ; vous pourrez alors renvoyer ce qu’il a manqué.',
+    ],
+    button: 'Ouvrir le webhook',
+  }),
+  pt: (m) => ({
+    subject: `Um webhook de ${m.organizationName} foi desativado`,
+    lines: [
+      `Olá ${m.name},`,
+      `Todas as entregas ao webhook ${m.endpointUrl} falharam durante ${m.days} dias, por isso o ${m.productName} o desativou: nada mais é enviado a ele.`,
+      'Quando o receptor voltar a funcionar, ative o webhook na tela Webhooks; depois você poderá reenviar o que ele perdeu.',
+    ],
+    button: 'Abrir o webhook',
+  }),
+};
+
+export function webhookDisabledMail(m: WebhookDisabledMail): MailMessage {
+  return linkMail(m.to, m.url, webhookDisabledTexts[mailLocale(m.locale)](m));
+}

@@ -17,6 +17,9 @@ export const notChangeTables: Record<string, string> = {
   rate_limit_hits: "counters of calls: a refused call spends the caller's budget too",
   scim_events: "the Provisioning screen's log of what the identity provider sent, refusals included: a log of calls, not a change",
   sso_login_states: 'a single sign-on round trip in flight, deleted when it comes back',
+  webhook_deliveries:
+    "the webhooks' delivery log: what was sent, made with the events it sends and by a test, retry or resend (a log of sends, not a change)",
+  webhook_delivery_attempts: "each delivery's attempts: the delivery log",
 };
 
 /** Columns written by a caller's use of what they hold, not by a change (the key's or token's use is no event, decision 045). */
