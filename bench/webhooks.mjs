@@ -76,7 +76,13 @@ async function startWorker() {
     child.on('exit', (code) => reject(new Error(`worker exited with ${code}: see ${path.join(work, 'server.log')}`)));
   });
   child.stdout.on('data', (d) => fs.writeSync(serverLog, d));
-  return { child, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.on('exit', r), child.kill('SIGTERM')))) };
+  const stop = () =>
+    new Promise((r) => {
+      if (child.exitCode !== null) return r();
+      child.on('exit', r);
+      child.kill('SIGTERM');
+    });
+  return { child, stop };
 }
 
 function produce(organizationId, count, perSecond) {

@@ -104,6 +104,14 @@ const envSchema = z.object({
   API_UNKNOWN_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Access keys an organization may hold at once. */
   ACCESS_KEYS_PER_ORGANIZATION_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Webhook endpoints an organization may hold at once. */
+  WEBHOOKS_PER_ORGANIZATION_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Webhooks may go to http:// URLs and to private, loopback and link-local addresses
+   * (development and tests only): off, they go only to https:// on public addresses,
+   * checked when an endpoint is saved and on the resolved address at each delivery.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -70,7 +70,7 @@ import { createPeopleRepository } from './modules/users/people.repository.js';
 import { createPeopleService } from './modules/users/people.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { addressAllowed } from './modules/webhooks/address-policy.js';
+import { isPublicAddress } from './modules/webhooks/address-policy.js';
 import { createWebhookDeliveriesRepository } from './modules/webhooks/webhook-deliveries.repository.js';
 import { createWebhookDeliveriesService } from './modules/webhooks/webhook-deliveries.service.js';
 import { createWebhookDeliverer } from './modules/webhooks/webhook-delivery.js';
@@ -388,7 +388,7 @@ export function createServices(deps: AppDeps) {
     webhookDeliverer: createWebhookDeliverer({
       repo: repositories.webhookDeliveries,
       clock,
-      addressAllowed: (address) => addressAllowed(address, config.WEBHOOKS_ALLOW_PRIVATE),
+      addressAllowed: (address) => config.WEBHOOKS_ALLOW_PRIVATE || isPublicAddress(address),
       allowHttp: config.WEBHOOKS_ALLOW_PRIVATE,
       log,
     }),

@@ -97,6 +97,8 @@ export const eventActionsByArea = {
     'webhook.deleted',
     /** A new signing secret; the previous one signs too until `data.previousSecretExpiresAt`. */
     'webhook.secret_rolled',
+    /** The console disabled the endpoint after every attempt failed for days (`data: { failingSince, days }`); its admins were e-mailed. */
+    'webhook.disabled',
   ],
 } as const;
 

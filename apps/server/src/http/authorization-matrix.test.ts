@@ -80,6 +80,8 @@ interface Fixtures {
   videoUrl: string;
   managerId: string;
   workflowImportId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 interface Row {
@@ -298,6 +300,23 @@ const matrix: Record<string, Row> = {
   // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
   'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
   'GET /api/events/export': { access: 'orgAdmin', scope: 'own', request: at('/api/events/export?format=jsonl') },
+  // The webhooks' delivery log and what sends again (modules/webhooks/webhook-deliveries.*).
+  'GET /api/webhook/:id/deliveries': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}/deliveries?outcome=pending` }),
+  },
+  'POST /api/webhook/:id/test': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/webhook/${f.webhookId}/test` }) },
+  'POST /api/webhook/:id/delivery/:deliveryId/retry': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}/delivery/${f.webhookDeliveryId}/retry` }),
+  },
+  'POST /api/webhook/:id/resend': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}/resend`, ...json({ since: '2026-01-01T00:00:00Z' }) }),
+  },
   'GET /api/organization/:id/events': {
     access: 'staffRead',
     request: (f) => ({ url: `/api/organization/${f.homeOrgId}/events` }),
@@ -498,6 +517,26 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/v1/user-imports/${f.importId}/errors` }),
   },
   'GET /api/v1/events': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/events?order=oldest&limit=200') },
+  'GET /api/v1/webhooks/:id/deliveries': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/deliveries?eventType=webhook.test` }),
+  },
+  'POST /api/v1/webhooks/:id/test': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/test` }),
+  },
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.webhookDeliveryId}/retry` }),
+  },
+  'POST /api/v1/webhooks/:id/resend': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/resend`, ...json({ since: '2026-01-01T00:00:00Z' }) }),
+  },
 };
 
 const isPublic = (row: Row): row is Row & { access: { public: string } } => typeof row.access === 'object' && 'public' in row.access;
@@ -591,6 +630,8 @@ async function snapshot(): Promise<Record<string, string[]>> {
       .map((r) => JSON.parse(String(r.j)) as Record<string, unknown>)
       // A permitted download records that it happened (eventsRecordedByReads), and changes nothing else.
       .filter((row) => name !== 'events' || !eventsRecordedByReads.includes(row.action as EventAction))
+      // ...and its webhook deliveries, made with that event.
+      .filter((row) => name !== 'webhook_deliveries' || !eventsRecordedByReads.includes(row.event_type as EventAction))
       .map((row) => {
         const { last_activity_at: _a, last_used_at: _u, ...rest } = row;
         return JSON.stringify(rest);
@@ -671,6 +712,12 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
   'POST /api/auth/password-reset/check': { changesNothing: 'tells whether a reset link still works as its page loads; uses nothing' },
   'POST /api/auth/validate-oauth': { changesNothing: 'tells whether a credential is valid' },
   'POST /api/auth/track-activity': { changesNothing: "writes the caller's activity stamp only" },
+  'POST /api/webhook/:id/test': { changesNothing: 'queues a test event: the delivery log records it, no event (decision 055)' },
+  'POST /api/webhook/:id/delivery/:deliveryId/retry': { changesNothing: 'makes a delivery due again: the delivery log records it' },
+  'POST /api/webhook/:id/resend': { changesNothing: 'makes failed deliveries due again: the delivery log records them' },
+  'POST /api/v1/webhooks/:id/test': { changesNothing: 'queues a test event: the delivery log records it, no event (decision 055)' },
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry': { changesNothing: 'makes a delivery due again: the delivery log records it' },
+  'POST /api/v1/webhooks/:id/resend': { changesNothing: 'makes failed deliveries due again: the delivery log records them' },
   'POST /api/auth/custom': {
     commit: async () => {
       const { token } = await t.deps.idTokens.signFor('sign-in-link', 'sam.matrix@workframe.io', 900);
@@ -1097,6 +1144,11 @@ describe('authorization matrix', () => {
       throw new Error(`fixtures: ${reports.body} ${generation.body} ${video.body}`);
     }
 
+    // An endpoint of home (nothing is sent: no pump runs here) and a delivery of it.
+    const [webhook] = await t.database.db
+      .insert(schema.webhookEndpoints)
+      .values({ organizationId: home.id, url: 'https://hooks.matrix.example/in', secret: `whsec_${randomBytes(32).toString('base64')}` })
+      .returning();
     ids = {
       homeOrgId: home.id,
       homeAdminId: admin.userId!,
@@ -1113,6 +1165,8 @@ describe('authorization matrix', () => {
       videoUrl: (video.json() as { signedUrl: string }).signedUrl,
       managerId: manager.id,
       workflowImportId: workflowImport.id,
+      webhookId: webhook.id,
+      webhookDeliveryId: (await t.app.services.webhookDeliveries.sendTest({ organizationId: home.id }, webhook.id)).delivery.id,
     } as Fixtures;
   });
   afterAll(() => t?.close());

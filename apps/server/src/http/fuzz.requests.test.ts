@@ -60,7 +60,17 @@ describe('every route, fuzzed', () => {
     const victim = await createUser(db, org.id, { role: 'viewer' });
     const ws = await createWorkspace(db, org.id);
     const otherWs = await createWorkspace(db, victimOrg.id);
-    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id);
+    // A webhook of the caller's organization with a delivery, and one of another organization.
+    const secret = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+    const [hook, otherHook] = await db
+      .insert(schema.webhookEndpoints)
+      .values([
+        { organizationId: org.id, url: 'https://hooks.fuzz.example/in', secret },
+        { organizationId: victimOrg.id, url: 'https://hooks.fuzz.example/other', secret },
+      ])
+      .returning();
+    const delivery = await t.app.services.webhookDeliveries.sendTest({ organizationId: org.id }, hook!.id);
+    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id, hook!.id, otherHook!.id, delivery.delivery.id);
     await refreshCredentials();
     const key = await t.app.inject({
       method: 'POST',
@@ -91,6 +101,12 @@ describe('every route, fuzzed', () => {
         Buffer.from(JSON.stringify(['2026-02-30T10:00:00.000000Z', victim.id])).toString('base64url'),
         Buffer.from('{"__proto__":{"polluted":1}}').toString('base64url'),
         'oldest',
+        // The webhooks' delivery log: event types, outcomes, instants.
+        'webhook.test',
+        'failed',
+        '2026-11-27T10:00:00Z',
+        '0000-01-01T00:00:00Z',
+        '+275760-09-13T00:00:00.000Z',
       ),
       fc.string({ maxLength: 20 }),
     );

@@ -225,7 +225,7 @@ const webhookDisabledTexts: Record<MailLocale, (m: WebhookDisabledMail) => { sub
     button: 'Abrir el webhook',
   }),
   fr: (m) => ({
-    subject: `Un webhook de ${m.organizationName} a été désactivé`,
+    subject: `Un webhook de l’organisation ${m.organizationName} a été désactivé`,
     lines: [
       `Bonjour ${m.name},`,
       `Tous les envois au webhook ${m.endpointUrl} échouent depuis ${m.days} jours : ${m.productName} l’a donc désactivé et ne lui envoie plus rien.`,

@@ -16,7 +16,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { until } from '../../test/until.js';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
 import { recordEvent, systemActor } from '../events/record.js';
-import { addressAllowed } from './address-policy.js';
+import { isPublicAddress } from './address-policy.js';
 import { createWebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { createWebhookDeliverer, IN_FLIGHT_PER_ENDPOINT, RETRY_DELAYS_SECONDS } from './webhook-delivery.js';
 
@@ -44,7 +44,7 @@ describe('webhook delivery', () => {
     createWebhookDeliverer({
       repo: repo(),
       clock: systemClock,
-      addressAllowed: (address) => addressAllowed(address, allowPrivate),
+      addressAllowed: (address) => allowPrivate || isPublicAddress(address),
       allowHttp: allowPrivate,
     });
   /** Runs a pump until the test ends (or `stop` aborts it). */
