@@ -194,3 +194,33 @@ export const FAMILY_NAMES =
 
 /** The value below which `p` percent of `sorted` lie. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * A worker process (`PROCESS_ROLE=worker`) of `script`: it has no HTTP, so it is taken as
+ * ready once it logs so. Its output goes to the file descriptor `log`.
+ */
+export async function startWorker(script, { env = {}, log }) {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', PROCESS_ROLE: 'worker' },
+    stdio: ['ignore', 'pipe', log],
+  });
+  await new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (d) => {
+      seen += d;
+      if (seen.includes('"msg":"ready"')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  child.stdout.on('data', (d) => fs.writeSync(log, d));
+  return {
+    child,
+    stop: () =>
+      new Promise((r) => {
+        if (child.exitCode !== null) return r();
+        child.on('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
+}

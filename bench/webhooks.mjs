@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { root, run } from '../scripts/lib.mjs';
-import { percentile, scratchPostgres, sleep } from './lib.mjs';
+import { percentile, scratchPostgres, sleep, startWorker as startLibWorker } from './lib.mjs';
 
 const burst = Number(process.argv[2] ?? 10_000);
 const steady = Number(process.argv[3] ?? 3_000);
@@ -52,38 +52,17 @@ async function receiver({ dead = false } = {}) {
   return { url: `http://127.0.0.1:${server.address().port}/hook`, arrivals, server };
 }
 
-async function startWorker() {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
+const startWorker = () =>
+  startLibWorker('apps/server/dist/main.js', {
     env: {
-      ...process.env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PROCESS_ROLE: 'worker',
       DEMO_DATA: 'false',
       DATABASE_URL: scratch.url,
       DATA_DIR: fs.mkdtempSync(path.join(work, 'data-')),
       WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
-    stdio: ['ignore', 'pipe', serverLog],
+    log: serverLog,
   });
-  await new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout.on('data', (d) => {
-      seen += d;
-      if (seen.includes('"msg":"ready"')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: see ${path.join(work, 'server.log')}`)));
-  });
-  child.stdout.on('data', (d) => fs.writeSync(serverLog, d));
-  const stop = () =>
-    new Promise((r) => {
-      if (child.exitCode !== null) return r();
-      child.on('exit', r);
-      child.kill('SIGTERM');
-    });
-  return { child, stop };
-}
 
 function produce(organizationId, count, perSecond) {
   return new Promise((resolve, reject) => {

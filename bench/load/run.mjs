@@ -19,13 +19,23 @@
 // are answers other than 2xx, timeouts (autocannon's 10 s) and socket errors.
 // Results also go to bench/results/load-<mode>.json. BENCH_SERVER runs another build of the
 // server (a path below the repository root), to compare with.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root, run } from '../../scripts/lib.mjs';
-import { apiCredentials, DEMO_ADMIN, demoAdminSession, json, scratchPostgres, sleep, startProcess, uploadUserImport } from '../lib.mjs';
+import {
+  apiCredentials,
+  DEMO_ADMIN,
+  demoAdminSession,
+  json,
+  scratchPostgres,
+  sleep,
+  startWorker as startLibWorker,
+  startProcess,
+  uploadUserImport,
+} from '../lib.mjs';
 
 const mode = process.argv[2] ?? 'embedded';
 const embedded = mode === 'embedded';
@@ -56,32 +66,8 @@ const serverScript = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
 const startServer = (env) =>
   startProcess(serverScript, { env: { ...baseEnv, ...env }, pollMs: 100, stdio: ['ignore', serverLog, serverLog] });
 
-/** A worker has no HTTP: started, then taken as ready once it logs so. */
-async function startWorker(env) {
-  const child = spawn(process.execPath, [serverScript], {
-    cwd: root,
-    env: { ...process.env, ...baseEnv, ...env, LOG_LEVEL: 'info', PROCESS_ROLE: 'worker' },
-    stdio: ['ignore', 'pipe', serverLog],
-  });
-  await new Promise((resolve, reject) => {
-    let seen = '';
-    child.stdout.on('data', (d) => {
-      seen += d;
-      if (seen.includes('"msg":"ready"')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  child.stdout.resume();
-  return {
-    child,
-    stop: () =>
-      new Promise((r) => {
-        if (child.exitCode !== null) return r();
-        child.on('exit', r);
-        child.kill('SIGTERM');
-      }),
-  };
-}
+/** A worker of the server under test, logging beside the API processes. */
+const startWorker = (env) => startLibWorker(serverScript, { env: { ...baseEnv, ...env }, log: serverLog });
 
 function csvOf(rows, prefix) {
   const file = path.join(work, `${prefix}-${rows}.csv`);
