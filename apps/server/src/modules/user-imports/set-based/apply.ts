@@ -9,15 +9,11 @@
  * through it one user at a time. It keeps the module's rules: new users are marked as made
  * by an import, names are split by the table's trigger, a change stamps updated_at.
  */
-import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR, type UserImportOptions, userImportErrorMessages } from '@console/contracts';
+import { type UserImportOptions, userImportErrorMessages } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
-
-const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
-const FALSE_VALUES = literals(IMPORT_DISABLED_VALUES.false);
-const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
+import { FALSE_VALUES, matchingUser, SEP, TRUE_VALUES } from './sql.js';
 
 export interface ApplyScope {
   importId: string;
@@ -104,11 +100,7 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
                  coalesce(m.id, uuid_v7()) AS user_id, m.id IS NULL AS new,
                  coalesce(${disable}::boolean AND lower(s.disabled) IN (${TRUE_VALUES}), false) AS starts_disabled
           FROM user_import_rows s
-          LEFT JOIN LATERAL (
-            SELECT u.id FROM users u WHERE s.email IS NOT NULL AND u.email = s.email::citext AND u.organization_id = ${org}
-            UNION ALL
-            SELECT u.id FROM users u WHERE s.email IS NULL AND u.organization_id = ${org} AND u.employee_id = s.employee_id
-          ) m ON true
+          LEFT JOIN LATERAL ${matchingUser(org, sql`u.id`)} m ON true
           WHERE s.import_id = ${imp} AND s.row_number BETWEEN ${batch.from} AND ${batch.to}
             ${batch.retry ? sql`AND s.outcome = 'retry'` : sql``}
         ),

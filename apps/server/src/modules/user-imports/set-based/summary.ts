@@ -11,7 +11,6 @@
  * One read over the staged rows; validation has already refused every row that could fail.
  */
 import {
-  IMPORT_DISABLED_VALUES,
   USER_IMPORT_SUMMARY_SAMPLES,
   type UserImportOptions,
   type UserImportSampleView,
@@ -19,8 +18,7 @@ import {
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
-
-const TRUE_VALUES = sql.raw(IMPORT_DISABLED_VALUES.true.map((v) => `'${v}'`).join(', '));
+import { matchingUser, TRUE_VALUES } from './sql.js';
 
 type Group = keyof UserImportSummaryView;
 const GROUPS: readonly Group[] = ['newUsers', 'updatedUsers', 'disabledUsers', 'invitations'];
@@ -38,13 +36,7 @@ export async function summarizeStagedRows(
                  coalesce(${o.disableUsers}::boolean AND lower(s.disabled) IN (${TRUE_VALUES}), false) AS disables,
                  u.disabled_at IS NULL AS enabled
           FROM user_import_rows s
-          LEFT JOIN LATERAL (
-            SELECT u.id, u.display_name, u.disabled_at FROM users u
-            WHERE s.email IS NOT NULL AND u.email = s.email::citext AND u.organization_id = ${org}
-            UNION ALL
-            SELECT u.id, u.display_name, u.disabled_at FROM users u
-            WHERE s.email IS NULL AND u.organization_id = ${org} AND u.employee_id = s.employee_id
-          ) u ON true
+          LEFT JOIN LATERAL ${matchingUser(org, sql`u.id, u.display_name, u.disabled_at`)} u ON true
           WHERE s.import_id = ${imp}
         ),
         g AS (

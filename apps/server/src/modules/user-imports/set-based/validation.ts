@@ -9,7 +9,6 @@ import {
   IMPORT_EMAIL_MAX,
   IMPORT_EMAIL_PATTERN,
   IMPORT_EMPLOYEE_ID_MAX,
-  IMPORT_LIST_SEPARATOR,
   IMPORT_NAME_MAX,
   IMPORT_ROLES,
   type UserImportOptions,
@@ -17,12 +16,10 @@ import {
 } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
+import { literals, SEP, TRUE_VALUES } from './sql.js';
 
-const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
 const ROLES = literals(IMPORT_ROLES);
-const TRUE_VALUES = literals(IMPORT_DISABLED_VALUES.true);
 const DISABLED_ALL = literals([...IMPORT_DISABLED_VALUES.true, ...IMPORT_DISABLED_VALUES.false]);
-const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
 
 /**
  * For the rest of the transaction: PostgreSQL would JIT-compile these wide statements
