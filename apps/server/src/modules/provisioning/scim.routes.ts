@@ -9,6 +9,7 @@
 import { SCIM_PATH } from '@console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { emptyJsonIsNoBody } from '../../http/optional-json-body.js';
 import type { ApiModule } from '../../module-context.js';
 import type { ScimCaller } from './scim.auth.js';
 import { checkBody, checkQuery } from './scim.input.js';
@@ -58,20 +59,7 @@ export const scimPlugin: ApiModule = async (parent, { deps, services }) => {
       // SCIM clients send application/scim+json; some send application/json. A body with a
       // `__proto__` or `constructor.prototype` key is refused as it is read; an empty one
       // (a DELETE sent with a content type) is no body.
-      const json = app.getDefaultJsonParser('error', 'error');
-      app.removeContentTypeParser('application/json');
-      app.addContentTypeParser(['application/scim+json', 'application/json'], { parseAs: 'string' }, (request, text, done) => {
-        if (typeof text !== 'string' || text.trim() === '') return done(null, undefined);
-        json(request, text, (err, parsed) => {
-          if (err) return done(err);
-          try {
-            checkBody(parsed);
-            done(null, parsed);
-          } catch (refused) {
-            done(refused as Error);
-          }
-        });
-      });
+      emptyJsonIsNoBody(app, { contentTypes: ['application/scim+json', 'application/json'], check: checkBody });
       app.addHook('onRequest', async (request) => services.scimGuard(request));
       app.addHook('preHandler', async (request) => checkQuery(request.query as Record<string, unknown>));
 
