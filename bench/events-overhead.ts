@@ -1,10 +1,11 @@
 // What recording events (decision 045) adds to a SCIM user create and to an access key roll,
 // on their real path: each request through the app (app.inject) on a scratch PostgreSQL
 // database, every statement timed at the driver. The events' part of a request is the time
-// of its `insert into "events"` statement plus `storable()` (timed alone, on the SCIM create's
-// event): what the request would not spend without its event. The rest of the recorder (the
-// change scopes named on the transaction) is a few property reads. Before and after in the
-// same run: every other request is sent without its event (its INSERT answered at the driver,
+// of its event's statements (`insert into "events"` and the webhooks' fan-out into
+// `webhook_deliveries`, which follows it; no endpoint exists here, so it inserts nothing) plus
+// `storable()` (timed alone, on the SCIM create's event). The rest of the recorder (the change
+// scopes named on the transaction) is a few property reads. Before and after in the same run:
+// every other request is sent without its event (those statements answered at the driver,
 // never sent), so both halves see the same machine; the difference of their medians is what
 // recording adds.
 // Usage: [BENCH_WITHOUT_GIN=1] BENCH_DATABASE_URL=postgres://… npx tsx bench/events-overhead.ts [requests=300]
@@ -60,13 +61,14 @@ try {
   const driver = pg.Client.prototype as unknown as { query: (...args: unknown[]) => Promise<unknown> };
   const query = driver.query;
   let eventsMs = 0;
-  // "Without": the events' INSERT is answered here and never sent, so the request is what it
-  // would be without recording (the recorder's other work, a few property reads, remains).
+  // "Without": the event's statements are answered here and never sent, so the request is what
+  // it would be without recording (the recorder's other work, a few property reads, remains).
   let withoutEvents = false;
   driver.query = async function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    const isEvent = /^insert into "events"/i.test(text);
+    // The event's statements: its INSERT, and the webhooks' fan-out that follows it in the same transaction.
+    const isEvent = /^\s*insert into ("events"|webhook_deliveries)/i.test(text);
     if (isEvent && withoutEvents) return { command: 'INSERT', rowCount: 1, rows: [], fields: [] };
     const started = performance.now();
     try {
