@@ -74,6 +74,8 @@ import { isPublicAddress } from './modules/webhooks/address-policy.js';
 import { createWebhookDeliveriesRepository } from './modules/webhooks/webhook-deliveries.repository.js';
 import { createWebhookDeliveriesService } from './modules/webhooks/webhook-deliveries.service.js';
 import { createWebhookDeliverer } from './modules/webhooks/webhook-delivery.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
 import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
 import { createWorkflowCopyRepository } from './modules/workflow-imports/workflow-copy.repository.js';
@@ -127,6 +129,7 @@ export function createServices(deps: AppDeps) {
     users: createUsersRepository(db),
     eventsTrail: createEventsTrailRepository(db),
     webhookDeliveries: createWebhookDeliveriesRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 
   // The users module: the one owner of the people of organizations; other modules write users through it.
@@ -393,5 +396,13 @@ export function createServices(deps: AppDeps) {
       log,
     }),
     webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, clock }),
+    // Webhook endpoints (modules/webhooks); the delivery module reads and marks them through the same repository.
+    webhooks: createWebhooksService({
+      db,
+      repo: repositories.webhooks,
+      clock,
+      maxEndpoints: config.WEBHOOKS_PER_ORGANIZATION_MAX,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    }),
   };
 }

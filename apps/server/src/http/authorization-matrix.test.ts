@@ -114,6 +114,7 @@ let freshKey: () => Promise<Partial<Fixtures>>;
 let freshScimToken: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
+let freshWebhook: () => Promise<Partial<Fixtures>>;
 
 /** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
 const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
@@ -269,6 +270,26 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/integration/${f.keyId}/roll`, ...json({ gracePeriod: 'now' }) }),
     fresh: () => freshKey(),
+  },
+  // The Webhooks screen (modules/webhooks): the organization's endpoints.
+  'GET /api/webhooks': { access: 'orgAdmin', scope: 'own', request: at('/api/webhooks') },
+  'POST /api/webhooks': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/webhooks', ...json({}) }) },
+  'GET /api/webhook/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/webhook/${f.webhookId}` }) },
+  'PATCH /api/webhook/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}`, ...json({ description: 'by the matrix' }) }),
+  },
+  'DELETE /api/webhook/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}` }),
+    fresh: () => freshWebhook(),
+  },
+  'POST /api/webhook/:id/roll': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}/roll`, ...json({ gracePeriod: 'now' }) }),
   },
   // The Provisioning screen (modules/provisioning/provisioning.*).
   'GET /api/provisioning': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning') },
@@ -537,6 +558,29 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/resend`, ...json({ since: '2026-01-01T00:00:00Z' }) }),
   },
+  'GET /api/v1/webhooks': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/webhooks') },
+  'POST /api/v1/webhooks': { access: { api: ['org_admin'] }, scope: 'own', request: () => ({ url: '/api/v1/webhooks', ...json({}) }) },
+  'GET /api/v1/webhooks/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}` }),
+  },
+  'PATCH /api/v1/webhooks/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}`, ...json({ enabled: true }) }),
+  },
+  'DELETE /api/v1/webhooks/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}` }),
+    fresh: () => freshWebhook(),
+  },
+  'POST /api/v1/webhooks/:id/roll': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/roll`, ...json({ gracePeriod: '1h' }) }),
+  },
 };
 
 const isPublic = (row: Row): row is Row & { access: { public: string } } => typeof row.access === 'object' && 'public' in row.access;
@@ -577,6 +621,7 @@ function homeMarkers(): string[] {
     ids.workspaceId,
     ids.workflowId,
     ids.generationId,
+    ids.webhookId,
     'org.admin@matrix.example',
   ];
 }
@@ -780,6 +825,21 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
     commit: async () => ({
       as: 'orgAdmin',
       request: { url: '/api/integrations', ...json({ name: unique('Walked key'), description: 'walked' }) },
+    }),
+  },
+  'POST /api/webhooks': {
+    commit: async () => ({
+      as: 'orgAdmin',
+      request: { url: '/api/webhooks', ...json({ url: `https://${unique('walked')}.matrix.example/hook`, eventTypes: 'all' }) },
+    }),
+  },
+  'POST /api/v1/webhooks': {
+    commit: async () => ({
+      as: 'orgAdmin',
+      request: {
+        url: '/api/v1/webhooks',
+        ...json({ url: `https://${unique('walked.api')}.matrix.example/hook`, eventTypes: ['user.created'] }),
+      },
     }),
   },
   'POST /api/provisioning/token/:id/roll': {
@@ -1135,6 +1195,16 @@ describe('authorization matrix', () => {
       return { importId: (res.json() as { userImport: { id: string } }).userImport.id };
     };
     freshUser = async () => ({ targetUserId: (await createUser(db, home.id, { role: 'viewer' })).id });
+    freshWebhook = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: admin.console,
+        payload: { url: `https://${randomBytes(3).toString('hex')}.matrix.example/hook`, eventTypes: 'all' },
+      });
+      if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
+      return { webhookId: (res.json() as { webhook: { id: string } }).webhook.id };
+    };
 
     await t.app.services.analyticsReports.generate(home.id);
     const reports = await t.app.inject({ url: '/api/analytics-data-download', headers: admin.console });

@@ -107,6 +107,12 @@ describe('every route, fuzzed', () => {
         '2026-11-27T10:00:00Z',
         '0000-01-01T00:00:00Z',
         '+275760-09-13T00:00:00.000Z',
+        // Webhooks: a URL the policy admits, some it refuses, and event types.
+        'https://hooks.fuzz.example/in',
+        'https://169.254.169.254/latest/meta-data/',
+        'http://[::ffff:127.0.0.1]/',
+        'all',
+        'user.created',
       ),
       fc.string({ maxLength: 20 }),
     );

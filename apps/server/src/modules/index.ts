@@ -16,6 +16,7 @@ import { systemPlugin } from './system/system.routes.js';
 import { userImportsPlugin } from './user-imports/user-imports.routes.js';
 import { peoplePlugin } from './users/people.routes.js';
 import { webhookDeliveriesPlugin } from './webhooks/webhook-deliveries.routes.js';
+import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 import { workflowImportsPlugin } from './workflow-imports/workflow-imports.routes.js';
 
 export const apiModules: ApiModule[] = [
@@ -36,4 +37,5 @@ export const apiModules: ApiModule[] = [
   peoplePlugin,
   eventsPlugin,
   webhookDeliveriesPlugin,
+  webhooksPlugin,
 ];

@@ -20,6 +20,7 @@ import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { authOf } from '../auth/guards.js';
 import { scimOpenApi } from '../provisioning/scim.openapi.js';
+import { webhooksOpenApi } from '../webhooks/webhooks.openapi.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
@@ -46,7 +47,7 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries } = services;
+  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -91,6 +92,8 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       transformObject: (document) => {
         const doc = describeResponses(document) as { paths?: Record<string, unknown> };
         doc.paths = { ...doc.paths, ...scim.paths };
+        // What the organization's webhook endpoints receive (modules/webhooks).
+        (doc as { webhooks?: unknown }).webhooks = webhooksOpenApi;
         return doc as ReturnType<typeof describeResponses>;
       },
     });
@@ -150,6 +153,20 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       registerRoute(authed, routes.resendWebhookDeliveries, (request) =>
         webhookDeliveries.resend(admin(request), request.params.id, request.body.since),
       );
+
+      // Webhook endpoints through the console's own service (modules/webhooks). Organizational Admins
+      // only, checked before the body is read, as every guard is (decision 012).
+      await authed.register(async (admins) => {
+        admins.addHook('onRequest', async (request) => requireRole(authOf(request), ['org_admin']));
+        registerRoute(admins, routes.listWebhooks, (request) => webhooks.list(authOf(request), request.query));
+        registerRoute(admins, routes.createWebhook, (request) => webhooks.create(authOf(request), request.body));
+        registerRoute(admins, routes.getWebhook, (request) => webhooks.get(authOf(request), request.params.id));
+        registerRoute(admins, routes.updateWebhook, (request) => webhooks.update(authOf(request), request.params.id, request.body));
+        registerRoute(admins, routes.deleteWebhook, (request) => webhooks.remove(authOf(request), request.params.id));
+        registerRoute(admins, routes.rollWebhookSecret, (request) =>
+          webhooks.roll(authOf(request), request.params.id, request.body.gracePeriod),
+        );
+      });
 
       // User imports through the console's own import service (docs/product.md, "CSV format").
       // multipart's hooks (one per request) only where uploads are taken.

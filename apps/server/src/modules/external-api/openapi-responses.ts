@@ -30,6 +30,7 @@ const uploadBody = {
 const descriptions: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
+  '202': 'Accepted: queued, done in the background',
   '400': 'The request is not valid (details name the fields)',
   '401': 'The apiKey or the idToken is missing, invalid or expired (see code)',
   '403':
