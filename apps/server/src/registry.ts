@@ -74,6 +74,7 @@ import { isPublicAddress } from './modules/webhooks/address-policy.js';
 import { createWebhookDeliveriesRepository } from './modules/webhooks/webhook-deliveries.repository.js';
 import { createWebhookDeliveriesService } from './modules/webhooks/webhook-deliveries.service.js';
 import { createWebhookDeliverer } from './modules/webhooks/webhook-delivery.js';
+import { createWebhookHealing } from './modules/webhooks/webhook-healing.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createWorkflowImportRunner } from './modules/workflow-imports/run.js';
@@ -393,6 +394,16 @@ export function createServices(deps: AppDeps) {
       clock,
       addressAllowed: (address) => config.WEBHOOKS_ALLOW_PRIVATE || isPublicAddress(address),
       allowHttp: config.WEBHOOKS_ALLOW_PRIVATE,
+      // Each attempt tells its endpoint whether it is failing; 5 days of failures disable it.
+      onAttempt: createWebhookHealing({
+        db,
+        failures: repositories.webhooks,
+        repo: repositories.webhookDeliveries,
+        clock,
+        mailer,
+        config,
+        log,
+      }).onAttempt,
       log,
     }),
     webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, clock }),

@@ -49,6 +49,14 @@ export interface DeliveryRow {
   attempts: AttemptRow[];
 }
 
+export interface DisabledNotice {
+  organizationId: string;
+  organizationName: string;
+  url: string;
+  failingSince: Date | null;
+  admins: { email: string; name: string; locale: string }[];
+}
+
 /** Serialises the claims of every worker: a claim counts the leases of the others exactly. */
 const CLAIM_LOCK = 5_505_505;
 
@@ -254,6 +262,31 @@ export function createWebhookDeliveriesRepository(root: Db) {
         sql`SELECT id, enabled FROM webhook_endpoints WHERE id = ${endpointId} AND organization_id = ${organizationId}`,
       );
       return row;
+    },
+
+    /**
+     * What the notice of a disabled endpoint needs: its organization, URL and since when it
+     * failed, and the organization's enabled admins with their language (theirs, else the
+     * organization's).
+     */
+    async disabledNotice(endpointId: string, db: Db = root): Promise<DisabledNotice | undefined> {
+      const [row] = await sqlRows<Record<string, unknown>>(
+        db,
+        sql`SELECT w.organization_id, w.url, w.failing_since, o.name AS organization_name,
+              coalesce((SELECT json_agg(json_build_object('email', u.email, 'name', u.display_name,
+                  'locale', coalesce(u.locale, o.locale)) ORDER BY u.id)
+                FROM users u WHERE u.organization_id = o.id AND u.role = 'org_admin' AND u.disabled_at IS NULL
+                  AND u.email IS NOT NULL), '[]'::json) AS admins
+            FROM webhook_endpoints w JOIN organizations o ON o.id = w.organization_id WHERE w.id = ${endpointId}`,
+      );
+      if (!row) return undefined;
+      return {
+        organizationId: row.organization_id as string,
+        organizationName: row.organization_name as string,
+        url: row.url as string,
+        failingSince: toDate(row.failing_since),
+        admins: row.admins as DisabledNotice['admins'],
+      };
     },
 
     /** Due deliveries and those leased (in flight), for the pump's backlog and the tests. */
