@@ -163,7 +163,11 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
         // Slots are refilled a batch at a time: a lease per finished delivery would cost a query each.
         const leased =
           free >= Math.min(LEASE_BATCH_MIN, concurrency) || running.size === 0
-            ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS)
+            ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS).catch((err) => {
+                // A busy or restarting database: the deliveries in flight go on, the next look tries again.
+                deps.log?.error({ err }, 'webhook deliveries: no lease');
+                return [];
+              })
             : [];
         lastLease = performance.now();
         for (const delivery of leased) {
