@@ -72,6 +72,8 @@ export default defineConfig({
       // Every browser test signs in from the same loopback address; the per-IP sign-in
       // limit itself is tested in the server suite.
       SIGN_IN_RATE_LIMIT_MAX: '10000',
+      // The webhooks' browser test delivers to a receiver it starts on 127.0.0.1 over plain HTTP.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });
