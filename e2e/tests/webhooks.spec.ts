@@ -77,6 +77,7 @@ test('an admin adds an endpoint, sends a test event, retries a failed delivery a
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
   const texts = { title: 'The endpoint’s signing secret', copy: 'Copy the secret', done: 'I have copied it' };
   const first = await takeRevealedSecret(page, texts);
+  await expect(opener).toBeFocused();
   receiver.secrets = [first];
 
   const row = page.getByRole('row').filter({ hasText: receiver.url });
@@ -140,6 +141,7 @@ test('an admin adds an endpoint, sends a test event, retries a failed delivery a
   await rollDialog.getByRole('button', { name: 'Roll the secret' }).click();
   const second = await takeRevealedSecret(page, texts);
   baseExpect(second).not.toBe(first);
+  await expect(roll).toBeFocused();
   await expect(page.getByText(/^The previous secret also signs until /)).toBeVisible();
   receiver.secrets = [first, second];
   const before = testEvents().length;

@@ -50,11 +50,14 @@ export function RevealSecretDialog({
   texts,
   companion,
   onClose,
+  returnFocusTo,
 }: {
   secret: string | null;
   texts: RevealSecretTexts;
   companion?: SecretCompanion;
   onClose: () => void;
+  /** Where the focus goes once it has closed (the action that led to the secret, when its dialog has gone). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   // Which secret has been copied: a new secret starts uncopied.
   const [copied, setCopied] = useState<string | null>(null);
@@ -67,6 +70,7 @@ export function RevealSecretDialog({
       onClose={onClose}
       closeLabel={texts.done}
       persistent={!secret || copied !== secret}
+      returnFocusTo={returnFocusTo}
     >
       <Stack spacing={2}>
         <Alert severity="warning">{texts.once}</Alert>

@@ -16,7 +16,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
@@ -111,6 +111,7 @@ export function Component() {
   const [rolling, setRolling] = useState(false);
   const [enabling, setEnabling] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const rollButton = useRef<HTMLButtonElement>(null);
   const e = endpoint.data?.webhook;
   const state = e ? endpointState(e) : undefined;
 
@@ -174,7 +175,7 @@ export function Component() {
         >
           {t('webhooks:actions.test')}
         </Button>
-        <Button variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setRolling(true)} sx={touch}>
+        <Button ref={rollButton} variant="outlined" startIcon={<AutorenewIcon />} onClick={() => setRolling(true)} sx={touch}>
           {t('webhooks:actions.roll')}
         </Button>
         {state === 'enabled' ? (
@@ -276,7 +277,7 @@ export function Component() {
           }
         }}
       />
-      <RevealSigningSecret secret={secret} url={e.url} onClose={() => setSecret(null)} />
+      <RevealSigningSecret secret={secret} url={e.url} onClose={() => setSecret(null)} returnFocusTo={() => rollButton.current} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { WebhookView } from '@console/contracts/webhooks';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
@@ -24,6 +24,7 @@ export function Component() {
   const list = useWebhooks();
   const create = useCreateWebhook();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [created, setCreated] = useState<{ endpoint: WebhookView; secret: string } | null>(null);
   const { items: endpoints, total } = pagedItems(list.data, (page) => page.webhooks);
 
@@ -33,7 +34,7 @@ export function Component() {
         title={t('titles.webhooks')}
         intro={t('webhooks:intro')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ minHeight: 44 }}>
+          <Button ref={addButton} variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} sx={{ minHeight: 44 }}>
             {t('webhooks:create.open')}
           </Button>
         }
@@ -63,7 +64,12 @@ export function Component() {
           }}
         />
       )}
-      <RevealSigningSecret secret={created?.secret ?? null} url={created?.endpoint.url ?? ''} onClose={() => setCreated(null)} />
+      <RevealSigningSecret
+        secret={created?.secret ?? null}
+        url={created?.endpoint.url ?? ''}
+        onClose={() => setCreated(null)}
+        returnFocusTo={() => addButton.current}
+      />
     </>
   );
 }
