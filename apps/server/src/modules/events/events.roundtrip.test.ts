@@ -14,7 +14,11 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { type NewEvent, recordEvent, storable } from './record.js';
 
 const text = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('\u0000'));
-const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).filter((v) => !JSON.stringify(v).includes('\\u0000'));
+// What JSON carries: fast-check's jsonValue may hold -0, which JSON (and so jsonb) writes as 0.
+const json: fc.Arbitrary<unknown> = fc
+  .jsonValue({ maxDepth: 3 })
+  .filter((v) => !JSON.stringify(v).includes('\\u0000'))
+  .map((v) => JSON.parse(JSON.stringify(v)));
 
 describe('events read back as written', () => {
   let database: Database;

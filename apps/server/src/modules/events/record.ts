@@ -8,7 +8,7 @@ import { type ChangeScope, USER_IMPORTS_CHANGES } from '../../db/change-feed.js'
 import type { Tx } from '../../db/client.js';
 import { changesOnCommit } from '../../db/committed.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { fanOutToWebhooks } from '../webhooks/webhook-fan-out.js';
+import { webhookDeliveriesOf } from '../webhooks/webhook-fan-out.js';
 import { insertEvents, type NewEventRow } from './events.repository.js';
 
 export interface NewEvent {
@@ -83,18 +83,13 @@ function scopesOf(events: NewEvent[]): ChangeScope[] {
 }
 
 /**
- * Records the events of one write, in its transaction (one INSERT), with their webhook
- * deliveries (one more: an event is never committed without them); once it commits, this
+ * Records the events of one write, in its transaction, with their webhook deliveries, in
+ * one statement (an event is never committed without them); once it commits, this
  * process's caches forget what the events name (db/committed.ts), other processes when the
  * change feed tells them.
  */
 export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
-  const ids = await insertEvents(tx, events.map(toRow));
-  // Only events of an organization can have endpoints.
-  await fanOutToWebhooks(
-    tx,
-    ids.filter((_, i) => events[i]?.organizationId),
-  );
+  await insertEvents(tx, events.map(toRow), webhookDeliveriesOf);
   changesOnCommit(tx, scopesOf(events));
 }
 

@@ -8,8 +8,8 @@
  * the lease runs out and any worker tries it again. Times are the database's (`now()`), as
  * for every lease compared across processes.
  */
-import { sql } from 'drizzle-orm';
-import { type Db, sqlRows, type Tx } from '../../db/client.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, sqlRows } from '../../db/client.js';
 
 /** A delivery a worker leased, with what its request needs. */
 export interface LeasedDelivery {
@@ -89,27 +89,21 @@ const deliveryColumns = sql`d.id, d.endpoint_id, d.message_id, d.event_type, d.s
       'response_body', a.response_body, 'error', a.error) ORDER BY a.at, a.id), '[]'::json)
    FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempts`;
 
+/**
+ * The deliveries of events as they are inserted: one per event and enabled endpoint of its
+ * organization subscribed to its type. `inserted` names the events' INSERT … RETURNING
+ * (id, organization_id, action); the recorder runs both as one statement, so an event is
+ * committed with its deliveries or not at all, for one round trip to the database.
+ */
+export const deliveriesOfInsertedEvents = (inserted: SQL) => sql`
+  INSERT INTO webhook_deliveries (endpoint_id, message_id, event_id, event_type)
+  SELECT w.id, e.id, e.id, e.action
+  FROM ${inserted} e
+  JOIN webhook_endpoints w ON w.organization_id = e.organization_id AND w.enabled
+    AND (w.event_types IS NULL OR e.action = ANY (w.event_types))`;
+
 export function createWebhookDeliveriesRepository(root: Db) {
   return {
-    /**
-     * One delivery per recorded event and enabled endpoint of its organization subscribed
-     * to its type, in the events' own transaction: an event is committed with its deliveries
-     * or not at all. One statement for the events of a write.
-     */
-    async fanOut(tx: Tx, eventIds: string[]): Promise<void> {
-      if (eventIds.length === 0) return;
-      await tx.execute(sql`
-        INSERT INTO webhook_deliveries (endpoint_id, message_id, event_id, event_type)
-        SELECT w.id, e.id, e.id, e.action
-        FROM events e
-        JOIN webhook_endpoints w ON w.organization_id = e.organization_id AND w.enabled
-          AND (w.event_types IS NULL OR e.action = ANY (w.event_types))
-        WHERE e.id IN (${sql.join(
-          eventIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
-    },
-
     /**
      * Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint
      * (counting those other workers hold), oldest due first: a slow endpoint fills its own
