@@ -1106,7 +1106,9 @@ async function readCachedLists(): Promise<Record<string, string>> {
   return out;
 }
 
-describe('authorization matrix', () => {
+// Each test sends hundreds of requests (every route as every persona; public sign-in routes
+// take their fixed time): minutes on a busy machine, where the suite's 60 s per test ran out.
+describe('authorization matrix', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     // Every route, as the app registers it: the hook is on the root instance before any plugin.
     const collect = ({ fastify }: { fastify: FastifyInstance }) =>

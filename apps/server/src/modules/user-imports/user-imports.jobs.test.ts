@@ -39,7 +39,8 @@ describe('user-import jobs', () => {
     expect(failed).toMatchObject({ status: 'error', usersCreated: 4, usersFailed: 0, invitationsSent: 2, invitationsFailed: 1 });
     expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['new1@jobs.example', 'new2@jobs.example']);
     const mail = smtp.messages.find((m) => m.to[0] === 'new1@jobs.example')!;
-    expect(mail.text).toMatch(/\/auth\/invitation\/accept\?token=/);
+    // Imported without a role, they are Viewers: the platform's app is where they work, so the link activates their account.
+    expect(mail.text).toMatch(/\/auth\/invitation\/activate\?token=/);
     expect(await importErrors(t, headers, id)).toEqual([
       expect.objectContaining({
         email: 'bounce@jobs.example',
