@@ -4,7 +4,7 @@
  * marks (the endpoints an event goes to, an endpoint's secrets, its failures). Every method
  * takes an optional transaction.
  */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { webhookEndpoints as endpoints, organizations, users } from '../../db/schema.js';
@@ -26,18 +26,6 @@ const viewColumns = {
   creatorId: users.id,
   creatorName: users.displayName,
   creatorEmail: users.email,
-};
-
-/** What a delivery needs of its endpoint: where, whether, and the secrets that sign. */
-const deliveryColumns = {
-  id: endpoints.id,
-  organizationId: endpoints.organizationId,
-  url: endpoints.url,
-  enabled: endpoints.enabled,
-  secret: endpoints.secret,
-  previousSecret: endpoints.previousSecret,
-  previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
-  failingSince: endpoints.failingSince,
 };
 
 export interface EndpointValues {
@@ -147,27 +135,7 @@ export function createWebhooksRepository(root: Db) {
       return rows.length > 0;
     },
 
-    /* The delivery module's reads and marks. */
-
-    /** The enabled endpoints of the organization that take events of `eventType`. */
-    async subscribedTo(organizationId: string, eventType: string, db: Db = root) {
-      return db
-        .select(deliveryColumns)
-        .from(endpoints)
-        .where(
-          and(
-            eq(endpoints.organizationId, organizationId),
-            eq(endpoints.enabled, true),
-            or(isNull(endpoints.eventTypes), sql`${eventType} = any(${endpoints.eventTypes})`),
-          ),
-        );
-    },
-
-    /** One endpoint as a delivery needs it, of any organization (the delivery names it by id). */
-    async forDelivery(id: string, db: Db = root) {
-      const [row] = await db.select(deliveryColumns).from(endpoints).where(eq(endpoints.id, id));
-      return row;
-    },
+    /* The delivery module's marks. */
 
     /** An attempt failed: the endpoint is failing since `at`, unless it already was. */
     async markFailing(id: string, at: Date, db: Db = root) {
@@ -209,13 +177,3 @@ export function createWebhooksRepository(root: Db) {
 
 export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;
 export type WebhookRow = NonNullable<Awaited<ReturnType<WebhooksRepository['findById']>>>;
-export type WebhookDeliveryTarget = NonNullable<Awaited<ReturnType<WebhooksRepository['forDelivery']>>>;
-
-/** The secrets that sign a delivery at `now`: the current one, then the previous one during its grace. */
-export function signingSecrets(
-  target: Pick<WebhookDeliveryTarget, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
-  now: Date,
-): string[] {
-  const { secret, previousSecret, previousSecretExpiresAt } = target;
-  return previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > now ? [secret, previousSecret] : [secret];
-}
