@@ -156,6 +156,7 @@ for (const locale of locales) {
       { name: 'analytics', path: '/analytics' },
       { name: 'documentation', path: '/documentation' },
       { name: 'audit-trail', path: '/audit-trail' },
+      { name: 'webhooks', path: '/webhooks' },
     ]);
   });
 
