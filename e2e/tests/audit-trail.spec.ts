@@ -190,7 +190,10 @@ for (const locale of ['en', 'fr'] as const) {
     // On a phone the events are blocks, and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(table.locator('thead')).toBeHidden();
-    expect(await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth <= window.innerWidth)).toBe(true);
+    // Measured once the page has laid itself out for the new width (a first read could see the wide layout).
+    await expect
+      .poll(() => page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth <= window.innerWidth))
+      .toBe(true);
   });
 }
 
