@@ -31,6 +31,7 @@ const languages = {
     createKey: 'Create key',
     revealTitle: (name: string) => `The key “${name}”`,
     copyKey: 'Copy the key',
+    copied: 'Copied to the clipboard',
     newOrganization: 'New organization',
     organizationName: 'Organization name',
     cancel: 'Cancel',
@@ -57,6 +58,7 @@ const languages = {
     createKey: 'Créer la clé',
     revealTitle: (name: string) => `La clé « ${name} »`,
     copyKey: 'Copier la clé',
+    copied: 'Copié dans le presse-papiers',
     newOrganization: 'Nouvelle organisation',
     organizationName: 'Nom de l’organisation',
     cancel: 'Annuler',
@@ -99,6 +101,8 @@ for (const [lng, l] of Object.entries(languages)) {
     await page.keyboard.press('Escape');
     await expect(reveal).toBeVisible();
     await reveal.getByRole('button', { name: l.copyKey }).click();
+    // Copying is asynchronous: the key counts as copied once the notice says so.
+    await expect(page.getByText(l.copied)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(reveal).toBeHidden();
 
