@@ -1,9 +1,10 @@
 /** SQL of access keys (their table keeps its first name, `integrations`). Every method takes an optional transaction. */
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countForCreate } from '../../db/organization-cap.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { preparedOn } from '../../db/prepared.js';
-import { integrations as accessKeys, organizations, users } from '../../db/schema.js';
+import { integrations as accessKeys, users } from '../../db/schema.js';
 
 const viewColumns = {
   id: accessKeys.id,
@@ -67,10 +68,9 @@ export function createAccessKeysRepository(root: Db) {
       return db.$count(accessKeys, eq(accessKeys.organizationId, organizationId));
     },
 
-    /** The organization's keys, counted after locking its row: concurrent creations of one organization wait for each other. */
+    /** The organization's keys, counted for its cap (db/organization-cap.ts). */
     async countForCreate(organizationId: string, db: Db = root) {
-      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
-      return repo.count(organizationId, db);
+      return countForCreate(db, accessKeys, organizationId);
     },
 
     async findById(organizationId: string, id: string, db: Db = root) {

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { lockOrganization } from '../../db/organization-cap.js';
 import { pageOffset, totalOver } from '../../db/paging.js';
 import { organizations, scimConfigs, scimEvents, scimTokens, users, workspaces } from '../../db/schema.js';
 
@@ -82,7 +83,7 @@ export function createProvisioningRepository(root: Db) {
 
     /** Locks the organization's row: token creations of one organization happen one at a time (the cap holds). */
     async lockOrganization(organizationId: string, db: Db = root) {
-      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+      await lockOrganization(db, organizationId);
     },
 
     async insertToken(

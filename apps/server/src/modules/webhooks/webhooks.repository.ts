@@ -6,8 +6,9 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countForCreate } from '../../db/organization-cap.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
-import { webhookEndpoints as endpoints, organizations, users } from '../../db/schema.js';
+import { webhookEndpoints as endpoints, users } from '../../db/schema.js';
 
 const viewColumns = {
   id: endpoints.id,
@@ -58,10 +59,9 @@ export function createWebhooksRepository(root: Db) {
       return db.$count(endpoints, eq(endpoints.organizationId, organizationId));
     },
 
-    /** The organization's endpoints, counted after locking its row: concurrent creations of one organization wait for each other. */
+    /** The organization's endpoints, counted for its cap (db/organization-cap.ts). */
     async countForCreate(organizationId: string, db: Db = root) {
-      await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
-      return repo.count(organizationId, db);
+      return countForCreate(db, endpoints, organizationId);
     },
 
     async findById(organizationId: string, id: string, db: Db = root) {
