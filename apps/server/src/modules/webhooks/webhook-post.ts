@@ -4,7 +4,9 @@
  * whatever else it resolves to); the request then connects to the address that was checked,
  * through a `lookup` that answers only it, so a DNS change between the check and the connect
  * cannot turn a webhook into a request to the internal network. Redirects are not followed
- * (node's http never does). At most the first 4 KB of the answer are kept.
+ * (node's http never does). At most the first 4 KB of the answer are read: the rest is never
+ * waited for nor held. The timeout covers the whole attempt, the resolution and an answer
+ * that drips in included.
  */
 import dns from 'node:dns/promises';
 import http from 'node:http';
@@ -33,7 +35,18 @@ export interface PostRules {
   timeoutMs?: number;
   /** Aborts the request when the process stops: the delivery is tried again later. */
   signal?: AbortSignal;
+  /** Every address of a host (tests answer their own); `dns.lookup` by default, as the system resolves. */
+  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
+
+const systemResolve = (host: string) => dns.lookup(host, { all: true, verbatim: true });
+
+/**
+ * A receiver's words as the delivery log can keep them: PostgreSQL's text holds no NUL
+ * character, and one in an answer made the attempt's record fail, so the delivery was never
+ * marked and went again at every lease, forever. Invalid UTF-8 is already U+FFFD when decoded.
+ */
+export const storableText = (value: string) => value.replaceAll('\u0000', '\uFFFD');
 
 /** Thrown when the process stopped mid-request: nothing is recorded, the lease runs out. */
 export class PostAborted extends Error {}
@@ -42,11 +55,12 @@ export class PostAborted extends Error {}
 async function checkedAddress(
   host: string,
   addressAllowed: (address: string) => boolean,
+  resolve: NonNullable<PostRules['resolve']>,
 ): Promise<{ address: string; family: number } | { refused: string }> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let resolved: { address: string; family: number }[];
   try {
-    resolved = await dns.lookup(bare, { all: true, verbatim: true });
+    resolved = await resolve(bare);
   } catch (err) {
     return { refused: `host not resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
@@ -69,6 +83,8 @@ export async function postWebhook(url: string, body: string, headers: Record<str
   const started = performance.now();
   const done = (outcome: Omit<PostOutcome, 'durationMs'>): PostOutcome => ({
     ...outcome,
+    responseBody: storableText(outcome.responseBody),
+    error: outcome.error === null ? null : storableText(outcome.error),
     durationMs: Math.round(performance.now() - started),
   });
   let target: URL;
@@ -80,13 +96,11 @@ export async function postWebhook(url: string, body: string, headers: Record<str
   const secure = target.protocol === 'https:';
   if (!secure && !(rules.allowHttp && target.protocol === 'http:'))
     return done({ statusCode: null, responseBody: '', error: 'only https URLs are delivered' });
-  const checked = await checkedAddress(target.hostname, rules.addressAllowed);
-  if ('refused' in checked) return done({ statusCode: null, responseBody: '', error: checked.refused });
-  if (rules.signal?.aborted) throw new PostAborted('stopped');
 
   const timeoutMs = rules.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   return new Promise<PostOutcome>((resolve, reject) => {
     let settled = false;
+    let request: http.ClientRequest | undefined;
     const finish = (outcome: Omit<PostOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -94,49 +108,61 @@ export async function postWebhook(url: string, body: string, headers: Record<str
       rules.signal?.removeEventListener('abort', onAbort);
       resolve(done(outcome));
     };
-    const request = (secure ? https : http).request(target, {
-      method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'user-agent': 'Integrations-Console-Webhooks/1',
-      },
-      // A fresh connection per delivery, to the checked address only.
-      agent: false,
-      lookup: pinnedLookup(checked.address, checked.family),
-    });
+    // From the start: a name whose resolution hangs, and an answer that drips in, end here too.
     const timer = setTimeout(() => {
-      request.destroy();
+      request?.destroy();
       finish({ statusCode: null, responseBody: '', error: `no answer within ${timeoutMs / 1000} s` });
     }, timeoutMs);
     const onAbort = () => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      request?.destroy();
       reject(new PostAborted('stopped'));
     };
+    if (rules.signal?.aborted) return onAbort();
     rules.signal?.addEventListener('abort', onAbort, { once: true });
-    request.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, responseBody: '', error: err.code ?? err.message }));
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      const keep = () => {
-        response.destroy();
-        finish({ statusCode: response.statusCode ?? null, responseBody: Buffer.concat(chunks).toString('utf8'), error: null });
-      };
-      response.on('data', (chunk: Buffer) => {
-        if (kept >= RESPONSE_BODY_BYTES) return;
-        const part = chunk.subarray(0, RESPONSE_BODY_BYTES - kept);
-        chunks.push(part);
-        kept += part.length;
-        // The rest of a long answer is not waited for.
-        if (kept >= RESPONSE_BODY_BYTES) keep();
+
+    const send = (checked: { address: string; family: number }) => {
+      const sent = (secure ? https : http).request(target, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Integrations-Console-Webhooks/1',
+        },
+        // A fresh connection per delivery, to the checked address only.
+        agent: false,
+        lookup: pinnedLookup(checked.address, checked.family),
       });
-      response.on('end', keep);
-      response.on('error', keep);
-    });
-    request.end(body);
+      request = sent;
+      sent.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, responseBody: '', error: err.code ?? err.message }));
+      sent.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        const keep = () => {
+          response.destroy();
+          finish({ statusCode: response.statusCode ?? null, responseBody: Buffer.concat(chunks).toString('utf8'), error: null });
+        };
+        response.on('data', (chunk: Buffer) => {
+          if (kept >= RESPONSE_BODY_BYTES) return;
+          const part = chunk.subarray(0, RESPONSE_BODY_BYTES - kept);
+          chunks.push(part);
+          kept += part.length;
+          // The rest of a long answer is not waited for.
+          if (kept >= RESPONSE_BODY_BYTES) keep();
+        });
+        response.on('end', keep);
+        response.on('error', keep);
+      });
+      sent.end(body);
+    };
+
+    checkedAddress(target.hostname, rules.addressAllowed, rules.resolve ?? systemResolve).then((checked) => {
+      if (settled) return;
+      if ('refused' in checked) finish({ statusCode: null, responseBody: '', error: checked.refused });
+      else send(checked);
+    }, reject);
   });
 }
