@@ -3,8 +3,9 @@
  * receiver: a test event, the log with its filters and pages, a retry and a resend, scoped
  * to the caller's organization.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { webhookDeliveriesPage, webhookErrorCodes } from '@console/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.js';
 import { createOrganization, createUser } from '../../test/factories.js';
@@ -12,6 +13,8 @@ import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
+import { recordEvent, systemActor } from '../events/record.js';
+import { RETRY_DELAYS_SECONDS } from './webhook-delivery.js';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -20,6 +23,7 @@ describe('the delivery log and sending again', () => {
   let admin: SignedIn;
   let otherAdmin: SignedIn;
   let receiver: Receiver;
+  let organizationId: string;
   let hookId: string;
   let disabledId: string;
   const secret = newSecret();
@@ -30,6 +34,7 @@ describe('the delivery log and sending again', () => {
     app = await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
     const org = await createOrganization(app.database.db);
     const other = await createOrganization(app.database.db);
+    organizationId = org.id;
     admin = await signIn(app, (await createUser(app.database.db, org.id)).email as string);
     otherAdmin = await signIn(app, (await createUser(app.database.db, other.id)).email as string);
     receiver = await startReceiver([secret]);
@@ -98,6 +103,90 @@ describe('the delivery log and sending again', () => {
     const resent = await post(admin, `/api/webhook/${hookId}/resend`, { since });
     expect(resent.statusCode).toBe(202);
     expect(resent.json()).toEqual({ queued: 0 });
+  });
+
+  it('resends exactly the deliveries of this endpoint that failed at or after the instant, and delivers them again', async () => {
+    const { db } = app.database;
+    const secrets = [newSecret(), newSecret()];
+    const here = await startReceiver([secrets[0] as string]);
+    const elsewhere = await startReceiver([secrets[1] as string]);
+    try {
+      const [hook, otherHook] = await db
+        .insert(t.webhookEndpoints)
+        .values([
+          { organizationId, url: here.url, secret: secrets[0] as string, eventTypes: ['user.created'] },
+          { organizationId, url: elsewhere.url, secret: secrets[1] as string, eventTypes: ['user.created'] },
+        ])
+        .returning();
+      const ids = { hook: hook?.id as string, other: otherHook?.id as string };
+      const deliveryOf = async (endpointId: string, eventId: string) => {
+        const [row] = await db
+          .select()
+          .from(t.webhookDeliveries)
+          .where(and(eq(t.webhookDeliveries.endpointId, endpointId), eq(t.webhookDeliveries.eventId, eventId)));
+        return row;
+      };
+      /**
+       * An event whose deliveries are on their last try (the schedule's end), so that one
+       * real attempt the receivers answer ends them: failed for good, or succeeded.
+       */
+      const lastTry = async (name: string) => {
+        let eventId = '';
+        await db.transaction(async (tx) => {
+          await recordEvent(tx, {
+            action: 'user.created',
+            organizationId,
+            actor: systemActor,
+            targets: [{ type: 'user', id: randomUUID(), name }],
+          });
+          const [event] = await tx.select({ id: t.events.id }).from(t.events).where(sql`${t.events.targets}->0->>'name' = ${name}`);
+          eventId = event?.id as string;
+          await tx
+            .update(t.webhookDeliveries)
+            .set({ attemptCount: RETRY_DELAYS_SECONDS.length })
+            .where(eq(t.webhookDeliveries.eventId, eventId));
+        });
+        return eventId;
+      };
+      const settled = (endpointId: string, eventId: string, status: 'failed' | 'succeeded') =>
+        until(`${eventId} ${status}`, async () => {
+          const row = await deliveryOf(endpointId, eventId);
+          return row?.status === status ? row : undefined;
+        });
+
+      here.answer = () => 500;
+      elsewhere.answer = () => 500;
+      const before = await lastTry('failed before the instant');
+      const failedBefore = await settled(ids.hook, before, 'failed');
+      await settled(ids.other, before, 'failed');
+      // The instant is after the first failure, as the person reading the log picks it.
+      const since = new Date((failedBefore.lastAttemptAt as Date).getTime() + 1);
+      await until('a clock past the instant', async () => (Date.now() > since.getTime() + 1 ? true : undefined));
+      const after = await lastTry('failed after the instant');
+      await settled(ids.hook, after, 'failed');
+      await settled(ids.other, after, 'failed');
+      here.answer = () => 200;
+      const succeeded = await lastTry('succeeded after the instant');
+      await settled(ids.hook, succeeded, 'succeeded');
+      here.received.splice(0);
+      elsewhere.received.splice(0);
+
+      const resent = await post(admin, `/api/webhook/${ids.hook}/resend`, { since: since.toISOString() });
+      expect(resent.statusCode).toBe(202);
+      expect(resent.json()).toEqual({ queued: 1 });
+      const again = await settled(ids.hook, after, 'succeeded');
+      expect(again.attemptCount).toBe(RETRY_DELAYS_SECONDS.length + 2);
+      expect(here.received.map((c) => c.id)).toEqual([after]);
+      expect(here.received[0]?.verifiedWith).toEqual([secrets[0]]);
+      // The others are as they were: the one before the instant, the succeeded one, the other endpoint's.
+      expect((await deliveryOf(ids.hook, before))?.status).toBe('failed');
+      expect((await deliveryOf(ids.hook, succeeded))?.attemptCount).toBe(RETRY_DELAYS_SECONDS.length + 1);
+      expect((await deliveryOf(ids.other, after))?.status).toBe('failed');
+      expect(elsewhere.received).toHaveLength(0);
+    } finally {
+      await here.close();
+      await elsewhere.close();
+    }
   });
 
   it('pages the log newest first', async () => {
