@@ -29,55 +29,40 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
 const flat = Object.fromEntries(locales.map((l) => [l, flatten(catalogues[l])])) as Record<Locale, Map<string, unknown>>;
 const baseKeys = (l: Locale) => new Set([...flat[l].keys()].map((k) => k.replace(PLURAL, '')));
 
+/** Values the same in every language: names, words developers use as they are, figures. */
+const sameEverywhere = [
+  // “Webhook” is the word each language uses.
+  'auditTrail.areas.webhook',
+  'auditTrail.targetTypes.webhook',
+  // “Endpoint” is the word developers use in every language; the code and the duration are figures.
+  'common.nav.webhooks',
+  'common.titles.webhooks',
+  'webhooks.columns.endpoint',
+  'webhooks.log.statusCode',
+  'webhooks.log.duration',
+  // The names of encodings are the same in every language.
+  'userImports.details.encodings.utf-8',
+  'userImports.details.encodings.utf-16le',
+  'userImports.details.encodings.utf-16be',
+  'dashboard.providers.google',
+  'dashboard.providers.microsoft',
+];
+/** Placeholders and punctuation only (French puts a space before its colon). */
+const placeholdersOnly = ['auditTrail.details.target', 'userImports.summary.labelled'];
+/** "token" is the word Spanish and Portuguese use for a bearer token. */
+const token = ['provisioning.tokens.title', 'provisioning.tokens.token'];
+
 /**
  * Values that are rightly the same as in English: brand and product names, and words
  * that these languages use as they are.
  */
-const sameAsEnglish: Partial<Record<Locale, string[]>> = {
+const sameAsEnglish: Record<Exclude<Locale, 'en'>, string[]> = {
   // "error" and "options", "actions", "invitations" are the same words in Spanish and French.
-  // "token" is the word Spanish and Portuguese use for a bearer token.
-  es: [
-    // “Webhook” is the word each language uses.
-    'auditTrail.areas.webhook',
-    'auditTrail.targetTypes.webhook',
-    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
-    'common.nav.webhooks',
-    'common.titles.webhooks',
-    'webhooks.columns.endpoint',
-    'webhooks.log.statusCode',
-    'webhooks.log.duration',
-    // The names of encodings are the same in every language.
-    'userImports.details.encodings.utf-8',
-    'userImports.details.encodings.utf-16le',
-    'userImports.details.encodings.utf-16be',
-    'dashboard.providers.google',
-    'dashboard.providers.microsoft',
-    'userImports.errors.error',
-    'userImports.errors.count_one',
-    'provisioning.tokens.title',
-    'provisioning.tokens.token',
-    // Placeholders and punctuation only.
-    'auditTrail.details.target',
-    'userImports.summary.labelled',
-  ],
+  es: [...sameEverywhere, ...token, ...placeholdersOnly, 'userImports.errors.error', 'userImports.errors.count_one'],
   fr: [
-    // “Webhook” is the word each language uses.
-    'auditTrail.areas.webhook',
-    'auditTrail.targetTypes.webhook',
-    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
-    'common.nav.webhooks',
-    'common.titles.webhooks',
-    'webhooks.columns.endpoint',
-    'webhooks.log.statusCode',
-    'webhooks.log.duration',
+    ...sameEverywhere,
     // "Description" is French as well.
     'webhooks.form.description',
-    // The names of encodings are the same in every language.
-    'userImports.details.encodings.utf-8',
-    'userImports.details.encodings.utf-16le',
-    'userImports.details.encodings.utf-16be',
-    'dashboard.providers.google',
-    'dashboard.providers.microsoft',
     'userImports.options.title',
     'userImports.list.actions',
     'userImports.details.invitations',
@@ -100,50 +85,36 @@ const sameAsEnglish: Partial<Record<Locale, string[]>> = {
     'auditTrail.filters.actions',
     'auditTrail.details.action',
   ],
-  // Brazilian Portuguese says "e-mail".
   pt: [
-    // “Webhook” is the word each language uses.
-    'auditTrail.areas.webhook',
-    'auditTrail.targetTypes.webhook',
-    // “Endpoint” is the word developers use in every language; the code and the duration are figures.
-    'common.nav.webhooks',
-    'common.titles.webhooks',
-    'webhooks.columns.endpoint',
-    'webhooks.log.statusCode',
-    'webhooks.log.duration',
-    // The names of encodings are the same in every language.
-    'userImports.details.encodings.utf-8',
-    'userImports.details.encodings.utf-16le',
-    'userImports.details.encodings.utf-16be',
-    'dashboard.providers.google',
-    'dashboard.providers.microsoft',
+    ...sameEverywhere,
+    ...token,
+    ...placeholdersOnly,
+    // Brazilian Portuguese says "e-mail".
     'auth.signIn.email',
     'dashboard.account.email',
-    'provisioning.tokens.title',
-    'provisioning.tokens.token',
-    // "console" is Portuguese as well.
-    'lookup.sources.console',
     'people.list.email',
     'people.person.email',
+    // "console" is Portuguese as well.
+    'lookup.sources.console',
     'people.source.console',
-    // Placeholders and punctuation only.
-    'auditTrail.details.target',
-    'userImports.summary.labelled',
   ],
 };
+
+/** The codes that `translated` (a catalogue's object keyed by code) has no text for. */
+const untranslated = (codes: Iterable<string>, translated: object) => [...codes].filter((c) => !Object.hasOwn(translated, c));
 
 describe('translation catalogues', () => {
   it('have the namespaces that i18n loads, in every locale', () => {
     for (const l of locales) expect(Object.keys(catalogues[l]).sort()).toEqual([...namespaces].sort());
   });
 
-  for (const l of locales.filter((l) => l !== 'en')) {
+  for (const l of locales.filter((l): l is Exclude<Locale, 'en'> => l !== 'en')) {
     it(`${l} has exactly the keys of en`, () => {
       expect([...baseKeys(l)].sort()).toEqual([...baseKeys('en')].sort());
     });
 
     it(`${l} has no value left in English`, () => {
-      const same = [...flat[l]].filter(([k, v]) => flat.en.get(k) === v && !sameAsEnglish[l]?.includes(k)).map(([k]) => k);
+      const same = [...flat[l]].filter(([k, v]) => flat.en.get(k) === v && !sameAsEnglish[l].includes(k)).map(([k]) => k);
       expect(same).toEqual([]);
     });
   }
@@ -185,13 +156,13 @@ describe('translation catalogues', () => {
       ...Object.values(organizationErrorCodes),
       ...Object.values(organizationSettingErrorCodes),
     ]);
-    const translated = Object.keys((en as { errors: { codes: object } }).errors.codes);
-    expect([...codes].filter((c) => !translated.includes(c))).toEqual([]);
+    expect(untranslated(codes, (en as { errors: { codes: object } }).errors.codes)).toEqual([]);
   });
 
   it('translate every error an import can record (the errors dialog shows them by code)', () => {
-    const translated = Object.keys((en as { userImports: { errorCodes: object } }).userImports.errorCodes);
-    expect(Object.keys(userImportErrorMessages).filter((c) => !translated.includes(c))).toEqual([]);
+    expect(
+      untranslated(Object.keys(userImportErrorMessages), (en as { userImports: { errorCodes: object } }).userImports.errorCodes),
+    ).toEqual([]);
   });
 
   it('say a count of 0 with the plural in Portuguese, where CLDR counts 0 with "one"', async () => {
