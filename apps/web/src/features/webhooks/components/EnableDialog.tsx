@@ -5,11 +5,11 @@
 import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useEffect, useState } from 'react';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { formatEventTime } from '../../../lib/events/event-time';
+import { useResendSince } from '../resend-since';
 
 export function EnableDialog({
   open,
@@ -25,23 +25,24 @@ export function EnableDialog({
 }) {
   const { t } = useT();
   const { locale } = useLocale();
-  const [resend, setResend] = useState(true);
-  useEffect(() => {
-    if (open) setResend(true);
-  }, [open]);
+  const resend = useResendSince(
+    open,
+    () => true,
+    (chosen) => (missedSince && chosen ? missedSince : null),
+  );
   return (
     <AppDialog
       open={open}
       size="confirm"
       title={t('webhooks:enable.title')}
       onClose={onClose}
-      onSave={() => onEnable(missedSince && resend ? missedSince : null)}
+      onSave={() => onEnable(resend.instant)}
       saveLabel={t('webhooks:enable.confirm')}
     >
       <DialogContentText sx={{ mb: missedSince ? 1 : 0 }}>{t('webhooks:enable.text')}</DialogContentText>
       {missedSince && (
         <FormControlLabel
-          control={<Checkbox checked={resend} onChange={(e) => setResend(e.target.checked)} />}
+          control={<Checkbox checked={resend.value} onChange={(e) => resend.setValue(e.target.checked)} />}
           label={t('webhooks:enable.resend', { date: formatEventTime(missedSince, locale) })}
         />
       )}

@@ -4,32 +4,21 @@
  */
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as a datetime-local field holds it: the reader's wall clock, to the minute. */
-export function localInputValue(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+import { instantOfLocalInput, localInputValue, useResendSince } from '../resend-since';
 
 export function ResendDialog({ open, onClose, onResend }: { open: boolean; onClose: () => void; onResend: (since: string) => void }) {
   const { t } = useT();
-  const [since, setSince] = useState('');
-  useEffect(() => {
-    if (open) setSince(localInputValue(new Date(Date.now() - 86_400_000)));
-  }, [open]);
-  const instant = since ? new Date(since) : null;
-  const valid = !!instant && !Number.isNaN(instant.getTime()) && instant.getTime() <= Date.now();
+  const since = useResendSince(open, () => localInputValue(new Date(Date.now() - 86_400_000)), instantOfLocalInput);
+  const valid = since.instant !== null;
   return (
     <AppDialog
       open={open}
       size="confirm"
       title={t('webhooks:resend.title')}
       onClose={onClose}
-      onSave={() => instant && onResend(instant.toISOString())}
+      onSave={() => since.instant && onResend(since.instant)}
       saveLabel={t('webhooks:resend.confirm')}
       saveDisabled={!valid}
     >
@@ -37,8 +26,8 @@ export function ResendDialog({ open, onClose, onResend }: { open: boolean; onClo
       <TextField
         type="datetime-local"
         label={t('webhooks:resend.since')}
-        value={since}
-        onChange={(e) => setSince(e.target.value)}
+        value={since.value}
+        onChange={(e) => since.setValue(e.target.value)}
         fullWidth
         error={!valid}
         helperText={valid ? t('webhooks:resend.sinceHint') : t('webhooks:resend.sinceInvalid')}
