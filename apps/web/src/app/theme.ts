@@ -14,9 +14,10 @@ const PRIMARY = '#1565c0';
 const focusRing = { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 };
 
 /**
- * Phones and touch screens: every button, icon button, checkbox and radio is at least 44 px
- * high (icon buttons 44 px wide too), the touch target WCAG 2.5.5 and Apple ask for. MUI's
- * small buttons are 30 px and its small icon buttons 34 px, too small for a finger.
+ * Phones and touch screens: every button, icon button, checkbox, radio and small field (a
+ * filter's select or search box) is at least 44 px high (icon buttons 44 px wide too), the
+ * touch target WCAG 2.5.5 and Apple ask for. MUI's small buttons are 30 px, its small icon
+ * buttons 34 px and its small fields 40 px, too small for a finger.
  */
 const touchScreens = '@media (max-width: 599.95px), (pointer: coarse)';
 
@@ -50,7 +51,16 @@ export const theme = createTheme({
           '.MuiButton-root, .MuiIconButton-root, .MuiToggleButton-root': { minHeight: 44 },
           '.MuiIconButton-root': { minWidth: 44 },
           '.MuiCheckbox-root, .MuiRadio-root': { padding: 10 },
+          // 2 px more above and below the text: the field itself (a select's too) is what a finger touches.
+          '.MuiOutlinedInput-root.MuiInputBase-sizeSmall:not(.MuiInputBase-multiline) .MuiInputBase-input': {
+            paddingTop: 10.5,
+            paddingBottom: 10.5,
+          },
+          // The empty field's label stays in the middle of the taller field.
+          '.MuiInputLabel-outlined.MuiInputLabel-sizeSmall:not(.MuiInputLabel-shrink)': { transform: 'translate(14px, 11px) scale(1)' },
         },
+        // A long address or file name in a dialog's title or text breaks rather than running out of the dialog.
+        '.MuiDialogTitle-root, .MuiDialogContent-root': { overflowWrap: 'break-word' },
         // Containers that take the focus only to hold it (a dialog, a menu's list, the main region): no ring.
         '.MuiDialog-container:focus-visible, .MuiMenu-list:focus-visible, .MuiPopover-paper:focus-visible, main[tabindex="-1"]:focus-visible':
           { outline: 'none' },
