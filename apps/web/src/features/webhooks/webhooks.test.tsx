@@ -307,8 +307,22 @@ describe('the delivery log', () => {
     expect(within(items[0]).queryByText('{"error":"database down"}')).toBeNull();
     await user.click(within(items[0]).getByRole('button', { name: 'Show the answer' }));
     expect(within(items[0]).getByText('{"error":"database down"}')).toBeTruthy();
+    // A short answer is whole: nothing says it was cut.
+    expect(within(items[0]).queryByText(/only its first 4 KB are kept/)).toBeNull();
     // A delivery that succeeded is not retried.
     expect(within(items[1]).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says when an answer was kept to its first 4 KB', async () => {
+    const user = userEvent.setup();
+    const long = aDelivery(3, {
+      attempts: [{ at: '2026-11-21T09:00:00.000Z', statusCode: 200, durationMs: 40, responseBody: 'x'.repeat(4096), error: null }],
+    });
+    openEndpoint(aWebhook(1), [long]);
+    const [item] = within(await screen.findByRole('list', { name: 'Delivery log' })).getAllByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: '1 attempt' }));
+    await user.click(within(item).getByRole('button', { name: 'Show the answer' }));
+    expect(within(item).getByText('The answer was longer: only its first 4 KB are kept.')).toBeTruthy();
   });
 
   it('filters by event type and outcome through the server', async () => {

@@ -3,7 +3,7 @@
  * and on demand its attempts, each with its time, status code (or why there was none), duration
  * and, on demand again, the first 4 KB of the answer. A failed delivery can be retried.
  */
-import type { WebhookAttemptView, WebhookDeliveryView } from '@console/contracts/webhooks';
+import { WEBHOOK_RESPONSE_BODY_MAX, type WebhookAttemptView, type WebhookDeliveryView } from '@console/contracts/webhooks';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -50,7 +50,14 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
           {t('webhooks:log.duration', { ms: attempt.durationMs })}
         </Typography>
         {attempt.responseBody !== null && (
-          <Button size="small" aria-expanded={shown} aria-controls={bodyId} onClick={() => setShown((s) => !s)} sx={{ minHeight: 44 }}>
+          <Button
+            size="small"
+            aria-expanded={shown}
+            aria-controls={bodyId}
+            onClick={() => setShown((s) => !s)}
+            // In the phone's column, under the attempt's facts on the left as its text is, not centred across the row.
+            sx={{ minHeight: 44, alignSelf: { xs: 'flex-start', sm: 'auto' }, ml: { xs: -1, sm: 0 } }}
+          >
             {shown ? t('webhooks:log.hideAnswer') : t('webhooks:log.showAnswer')}
           </Button>
         )}
@@ -71,12 +78,19 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
             borderRadius: 1,
             fontFamily: 'monospace',
             fontSize: 12,
+            // Words stay whole; only a run longer than the box (minified JSON, a token) breaks where it must.
             whiteSpace: 'pre-wrap',
-            wordBreak: 'break-all',
+            overflowWrap: 'anywhere',
           }}
         >
           {attempt.responseBody || t('webhooks:log.emptyAnswer')}
         </Box>
+      )}
+      {shown && (attempt.responseBody?.length ?? 0) >= WEBHOOK_RESPONSE_BODY_MAX && (
+        // Kept to its first 4 KB: said where it is seen, not only to screen readers.
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
+          {t('webhooks:log.answerCut')}
+        </Typography>
       )}
     </Box>
   );
