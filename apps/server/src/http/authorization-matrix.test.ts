@@ -1313,6 +1313,34 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses a caller before reading the query or body: a refused persona sending a broken one learns nothing of its shape', async () => {
+    const failures: string[] = [];
+    let probed = 0;
+    for (const [key, row] of Object.entries(matrix)) {
+      if (isPublic(row) || row.last) continue;
+      const [method] = key.split(' ');
+      for (const name of personaNames) {
+        const p = world.personas[name];
+        // A refusal of the service's own rule (`personas`) may come after validation; a guard's may not.
+        if (outcomeOf(row, p) !== 'deny' || row.personas?.[name]) continue;
+        const { url, headers } = row.request(ids, p);
+        // A query no page takes and a body that is not even JSON: a guard after validation answers 400.
+        const broken = `${url}${url.includes('?') ? '&' : '?'}limit=-1&page=-1&after=%00`;
+        const res = await t.app.inject({
+          method: method as InjectOptions['method'],
+          url: broken,
+          headers: { ...(isApiPath(key) ? p.api : p.console), ...headers, 'content-type': 'application/json' },
+          ...(method === 'GET' || method === 'HEAD' ? {} : { payload: '{' }),
+        });
+        probed++;
+        const problem = check(key, method, p, 'deny', res);
+        if (problem) failures.push(`${problem} (broken query and body)`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probed).toBeGreaterThan(100);
+  });
+
   it('answers public routes the same to everyone', async () => {
     const failures: string[] = [];
     for (const [key, row] of Object.entries(matrix)) {

@@ -9,10 +9,12 @@ import {
   EXTERNAL_API_PREFIX,
   type ExternalApiRouteDef,
   externalApiErrorResponses,
+  type OrgRole,
   externalApiRoutes as routes,
 } from '@console/contracts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import type { FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { requestClient } from '../../http/auth-context.js';
 import { sendCompressedOnce } from '../../http/compressed-once.js';
@@ -44,6 +46,11 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
   Webhooks:
     "Endpoints of your systems that receive the organization's events as they happen, signed as Standard Webhooks sign them, with the log of every delivery.",
 };
+
+const ORG_ADMINS: OrgRole[] = ['org_admin'];
+const ADMINS: OrgRole[] = ['org_admin', 'workspace_admin'];
+/** A route's guard of API roles, after the external API's own (which sets the caller). */
+const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyRequest) => requireRole(authOf(request), roles) });
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
@@ -125,39 +132,44 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       registerRoute(authed, routes.getWorkflow, (request) => externalApi.getWorkflow(authOf(request), request.params.id));
       registerRoute(authed, routes.listWorkspaces, (request) => externalApi.listWorkspaces(authOf(request), request.query));
       registerRoute(authed, routes.listSkills, (request) => externalApi.listSkills(authOf(request), request.query));
-      registerRoute(authed, routes.listUsers, (request) => externalApi.listUsers(authOf(request), request.query));
-      registerRoute(authed, routes.createUser, (request) => externalApiUsers.create(authOf(request), request.body, request.log));
-      registerRoute(authed, routes.disableUser, (request) => externalApi.disableUser(authOf(request), request.params.id));
-      registerRoute(authed, routes.userSkillProgress, (request) =>
-        externalApi.userSkillProgress(authOf(request), request.params.id, request.query),
+      // Calls of some API roles: the role is checked before the query or body is read, as every guard
+      // is (decision 012), so another role learns nothing of the call's shape; the services check it too.
+      registerRoute(authed, routes.listUsers, (request) => externalApi.listUsers(authOf(request), request.query), onlyFor(ADMINS));
+      registerRoute(
+        authed,
+        routes.createUser,
+        (request) => externalApiUsers.create(authOf(request), request.body, request.log),
+        onlyFor(ORG_ADMINS),
       );
-      // The events of the key's organization, as the audit trail shows them (modules/events).
-      registerRoute(authed, routes.listEvents, (request) => {
-        const auth = authOf(request);
-        requireRole(auth, ['org_admin']);
-        return eventsTrail.apiList(auth.organizationId, request.query);
-      });
-      // The webhooks' delivery log and what sends again (modules/webhooks), for the organization's admins.
-      const admin = (request: Parameters<typeof authOf>[0]) => {
-        const auth = authOf(request);
-        requireRole(auth, ['org_admin']);
-        return auth;
-      };
-      registerRoute(authed, routes.listWebhookDeliveries, (request) =>
-        webhookDeliveries.list(admin(request), request.params.id, request.query),
+      registerRoute(
+        authed,
+        routes.disableUser,
+        (request) => externalApi.disableUser(authOf(request), request.params.id),
+        onlyFor(ORG_ADMINS),
       );
-      registerRoute(authed, routes.sendWebhookTest, (request) => webhookDeliveries.sendTest(admin(request), request.params.id));
-      registerRoute(authed, routes.retryWebhookDelivery, (request) =>
-        webhookDeliveries.retry(admin(request), request.params.id, request.params.deliveryId),
+      registerRoute(
+        authed,
+        routes.userSkillProgress,
+        (request) => externalApi.userSkillProgress(authOf(request), request.params.id, request.query),
+        onlyFor(ADMINS),
       );
-      registerRoute(authed, routes.resendWebhookDeliveries, (request) =>
-        webhookDeliveries.resend(admin(request), request.params.id, request.body.since),
-      );
-
-      // Webhook endpoints through the console's own service (modules/webhooks). Organizational Admins
-      // only, checked before the body is read, as every guard is (decision 012).
+      // Organizational Admins only.
       await authed.register(async (admins) => {
-        admins.addHook('onRequest', async (request) => requireRole(authOf(request), ['org_admin']));
+        admins.addHook('onRequest', onlyFor(ORG_ADMINS).onRequest);
+        // The events of the key's organization, as the audit trail shows them (modules/events).
+        registerRoute(admins, routes.listEvents, (request) => eventsTrail.apiList(authOf(request).organizationId, request.query));
+        // The webhooks' delivery log and what sends again (modules/webhooks).
+        registerRoute(admins, routes.listWebhookDeliveries, (request) =>
+          webhookDeliveries.list(authOf(request), request.params.id, request.query),
+        );
+        registerRoute(admins, routes.sendWebhookTest, (request) => webhookDeliveries.sendTest(authOf(request), request.params.id));
+        registerRoute(admins, routes.retryWebhookDelivery, (request) =>
+          webhookDeliveries.retry(authOf(request), request.params.id, request.params.deliveryId),
+        );
+        registerRoute(admins, routes.resendWebhookDeliveries, (request) =>
+          webhookDeliveries.resend(authOf(request), request.params.id, request.body.since),
+        );
+        // Webhook endpoints through the console's own service (modules/webhooks).
         registerRoute(admins, routes.listWebhooks, (request) => webhooks.list(authOf(request), request.query));
         registerRoute(admins, routes.createWebhook, (request) => webhooks.create(authOf(request), request.body));
         registerRoute(admins, routes.getWebhook, (request) => webhooks.get(authOf(request), request.params.id));
@@ -172,6 +184,7 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       // multipart's hooks (one per request) only where uploads are taken.
       await authed.register(async (uploads) => {
         await uploads.register(multipart);
+        uploads.addHook('onRequest', onlyFor(ORG_ADMINS).onRequest);
         registerRoute(uploads, routes.createUserImport, (request) => externalApi.createUserImport(authOf(request), request));
         registerRoute(uploads, routes.getUserImport, (request) => externalApi.getUserImport(authOf(request), request.params.id));
         registerRoute(uploads, routes.listUserImportErrors, (request) =>

@@ -1,4 +1,5 @@
 /** The addresses webhooks may reach, and the URLs an endpoint may be saved with. */
+import { webhookUrl } from '@console/contracts';
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress, webhookUrlProblem } from './address-policy.js';
 
@@ -124,8 +125,47 @@ describe('webhookUrlProblem', () => {
       'https://localhost/',
       'https://LOCALHOST./',
       'https://api.localhost/',
+      // And the other spellings an attacker tries.
+      'HTTPS://127.0.0.1/',
+      'https://LOCALHOST/',
+      'https://localhost%2e/',
+      'https://0x7f000001/',
+      'https://%31%32%37.0.0.1/',
+      'https://①②⑦.0.0.1/',
+      'https://127。0。0。1/',
+      'https://0/',
+      'https://0.0.0.0./',
+      'https://[::]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[0:0:0:0:0:ffff:7f00:1]/',
+      'https://[64:ff9b::127.0.0.1]/',
+      'https://[64:ff9b::7f00:1]/',
+      'https://[2002:7f00:1::]/',
+      'https://[fd00:ec2::254]/',
+      'https://[fd12:3456:789a::1]/',
+      'https://[fe80::1]:8443/',
+      'https://100.64.0.1/',
+      'https://100.127.255.254/',
+      'https://198.18.0.1/',
+      'https://198.19.255.254/',
+      'https://192.0.0.170/',
+      'https://240.0.0.1/',
+      'https://255.255.255.255/',
+      'https://4294967295/',
+      'https://224.0.0.251/',
     ])
       expect(webhookUrlProblem(url, false), url).toBe('private_address');
+  });
+
+  it('refuses an IPv6 address with a zone before the policy is asked: the URL itself is invalid', () => {
+    for (const url of ['https://[fe80::1%25eth0]/', 'https://[fe80::1%eth0]/']) expect(webhookUrl.safeParse(url).success, url).toBe(false);
+  });
+
+  it('takes the scheme in any case, and refuses an address with credentials as credentials', () => {
+    expect(webhookUrlProblem('HTTPS://Hooks.Acme.Example/in', false)).toBeNull();
+    expect(webhookUrlProblem('HTTP://hooks.acme.example/in', false)).toBe('not_https');
+    expect(webhookUrlProblem('https://a@169.254.169.254/', false)).toBe('credentials');
+    expect(webhookUrlProblem('https://a:b@[::1]/', false)).toBe('credentials');
   });
 
   it('refuses credentials in the URL, whatever the setting', () => {
