@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp, buildProbeApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { serveBackups } from './db/backup.js';
+import { startChangeFeed } from './db/change-feed.js';
 import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
 import { DirectoryLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -91,6 +92,10 @@ async function main() {
   // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
   const services = app?.services ?? createServices(deps);
   if (app) await app.listen({ host: config.HOST, port: config.PORT });
+  // A worker hears the change feed too (the app started it where there is one): what another
+  // process's write made due, webhook deliveries, wakes its pumps at once.
+  const ownFeed = config.PROCESS_ROLE !== 'api' && !deps.changes ? await startChangeFeed(database, log) : undefined;
+  if (ownFeed) deps.changes = ownFeed;
   if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions({ deps, services }));
 
   const ms = Math.round(performance.now() - startedAt);
@@ -110,6 +115,7 @@ async function main() {
     // Stop taking requests and let in-flight ones finish, then let job batches finish.
     await app?.close();
     await jobs.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await ownFeed?.close();
     await backups?.close();
     mailer.close();
     blobs.close();

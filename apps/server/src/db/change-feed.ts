@@ -17,7 +17,7 @@ export const CHANGES_CHANNEL = 'console_changes';
 /** How the listening connection shows in pg_stat_activity. */
 export const FEED_APPLICATION_NAME = 'console-change-feed';
 /** The payload that means "anything may have changed". */
-const EVERYTHING = '*';
+export const EVERYTHING = '*';
 /** How often the listening connection proves it is alive, and how long it may take. */
 const HEARTBEAT_MS = 5_000;
 const RECONNECT_MS = [100, 500, 1_000, 2_000, 5_000];
@@ -32,6 +32,14 @@ export type ChangeScope = string;
 
 /** What the change feed reports when imports or their invitations change (migration 0009): every organization's imports lists. */
 export const USER_IMPORTS_CHANGES: ChangeScope = 'user_imports';
+
+/**
+ * What the change feed reports when webhook deliveries became due now (an event's, a test
+ * event's, a retry or a resend): the delivery pumps of every process wake at once instead of
+ * at their next look. No cache reads it. Sent by the statement that made them due, so only
+ * once it commits.
+ */
+export const WEBHOOK_DELIVERIES_DUE: ChangeScope = 'webhook_deliveries';
 
 export interface ChangeFeed {
   /** A value to keep with an entry read from the database after this call. */

@@ -7,13 +7,20 @@ export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 
 /**
- * One statement for the events of one write, in its transaction: their INSERT and `follow`,
- * a statement over what it inserted (a relation `inserted` of id, organization_id, action),
- * as one round trip.
+ * What follows the events' INSERT in its statement: `statement`, a data-modifying statement
+ * over what it inserted (a relation `inserted` of id, organization_id, action) that returns
+ * a row per row it wrote, and `finish`, the statement's final SELECT over those rows (`followed`).
  */
-export async function insertEvents(tx: Tx, rows: NewEventRow[], follow: (inserted: SQL) => SQL): Promise<void> {
+export interface FollowUp {
+  statement: SQL;
+  finish: (followed: SQL) => SQL;
+}
+
+/** One statement for the events of one write, in its transaction: their INSERT and its follow-up, as one round trip. */
+export async function insertEvents(tx: Tx, rows: NewEventRow[], follow: (inserted: SQL) => FollowUp): Promise<void> {
   if (rows.length === 0) return;
   const insert = tx.insert(events).values(rows).returning({ id: events.id, organizationId: events.organizationId, action: events.action });
+  const { statement, finish } = follow(sql`inserted`);
   // Drizzle writes a query builder inside parentheses: `inserted AS (insert … returning …)`.
-  await tx.execute(sql`WITH inserted AS ${insert}, followed AS (${follow(sql`inserted`)}) SELECT count(*) FROM inserted`);
+  await tx.execute(sql`WITH inserted AS ${insert}, followed AS (${statement}) ${finish(sql`followed`)}`);
 }

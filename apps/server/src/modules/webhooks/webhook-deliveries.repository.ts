@@ -9,6 +9,7 @@
  * for every lease compared across processes.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { CHANGES_CHANNEL, WEBHOOK_DELIVERIES_DUE } from '../../db/change-feed.js';
 import { type Db, sqlRows } from '../../db/client.js';
 
 /** A delivery a worker leased, with what its request needs. */
@@ -90,17 +91,32 @@ const deliveryColumns = sql`d.id, d.endpoint_id, d.message_id, d.event_type, d.s
    FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempts`;
 
 /**
+ * 1 when `made` (rows of the statement's CTE) has any, after telling every process's pumps,
+ * through the change feed, that deliveries are due now; 0 otherwise. A notification is sent
+ * when its transaction commits, never for one that rolls back: a pump woken by it finds the
+ * deliveries committed. One per statement however many deliveries it made.
+ */
+const dueNow = (made: SQL) =>
+  sql`(SELECT count(*)::int FROM (SELECT pg_notify(${CHANGES_CHANNEL}, ${WEBHOOK_DELIVERIES_DUE}) FROM (SELECT 1 FROM ${made} LIMIT 1) one) told)`;
+
+/**
  * The deliveries of events as they are inserted: one per event and enabled endpoint of its
  * organization subscribed to its type. `inserted` names the events' INSERT … RETURNING
  * (id, organization_id, action); the recorder runs both as one statement, so an event is
- * committed with its deliveries or not at all, for one round trip to the database.
+ * committed with its deliveries or not at all, for one round trip to the database. The
+ * statement ends by waking the pumps when it made any (an organization without endpoints
+ * sends nothing).
  */
-export const deliveriesOfInsertedEvents = (inserted: SQL) => sql`
-  INSERT INTO webhook_deliveries (endpoint_id, message_id, event_id, event_type)
-  SELECT w.id, e.id, e.id, e.action
-  FROM ${inserted} e
-  JOIN webhook_endpoints w ON w.organization_id = e.organization_id AND w.enabled
-    AND (w.event_types IS NULL OR e.action = ANY (w.event_types))`;
+export const deliveriesOfInsertedEvents = (inserted: SQL): { statement: SQL; finish: (followed: SQL) => SQL } => ({
+  statement: sql`
+    INSERT INTO webhook_deliveries (endpoint_id, message_id, event_id, event_type)
+    SELECT w.id, e.id, e.id, e.action
+    FROM ${inserted} e
+    JOIN webhook_endpoints w ON w.organization_id = e.organization_id AND w.enabled
+      AND (w.event_types IS NULL OR e.action = ANY (w.event_types))
+    RETURNING 1`,
+  finish: (followed) => sql`SELECT ${dueNow(followed)}`,
+});
 
 export function createWebhookDeliveriesRepository(root: Db) {
   return {
@@ -197,7 +213,7 @@ export function createWebhookDeliveriesRepository(root: Db) {
         sql`WITH d AS (
               INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, payload)
               VALUES (${endpointId}, ${messageId}, 'webhook.test', ${JSON.stringify(payload)}::jsonb) RETURNING *)
-            SELECT ${deliveryColumns} FROM d`,
+            SELECT ${deliveryColumns}, ${dueNow(sql`d`)} AS told FROM d`,
       );
       return toDelivery(row as Record<string, unknown>);
     },
@@ -230,23 +246,25 @@ export function createWebhookDeliveriesRepository(root: Db) {
 
     /** Due again now (a manual retry); its attempts stay in the log. */
     async retry(endpointId: string, deliveryId: string, db: Db = root): Promise<boolean> {
-      const rows = await sqlRows(
+      const [row] = await sqlRows<{ n: number }>(
         db,
-        sql`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
-            WHERE id = ${deliveryId} AND endpoint_id = ${endpointId} RETURNING 1`,
+        sql`WITH d AS (UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
+              WHERE id = ${deliveryId} AND endpoint_id = ${endpointId} RETURNING 1)
+            SELECT count(*)::int AS n, ${dueNow(sql`d`)} AS told FROM d`,
       );
-      return rows.length > 0;
+      return (row?.n ?? 0) > 0;
     },
 
     /** Every delivery of the endpoint that failed at or after `since`, due again now. */
     async resendFailedSince(endpointId: string, since: Date, db: Db = root): Promise<number> {
-      const rows = await sqlRows(
+      const [row] = await sqlRows<{ n: number }>(
         db,
-        sql`UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
-            WHERE endpoint_id = ${endpointId} AND status = 'failed' AND last_attempt_at >= ${since.toISOString()}
-            RETURNING 1`,
+        sql`WITH d AS (UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
+              WHERE endpoint_id = ${endpointId} AND status = 'failed' AND last_attempt_at >= ${since.toISOString()}
+              RETURNING 1)
+            SELECT count(*)::int AS n, ${dueNow(sql`d`)} AS told FROM d`,
       );
-      return rows.length;
+      return row?.n ?? 0;
     },
 
     /** The endpoint of the organization, if it has it: whether it is enabled. */

@@ -30,8 +30,14 @@ export const BODY_MAX_BYTES = 256 * 1024;
 const LEASE_BATCH_MIN = 8;
 /** The shortest time between two leases of a pump. */
 const LEASE_INTERVAL_MS = 20;
-/** How often an idle pump asks for due deliveries. */
-const IDLE_POLL_MS = 200;
+/**
+ * How often an idle pump looks for due deliveries by itself. A safety net only: what becomes
+ * due now (an event's deliveries, a test event, a retry, a resend) wakes the pumps at once
+ * through the change feed (`wake`); the look finds retries whose time came, and what a
+ * notification did not bring (a feed reconnecting). Each look is a transaction, and on the
+ * embedded database a turn in its one queue.
+ */
+export const IDLE_LOOK_MS = 5_000;
 
 export interface DelivererDeps {
   repo: WebhookDeliveriesRepository;
@@ -77,6 +83,8 @@ export function deliveryBody(type: string, view: EventView): string {
 
 export function createWebhookDeliverer(deps: DelivererDeps) {
   const { repo } = deps;
+  /** How to wake each pump running in this process: deliveries became due now. */
+  const running = new Set<() => void>();
 
   async function record(delivery: LeasedDelivery, startedAt: Date, outcome: PostOutcome): Promise<void> {
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
@@ -149,20 +157,28 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
     let askedForHelp = false;
     let lastLease = 0;
     const deadline = Date.now() + forMs;
-    const running = new Set<Promise<void>>();
+    const inFlight = new Set<Promise<void>>();
     let attempted = 0;
     let wake: (() => void) | undefined;
     const woken = () => wake?.();
+    // Told while it leases, the pump looks again before it waits: a wake is never lost.
+    let due = false;
+    const dueNow = () => {
+      due = true;
+      woken();
+    };
     signal?.addEventListener('abort', woken);
+    running.add(dueNow);
     try {
       while (!signal?.aborted && Date.now() < deadline) {
         // Leases at most every LEASE_INTERVAL_MS: the deliveries that finish meanwhile free their slots together.
         const since = performance.now() - lastLease;
         if (since < LEASE_INTERVAL_MS) await sleep(LEASE_INTERVAL_MS - since);
-        const free = concurrency - running.size;
+        due = false;
+        const free = concurrency - inFlight.size;
         // Slots are refilled a batch at a time: a lease per finished delivery would cost a query each.
         const leased =
-          free >= Math.min(LEASE_BATCH_MIN, concurrency) || running.size === 0
+          free >= Math.min(LEASE_BATCH_MIN, concurrency) || inFlight.size === 0
             ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS).catch((err) => {
                 // A busy or restarting database: the deliveries in flight go on, the next look tries again.
                 deps.log?.error({ err }, 'webhook deliveries: no lease');
@@ -175,10 +191,10 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
           const run: Promise<void> = deliver(delivery, signal)
             .catch((err) => deps.log?.error({ err, deliveryId: delivery.id }, 'webhook delivery not recorded'))
             .finally(() => {
-              running.delete(run);
+              inFlight.delete(run);
               woken();
             });
-          running.add(run);
+          inFlight.add(run);
         }
         if (leased.length === free && free > 0) {
           if (!askedForHelp && options.onBacklog) {
@@ -187,9 +203,10 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
           }
           continue;
         }
-        // Nothing more is due (or every slot is taken): wait for a slot or the next look.
+        if (due) continue;
+        // Nothing more is due (or every slot is taken): wait for a slot, a wake or the next look.
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          const timer = setTimeout(resolve, IDLE_LOOK_MS);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -197,15 +214,25 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
         });
         wake = undefined;
       }
-      await Promise.allSettled([...running]);
+      await Promise.allSettled([...inFlight]);
     } finally {
+      running.delete(dueNow);
       signal.removeEventListener('abort', woken);
       options.signal?.removeEventListener('abort', stop);
     }
     return attempted;
   }
 
-  return { deliver, pump };
+  /**
+   * Deliveries became due now: every pump running in this process looks at once. Returns
+   * whether one runs here (if none does, a pump must be started for them).
+   */
+  function wake(): boolean {
+    for (const dueNow of running) dueNow();
+    return running.size > 0;
+  }
+
+  return { deliver, pump, wake };
 }
 
 export type WebhookDeliverer = ReturnType<typeof createWebhookDeliverer>;
