@@ -2,14 +2,17 @@
  * Every screen, at a phone's size (390 × 844) and a desktop's (1440 × 900), in the four
  * languages: the page never scrolls sideways, and no text is squeezed
  * into a column so narrow that it wraps a letter or two a line. One signed-in page per
- * persona and language visits all its screens at both sizes. With SCREENSHOTS_DIR set, a
- * full-page PNG of each screen, size and language is saved there.
+ * persona and language visits all its screens at both sizes; the screens marked `axe` are
+ * checked for accessibility at each size too (the fixture checks only the last page). With
+ * SCREENSHOTS_DIR set, a full-page PNG of each screen, size and language is saved there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { CSRF, demoAdmin, signInAsStaff, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
+
+type CheckA11y = (other?: Page) => Promise<void>;
 
 const locales = ['en', 'es', 'fr', 'pt'] as const;
 type Locale = (typeof locales)[number];
@@ -21,10 +24,11 @@ const screenshots = process.env.SCREENSHOTS_DIR;
 /** The left menu's name: signed in on a wide screen it stands beside the page (its code loads lazily). */
 const menuName = { en: 'Main menu', es: 'Menú principal', fr: 'Menu principal', pt: 'Menu principal' } as const;
 
-/** A screen: its name in reports and file names, and its English-form path. */
+/** A screen: its name in reports and file names, its English-form path, and whether axe checks it at each size. */
 interface Screen {
   name: string;
   path: string;
+  axe?: boolean;
 }
 
 const prefixed = (locale: Locale, to: string) => (locale === 'en' ? to : `/${locale}${to === '/' ? '' : to}`);
@@ -61,7 +65,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
  * Visits each screen at both sizes and checks it; problems are collected, not thrown at the
  * first. Signed in, a wide screen is checked once its left menu is there too.
  */
-async function checkScreens(page: Page, locale: Locale, screens: Screen[], { signedIn = true } = {}) {
+async function checkScreens(
+  page: Page,
+  locale: Locale,
+  screens: Screen[],
+  { signedIn = true, checkA11y }: { signedIn?: boolean; checkA11y?: CheckA11y } = {},
+) {
   for (const size of sizes) {
     await page.setViewportSize(size);
     for (const screen of screens) {
@@ -76,6 +85,7 @@ async function checkScreens(page: Page, locale: Locale, screens: Screen[], { sig
       await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0);
       const where = `${screen.name} at ${size.width} px in ${locale}`;
       expect.soft(await layoutProblems(page), where).toEqual([]);
+      if (screen.axe && checkA11y) await checkA11y();
       if (screenshots) {
         fs.mkdirSync(screenshots, { recursive: true });
         await page.screenshot({ path: path.join(screenshots, `${locale}-${size.width}-${screen.name}.png`), fullPage: true });
@@ -122,6 +132,32 @@ async function ensureWorkflowImport(browser: Page, api: Api, target: string) {
   expect(res.status(), await res.text()).toBe(202);
 }
 
+/**
+ * A webhook endpoint for its page: a long address and description, one test event in its log.
+ * The first run adds it (the e2e server allows a loopback address; nothing listens on port 9,
+ * so its deliveries fail), subscribed to one rare event type so the other tests' events are
+ * not sent to it.
+ */
+async function ensureWebhookEndpoint(page: Page): Promise<string> {
+  const url = 'http://127.0.0.1:9/every-screen/integrations/acme-corporation/production/events/receiver?tenant=acme-international';
+  const { webhooks } = await (await page.request.get('/api/webhooks?page=1&limit=100', { headers: CSRF })).json();
+  const existing = (webhooks as { id: string; url: string }[]).find((w) => w.url === url);
+  if (existing) return existing.id;
+  const res = await page.request.post('/api/webhooks', {
+    headers: CSRF,
+    data: {
+      url,
+      description: 'Événements pour le système de gestion des ressources humaines (environnement de production principal)',
+      eventTypes: ['user_import.stopped'],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { webhook } = await res.json();
+  const sent = await page.request.post(`/api/webhook/${webhook.id}/test`, { headers: CSRF });
+  expect(sent.status(), await sent.text()).toBe(202);
+  return webhook.id;
+}
+
 // Three personas × four languages × two sizes: a longer budget than one journey's.
 test.describe.configure({ timeout: 180_000 });
 
@@ -138,29 +174,36 @@ for (const locale of locales) {
     );
   });
 
-  test(`an Organizational Admin's screens, in ${locale}, fit a phone and a desktop`, async ({ page }) => {
+  test(`an Organizational Admin's screens, in ${locale}, fit a phone and a desktop`, async ({ page, checkA11y }) => {
     await page.goto('/');
     await signInWithPassword(page, demoAdmin);
     await expect(page).toHaveURL(/\/dashboard$/);
     // A person the identity provider made (the demo data has them, with a profile and a manager).
     const { people } = await (await page.request.get('/api/people?source=scim&limit=1')).json();
-    await checkScreens(page, locale, [
-      // The logout confirmation is not last: the accessibility check after the test reads a settled page, not a dialog fading in.
-      { name: 'logout', path: '/logout' },
-      { name: 'dashboard', path: '/dashboard' },
-      { name: 'people', path: '/people' },
-      { name: 'person', path: `/people/${people[0].id}` },
-      { name: 'keys', path: '/keys' },
-      { name: 'provisioning', path: '/provisioning' },
-      { name: 'user-imports', path: '/user-imports' },
-      { name: 'analytics', path: '/analytics' },
-      { name: 'documentation', path: '/documentation' },
-      { name: 'audit-trail', path: '/audit-trail' },
-      { name: 'webhooks', path: '/webhooks' },
-    ]);
+    const endpoint = await ensureWebhookEndpoint(page);
+    await checkScreens(
+      page,
+      locale,
+      [
+        // The logout confirmation is not last: the accessibility check after the test reads a settled page, not a dialog fading in.
+        { name: 'logout', path: '/logout' },
+        { name: 'dashboard', path: '/dashboard' },
+        { name: 'people', path: '/people' },
+        { name: 'person', path: `/people/${people[0].id}` },
+        { name: 'keys', path: '/keys' },
+        { name: 'provisioning', path: '/provisioning' },
+        { name: 'user-imports', path: '/user-imports' },
+        { name: 'analytics', path: '/analytics' },
+        { name: 'documentation', path: '/documentation' },
+        { name: 'audit-trail', path: '/audit-trail', axe: true },
+        { name: 'webhooks', path: '/webhooks', axe: true },
+        { name: 'webhook-endpoint', path: `/webhooks/${endpoint}`, axe: true },
+      ],
+      { checkA11y },
+    );
   });
 
-  test(`the Super area's screens, in ${locale}, fit a phone and a desktop`, async ({ page, baseURL }) => {
+  test(`the Super area's screens, in ${locale}, fit a phone and a desktop`, async ({ page, baseURL, checkA11y }) => {
     await signInAsStaff(page, baseURL);
     const api: Api = async <T>(url: string): Promise<T> => {
       const res = await page.request.get(`/api${url}`, { headers: CSRF });
@@ -182,22 +225,28 @@ for (const locale of locales) {
     await ensureWorkflowImport(page, api, acme);
     const { workflows } = await api<{ workflows: { id: string; title: string }[] }>('/workflows?page=1&limit=20&q=a');
     const workflow = workflows[0];
-    await checkScreens(page, locale, [
-      { name: 'super', path: '/super' },
-      { name: 'organizations', path: '/super/organizations' },
-      { name: 'organization-page', path: `/super/organizations/${acme}` },
-      { name: 'organization-edit', path: `/super/organizations/${acme}?mode=edit` },
-      { name: 'organization-settings', path: `/super/organizations/${acme}/settings` },
-      { name: 'organization-import-status', path: `/super/organizations/${acme}/constants/importStatus` },
-      { name: 'new-workflow-import', path: `/super/organizations/${acme}/new-workflow-import` },
-      { name: 'organization-manager', path: `/super/organizationManagers/${managers[0].id}` },
-      { name: 'user-lookup', path: `/super/user?email=${encodeURIComponent(demoAdmin.email)}` },
-      { name: 'workflow-lookup', path: '/super/workflows' },
-      {
-        name: 'workflow-search-result',
-        path: `/super/workflows/WorkflowSearchResult?name=${encodeURIComponent(workflow.title.slice(0, 4))}`,
-      },
-      { name: 'workflow-details', path: `/super/workflows/WorkflowSearchResultContainer?id=${workflow.id}` },
-    ]);
+    await checkScreens(
+      page,
+      locale,
+      [
+        { name: 'super', path: '/super' },
+        { name: 'organizations', path: '/super/organizations' },
+        // With the organization's audit trail.
+        { name: 'organization-page', path: `/super/organizations/${acme}`, axe: true },
+        { name: 'organization-edit', path: `/super/organizations/${acme}?mode=edit` },
+        { name: 'organization-settings', path: `/super/organizations/${acme}/settings` },
+        { name: 'organization-import-status', path: `/super/organizations/${acme}/constants/importStatus` },
+        { name: 'new-workflow-import', path: `/super/organizations/${acme}/new-workflow-import` },
+        { name: 'organization-manager', path: `/super/organizationManagers/${managers[0].id}` },
+        { name: 'user-lookup', path: `/super/user?email=${encodeURIComponent(demoAdmin.email)}` },
+        { name: 'workflow-lookup', path: '/super/workflows' },
+        {
+          name: 'workflow-search-result',
+          path: `/super/workflows/WorkflowSearchResult?name=${encodeURIComponent(workflow.title.slice(0, 4))}`,
+        },
+        { name: 'workflow-details', path: `/super/workflows/WorkflowSearchResultContainer?id=${workflow.id}` },
+      ],
+      { checkA11y },
+    );
   });
 }
