@@ -18,7 +18,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { isPublicAddress, webhookUrlProblem } from './address-policy.js';
 import { createWebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { createWebhookDeliverer } from './webhook-delivery.js';
-import { postWebhook, RESPONSE_BODY_BYTES } from './webhook-post.js';
+import { atMostAtOnce, postWebhook, RESPONSE_BODY_BYTES } from './webhook-post.js';
 
 const anyAddress = { addressAllowed: () => true, allowHttp: true };
 /** The only address the receivers of this file listen on. */
@@ -209,5 +209,34 @@ describe('the delivery log of a hostile answer', () => {
     } finally {
       s.close();
     }
+  });
+});
+
+describe('resolutions at once', () => {
+  it('runs at most the bound at once, the others in turn as each ends, failed or not', async () => {
+    const started: string[] = [];
+    const ends = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+    const limited = atMostAtOnce(
+      2,
+      (name: string) =>
+        new Promise<string>((resolve, reject) => {
+          started.push(name);
+          ends.set(name, { resolve: () => resolve(name), reject });
+        }),
+    );
+    const results = ['a', 'b', 'c', 'd'].map((name) => limited(name).catch((err: Error) => err.message));
+    await expect.poll(() => started).toEqual(['a', 'b']);
+    ends.get('a')?.reject(new Error('a failed'));
+    await expect.poll(() => started).toEqual(['a', 'b', 'c']);
+    ends.get('c')?.resolve();
+    await expect.poll(() => started).toEqual(['a', 'b', 'c', 'd']);
+    ends.get('b')?.resolve();
+    ends.get('d')?.resolve();
+    expect(await Promise.all(results)).toEqual(['a failed', 'b', 'c', 'd']);
+    // The slots are free again.
+    const again = limited('e');
+    await expect.poll(() => started.at(-1)).toBe('e');
+    ends.get('e')?.resolve();
+    expect(await again).toBe('e');
   });
 });

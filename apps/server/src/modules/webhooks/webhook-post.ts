@@ -39,7 +39,34 @@ export interface PostRules {
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
 
-const systemResolve = (host: string) => dns.lookup(host, { all: true, verbatim: true });
+/**
+ * Resolutions of receivers' names running at once in this process. `dns.lookup` holds one of
+ * libuv's four threads until the system resolver answers, which a receiver's own name server
+ * can delay for tens of seconds, beyond our timeout (a lookup cannot be cancelled); the same
+ * threads hash passwords and read files, so without a bound a few slow names would stall
+ * sign-ins. The others wait their turn, within their own timeout.
+ */
+export const LOOKUPS_AT_ONCE = 2;
+
+/** `run`, at most `max` at once: the others start, in order, as one ends (however it ends). */
+export function atMostAtOnce<A extends unknown[], R>(max: number, run: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (...args) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await run(...args);
+    } finally {
+      // The slot passes to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const systemResolve = atMostAtOnce(LOOKUPS_AT_ONCE, (host: string) => dns.lookup(host, { all: true, verbatim: true }));
 
 /**
  * A receiver's words as the delivery log can keep them: PostgreSQL's text holds no NUL
