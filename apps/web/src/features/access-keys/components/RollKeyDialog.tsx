@@ -1,30 +1,19 @@
 /** Roll a key: a new secret, and how long the old one keeps working. */
-import type { GracePeriod } from '@console/contracts/access-keys';
 import { useT } from '../../../i18n/use-t';
-import { RollSecretDialog } from '../../../lib/secrets/RollSecretDialog';
+import { RollSecretDialog, type RollSecretProps } from '../../../lib/secrets/RollSecretDialog';
 
-export function RollKeyDialog({
-  name,
-  open,
-  onClose,
-  onRoll,
-}: {
-  name: string;
-  open: boolean;
-  onClose: () => void;
-  onRoll: (gracePeriod: GracePeriod) => void;
-}) {
+export function RollKeyDialog({ name, ...props }: RollSecretProps & { name: string }) {
   const { t } = useT();
   return (
     <RollSecretDialog
-      open={open}
-      onClose={onClose}
-      onRoll={onRoll}
+      {...props}
       texts={{
         title: t('accessKeys:roll.title', { name }),
         grace: t('accessKeys:roll.grace'),
         confirm: t('accessKeys:roll.confirm'),
         period: (g) => t(`accessKeys:roll.periods.${g}`),
+        rolled: t('accessKeys:notices.rolled'),
+        failedKey: 'accessKeys:errors.roll',
       }}
     />
   );

@@ -103,18 +103,8 @@ export function Component() {
         open={!!rolling}
         name={rolling?.name ?? ''}
         onClose={() => setRolling(null)}
-        onRoll={async (gracePeriod) => {
-          const target = rolling;
-          setRolling(null);
-          if (!target) return;
-          try {
-            const { accessKey } = await roll.mutateAsync({ id: target.id, gracePeriod });
-            notify.success(t('accessKeys:notices.rolled'));
-            setRevealed({ name: target.name, secret: accessKey });
-          } catch (err) {
-            notify.error(errorMessage(err, 'accessKeys:errors.roll'));
-          }
-        }}
+        roll={async (gracePeriod) => (await roll.mutateAsync({ id: rolling!.id, gracePeriod })).accessKey}
+        onRolled={(secret) => setRevealed({ name: rolling!.name, secret })}
       />
       <RevealKeyDialog secret={revealed?.secret ?? null} name={revealed?.name ?? ''} onClose={() => setRevealed(null)} />
     </>

@@ -188,18 +188,11 @@ export function Component() {
           grace: t('provisioning:tokens.rollGrace'),
           confirm: t('provisioning:tokens.rollConfirm'),
           period: (g) => t(`accessKeys:roll.periods.${g}`),
+          rolled: t('provisioning:notices.rolled'),
+          failedKey: 'provisioning:errors.roll',
         }}
-        onRoll={async (gracePeriod) => {
-          const target = rolling;
-          setRolling(null);
-          if (!target) return;
-          try {
-            setSecret((await roll.mutateAsync({ id: target.id, gracePeriod })).secret);
-            notify.success(t('provisioning:notices.rolled'));
-          } catch (err) {
-            notify.error(errorMessage(err, 'provisioning:errors.roll'));
-          }
-        }}
+        roll={async (gracePeriod) => (await roll.mutateAsync({ id: rolling!.id, gracePeriod })).secret}
+        onRolled={setSecret}
       />
       <RevealSecretDialog
         secret={secret}

@@ -249,16 +249,8 @@ export function Component() {
       <RollSigningSecretDialog
         open={rolling}
         onClose={() => setRolling(false)}
-        onRoll={async (gracePeriod) => {
-          setRolling(false);
-          try {
-            const answer = await roll.mutateAsync({ id: e.id, gracePeriod });
-            notify.success(t('webhooks:notices.rolled'));
-            setSecret(answer.secret);
-          } catch (err) {
-            notify.error(errorMessage(err, 'webhooks:errors.roll'));
-          }
-        }}
+        roll={async (gracePeriod) => (await roll.mutateAsync({ id: e.id, gracePeriod })).secret}
+        onRolled={setSecret}
       />
       <EnableDialog
         open={enabling}
