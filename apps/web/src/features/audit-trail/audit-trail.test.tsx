@@ -210,7 +210,7 @@ describe('the audit trail', () => {
     });
     expect(await screen.findByText('Nothing has been recorded yet.')).toBeTruthy();
     await router.navigate('/audit-trail?actions=session.signed_in');
-    expect(await screen.findByText('No event matches these filters.')).toBeTruthy();
+    expect(await screen.findByText('No event matches these filters. Change or clear them to see more.')).toBeTruthy();
     await router.navigate('/audit-trail?q=boom');
     expect(await screen.findByText('The audit trail could not be loaded.')).toBeTruthy();
   });
