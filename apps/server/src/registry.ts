@@ -406,7 +406,7 @@ export function createServices(deps: AppDeps) {
       }).onAttempt,
       log,
     }),
-    webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, clock }),
+    webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, endpoints: repositories.webhooks, clock }),
     // Webhook endpoints (modules/webhooks); the delivery module reads and marks them through the same repository.
     webhooks: createWebhooksService({
       db,

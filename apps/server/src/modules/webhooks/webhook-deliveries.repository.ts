@@ -174,7 +174,7 @@ export function createWebhookDeliveriesRepository(root: Db) {
 
     /**
      * Records an attempt and what follows: succeeded, tried again after `retryInSeconds`, or
-     * failed for good when that is null. Returns the delivery's endpoint's outcome.
+     * failed for good when that is null.
      */
     async recordAttempt(
       deliveryId: string,
@@ -265,15 +265,6 @@ export function createWebhookDeliveriesRepository(root: Db) {
             SELECT count(*)::int AS n, ${dueNow(sql`d`)} AS told FROM d`,
       );
       return row?.n ?? 0;
-    },
-
-    /** The endpoint of the organization, if it has it: whether it is enabled. */
-    async endpointOf(organizationId: string, endpointId: string, db: Db = root): Promise<{ id: string; enabled: boolean } | undefined> {
-      const [row] = await sqlRows<{ id: string; enabled: boolean }>(
-        db,
-        sql`SELECT id, enabled FROM webhook_endpoints WHERE id = ${endpointId} AND organization_id = ${organizationId}`,
-      );
-      return row;
     },
 
     /**

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { systemActor } from '../events/record.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type { WebhooksRepository } from './webhooks.repository.js';
 
 type Caller = Pick<AuthContext, 'organizationId'>;
 
@@ -53,11 +54,16 @@ function decodeCursor(cursor: string): string {
   return id;
 }
 
-export function createWebhookDeliveriesService(deps: { repo: WebhookDeliveriesRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createWebhookDeliveriesService(deps: {
+  repo: WebhookDeliveriesRepository;
+  /** The endpoints' own repository, which reads an endpoint of the caller's organization. */
+  endpoints: Pick<WebhooksRepository, 'findById'>;
+  clock: Clock;
+}) {
+  const { repo, endpoints, clock } = deps;
 
   async function endpoint(auth: Caller, endpointId: string, needsEnabled: boolean) {
-    const found = await repo.endpointOf(auth.organizationId, endpointId);
+    const found = await endpoints.findById(auth.organizationId, endpointId);
     if (!found) throw new NotFound('This webhook does not exist.', webhookErrorCodes.notFound);
     if (needsEnabled && !found.enabled)
       throw new Conflict('This webhook is disabled: enable it to send to it.', webhookErrorCodes.disabled);
