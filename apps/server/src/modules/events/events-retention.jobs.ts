@@ -24,8 +24,20 @@ export interface EventsRetentionReport {
   /** Organizations that had events to delete. */
   organizations: number;
   withoutOrganization: number;
+  /** The events' DELETE statements. */
   statements: number;
+  /** Webhook deliveries deleted (test events' and events'), with their attempts. */
+  webhookDeliveries: number;
+  webhookDeliveryStatements: number;
 }
+
+/** The webhooks module's delete of an organization's deliveries made before a cutoff, and their attempts. */
+export type DeliveriesBefore = (
+  organizationId: string,
+  cutoff: Date,
+  batchSize: number,
+  signal?: AbortSignal,
+) => Promise<{ deleted: number; statements: number }>;
 
 /** The events module's jobs and the data each is sent with. */
 export type EventsRetentionJobs = { 'events-retention': NoData };
@@ -38,10 +50,14 @@ export function eventsRetentionJobs({ deps, services }: ModuleContext): JobDefin
       retryLimit: 1,
       handler: async (_data, job) => {
         const report = await runEventsRetention(
-          { ...deps, retentionDays: () => services.organizationSettings.eventRetentionDays() },
+          {
+            ...deps,
+            retentionDays: () => services.organizationSettings.eventRetentionDays(),
+            webhookDeliveriesBefore: services.webhookDeliveries.deleteOrganizationDeliveriesBefore,
+          },
           { signal: job.signal },
         );
-        if (report.organizationEvents + report.withoutOrganization > 0)
+        if (report.organizationEvents + report.withoutOrganization + report.webhookDeliveries > 0)
           deps.log?.info({ job: 'events-retention', ...report }, 'old events deleted');
       },
     },
@@ -52,6 +68,12 @@ export async function runEventsRetention(
   deps: Pick<AppDeps, 'config' | 'database' | 'clock'> & {
     /** Each organization's retention in days (the organizations module's settings). */
     retentionDays: () => Promise<{ organizationId: string; days: number }[]>;
+    /**
+     * Deletes the organization's webhook deliveries made before the cutoff (the webhooks
+     * module's, the one owner of their tables): they are kept as long as its events, test
+     * events' too, which have no event to go with.
+     */
+    webhookDeliveriesBefore: DeliveriesBefore;
   },
   options: { batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<EventsRetentionReport> {
@@ -60,12 +82,24 @@ export async function runEventsRetention(
   // One now for the whole run: what a run keeps does not depend on how long it took.
   const now = deps.clock.now().getTime();
   const cutoff = (days: number) => new Date(now - days * DAY_MS);
-  const report: EventsRetentionReport = { organizationEvents: 0, organizations: 0, withoutOrganization: 0, statements: 0 };
+  const report: EventsRetentionReport = {
+    organizationEvents: 0,
+    organizations: 0,
+    withoutOrganization: 0,
+    statements: 0,
+    webhookDeliveries: 0,
+    webhookDeliveryStatements: 0,
+  };
   const add = (done: RetentionDeletes) => {
     report.statements += done.statements;
     return done.deleted;
   };
   for (const { organizationId, days } of await deps.retentionDays()) {
+    if (signal?.aborted) break;
+    // The deliveries first: the events' batches then have none left to take by their cascade.
+    const deliveries = await deps.webhookDeliveriesBefore(organizationId, cutoff(days), batchSize, signal);
+    report.webhookDeliveries += deliveries.deleted;
+    report.webhookDeliveryStatements += deliveries.statements;
     if (signal?.aborted) break;
     const deleted = add(await repo.deleteOrganizationEventsBefore(organizationId, cutoff(days), batchSize, signal));
     report.organizationEvents += deleted;

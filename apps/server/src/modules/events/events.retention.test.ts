@@ -65,7 +65,14 @@ describe('events retention job', () => {
   };
 
   const run = (batchSize: number, signal?: AbortSignal) =>
-    runEventsRetention({ ...t.deps, retentionDays: () => t.app.services.organizationSettings.eventRetentionDays() }, { batchSize, signal });
+    runEventsRetention(
+      {
+        ...t.deps,
+        retentionDays: () => t.app.services.organizationSettings.eventRetentionDays(),
+        webhookDeliveriesBefore: t.app.services.webhookDeliveries.deleteOrganizationDeliveriesBefore,
+      },
+      { batchSize, signal },
+    );
 
   it('deletes exactly the events older than each organization’s own retention, and old events of no organization, in batches', async () => {
     const { db } = t.database;
@@ -155,7 +162,8 @@ describe('events retention job', () => {
     );
     const stopped = new AbortController();
     stopped.abort();
-    expect(await run(5, stopped.signal)).toEqual({ organizationEvents: 0, organizations: 0, withoutOrganization: 0, statements: 0 });
+    // Every count of the report is 0: not one statement ran.
+    expect(new Set(Object.values(await run(5, stopped.signal)))).toEqual(new Set([0]));
     expect(await namesOf([org.id])).toHaveLength(10);
     const report = await run(5);
     expect(report.organizationEvents).toBe(10);

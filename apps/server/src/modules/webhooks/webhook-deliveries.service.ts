@@ -110,6 +110,14 @@ export function createWebhookDeliveriesService(deps: {
       return { delivery: toDeliveryView(row) };
     },
 
+    /**
+     * The organization's deliveries made before `cutoff` and their attempts, in short
+     * statements (the events' retention job: deliveries are kept as long as the events).
+     */
+    deleteOrganizationDeliveriesBefore(organizationId: string, cutoff: Date, batchSize: number, signal?: AbortSignal) {
+      return repo.deleteOrganizationDeliveriesBefore(organizationId, cutoff, batchSize, signal);
+    },
+
     async resend(auth: Caller, endpointId: string, since: string) {
       await endpoint(auth, endpointId, true);
       const at = new Date(since);
