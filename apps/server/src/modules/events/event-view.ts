@@ -21,3 +21,26 @@ export function toEventView(row: EventRow): EventView {
     data: row.data as EventData,
   };
 }
+
+/** An events row as `to_jsonb` gives it (snake_case keys, times as text). */
+function eventRowOfJson(json: Record<string, unknown>): EventRow {
+  return {
+    id: json.id as string,
+    organizationId: (json.organization_id as string | null) ?? null,
+    action: json.action as string,
+    actorType: json.actor_type as string,
+    actorId: (json.actor_id as string | null) ?? null,
+    actorName: json.actor_name as string,
+    actorIp: (json.actor_ip as string | null) ?? null,
+    actorUserAgent: (json.actor_user_agent as string | null) ?? null,
+    targets: json.targets,
+    data: json.data,
+    occurredAt: new Date(json.occurred_at as string),
+    targetNames: (json.target_names as string | null) ?? null,
+  };
+}
+
+/** The view of an events row that another module's query read whole as `to_jsonb(e)` (the webhooks' lease joins the event it sends). */
+export function eventViewOfJson(json: Record<string, unknown>): EventView {
+  return toEventView(eventRowOfJson(json));
+}

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventView, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_TEST_EVENT } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../deps.js';
-import { type EventRow, toEventView } from '../events/event-view.js';
+import { eventViewOfJson } from '../events/event-view.js';
 import type { LeasedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { PostAborted, type PostOutcome, postWebhook } from './webhook-post.js';
 import { signedHeaders } from './webhook-signing.js';
@@ -48,24 +48,6 @@ export interface DelivererDeps {
   /** Told each attempt's outcome per endpoint: the endpoints' failure streak and disabling. */
   onAttempt?: (endpointId: string, succeeded: boolean) => Promise<void>;
   log?: FastifyBaseLogger;
-}
-
-/** An events row as `to_jsonb` gives it, as the events module's view reads it. */
-function eventRowOf(json: Record<string, unknown>): EventRow {
-  return {
-    id: json.id as string,
-    organizationId: (json.organization_id as string | null) ?? null,
-    action: json.action as string,
-    actorType: json.actor_type as string,
-    actorId: (json.actor_id as string | null) ?? null,
-    actorName: json.actor_name as string,
-    actorIp: (json.actor_ip as string | null) ?? null,
-    actorUserAgent: (json.actor_user_agent as string | null) ?? null,
-    targets: json.targets,
-    data: json.data,
-    occurredAt: new Date(json.occurred_at as string),
-    targetNames: (json.target_names as string | null) ?? null,
-  };
 }
 
 /** The body sent: `{ type, timestamp, data }`, or the event with its ids only when too large. */
@@ -107,11 +89,7 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
 
   /** Sends one leased delivery and records its attempt; a stop mid-request records nothing. */
   async function deliver(delivery: LeasedDelivery, signal?: AbortSignal): Promise<void> {
-    const view = delivery.payload
-      ? (delivery.payload as unknown as EventView)
-      : delivery.event
-        ? toEventView(eventRowOf(delivery.event))
-        : null;
+    const view = delivery.payload ? (delivery.payload as unknown as EventView) : delivery.event ? eventViewOfJson(delivery.event) : null;
     if (!view) {
       await repo.abandon(delivery.id, 'the event is no longer kept');
       return;
