@@ -163,6 +163,8 @@ describe('adding an endpoint', () => {
     // The Users area's, listed before Provisioning's of the same name.
     await user.click(within(options).getAllByRole('option', { name: 'User created' })[0]);
     await user.keyboard('{Escape}');
+    // Counted in the words the endpoints' list uses.
+    expect(within(dialog).getByRole('combobox', { name: /Event types/ }).textContent).toMatch(/^\d+ event types$/);
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     await screen.findByRole('dialog', { name: 'The endpoint’s signing secret' });
     const sent = screenPosts(calls)[0].body as { eventTypes: string[] };

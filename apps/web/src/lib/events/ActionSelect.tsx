@@ -57,6 +57,8 @@ export interface ActionSelectProps {
   label: string;
   /** What the field reads when nothing is chosen. */
   emptyText: string;
+  /** What it reads when several are chosen, in the caller's words (an endpoint's "3 event types"); "3 actions" by default. */
+  countText?: (count: number) => string;
   /** The actions offered; every action when left out. */
   actions?: readonly EventAction[];
   size?: 'small' | 'medium';
@@ -71,6 +73,7 @@ export function ActionSelect({
   onChange,
   label,
   emptyText,
+  countText,
   actions,
   size = 'small',
   error,
@@ -84,7 +87,8 @@ export function ActionSelect({
     if (chosen.length === 0) return emptyText;
     if (chosen.length === 1) return actionLabel(t, chosen[0]);
     const area = groups.find((g) => g.actions.length === chosen.length && chosen.every((c) => g.actions.includes(c)));
-    return area ? areaLabel(t, area.area) : t('auditTrail:filters.someActions', { count: chosen.length });
+    if (area) return areaLabel(t, area.area);
+    return countText ? countText(chosen.length) : t('auditTrail:filters.someActions', { count: chosen.length });
   };
   return (
     <TextField

@@ -145,6 +145,8 @@ export function EndpointDialog({
                   }}
                   label={t('webhooks:form.eventTypes')}
                   emptyText={t('webhooks:form.noneChosen')}
+                  // As the endpoints' list counts them.
+                  countText={(count) => t('webhooks:events.some', { count })}
                   size="medium"
                   required
                   error={!!errors.eventTypes}
