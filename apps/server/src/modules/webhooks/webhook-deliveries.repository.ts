@@ -253,11 +253,17 @@ export function createWebhookDeliveriesRepository(root: Db) {
       return rows.map(toDelivery);
     },
 
-    /** Due again now (a manual retry); its attempts stay in the log. */
+    /**
+     * Due again now (a manual retry); its attempts stay in the log. A delivery being sent keeps
+     * its lease: clearing it let a pump send it a second time beside the first, and retries in
+     * a row put any number of requests in flight to the endpoint. Its attempt's record decides
+     * what follows.
+     */
     async retry(endpointId: string, deliveryId: string, db: Db = root): Promise<boolean> {
       const [row] = await sqlRows<{ n: number }>(
         db,
-        sql`WITH d AS (UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), leased_until = NULL
+        sql`WITH d AS (UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(),
+                leased_until = CASE WHEN leased_until > now() THEN leased_until END
               WHERE id = ${deliveryId} AND endpoint_id = ${endpointId} RETURNING 1)
             SELECT count(*)::int AS n, ${dueNow(sql`d`)} AS told FROM d`,
       );

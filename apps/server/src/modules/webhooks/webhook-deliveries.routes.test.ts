@@ -105,6 +105,38 @@ describe('the delivery log and sending again', () => {
     expect(resent.json()).toEqual({ queued: 0 });
   });
 
+  it('sends a delivery being sent once: a retry meanwhile keeps its lease, so no second request runs beside it', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<number>((resolve) => {
+      release = () => resolve(200);
+    });
+    receiver.answer = () => held;
+    try {
+      const { delivery } = (await post(admin, `/api/webhook/${hookId}/test`)).json();
+      await until('the request in flight', async () => (receiver.received.some((c) => c.id === delivery.eventId) ? true : undefined));
+      expect((await post(admin, `/api/webhook/${hookId}/delivery/${delivery.id}/retry`)).statusCode).toBe(202);
+      const row = async () =>
+        (
+          await app.database.db
+            .select({ status: t.webhookDeliveries.status, leasedUntil: t.webhookDeliveries.leasedUntil })
+            .from(t.webhookDeliveries)
+            .where(eq(t.webhookDeliveries.id, delivery.id))
+        )[0];
+      expect((await row())?.leasedUntil).not.toBeNull();
+      release();
+      await until('its one attempt recorded', async () => {
+        const now = await row();
+        return now?.status === 'succeeded' && now.leasedUntil === null ? true : undefined;
+      });
+      const [logged] = (await log('?eventType=webhook.test')).deliveries.filter((d) => d.id === delivery.id);
+      expect(logged?.attempts).toHaveLength(1);
+      expect(receiver.received.filter((c) => c.id === delivery.eventId)).toHaveLength(1);
+    } finally {
+      release();
+      receiver.answer = () => 200;
+    }
+  });
+
   it('resends exactly the deliveries of this endpoint that failed at or after the instant, and delivers them again', async () => {
     const { db } = app.database;
     const secrets = [newSecret(), newSecret()];
