@@ -13,7 +13,7 @@ import type { Clock } from '../../deps.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, mailLocale, webhookDisabledMail } from '../../mail/templates.js';
 import { recordEvent, systemActor } from '../events/record.js';
-import type { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import type { DisabledNotice, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 
 /** Days of nothing but failed attempts before an endpoint is disabled. */
 export const FAILING_DAYS = 5;
@@ -54,6 +54,28 @@ export function createWebhookHealing(deps: {
     });
   }
 
+  /** Each enabled admin of the endpoint's organization is e-mailed, in their language. */
+  async function tellAdmins(endpointId: string, notice: DisabledNotice) {
+    for (const admin of notice.admins) {
+      const locale = mailLocale(admin.locale);
+      await deps.mailer
+        .send(
+          webhookDisabledMail({
+            to: admin.email,
+            name: admin.name,
+            productName: deps.config.PRODUCT_NAME,
+            organizationName: notice.organizationName,
+            endpointUrl: notice.url,
+            days: FAILING_DAYS,
+            url: consolePageUrl(deps.config.PUBLIC_URL, `/webhooks/${endpointId}`, locale),
+            locale,
+          }),
+        )
+        // The endpoint is disabled and the trail says so: a mail that could not go is logged, not retried.
+        .catch((err) => deps.log?.error({ err, endpointId }, 'webhook disabled: an admin could not be e-mailed'));
+    }
+  }
+
   return {
     /** The outcome of one attempt to the endpoint. */
     async onAttempt(endpointId: string, succeeded: boolean): Promise<void> {
@@ -61,25 +83,7 @@ export function createWebhookHealing(deps: {
       const now = clock.now();
       await failures.markFailing(endpointId, now);
       const notice = await disable(endpointId, now);
-      if (!notice) return;
-      for (const admin of notice.admins) {
-        const locale = mailLocale(admin.locale);
-        await deps.mailer
-          .send(
-            webhookDisabledMail({
-              to: admin.email,
-              name: admin.name,
-              productName: deps.config.PRODUCT_NAME,
-              organizationName: notice.organizationName,
-              endpointUrl: notice.url,
-              days: FAILING_DAYS,
-              url: consolePageUrl(deps.config.PUBLIC_URL, `/webhooks/${endpointId}`, locale),
-              locale,
-            }),
-          )
-          // The endpoint is disabled and the trail says so: a mail that could not go is logged, not retried.
-          .catch((err) => deps.log?.error({ err, endpointId }, 'webhook disabled: an admin could not be e-mailed'));
-      }
+      if (notice) await tellAdmins(endpointId, notice);
     },
   };
 }
