@@ -55,7 +55,8 @@ export function TopBar({ signedIn, home, menuButton, onOpenMenu, onMenuIntent }:
           component={Link}
           to={localize(home)}
           aria-label={t('topBar.home')}
-          sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1 }}
+          // 44 px high, a finger's target, in the bar's height that it does not change.
+          sx={{ textDecoration: 'none', display: 'inline-flex', alignItems: 'center', minHeight: 44, borderRadius: 1 }}
         >
           <Logo label={t('appName')} />
         </Box>
