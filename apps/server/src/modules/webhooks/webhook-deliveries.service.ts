@@ -19,6 +19,7 @@ import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { systemActor } from '../events/record.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
+import { webhookNotFound } from './webhooks.service.js';
 
 type Caller = Pick<AuthContext, 'organizationId'>;
 
@@ -64,7 +65,7 @@ export function createWebhookDeliveriesService(deps: {
 
   async function endpoint(auth: Caller, endpointId: string, needsEnabled: boolean) {
     const found = await endpoints.findById(auth.organizationId, endpointId);
-    if (!found) throw new NotFound('This webhook does not exist.', webhookErrorCodes.notFound);
+    if (!found) throw webhookNotFound();
     if (needsEnabled && !found.enabled)
       throw new Conflict('This webhook is disabled: enable it to send to it.', webhookErrorCodes.disabled);
     return found;
