@@ -12,7 +12,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
@@ -23,7 +23,7 @@ import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
-import { FILTER_DEBOUNCE_MS, useDebounced } from '../../../lib/use-debounced';
+import { useSearchText } from '../../../lib/use-search-text';
 import { useOrganizations } from '../api/organizations';
 import { OrganizationRow } from '../components/OrganizationRow';
 import type { OrganizationPageState } from './OrganizationPage';
@@ -38,25 +38,10 @@ export function Component() {
   const [params, setParams] = useSearchParams();
 
   const includeDisabled = params.get('disabled') !== 'false';
-  const [text, setText] = useState(params.get('q') ?? '');
-  const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
+  // The filter lives in the URL of the list, so that the way back from an organization keeps it.
+  const { text, setText, q } = useSearchText();
   const { superView: canRead, superChanges: canUpdate } = usePermissions();
   const [creating, setCreating] = useState(false);
-
-  // The filter lives in the URL of the list, so that the way back from an organization keeps it.
-  const urlQ = params.get('q') ?? '';
-  useEffect(() => {
-    if (q === urlQ) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [q, urlQ, setParams]);
 
   const list = useOrganizations({ q, includeDisabled });
   const { items: organizations, total } = pagedItems(list.data, (p) => p.organizations);
