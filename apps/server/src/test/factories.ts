@@ -40,3 +40,15 @@ export async function createWorkspace(db: Db, organizationId: string, values: Pa
     .returning();
   return ws;
 }
+
+/** A fresh Standard Webhooks secret. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** A webhook endpoint of the organization (enabled, every event type unless `values` says otherwise). */
+export async function createWebhookEndpoint(db: Db, organizationId: string, values: Partial<typeof t.webhookEndpoints.$inferInsert> = {}) {
+  const [endpoint] = await db
+    .insert(t.webhookEndpoints)
+    .values({ organizationId, url: 'https://hooks.example.com/in', secret: newWebhookSecret(), ...values })
+    .returning();
+  return endpoint as typeof t.webhookEndpoints.$inferSelect;
+}

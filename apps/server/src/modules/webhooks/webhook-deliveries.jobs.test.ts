@@ -4,12 +4,12 @@
  * an event's delivery reach a real receiver, sent by a pump that the change feed's
  * notification had a worker start, and woke once it ran.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/client.js';
 import * as t from '../../db/schema.js';
-import { createOrganization, createUser } from '../../test/factories.js';
+import { createOrganization, createUser, createWebhookEndpoint, newWebhookSecret } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
@@ -23,7 +23,7 @@ describe('webhook pumps started by what becomes due', () => {
   let receiver: Receiver;
   let organizationId: string;
   let hookId: string;
-  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const secret = newWebhookSecret();
 
   beforeAll(async () => {
     app = await createTestApp({ config: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
@@ -31,8 +31,7 @@ describe('webhook pumps started by what becomes due', () => {
     organizationId = org.id;
     admin = await signIn(app, (await createUser(app.database.db, org.id)).email as string);
     receiver = await startReceiver([secret]);
-    const [hook] = await app.database.db.insert(t.webhookEndpoints).values({ organizationId, url: receiver.url, secret }).returning();
-    hookId = hook?.id as string;
+    hookId = (await createWebhookEndpoint(app.database.db, organizationId, { url: receiver.url, secret })).id;
     // The worker's job without its schedule: no minute ever starts a pump.
     const jobs = webhookDeliveryJobs({ deps: app.deps, services: app.app.services }).map((job) => ({ ...job, cron: undefined }));
     await app.deps.jobs.startWorkers(jobs);

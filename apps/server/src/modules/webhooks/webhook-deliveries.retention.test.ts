@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.js';
-import { createOrganization } from '../../test/factories.js';
+import { createOrganization, createWebhookEndpoint } from '../../test/factories.js';
 import { signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runEventsRetention } from '../events/events-retention.jobs.js';
@@ -28,13 +28,7 @@ describe('webhook deliveries retention', () => {
   });
   afterAll(() => app.close());
 
-  const endpoint = async (organizationId: string) => {
-    const [row] = await app.database.db
-      .insert(t.webhookEndpoints)
-      .values({ organizationId, url: 'https://hooks.example.com/in', secret: `whsec_${randomBytes(32).toString('base64')}` })
-      .returning();
-    return row?.id as string;
-  };
+  const endpoint = async (organizationId: string) => (await createWebhookEndpoint(app.database.db, organizationId)).id;
 
   /** A delivery made `days` ago, with two attempts; of an event (made then too) when `organizationId` is given. */
   const delivery = async (endpointId: string, days: number, options: { eventOf?: string; leased?: boolean } = {}) => {
