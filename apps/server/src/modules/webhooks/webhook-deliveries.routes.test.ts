@@ -106,7 +106,7 @@ describe('the delivery log and sending again', () => {
   });
 
   it('sends a delivery being sent once: a retry meanwhile keeps its lease, so no second request runs beside it', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const held = new Promise<number>((resolve) => {
       release = () => resolve(200);
     });

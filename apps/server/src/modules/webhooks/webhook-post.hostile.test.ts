@@ -240,3 +240,24 @@ describe('resolutions at once', () => {
     expect(await again).toBe('e');
   });
 });
+
+describe('a URL naming an address', () => {
+  it('is checked as it is written, without asking a resolver', async () => {
+    const asked: string[] = [];
+    const outcome = await postWebhook(
+      'https://[::ffff:7f00:1]:1/',
+      '{}',
+      {},
+      {
+        addressAllowed: isPublicAddress,
+        allowHttp: false,
+        resolve: async (host) => {
+          asked.push(host);
+          return [{ address: '8.8.8.8', family: 4 }];
+        },
+      },
+    );
+    expect(outcome.error).toBe('address not allowed (::ffff:7f00:1)');
+    expect(asked).toEqual([]);
+  });
+});

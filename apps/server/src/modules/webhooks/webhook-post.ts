@@ -11,7 +11,7 @@
 import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 
 /** The answer kept in the delivery log: its first 4 KB. */
 export const RESPONSE_BODY_BYTES = 4096;
@@ -87,7 +87,9 @@ async function checkedAddress(
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let resolved: { address: string; family: number }[];
   try {
-    resolved = await resolve(bare);
+    // An address is its own resolution: no lookup, no wait behind the names' bound.
+    const family = isIP(bare);
+    resolved = family === 0 ? await resolve(bare) : [{ address: bare, family }];
   } catch (err) {
     return { refused: `host not resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
