@@ -58,7 +58,7 @@ function Details({ event }: { event: EventView }) {
         </DetailRow>
         <DetailRow label={t('auditTrail:details.ip')}>{actor.ip || unknown}</DetailRow>
         <DetailRow label={t('auditTrail:details.userAgent')}>{actor.userAgent || unknown}</DetailRow>
-        <DetailRow label={t('auditTrail:details.targets')}>
+        <DetailRow label={t('auditTrail:details.targets')} top>
           {event.targets.length === 0 ? (
             t('auditTrail:details.noTargets')
           ) : (
@@ -77,16 +77,16 @@ function Details({ event }: { event: EventView }) {
         </DetailRow>
         {hasChange && (
           <>
-            <DetailRow label={t('auditTrail:details.before')}>
+            <DetailRow label={t('auditTrail:details.before')} top>
               <Json value={before ?? null} />
             </DetailRow>
-            <DetailRow label={t('auditTrail:details.after')}>
+            <DetailRow label={t('auditTrail:details.after')} top>
               <Json value={after ?? null} />
             </DetailRow>
           </>
         )}
         {Object.keys(otherData).length > 0 && (
-          <DetailRow label={t('auditTrail:details.data')}>
+          <DetailRow label={t('auditTrail:details.data')} top>
             <Json value={otherData} />
           </DetailRow>
         )}
