@@ -79,7 +79,15 @@ describe('every route, fuzzed', () => {
       payload: { name: 'Fuzz', description: 'fuzz' },
     });
     who.apiKey = (key.json() as { accessKey: string }).accessKey;
-    await t.deps.jobs.startWorkers(jobDefinitions({ deps: t.deps, services: t.app.services }).map(({ cron: _, ...job }) => job));
+    // The webhook pumps are left out: they send in the background at the clock's times (a
+    // failed delivery is tried again 5 s later), so their rows would change between any two
+    // snapshots. What a call makes due is its event's deliveries, and the authorization
+    // matrix's walk shows a refused call records no event.
+    await t.deps.jobs.startWorkers(
+      jobDefinitions({ deps: t.deps, services: t.app.services })
+        .filter((job) => job.name !== 'webhook-deliveries')
+        .map(({ cron: _, ...job }) => job),
+    );
     samples = fc.oneof(
       fc.constantFrom(...ids),
       fc.uuid(),
