@@ -43,6 +43,25 @@ describe('listPlaceholder', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
+  it('offers no Retry when asking again cannot help: the thing is not there, or the request is refused', () => {
+    const refetch = vi.fn();
+    for (const [status, code] of [
+      [404, 'NOT_FOUND'],
+      [403, 'FORBIDDEN'],
+      [400, 'VALIDATION_ERROR'],
+    ] as const) {
+      const { unmount } = render(<Host list={{ ...idle, isError: true, error: new HttpError('no', code, status), refetch }} />);
+      expect(screen.getByRole('alert')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Retry' }), `${status}`).toBeNull();
+      unmount();
+    }
+    for (const status of [408, 429, 503]) {
+      const { unmount } = render(<Host list={{ ...idle, isError: true, error: new HttpError('later', 'BUSY', status), refetch }} />);
+      expect(screen.getByRole('button', { name: 'Retry' }), `${status}`).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('offers no Retry when the list cannot be asked again', () => {
     render(<Host list={{ ...idle, isError: true, error: new Error('x') }} />);
     expect(screen.getByRole('alert')).toBeTruthy();

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from './error-message';
+import { isHttpError } from './http';
 
 /** The spec's minimum fetch delay: a loading indicator appears only after this. */
 export const LOADING_DELAY_MS = 200;
@@ -60,7 +61,16 @@ export function DelayedSkeleton({ lines = 3, height }: { lines?: number; height?
   );
 }
 
-/** The failure, in the user's language, with Retry when the list can be asked again. */
+/**
+ * Whether asking again may answer otherwise: a failure of the network or the server, a
+ * timeout or a limit may pass; a refusal of the request itself (404, 403, 400) will not.
+ */
+export function mayPassOnRetry(error: unknown): boolean {
+  if (!isHttpError(error)) return true;
+  return error.statusCode >= 500 || error.statusCode === 408 || error.statusCode === 429;
+}
+
+/** The failure, in the user's language, with Retry when the list can be asked again and that may help. */
 export function ListFailure({
   error,
   failedKey,
@@ -78,7 +88,8 @@ export function ListFailure({
       severity="error"
       data-testid="list-failed"
       action={
-        onRetry && (
+        onRetry &&
+        mayPassOnRetry(error) && (
           <Button color="inherit" size="small" loading={retrying} onClick={() => void onRetry()}>
             {t('list.retry')}
           </Button>

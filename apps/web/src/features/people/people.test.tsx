@@ -139,7 +139,7 @@ describe('the People screen', () => {
     renderSignedIn('/people', {
       api: {
         'GET /api/people': () =>
-          fail ? { status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } } : { body: { people: [], next: null } },
+          fail ? { status: 503, body: { statusCode: 503, code: 'SOMETHING', message: 'x' } } : { body: { people: [], next: null } },
       },
     });
     expect(await screen.findByText('The people could not be loaded.')).toBeTruthy();

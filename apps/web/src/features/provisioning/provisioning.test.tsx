@@ -175,7 +175,7 @@ describe('the Provisioning screen', () => {
       api: {
         'GET /api/provisioning': () => ({ body: { ...state(), config: { ...state().config, managesAdmins: true } } }),
         'GET /api/provisioning/events': noEvents,
-        'PUT /api/provisioning/config/managesAdmins': () => ({ status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }),
+        'PUT /api/provisioning/config/managesAdmins': () => ({ status: 503, body: { statusCode: 503, code: 'SOMETHING', message: 'x' } }),
         'PUT /api/provisioning/config': ({ body }) => ({ body: { config: body } }),
       },
     });
@@ -207,7 +207,7 @@ describe('the Provisioning screen', () => {
         'GET /api/provisioning': () => ({ body: { ...state(), lastCallAt: '2026-11-22T08:00:00.000Z' } }),
         'GET /api/provisioning/events': () =>
           fail
-            ? { status: 400, body: { statusCode: 400, code: 'SOMETHING', message: 'x' } }
+            ? { status: 503, body: { statusCode: 503, code: 'SOMETHING', message: 'x' } }
             : {
                 body: {
                   events: [
