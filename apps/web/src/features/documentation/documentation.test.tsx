@@ -1,7 +1,8 @@
+import { webhookPayload } from '@console/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn } from '../../test/app';
-import { curlExample } from './pages/DocumentationPage';
+import { curlExample, webhookVerificationExample } from './pages/DocumentationPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,5 +37,35 @@ describe('the documentation screen', () => {
     expect(example).toContain("curl -s -X POST 'https://console.example.com/api/v1/auth/token'");
     expect(example).toContain('-H "apiKey: $API_KEY"');
     expect(example).toContain('-H "Authorization: Bearer $TOKEN"');
+  });
+
+  it('gives a webhook receiver that reads what a delivery carries: its type and its event’s id', () => {
+    // A delivery's body as the contract defines it; the example's log line must find both values in it.
+    const id = '01a22084-e32a-7177-ad4e-b32ab41dbe9c';
+    const body = webhookPayload.parse({
+      type: 'access_key.created',
+      timestamp: '2026-11-28T05:01:10.844Z',
+      data: {
+        id,
+        action: 'access_key.created',
+        occurredAt: '2026-11-28T05:01:10.844Z',
+        organizationId: '8139b53e-1cac-46f9-9562-b41118b132a3',
+        actor: { type: 'user', id: '01a22083-8b16-705f-af5e-8dd904583709', name: 'Nadia Fischer', ip: '127.0.0.1', userAgent: 'curl/8' },
+        targets: [{ type: 'access_key', id: '45b40631-551e-4603-982f-f2d6819b9b50', name: 'Newcomer key' }],
+        data: {},
+      },
+    });
+    const logged = webhookVerificationExample.match(/console\.log\(([^)]*)\)/)?.[1];
+    expect(logged).toBeDefined();
+    const values = (logged ?? '').split(',').map((path) =>
+      path
+        .trim()
+        .split('.')
+        .slice(1)
+        .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], body),
+    );
+    expect(values).toEqual(['access_key.created', id]);
+    // Not on the console's own default port.
+    expect(webhookVerificationExample).not.toMatch(/\.listen\(3000\)/);
   });
 });

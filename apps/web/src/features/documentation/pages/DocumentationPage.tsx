@@ -68,6 +68,7 @@ export function curlExample(apiUrl: string): string {
  * it again would change the signed bytes.
  */
 export const webhookVerificationExample = [
+  '// receiver.mjs, run with: WEBHOOK_SECRET=whsec_... node receiver.mjs',
   "import http from 'node:http';",
   "import { Webhook } from 'standardwebhooks'; // npm install standardwebhooks",
   '',
@@ -87,12 +88,13 @@ export const webhookVerificationExample = [
   '        res.writeHead(400).end();',
   '        return;',
   '      }',
-  "      // webhook-id is the event's id: a repeat can be dropped.",
-  '      console.log(event.action, event.id);',
+  '      // The body is { type, timestamp, data }: data is the event as the events API shows it.',
+  "      // webhook-id is the event's id (data.id): a repeat can be dropped.",
+  '      console.log(event.type, event.data.id);',
   '      res.writeHead(204).end();',
   '    });',
   '  })',
-  '  .listen(3000);',
+  '  .listen(4000); // not 3000, where the console itself runs by default',
 ].join('\n');
 
 /** The reference in the reader's language where its prose is ours (the server's `?lang=`). */
