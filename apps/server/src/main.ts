@@ -143,7 +143,7 @@ async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens
     if (demo.staffEmail) {
       lines.push(
         `  Staff (Super area), ${demo.staffEmail}: a one-time sign-in link with`,
-        `    npm run console -- sign-in-link ${demo.staffEmail}`,
+        `    ${consoleCommandPrefix(url)}npm run console -- sign-in-link ${demo.staffEmail}`,
       );
     }
   }
@@ -152,6 +152,15 @@ async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens
     const link = await createSignInLink(idTokens, url, demo.staffEmail);
     process.stderr.write(`  This one signs ${demo.staffEmail} in until ${link.expiresAt.toISOString()}:\n    ${link.url}\n\n`);
   }
+}
+
+/**
+ * The command-line tool makes links for its own idea of the console's address (PUBLIC_URL, else
+ * port 3000): a console started on another port or address names it, so the printed command, pasted
+ * as it is, makes a link that this server accepts.
+ */
+function consoleCommandPrefix(url: string): string {
+  return url === 'http://localhost:3000' ? '' : `PUBLIC_URL=${url} `;
 }
 
 main().catch((err) => {
