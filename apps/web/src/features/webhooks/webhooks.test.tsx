@@ -101,6 +101,18 @@ describe('the webhooks list', () => {
 });
 
 /** The list with no endpoint and the "Add an endpoint" dialog open; `create` answers the POST. */
+/**
+ * Clicks the add dialog's Add endpoint, looked up afresh, once it takes clicks: a submit the
+ * form's checks refused ends (and the button comes back) a moment after its messages show.
+ */
+const addDialog = () => screen.getByRole('dialog', { name: 'Add an endpoint' });
+
+async function submitAdd(user: ReturnType<typeof userEvent.setup>) {
+  const add = () => within(addDialog()).getByRole('button', { name: 'Add endpoint' });
+  await waitFor(() => expect((add() as HTMLButtonElement).disabled).toBe(false));
+  await user.click(add());
+}
+
 async function openAddDialog(create: (body: unknown) => { status?: number; body: unknown }) {
   const user = userEvent.setup();
   const { calls } = renderSignedIn('/webhooks', {
@@ -117,27 +129,32 @@ async function openAddDialog(create: (body: unknown) => { status?: number; body:
 
 describe('adding an endpoint', () => {
   it('checks the address before sending, then shows the new secret once', async () => {
-    const { user, calls, dialog } = await openAddDialog((body) => ({
+    const { user, calls } = await openAddDialog((body) => ({
       status: 201,
       body: { webhook: aWebhook(1, body as object), secret: aSecret() },
     }));
-    const url = within(dialog).getByRole('textbox', { name: 'Endpoint URL' });
-    await waitFor(() => expect(document.activeElement).toBe(url));
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('Enter the address events are sent to.')).toBeTruthy();
-    await user.type(url, 'http://hooks.acme.example/in');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('Use an https:// address: events are sent only over an encrypted connection.')).toBeTruthy();
-    await user.clear(url);
-    await user.type(url, 'not an address');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('This is not a web address: it starts with https:// followed by a host name.')).toBeTruthy();
+    // Looked up afresh at each step, as a person reads the screen: the dialog's nodes are not held.
+    const url = () => within(addDialog()).getByRole('textbox', { name: 'Endpoint URL' });
+    await waitFor(() => expect(document.activeElement).toBe(url()));
+    await submitAdd(user);
+    expect(await within(addDialog()).findByText('Enter the address events are sent to.')).toBeTruthy();
+    await user.type(url(), 'http://hooks.acme.example/in');
+    await submitAdd(user);
+    expect(
+      await within(addDialog()).findByText('Use an https:// address: events are sent only over an encrypted connection.'),
+    ).toBeTruthy();
+    await user.clear(url());
+    await user.type(url(), 'not an address');
+    await submitAdd(user);
+    expect(
+      await within(addDialog()).findByText('This is not a web address: it starts with https:// followed by a host name.'),
+    ).toBeTruthy();
     expect(screenPosts(calls)).toEqual([]);
 
-    await user.clear(url);
-    await user.type(url, 'https://hooks.acme.example/in');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'HR system');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await user.clear(url());
+    await user.type(url(), 'https://hooks.acme.example/in');
+    await user.type(within(addDialog()).getByRole('textbox', { name: 'Description' }), 'HR system');
+    await submitAdd(user);
 
     expect(await revealedSecret()).toBe(aSecret());
     expect(screenPosts(calls).map((c) => c.body)).toEqual([
@@ -152,7 +169,7 @@ describe('adding an endpoint', () => {
     }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Endpoint URL' }), 'https://hooks.acme.example/in');
     await user.click(within(dialog).getByRole('radio', { name: 'Only the event types I choose' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await submitAdd(user);
     expect(await within(dialog).findByText('Choose at least one event type.')).toBeTruthy();
     expect(screenPosts(calls)).toEqual([]);
 
@@ -165,7 +182,7 @@ describe('adding an endpoint', () => {
     await user.keyboard('{Escape}');
     // Counted in the words the endpoints' list uses.
     expect(within(dialog).getByRole('combobox', { name: /Event types/ }).textContent).toMatch(/^\d+ event types$/);
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await submitAdd(user);
     await screen.findByRole('dialog', { name: 'The endpoint’s signing secret' });
     const sent = screenPosts(calls)[0].body as { eventTypes: string[] };
     expect(sent.eventTypes).toContain('user_import.completed');
@@ -179,7 +196,7 @@ describe('adding an endpoint', () => {
       body: { statusCode: 400, code: 'WEBHOOK_URL_INVALID', message: 'private', details: { reason: 'private_address' } },
     }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Endpoint URL' }), 'http://127.0.0.1:9999/in');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await submitAdd(user);
     const said = 'This address is on a private network or this machine: events are sent only to addresses on the public internet.';
     await waitFor(() => expect(within(dialog).getAllByText(said).length).toBeGreaterThan(0));
     expect(screen.getByRole('dialog', { name: 'Add an endpoint' })).toBeTruthy();
