@@ -24,7 +24,7 @@ export const webhooksOpenApi = {
       description:
         'One POST per event and endpoint, signed as Standard Webhooks sign them: verify the signature with a Standard Webhooks ' +
         'library and the endpoint’s secret before trusting the body. Answer with a 2xx status within 15 seconds; any other answer, ' +
-        'or none, is tried again later, for about a day. The same event may arrive more than once: drop repeats by `webhook-id`.',
+        'or none, is tried again later, for about 28 hours. The same event may arrive more than once: drop repeats by `webhook-id`.',
       security: [],
       parameters: [
         header('webhook-id', 'The event’s id: the same for every attempt of the event', '0193a3c2-5f1e-7b3a-9c4d-2e8f6a1b0c9d'),
