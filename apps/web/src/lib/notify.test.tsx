@@ -99,3 +99,16 @@ it('keeps a notice that persists past its time and past a success, until its Dis
   advance(1501);
   expect(screen.queryByText('The import failed')).toBeNull();
 });
+
+it("shows a form's errors notice once while it is on screen, however often the form is submitted with them", async () => {
+  render(<NotificationsProvider>page</NotificationsProvider>);
+  notify.formErrors('The form has errors');
+  await screen.findByText('The form has errors');
+  act(() => {
+    notify.formErrors('The form has errors');
+    notify.formErrors('The form has errors');
+    notify.error('Another problem');
+  });
+  await screen.findByText('Another problem');
+  expect(screen.getAllByText('The form has errors')).toHaveLength(1);
+});

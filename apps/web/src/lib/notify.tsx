@@ -48,6 +48,8 @@ export const notify = {
   success: (message: string, options?: NoticeOptions) => push({ message, variant: 'success', options }),
   info: (message: string, options?: NoticeOptions) => push({ message, variant: 'info', options }),
   error: (message: string, options?: NoticeOptions) => push({ message, variant: 'error', options }),
+  /** A form's "it has errors": shown once while it is on screen, however often the form is submitted with them. */
+  formErrors: (message: string) => push({ message, variant: 'error', options: { preventDuplicate: true } }),
 };
 
 const loadHost = withChunkReload(() => import('./NotificationsHost'));

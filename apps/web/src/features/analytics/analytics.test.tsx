@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { type ApiCall, renderSignedIn } from '../../test/app';
+import { type ApiCall, renderSignedIn, screenPosts } from '../../test/app';
 import { refreshInMs } from './api/analytics-reports';
 import { formatSize } from './components/report-types';
 
@@ -125,7 +125,7 @@ describe('the analytics screen', () => {
     expect(screen.getByRole('button', { name: 'Generate now' }).hasAttribute('disabled')).toBe(true);
     expect(await screen.findByText('The reports are ready.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screenPosts(calls)).toHaveLength(1);
     // The list was read again once the generation ended.
     await waitFor(() => expect(lists).toBeGreaterThanOrEqual(2));
   });

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { renderSignedIn } from '../../test/app';
+import { renderSignedIn, screenPosts } from '../../test/app';
 import { StatusChip } from './components/StatusChip';
 
 afterEach(() => {
@@ -197,7 +197,7 @@ describe('the user imports screen', () => {
     expect((within(form).getByRole('checkbox', { name: 'Assign teams' }) as HTMLInputElement).checked).toBe(true);
     await ui.click(disableUsers);
     expect(disableUsers.checked).toBe(true);
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screenPosts(calls).length > 0).toBe(false);
   });
 
   it('says that new users get an invitation e-mail, and sends the admin’s choice with the upload', async () => {
@@ -215,8 +215,8 @@ describe('the user imports screen', () => {
 
     fireEvent.change(screen.getByTestId('user-import-file'), { target: { files: [new File(['email,name\n'], 'team.csv')] } });
     await ui.click(within(form).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
+    await waitFor(() => expect(screenPosts(calls).length > 0).toBe(true));
+    const sent = screenPosts(calls)[0]?.body as FormData;
     expect(sent.get('sendInvitations')).toBe('false');
     expect(sent.get('assignWorkspaces')).toBe('true');
     expect((sent.get('file') as File).name).toBe('team.csv');
@@ -288,7 +288,7 @@ describe('the user imports screen', () => {
     fireEvent.change(input, { target: { files: [xlsx] } });
     expect(await screen.findByText(/^Ce fichier est un classeur de tableur \(comme un \.xlsx\)/)).toBeTruthy();
     expect(within(form).queryByText('personnes.csv')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screenPosts(calls)).toHaveLength(1);
 
     // What the server refuses (its check is the same) is said alike.
     refuse = true;
@@ -398,7 +398,7 @@ ${Array.from({ length: n }, (_, i) => `u${i}@acme.example,U ${i}`).join('\n')}\n
     await ui.click(unattended);
     await ui.click(within(form).getByRole('button', { name: 'Upload' }));
     await screen.findByText('large.csv is being imported');
-    const sent = calls.find((c) => c.method === 'POST')?.body as FormData;
+    const sent = screenPosts(calls)[0]?.body as FormData;
     expect(sent.get('applyWithoutConfirmation')).toBe('true');
     // The choice belongs to that file: gone with it.
     expect(within(form).queryByRole('checkbox', { name: 'Apply without waiting for my confirmation' })).toBeNull();

@@ -42,7 +42,7 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
         notify.error(errorMessage(err, 'accessKeys:errors.save'));
       }
     },
-    () => notify.error(t('accessKeys:form.hasErrors')),
+    () => notify.formErrors(t('accessKeys:form.hasErrors')),
   );
 
   return (

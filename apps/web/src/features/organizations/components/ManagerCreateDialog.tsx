@@ -54,7 +54,7 @@ export default function ManagerCreateDialog({ organization: o, onClose }: { orga
         notify.error(errorMessage(err, 'organizations:errors.createManager'));
       }
     },
-    () => notify.error(t('organizations:hasErrors')),
+    () => notify.formErrors(t('organizations:hasErrors')),
   );
 
   return (

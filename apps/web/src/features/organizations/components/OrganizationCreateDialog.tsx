@@ -62,7 +62,7 @@ export default function OrganizationCreateDialog({
         notify.error(errorMessage(err, 'organizations:errors.create'));
       }
     },
-    () => notify.error(t('organizations:hasErrors')),
+    () => notify.formErrors(t('organizations:hasErrors')),
   );
 
   const counter = (value: string | undefined, max: number) => t('organizations:counter', { count: value?.length ?? 0, max });

@@ -47,7 +47,7 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
         notify.error(errorMessage(err, 'organizations:errors.save'));
       }
     },
-    () => notify.error(t('organizations:hasErrors')),
+    () => notify.formErrors(t('organizations:hasErrors')),
   );
 
   return (

@@ -42,7 +42,7 @@ export function DefaultsForm({
         notify.error(errorMessage(err, 'provisioning:errors.save'));
       }
     },
-    () => notify.error(t('provisioning:defaults.hasErrors')),
+    () => notify.formErrors(t('provisioning:defaults.hasErrors')),
   );
 
   return (

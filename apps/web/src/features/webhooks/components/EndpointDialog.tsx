@@ -75,7 +75,7 @@ export function EndpointDialog({
         notify.error(message);
       }
     },
-    () => notify.error(t('webhooks:form.hasErrors')),
+    () => notify.formErrors(t('webhooks:form.hasErrors')),
   );
 
   return (

@@ -54,7 +54,7 @@ export function WorkflowImportForm({ organization }: { organization: { id: strin
         notify.error(importErrorMessage(err, 'workflowImports:errors.schedule'));
       }
     },
-    () => notify.error(t('workflowImports:errors.hasErrors')),
+    () => notify.formErrors(t('workflowImports:errors.hasErrors')),
   );
 
   return (
