@@ -117,6 +117,8 @@ export async function createJobs<M extends JobMap>(
   // Tests set 0: the tries of a failing job follow each other at once.
   const retryDelay = options.retryDelaySeconds ?? 5;
   const stopping = new AbortController();
+  /** The handlers running now: stop() waits for them (pg-boss may not, see there). */
+  const running = new Set<Promise<void>>();
 
   async function giveUp<K extends keyof M & string>(def: JobDefinition<M, K>, data: M[K], err: Error, run: JobRun) {
     log.error({ err, job: def.name, jobId: run.id, tries: run.retryCount + 1 }, 'job failed its last try: given up');
@@ -124,6 +126,20 @@ export async function createJobs<M extends JobMap>(
       await def.onGiveUp?.(data, err);
     } catch (hookErr) {
       log.error({ err: hookErr, job: def.name, jobId: run.id }, 'job given up: its failure could not be recorded');
+    }
+  }
+
+  /** Runs the handler of each job pg-boss handed over (one at a time: batchSize 1). */
+  async function handle(def: JobDefinition<M, keyof M & string>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    for (const job of jobs) {
+      const lastTry = job.retryCount >= job.retryLimit;
+      const run: JobRun = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastTry, signal: stopping.signal };
+      try {
+        await def.handler(job.data as M[keyof M & string], run);
+      } catch (err) {
+        if (lastTry) await giveUp(def, job.data as M[keyof M & string], err as Error, run);
+        throw err;
+      }
     }
   }
 
@@ -140,17 +156,10 @@ export async function createJobs<M extends JobMap>(
       for (const def of definitions) await def.onStart?.();
       for (const def of definitions) {
         // includeMetadata: without it pg-boss hands over neither retryCount nor retryLimit.
-        await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) {
-            const lastTry = job.retryCount >= job.retryLimit;
-            const run: JobRun = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastTry, signal: stopping.signal };
-            try {
-              await def.handler(job.data as M[keyof M & string], run);
-            } catch (err) {
-              if (lastTry) await giveUp(def, job.data as M[keyof M & string], err as Error, run);
-              throw err;
-            }
-          }
+        await boss.work(def.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, (jobs) => {
+          const run = handle(def, jobs);
+          running.add(run);
+          return run.finally(() => running.delete(run));
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {});
       }
@@ -165,6 +174,11 @@ export async function createJobs<M extends JobMap>(
     async stop(timeoutMs = 10_000) {
       stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // pg-boss can count a stopping worker as idle while its handler is still ending, and it
+      // records a job's completion without waiting for it: the caller may close the database
+      // only once our handlers have ended and a statement queued behind their completions ran.
+      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await database.executeSql('SELECT 1').catch(() => undefined);
     },
   };
 }
