@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DIALOG_EMIT_DELAY_MS } from '../../lib/dialogs/AppDialog';
 import { renderSignedIn, screenPosts } from '../../test/app';
 import { aDelivery, aSecret, aWebhook, deliveryId, webhookId } from '../../test/webhooks';
 
@@ -100,19 +101,24 @@ describe('the webhooks list', () => {
   });
 });
 
-/** The list with no endpoint and the "Add an endpoint" dialog open; `create` answers the POST. */
-/**
- * Clicks the add dialog's Add endpoint, looked up afresh, once it takes clicks: a submit the
- * form's checks refused ends (and the button comes back) a moment after its messages show.
- */
+/** The add dialog, looked up afresh at each step: its nodes are not held across renders. */
 const addDialog = () => screen.getByRole('dialog', { name: 'Add an endpoint' });
 
+/**
+ * Clicks the add dialog's Add endpoint once it takes clicks, and returns once the click's save
+ * has been emitted (the dialog emits it DIALOG_EMIT_DELAY_MS later) and its submit has ended: a
+ * field checked as it is typed shows its message before that, and typing on at once would let
+ * the late save submit the next value.
+ */
 async function submitAdd(user: ReturnType<typeof userEvent.setup>) {
-  const add = () => within(addDialog()).getByRole('button', { name: 'Add endpoint' });
-  await waitFor(() => expect((add() as HTMLButtonElement).disabled).toBe(false));
+  const add = () => within(addDialog()).getByRole('button', { name: 'Add endpoint' }) as HTMLButtonElement;
+  await waitFor(() => expect(add().disabled).toBe(false));
   await user.click(add());
+  await new Promise((resolve) => setTimeout(resolve, DIALOG_EMIT_DELAY_MS));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add an endpoint' }) === null || !add().disabled).toBe(true));
 }
 
+/** The list with no endpoint and the "Add an endpoint" dialog open; `create` answers the POST. */
 async function openAddDialog(create: (body: unknown) => { status?: number; body: unknown }) {
   const user = userEvent.setup();
   const { calls } = renderSignedIn('/webhooks', {
