@@ -5,11 +5,14 @@
  * Decoding is the platform's (WHATWG TextDecoder, ICU), streamed: memory holds a chunk.
  *
  * How the encoding is decided, in order:
- *   1. a byte order mark says it (EF BB BF UTF-8, FF FE UTF-16 LE, FE FF UTF-16 BE);
+ *   1. a byte order mark says it (EF BB BF UTF-8, FF FE UTF-16 LE, FE FF UTF-16 BE), as the
+ *      WHATWG Encoding Standard's BOM sniffing does;
  *   2. else the bytes up to the first that is not ASCII read the same in every candidate, so
  *      nothing is decided until then; from that byte, SAMPLE_BYTES (or the rest of the file)
- *      that are valid UTF-8 make it UTF-8, as UTF-8 is what they almost surely are;
- *   3. else Windows-1252, in which every byte is a character.
+ *      go to chardet (ICU's charset detector), and its likeliest answer among the encodings
+ *      read here wins: it may rank ISO-8859-2 or KOI8-R first for a short list of names,
+ *      which no spreadsheet here saves, so those answers are passed over;
+ *   3. if it names none of them, Windows-1252, in which every byte is a character.
  * A file decided UTF-8 that later has a byte that is not is refused with its line
  * (INVALID_ENCODING), never read half in one encoding and half in another. NUL or another
  * control byte that no text holds refuses the file as not text (NOT_TEXT), with its line.
@@ -17,6 +20,7 @@
 import { Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { type FileEncoding, notTextKind, TEXT_SNIFF_BYTES } from '@console/contracts';
+import { analyse, type EncodingName } from 'chardet';
 import { FileFormatError } from './file-error.js';
 
 /** How much of the file, from its first byte that is not ASCII, decides between UTF-8 and Windows-1252. */
@@ -39,14 +43,25 @@ function bomOf(head: Buffer): FileEncoding | undefined {
   return BOMS.find(([, bytes]) => bytes.every((b, i) => head[i] === b))?.[0];
 }
 
-/** Whether these bytes are UTF-8, but for a character the end cuts short. */
-function isUtf8Sample(bytes: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
-    return true;
-  } catch {
-    return false;
+/**
+ * What chardet may name that is read here; ISO-8859-1's text reads alike in Windows-1252.
+ * Not ASCII: the sample holds a byte that is not, and chardet still lists ASCII, at 0.
+ */
+const READ_AS: Partial<Record<EncodingName, FileEncoding>> = {
+  'UTF-8': 'utf-8',
+  'UTF-16LE': 'utf-16le',
+  'UTF-16BE': 'utf-16be',
+  'ISO-8859-1': 'windows-1252',
+  'windows-1252': 'windows-1252',
+};
+
+/** The encoding of a file without a mark, from a sample that starts at its first byte that is not ASCII. */
+export function detectEncoding(sample: Uint8Array): FileEncoding {
+  for (const { name, confidence } of analyse(sample)) {
+    const read = READ_AS[name];
+    if (read && confidence > 0) return read;
   }
+  return 'windows-1252';
 }
 
 /** A control character no text holds: NUL and the C0 controls but tab, line ends and form feed. */
@@ -123,7 +138,7 @@ export function decodeToUtf8(onEncoding: (encoding: FileEncoding) => void): Tran
       }
       if (firstHigh !== -1 && held.length - firstHigh < SAMPLE_BYTES && !end) return undefined;
       const sample = firstHigh === -1 ? held : held.subarray(firstHigh, firstHigh + SAMPLE_BYTES);
-      decide(firstHigh === -1 || isUtf8Sample(sample) ? 'utf-8' : 'windows-1252');
+      decide(firstHigh === -1 ? 'utf-8' : detectEncoding(sample));
     }
     const bytes = held;
     held = Buffer.alloc(0);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { analyse } from 'chardet';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImports, users } from '../../db/schema.js';
@@ -14,7 +15,7 @@ import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { readUserImportCsv, type StagedRow } from './csv-reader.js';
-import { SAMPLE_BYTES } from './file-encoding.js';
+import { detectEncoding, SAMPLE_BYTES } from './file-encoding.js';
 import { type Headers, importCsv, importErrors, upload } from './user-imports.fixtures.js';
 
 const NAMES = ['Conceição', 'Müller', 'François'];
@@ -84,6 +85,21 @@ describe('the CSV reader: encodings', () => {
     expect(lateUtf8.rows.at(-1)?.[3]).toBe('Conceição');
     // All ASCII: UTF-8 (every encoding reads it alike).
     expect((await readBytes(Buffer.from('email,name\na@x.example,Ann\n'), ',', 5)).encoding).toBe('utf-8');
+  });
+
+  it("takes chardet's likeliest answer among the encodings read here, passing over those no spreadsheet here saves", async () => {
+    // Romanian names typed with ã: chardet ranks a Turkish or Central European encoding first.
+    const bytes = windows1252('email;name\r\na@x.example;Cãtãlin Bãlan\r\nb@x.example;Mãrgãrit Ionescu\r\nc@x.example;Ãnca Tãnase\r\n');
+    const sample = bytes.subarray(bytes.findIndex((b) => b >= 0x80));
+    const ranked = analyse(sample).map((m) => m.name);
+    expect(['ISO-8859-1', 'windows-1252']).not.toContain(ranked[0]);
+    expect(detectEncoding(sample)).toBe('windows-1252');
+    const read = await readBytes(bytes, ';', 16);
+    expect([read.encoding, read.rows.map((r) => r[3])]).toEqual(['windows-1252', ['Cãtãlin Bãlan', 'Mãrgãrit Ionescu', 'Ãnca Tãnase']]);
+    // UTF-8 wins where chardet finds it, and a sample chardet names nothing read here is Windows-1252.
+    expect(detectEncoding(Buffer.from('Conceição Müller', 'utf8'))).toBe('utf-8');
+    expect(analyse(Buffer.from([0x8e, 0x9e])).some((m) => m.name === 'ISO-8859-1' || m.name === 'windows-1252')).toBe(false);
+    expect(detectEncoding(Buffer.from([0x8e, 0x9e]))).toBe('windows-1252');
   });
 
   it('keeps the separator check: a `;` file read with `,` is told so, in Windows-1252 too', async () => {
