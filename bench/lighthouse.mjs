@@ -1,8 +1,8 @@
 // Lighthouse against the built console: the sign-in page (`/`), the password reset page of a
-// link the demo admin asked for (read from the outbox), and the dashboard signed in as the
-// demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
+// link the demo admin asked for and the account activation page of a Viewer the identity
+// provider made (both links read from the outbox), and the dashboard signed in as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
 // Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
-// Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|dashboard] [--preset=mobile|desktop]
+// Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
 //   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
 // Each page × preset is run `runs` times; the table shows the run of median performance.
@@ -95,6 +95,7 @@ try {
   const targets = [
     { page: 'sign-in', url: `${server.base}/` },
     { page: 'reset', url: (option('page') ?? 'reset') === 'reset' ? await resetLink() : '' },
+    { page: 'activate', url: (option('page') ?? 'activate') === 'activate' ? await withBrowser(cdpUrl, activationLink) : '' },
     { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
   ];
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
@@ -131,7 +132,7 @@ async function withBrowser(cdpUrl, fn) {
     });
   }
   try {
-    await fn(browser.contexts()[0]);
+    return await fn(browser.contexts()[0]);
   } finally {
     await browser.close();
   }
@@ -155,19 +156,52 @@ async function resetLink() {
     body: JSON.stringify({ email: DEMO_ADMIN.email }),
   });
   if (!asked.ok) throw new Error(`reset request failed: ${asked.status} ${await asked.text()}`);
+  return outboxLink('/auth/password/reset');
+}
+
+/**
+ * The activation link of a Viewer the identity provider makes: the demo admin (signed in, in
+ * the browser's profile) turns invitations on and makes a SCIM token, and the provider creates
+ * the person.
+ */
+async function activationLink({ request }) {
+  const headers = { 'x-requested-with': 'console' };
+  const { workspaces } = await (await request.get(`${server.base}/api/provisioning`, { headers })).json();
+  const config = { defaultRole: 'viewer', defaultWorkspaceIds: [workspaces[0].id], sendInvitations: true };
+  const saved = await request.put(`${server.base}/api/provisioning/config`, { headers, data: config });
+  if (!saved.ok()) throw new Error(`provisioning config failed: ${saved.status()} ${await saved.text()}`);
+  const token = await request.post(`${server.base}/api/provisioning/tokens`, { headers });
+  if (!token.ok()) throw new Error(`SCIM token failed: ${token.status()} ${await token.text()}`);
+  const { secret } = await token.json();
+  const userName = `lighthouse.viewer@acme.example`;
+  const created = await fetch(`${server.base}/api/scim/v2/Users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+    body: JSON.stringify({
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName,
+      name: { givenName: 'Light', familyName: 'House' },
+      emails: [{ value: userName, type: 'work', primary: true }],
+      active: true,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`SCIM create failed: ${created.status} ${await created.text()}`);
+  return outboxLink('/auth/invitation/activate');
+}
+
+/** The first link to `route` in the outbox's e-mails (quoted-printable undone), waiting up to 30 s for it. */
+async function outboxLink(route) {
   const outbox = path.join(dataDir, 'outbox');
+  const pattern = new RegExp(`https?://[^\\s"<>]+${route.replaceAll('/', '\\/')}\\?token=[A-Za-z0-9_%-]+`);
   for (let i = 0; i < 300; i++) {
     const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
     for (const mail of mails) {
-      const link = mail
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=')
-        .match(/https?:\/\/[^\s"<>]+\/auth\/password\/reset\?token=[A-Za-z0-9_%-]+/)?.[0];
+      const link = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(pattern)?.[0];
       if (link) return link;
     }
     await sleep(100);
   }
-  throw new Error('no reset e-mail in the outbox');
+  throw new Error(`no e-mail with a link to ${route} in the outbox`);
 }
 
 async function clearCache(context) {
