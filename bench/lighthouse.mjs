@@ -196,7 +196,10 @@ async function outboxLink(route) {
   for (let i = 0; i < 300; i++) {
     const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
     for (const mail of mails) {
-      const link = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(pattern)?.[0];
+      const link = mail
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .match(pattern)?.[0];
       if (link) return link;
     }
     await sleep(100);
