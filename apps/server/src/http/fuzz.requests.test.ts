@@ -15,7 +15,7 @@ import * as schema from '../db/schema.js';
 import { jobDefinitions } from '../jobs/index.js';
 import { encodeTrailCursor } from '../modules/events/events-trail.service.js';
 import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
-import { csvBytes, fromSchema, hostileString } from '../test/fuzz.js';
+import { csvBytes, fromSchema, hostileJson, hostileQuery, hostileString } from '../test/fuzz.js';
 import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { until } from '../test/until.js';
@@ -188,16 +188,24 @@ describe('every route, fuzzed', () => {
       .tuple(...names.map(() => fc.oneof(samples, hostileString)))
       .map((values) => names.reduce((path, name, i) => path.replace(`:${name}`, encode(values[i]) || '%20'), def.path));
   };
+  const shapedQuery = (def: RouteDef): fc.Arbitrary<string> =>
+    !def.query
+      ? fc.constant('')
+      : fromSchema(def.query, samples).map((q) => {
+          if (q === null || typeof q !== 'object' || Array.isArray(q)) return `?${encode(String(q))}`;
+          const params = new URLSearchParams();
+          for (const [k, v] of Object.entries(q)) {
+            for (const one of Array.isArray(v) ? v : [v])
+              if (one !== undefined) params.append(k, typeof one === 'object' ? JSON.stringify(one) : String(one));
+          }
+          return `?${params}`;
+        });
+  // Now and then a good query (or none) comes with prototype keys.
   const queryArb = (def: RouteDef) =>
-    fromSchema(def.query, samples).map((q) => {
-      if (q === null || typeof q !== 'object' || Array.isArray(q)) return `?${encode(String(q))}`;
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(q)) {
-        for (const one of Array.isArray(v) ? v : [v])
-          if (one !== undefined) params.append(k, typeof one === 'object' ? JSON.stringify(one) : String(one));
-      }
-      return `?${params}`;
-    });
+    fc.oneof(
+      { weight: 8, arbitrary: shapedQuery(def) },
+      { weight: 1, arbitrary: fc.tuple(shapedQuery(def), hostileQuery).map(([q, bad]) => `${q}${q.length > 1 ? '&' : ''}${bad}`) },
+    );
   type Body = { payload?: string | Buffer; contentType?: string };
   const bodyArb = (name: string, def: RouteDef): fc.Arbitrary<Body> => {
     if (multipart.has(name)) {
@@ -234,6 +242,7 @@ describe('every route, fuzzed', () => {
         arbitrary: fromSchema(def.body, samples).map((b) => ({ payload: JSON.stringify(b ?? null), contentType: 'application/json' })),
       },
       { weight: 1, arbitrary: hostileString.map((s) => ({ payload: s, contentType: 'application/json' })) },
+      { weight: 1, arbitrary: hostileJson(fromSchema(def.body, samples)).map((s) => ({ payload: s, contentType: 'application/json' })) },
       { weight: 1, arbitrary: fc.constant({}) },
     );
   };
@@ -253,7 +262,7 @@ describe('every route, fuzzed', () => {
       await refreshCredentials();
       let before = await snapshot();
       await fc.assert(
-        fc.asyncProperty(pathArb(def), def.query ? queryArb(def) : fc.constant(''), bodyArb(name, def), async (path, query, body) => {
+        fc.asyncProperty(pathArb(def), queryArb(def), bodyArb(name, def), async (path, query, body) => {
           const res = await t.app.inject({
             method: def.method,
             url: `/api${path}${query}`,
@@ -262,6 +271,7 @@ describe('every route, fuzzed', () => {
           });
           const what = `${def.method} /api${path}${query} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, what).toBeLessThan(500);
+          expect(({} as { polluted?: unknown }).polluted, `Object.prototype polluted: ${what}`).toBeUndefined();
           if (res.statusCode >= 400 && countedRefusal(res.body)) {
             // A wrong password for a real person is counted towards the lockout and recorded
             // (session.sign_in_failed, decision 020): only those two tables may change.

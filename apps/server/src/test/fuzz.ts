@@ -115,6 +115,44 @@ function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Ar
   }
 }
 
+/** Numbers no column or schema holds, written as JSON text (JSON.stringify cannot write the first two). */
+const HOSTILE_NUMBERS = ['1e400', '-1e400', '123456789012345678901234567890', '-0', '1e-400', '9007199254740993'];
+
+/**
+ * A JSON body an attacker writes by hand, from a good one (`good`): `__proto__` or
+ * `constructor` as its own keys (JSON.stringify cannot write them), its numbers replaced by
+ * ones no type holds, or nesting thousands deep.
+ */
+export function hostileJson(good: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  const text = good.map((b) => JSON.stringify(b ?? {}) ?? '{}');
+  const withOwnKey = fc.tuple(text, fc.constantFrom('__proto__', 'constructor')).map(([body, key]) => {
+    const value = key === '__proto__' ? '{"polluted":true,"isStaff":true,"role":"org_admin"}' : '{"prototype":{"polluted":true}}';
+    return body.startsWith('{') && body !== '{}' ? `{"${key}":${value},${body.slice(1)}` : `{"${key}":${value}}`;
+  });
+  const hugeNumbers = fc
+    .tuple(text, fc.constantFrom(...HOSTILE_NUMBERS))
+    .map(([body, n]) => body.replace(/(?<=[:,[])-?\d+(\.\d+)?([eE][-+]?\d+)?(?=[,}\]])/g, n));
+  const deep = fc.constantFrom(
+    `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+    `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+    `{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    ...HOSTILE_NUMBERS,
+    ...HOSTILE_NUMBERS.map((n) => `{"limit":${n},"page":${n}}`),
+  );
+  return fc.oneof(withOwnKey, hugeNumbers, deep);
+}
+
+/** A query an attacker adds to any call: prototype keys in the shapes query parsers nest. */
+export const hostileQuery: fc.Arbitrary<string> = fc.constantFrom(
+  '__proto__[polluted]=1',
+  '__proto__.polluted=1',
+  'constructor[prototype][polluted]=1',
+  '__proto__=1',
+  'constructor=1',
+  `a${'[a]'.repeat(2_000)}=1`,
+);
+
 /** CSV bytes: a valid import file now and then mutated: quotes, separators, NUL, bad UTF-8, long cells, cut short. */
 export const csvBytes: fc.Arbitrary<Buffer> = fc
   .tuple(
