@@ -74,6 +74,11 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_MAX: '10000',
       // The webhooks' browser test delivers to a receiver it starts on 127.0.0.1 over plain HTTP.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // A single sign-on provider, as "SSO login only" needs one (nobody could sign in without);
+      // it is discovered only when someone signs in with it, which no browser test does.
+      OIDC_ISSUER_URL: 'https://idp.workframe.example',
+      OIDC_CLIENT_ID: 'console-e2e',
+      OIDC_CLIENT_SECRET: 'console-e2e-secret',
     },
   },
 });

@@ -33,6 +33,7 @@ import { createSessionsService } from './modules/auth/sessions.service.js';
 import { createSignInLinksService } from './modules/auth/sign-in-links.service.js';
 import { createSsoRepository } from './modules/auth/sso.repository.js';
 import { createSsoService } from './modules/auth/sso.service.js';
+import { enabledSsoProviders } from './modules/auth/sso-config.js';
 import { createUserTokensRepository } from './modules/auth/user-tokens.repository.js';
 import { createEventsTrailRepository } from './modules/events/events-trail.repository.js';
 import { createEventsTrailService } from './modules/events/events-trail.service.js';
@@ -359,6 +360,7 @@ export function createServices(deps: AppDeps) {
       organizations: repositories.organizations,
       clock,
       endPasswordSessions: identity.sessions.endPasswordSessions,
+      ssoProviders: enabledSsoProviders(config),
     }),
 
     workflowImports: createWorkflowImportsService({

@@ -551,6 +551,8 @@ export const organizationSettingErrorCodes = {
   modelUnknown: 'VERIFICATION_MODEL_UNKNOWN',
   /** A number of days outside the setting's bounds (how long events are kept: 30 days to 7 years). */
   daysOutOfRange: 'SETTING_DAYS_OUT_OF_RANGE',
+  /** "SSO login only" on a console where no single sign-on provider is configured: nobody could sign in. */
+  ssoNotConfigured: 'SSO_NOT_CONFIGURED',
 } as const;
 
 /**

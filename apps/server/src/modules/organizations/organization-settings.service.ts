@@ -99,8 +99,10 @@ export function createOrganizationSettingsService(deps: {
   clock: Clock;
   /** "SSO login only" turned on ends the organization's password sessions (the auth module's), in the change's transaction. */
   endPasswordSessions: (organizationId: string, tx: Db) => Promise<number>;
+  /** The single sign-on providers this console is configured with: "SSO login only" needs one, or nobody could sign in. */
+  ssoProviders: readonly string[];
 }) {
-  const { db, repo, organizations, clock, endPasswordSessions } = deps;
+  const { db, repo, organizations, clock, endPasswordSessions, ssoProviders } = deps;
 
   async function views(organizationId: string, db2: Db = db) {
     const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));
@@ -181,6 +183,12 @@ export function createOrganizationSettingsService(deps: {
     async change(auth: AuthContext, organizationId: string, key: string, value: unknown): Promise<{ setting: OrganizationSettingView }> {
       const def = organizationSettingDefinition(key);
       if (!def) throw settingNotFound();
+      if (def.key === SSO_LOGIN_ONLY_SETTING && value === true && ssoProviders.length === 0) {
+        throw new Conflict(
+          'No single sign-on provider is configured on this console: with "SSO login only" nobody of the organization could sign in.',
+          organizationSettingErrorCodes.ssoNotConfigured,
+        );
+      }
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const org = await organizations.lock(organizationId, 'share', tx);

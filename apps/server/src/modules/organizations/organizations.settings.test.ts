@@ -25,7 +25,8 @@ describe('organization settings (Super area)', () => {
   let noRoleEmail: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // "SSO login only" needs a provider to sign in with (the refusal without one is tested below).
+    t = await createTestApp({ config: { GOOGLE_CLIENT_ID: 'console-test', GOOGLE_CLIENT_SECRET: 'console-test-secret' } });
     const db = t.database.db;
     editor = await signInStaff(t, { roles: ['read', 'update'], displayName: 'Sam Staff' });
     reader = await signInStaff(t, { roles: ['read'] });
@@ -286,6 +287,38 @@ describe('organization settings (Super area)', () => {
     // Without the CSRF header a cookie alone changes nothing.
     expect((await put({ headers: { cookie: editor.headers.cookie } }, org.id, 'quiz', { value: true })).json().code).toBe('CSRF');
     expect(await stored(org.id)).toEqual([]);
+  });
+
+  it('"SSO login only" is refused on a console without a single sign-on provider, and nothing changes', async () => {
+    const bare = await createTestApp();
+    try {
+      const db = bare.database.db;
+      const staff = await signInStaff(bare, { roles: ['read', 'update'] });
+      const org = await createOrganization(db);
+      const admin = await createUser(db, org.id);
+      const session = await signIn(bare, admin.email!);
+      const res = await bare.app.inject({
+        method: 'PUT',
+        url: `/api/organization/${org.id}/settings/ssoLoginOnly`,
+        headers: staff.headers,
+        payload: { value: true },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'SSO_NOT_CONFIGURED' });
+      const settings = (await bare.app.inject({ url: `/api/organization/${org.id}/settings`, headers: staff.headers })).json().settings;
+      expect(settings.find((s: { key: string }) => s.key === 'ssoLoginOnly')).toMatchObject({ value: false, isDefault: true });
+      expect((await bare.app.inject({ url: '/api/auth/me', headers: session.headers })).statusCode).toBe(200);
+      // Turning it off stays possible (an organization switched on before the provider was removed).
+      const off = await bare.app.inject({
+        method: 'PUT',
+        url: `/api/organization/${org.id}/settings/ssoLoginOnly`,
+        headers: staff.headers,
+        payload: { value: false },
+      });
+      expect(off.statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('"SSO login only" turned on here refuses password sign-in and is reported at the e-mail step; off again, it works', async () => {

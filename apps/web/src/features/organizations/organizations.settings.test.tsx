@@ -14,7 +14,7 @@ import {
 } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
+import { type ApiCall, appConfig, type Persona, renderSignedIn } from '../../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,6 +62,8 @@ function settingsApi(
     as?: Persona;
     org?: OrganizationView;
     refuse?: (call: ApiCall) => Promise<Refusal | undefined> | Refusal | undefined;
+    /** The console's single sign-on providers ("SSO login only" needs one). */
+    ssoProviders?: string[];
   } = {},
 ) {
   let settings = defaults();
@@ -81,6 +83,7 @@ function settingsApi(
   return renderSignedIn(path, {
     as: opts.as ?? 'staff',
     api: {
+      'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: opts.ssoProviders ?? ['google'] } }),
       [`GET /api/organization/${ORG_ID}`]: () => ({ body: { organization: opts.org ?? organization } }),
       [`GET /api/organization/${ORG_ID}/settings`]: () => ({ body: { settings } }),
       'GET /api/organization/verificationModels': () => ({ body: { verificationModels: VERIFICATION_MODELS } }),
@@ -276,6 +279,21 @@ describe('organization settings', () => {
     expect(
       await screen.findByText('No se pudo cambiar Conservación de los eventos. Los eventos se conservan de 30 días a 7 años (2557 días).'),
     ).toBeTruthy();
+  });
+
+  it('offers no "SSO login only" on a console without a single sign-on provider, and says why; one already on can be turned off', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { ssoProviders: [] });
+    const sso = await screen.findByRole('switch', { name: 'SSO login only' });
+    await waitFor(() => expect(sso).toHaveProperty('disabled', true));
+    const reason =
+      'Needs a single sign-on provider (Google, Microsoft or OpenID Connect) configured on this console: without one, nobody of this organization could sign in.';
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(sso.getAttribute('aria-describedby')).toContain('setting-ssoLoginOnly-unavailable');
+    fireEvent.click(sso);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(puts(calls)).toEqual([]);
+    // Other switches are not concerned.
+    expect(screen.getByRole('switch', { name: 'Public sharing' })).toHaveProperty('disabled', false);
   });
 
   it('is read-only for staff who may only read: switches disabled, nothing sent', async () => {

@@ -1,10 +1,11 @@
 /** One on/off setting: a labelled switch, its explanation where it needs one, and when it was last changed. */
-import type { OrganizationSettingView } from '@console/contracts/organizations';
+import { type OrganizationSettingView, SSO_LOGIN_ONLY_SETTING } from '@console/contracts/organizations';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
+import { useAppConfig } from '../../../lib/app-config';
 import { formatDateTime } from '../../../lib/format';
 import { settingHelp, settingLabel } from '../../../lib/setting-text';
 
@@ -23,11 +24,28 @@ export function ChangedLine({ setting }: { setting: OrganizationSettingView }) {
   );
 }
 
+/**
+ * Why a switch that is off cannot be turned on here, said under it: "SSO login only" on a
+ * console without a single sign-on provider would leave nobody able to sign in (the server
+ * refuses it too). Turning it off stays possible.
+ */
+function useUnavailable(setting: OrganizationSettingView): string | undefined {
+  const { t } = useT();
+  const { ssoProviders } = useAppConfig();
+  if (setting.key === SSO_LOGIN_ONLY_SETTING && setting.value !== true && ssoProviders.length === 0) {
+    return t('organizations:settings.ssoUnavailable');
+  }
+  return undefined;
+}
+
 export function SettingSwitch(props: { setting: OrganizationSettingView; readOnly: boolean; onChange: (value: boolean) => void }) {
   const { t } = useT();
   const { setting } = props;
   const help = settingHelp(t, setting.key);
+  const unavailable = useUnavailable(setting);
   const helpId = `setting-${setting.key}-help`;
+  const unavailableId = `setting-${setting.key}-unavailable`;
+  const describedBy = [help && helpId, unavailable && unavailableId].filter(Boolean).join(' ') || undefined;
   return (
     <Stack component="li" sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }} data-setting={setting.key}>
       <FormControlLabel
@@ -36,9 +54,9 @@ export function SettingSwitch(props: { setting: OrganizationSettingView; readOnl
           <Switch
             id={`setting-${setting.key}`}
             checked={setting.value === true}
-            disabled={props.readOnly}
+            disabled={props.readOnly || unavailable !== undefined}
             onChange={(e) => props.onChange(e.target.checked)}
-            slotProps={{ input: { 'aria-describedby': help ? helpId : undefined } }}
+            slotProps={{ input: { 'aria-describedby': describedBy } }}
           />
         }
         label={settingLabel(t, setting.key)}
@@ -46,6 +64,11 @@ export function SettingSwitch(props: { setting: OrganizationSettingView; readOnl
       {help && (
         <Typography id={helpId} variant="body2" color="textSecondary" sx={{ ml: 6 }}>
           {help}
+        </Typography>
+      )}
+      {unavailable && (
+        <Typography id={unavailableId} variant="body2" color="warning.dark" sx={{ ml: 6 }}>
+          {unavailable}
         </Typography>
       )}
       <Stack sx={{ ml: 6 }}>
