@@ -28,11 +28,20 @@ import { createServices } from './registry.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/**
+ * TRUST_PROXY trusts the one proxy in front of the server (docs/operations.md), the peer of
+ * the connection: the client is the address that proxy appended to X-Forwarded-For. Fastify's
+ * `true` would trust every hop and take the leftmost address, which the caller writes (and so
+ * picks its own rate-limit budget); a hop count is refused by Fastify (it trusts nothing).
+ */
+export const trustProxyOf = (config: Pick<AppDeps['config'], 'TRUST_PROXY'>) =>
+  config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false;
+
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const { config } = deps;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: config.LOG_LEVEL, ...logOptions } }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config),
     // Keep a caller's request id when it looks like one, so logs join up across services.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -129,7 +138,7 @@ function registerProbes(app: FastifyInstance, deps: AppDeps, metrics: Metrics) {
  * listened to when METRICS_TOKEN is set. It builds the services the worker's jobs use.
  */
 export async function buildProbeApp(deps: AppDeps, opts: { logger: FastifyBaseLogger }) {
-  const app = Fastify({ loggerInstance: opts.logger, trustProxy: deps.config.TRUST_PROXY });
+  const app = Fastify({ loggerInstance: opts.logger, trustProxy: trustProxyOf(deps.config) });
   const services = createServices(deps);
   app.decorate('deps', deps);
   app.decorate('services', services);

@@ -196,4 +196,26 @@ describe('password reset', () => {
     // Another source is not refused.
     expect((await requestReset('one.more@example.com', newSource())).statusCode).toBe(200);
   });
+
+  it('behind the proxy (TRUST_PROXY), counts the address the proxy saw, not one the caller wrote into X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ clock, config: { TRUST_PROXY: 'true', SIGN_IN_RATE_LIMIT_MAX: '10000' } });
+    try {
+      // The proxy appends the address it saw to whatever X-Forwarded-For the caller sent.
+      const viaProxy = (written: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/password-reset/request',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${written}, 203.0.113.77` },
+          payload: { email: 'somebody@example.com' },
+        });
+      for (let i = 0; i < PASSWORD_RESET_PER_SOURCE; i++) expect((await viaProxy(`198.51.100.${i}`)).statusCode).toBe(200);
+      const refused = await viaProxy('198.51.100.200');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+    } finally {
+      await proxied.app.services.passwordReset.settled();
+      await proxied.close();
+    }
+  });
 });
