@@ -176,6 +176,11 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginWindowStart: ts('failed_login_window_start'),
     lockedUntil: ts('locked_until'),
+    /**
+     * A password reset ended every idToken issued up to this second (decision 051): whoever
+     * held the old password keeps no token of it, console or API. Null: none ended.
+     */
+    idTokensRevokedAt: ts('id_tokens_revoked_at'),
     createdAt: createdAt(),
     createdBy: uuid('created_by'),
     lastLoginAt: ts('last_login_at'),

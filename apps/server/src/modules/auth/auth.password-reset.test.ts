@@ -3,13 +3,14 @@
  * address, a link in the person's language that works once and for 15 minutes (the injected
  * clock), budgets per address and per source, and every session ended by the reset.
  */
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userTokens } from '../../db/schema.js';
 import type { Clock } from '../../deps.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { type SignedIn, signIn } from '../../test/sign-in.js';
+import { createAccessKey, type SignedIn, signIn } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
@@ -142,6 +143,48 @@ describe('password reset', () => {
     expect(again.json().code).toBe('PASSWORD_RESET_INVALID');
     expect((await check(token)).json().code).toBe('PASSWORD_RESET_INVALID');
     expect((await passwordSignIn(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the idTokens of the old password stop working with the reset: no session opens with one, no API call is made with one', async () => {
+    const person = await createUser(t.database.db, orgId, { locale: 'en' });
+    const email = person.email!;
+    // Whoever knew the old password took a console idToken and an API one before the reset.
+    const consoleToken = (await passwordSignIn(email, TEST_PASSWORD)).json().idToken as string;
+    const apiToken = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/token', payload: { email, password: TEST_PASSWORD } })).json()
+      .idToken as string;
+    const validate = (idToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/validate-oauth', payload: { idToken } });
+    expect((await validate(apiToken)).json().validatorResponse.valid).toBe(true);
+    // The integration's calls, with its organization's access key (the token verified and cached by the first).
+    const { accessKey } = await createAccessKey(t, (await signIn(t, email)).headers);
+    const apiCall = () => t.app.inject({ url: '/api/v1/workflows', headers: { apikey: accessKey, authorization: `Bearer ${apiToken}` } });
+    expect((await apiCall()).statusCode).toBe(200);
+
+    const before = now;
+    // The reset is made later than the tokens (the test's clock stands still otherwise).
+    now = new Date(before.getTime() + 1);
+    await requestReset(email, newSource());
+    expect((await reset(await linkFor(email))).statusCode).toBe(200);
+
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      payload: { idToken: consoleToken, email },
+    });
+    expect(session.statusCode).toBe(401);
+    expect(session.cookies).toHaveLength(0);
+    for (const idToken of [consoleToken, apiToken]) expect((await validate(idToken)).json().validatorResponse.valid).toBe(false);
+    const refused = await apiCall();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('INVALID_TOKEN');
+    // A token taken with the new password works.
+    now = new Date(before.getTime() + 2);
+    try {
+      const fresh = (await passwordSignIn(email, NEW_PASSWORD)).json().idToken as string;
+      expect((await validate(fresh)).json().validatorResponse.valid).toBe(true);
+    } finally {
+      now = before;
+    }
   });
 
   it('a link stops working after 15 minutes, and a newer link retires the older one', async () => {

@@ -23,6 +23,7 @@ export const principalColumns = {
   userDisabledAt: users.disabledAt,
   organizationName: organizations.name,
   organizationDisabledAt: organizations.disabledAt,
+  idTokensRevokedAt: users.idTokensRevokedAt,
   ssoLoginOnly,
 };
 

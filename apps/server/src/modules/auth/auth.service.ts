@@ -23,7 +23,7 @@ import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
 import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
-import { isAdmitted, notAuthorized, toAuthContext } from './principal.js';
+import { isAdmitted, issuedBeforeRevocation, notAuthorized, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
@@ -215,6 +215,8 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
       }
       const principal = await repo.findSignInUserById(claims.sub);
       if (!principal) throw new AppError(404, 'USER_NOT_FOUND', authErrorMessage('USER_NOT_FOUND', config.PRODUCT_NAME));
+      // A token of the password a reset has replaced opens nothing.
+      if (issuedBeforeRevocation(principal, claims)) throw invalidToken('INVALID_TOKEN');
       // "SSO login only" turned on since the password step: that token's time is over.
       if (principal.ssoLoginOnly && claims.signInProvider === 'password') throw authError(403, 'SSO_REQUIRED');
       return startSession(principal, claims.signInProvider, req, claims.jti);

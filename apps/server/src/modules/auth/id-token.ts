@@ -47,6 +47,8 @@ export interface IdTokenClaims {
   /** How the user signed in to get this token. */
   signInProvider: SignInProvider;
   iat: number;
+  /** When it was issued, to the millisecond (`iat` has whole seconds): a password reset ends the tokens issued before it. */
+  issuedAt: Date;
   exp: number;
 }
 
@@ -95,8 +97,15 @@ export async function createIdTokens(config: Config, opts: { now?: () => Date } 
     issuer,
     jwks: () => publicSet,
     async issue(user, provider = 'password', purpose = 'console') {
-      const iat = Math.floor(now().getTime() / 1000);
-      const idToken = await new SignJWT({ email: user.email, name: user.displayName, sign_in_provider: provider, purpose })
+      const issuedAt = now().getTime();
+      const iat = Math.floor(issuedAt / 1000);
+      const idToken = await new SignJWT({
+        email: user.email,
+        name: user.displayName,
+        sign_in_provider: provider,
+        purpose,
+        iat_ms: issuedAt,
+      })
         .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setAudience(issuer)
@@ -155,6 +164,8 @@ export async function createIdTokens(config: Config, opts: { now?: () => Date } 
           email: typeof payload.email === 'string' ? payload.email : null,
           signInProvider: provider.data,
           iat: payload.iat!,
+          // A token without the claim (issued before it existed): the start of its second.
+          issuedAt: new Date(typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat! * 1000),
           exp: payload.exp!,
         };
       } catch {

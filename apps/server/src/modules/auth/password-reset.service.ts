@@ -49,8 +49,8 @@ export interface PasswordResetServiceDeps {
   repo: Pick<AuthRepository, 'findSignInUserByEmail' | 'findSignInUserById'>;
   tokens: UserTokensRepository;
   /** The users module: the new password is set through it; staff addresses are its rule. */
-  users: Pick<UsersService, 'setPasswordHash' | 'isStaffAddress'>;
-  /** Every session of the person ends with the reset, in its transaction. */
+  users: Pick<UsersService, 'setPasswordHash' | 'revokeIdTokens' | 'isStaffAddress'>;
+  /** Every session (and idToken) of the person ends with the reset, in its transaction. */
   sessions: Pick<SessionsService, 'endSessionsOf'>;
   /** This process's cached sessions of the organization forget them at once. */
   changes?: { changed(organizationId: string): void };
@@ -169,6 +169,8 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         apply: async (tx, person) => {
           await users.setPasswordHash(person.userId, passwordHash, tx);
           await deps.sessions.endSessionsOf([person.userId], tx, 'password_reset');
+          // And the idTokens not yet made into sessions, and those of the external API.
+          await users.revokeIdTokens(person.userId, now, tx);
         },
         action: 'user.password_reset',
         data: { sessionsEnded: true },

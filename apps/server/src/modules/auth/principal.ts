@@ -72,10 +72,15 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
     return principal;
   };
   const row = await readThrough(users, claims.sub, load, (p) => p.organizationId);
-  if (!row || row.userDisabledAt || row.organizationDisabledAt || passwordTokenRefused(row, claims)) {
+  if (!row || row.userDisabledAt || row.organizationDisabledAt || tokenRefused(row, claims)) {
     throw new Unauthenticated(authErrorMessage('INVALID_TOKEN', deps.config.PRODUCT_NAME), 'INVALID_TOKEN');
   }
   return toAuthContext(row, claims.signInProvider, deps.config, { via: 'api', expiresAt: new Date(claims.exp * 1000) });
+}
+
+/** A token its user's row refuses: a console password token under "SSO login only", or one a password reset ended. */
+function tokenRefused(row: Principal, claims: IdTokenClaims): boolean {
+  return passwordTokenRefused(row, claims) || issuedBeforeRevocation(row, claims);
 }
 
 /**
@@ -86,6 +91,11 @@ export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: 
  */
 function passwordTokenRefused(row: Principal, claims: IdTokenClaims): boolean {
   return row.ssoLoginOnly && claims.signInProvider === 'password' && claims.purpose !== 'api';
+}
+
+/** A token issued until its user's password was reset no longer works, console or API, nor opens a session (decision 051). */
+export function issuedBeforeRevocation(row: Pick<Principal, 'idTokensRevokedAt'>, claims: Pick<IdTokenClaims, 'issuedAt'>): boolean {
+  return row.idTokensRevokedAt !== null && claims.issuedAt.getTime() <= row.idTokensRevokedAt.getTime();
 }
 
 /**
@@ -99,7 +109,7 @@ export function peekBearerUser(
 ): AuthContext | undefined {
   const claims = deps.idTokens.peek(idToken);
   const row = claims && users.get(claims.sub);
-  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt || passwordTokenRefused(row, claims)) return undefined;
+  if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt || tokenRefused(row, claims)) return undefined;
   const made = bearerContexts.get(claims);
   if (made?.row === row) return made.auth;
   const auth = Object.freeze(

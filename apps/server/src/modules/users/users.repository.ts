@@ -146,6 +146,11 @@ export function createUsersRepository(root: Db) {
         .where(eq(users.id, userId));
     },
 
+    /** idTokens of the user issued up to `at` (to its second) stop working (principal.ts, issuedBeforeRevocation). */
+    async revokeIdTokens(userId: string, at: Date, db: Db = root): Promise<void> {
+      await db.update(users).set({ idTokensRevokedAt: at }).where(eq(users.id, userId));
+    },
+
     /** Disables those of these users of the organization who are still enabled; their ids. */
     async disable(organizationId: string, ids: string[], now: Date, db: Db = root): Promise<string[]> {
       if (ids.length === 0) return [];
