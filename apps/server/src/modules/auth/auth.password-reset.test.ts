@@ -187,6 +187,21 @@ describe('password reset', () => {
     }
   });
 
+  it('a link of someone disabled since it was sent says at once that it does not work, and changes nothing', async () => {
+    const person = await createUser(t.database.db, orgId);
+    const email = person.email!;
+    await requestReset(email, newSource());
+    const token = await linkFor(email);
+    await t.database.db.update(users).set({ disabledAt: now }).where(eq(users.id, person.id));
+
+    const checked = await check(token);
+    expect(checked.statusCode).toBe(400);
+    expect(checked.json().code).toBe('PASSWORD_RESET_INVALID');
+    expect((await reset(token)).json().code).toBe('PASSWORD_RESET_INVALID');
+    const [stored] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, person.id));
+    expect(stored.passwordHash).toBe(person.passwordHash);
+  });
+
   it('a link stops working after 15 minutes, and a newer link retires the older one', async () => {
     const person = await createUser(t.database.db, orgId);
     const email = person.email!;

@@ -144,11 +144,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
 
-    /** POST auth/password-reset/check: the link's page asks on load whether it still works; the address it is for. */
+    /**
+     * POST auth/password-reset/check: the link's page asks on load whether it still works; the
+     * address it is for. Not for a person or organization disabled since it was sent: `reset` refuses them.
+     */
     async check(token: string): Promise<{ email: string }> {
       const found = await tokens.findUsable('password_reset', hashSecret(token), clock.now());
       const to = found && (await tokens.findRecipient(found.userId));
-      if (!to?.email) throw invalid();
+      if (!to?.email || to.disabled) throw invalid();
       return { email: to.email };
     },
 
