@@ -35,6 +35,10 @@ export type OrganizationsQuery = z.infer<typeof organizationsQuery>;
 
 export const organizationIdParams = z.object({ id: z.uuid() });
 
+/** The languages of e-mails (and of the console). */
+export const contentLocales = ['en', 'es', 'fr', 'pt'] as const;
+export type ContentLocale = (typeof contentLocales)[number];
+
 const organizationBase = {
   id: z.uuid(),
   name: z.string(),
@@ -45,6 +49,9 @@ const organizationBase = {
   disabled: z.boolean(),
   disabledAt: z.string().nullable().describe('ISO 8601'),
   createdAt: z.string().describe('ISO 8601'),
+  locale: z
+    .enum(contentLocales)
+    .describe("The organization's language: its e-mails to people who have no language of their own (invitations, password resets)"),
   regularUsersCount: z.number().int().describe('Enabled users who are not Organizational Admins'),
   adminsCount: z.number().int().describe('Enabled Organizational Admins'),
 };
@@ -91,13 +98,14 @@ export const organizationUpdateBody = z
   .object({
     name: organizationName.optional(),
     planType: planTypeName.optional(),
+    locale: z.enum(contentLocales).optional().describe("The organization's language: its e-mails to people who have none of their own"),
     disabled: z.literal(true).optional().describe('true disables the organization and all its users; there is no way back'),
   })
-  .refine((b) => b.name !== undefined || b.planType !== undefined || b.disabled !== undefined, 'empty');
+  .refine((b) => b.name !== undefined || b.planType !== undefined || b.locale !== undefined || b.disabled !== undefined, 'empty');
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 
-/** The edit form: both fields required. */
-export const organizationEditForm = z.object({ name: organizationName, planType: planTypeName });
+/** The edit form: every field required. */
+export const organizationEditForm = z.object({ name: organizationName, planType: planTypeName, locale: z.enum(contentLocales) });
 export type OrganizationEditForm = z.infer<typeof organizationEditForm>;
 
 export const organizationUpdateResponse = z.object({
@@ -112,7 +120,6 @@ export const organizationUpdateResponse = z.object({
 
 export const CLIENT_KEY_MAX = 40;
 export const PERSON_NAME_MAX = ORGANIZATION_NAME_MAX;
-export const contentLocales = ['en', 'es', 'fr', 'pt'] as const;
 
 /**
  * Client keys that are never available: they would clash with the platform's own names

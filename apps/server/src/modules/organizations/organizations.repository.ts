@@ -19,6 +19,7 @@ const orgColumns = {
   isStaff: organizations.isStaff,
   disabledAt: organizations.disabledAt,
   createdAt: organizations.createdAt,
+  locale: organizations.locale,
 };
 
 export interface OrganizationFilter {
@@ -151,7 +152,7 @@ export function createOrganizationsRepository(root: Db) {
       await db.update(organizations).set({ clientKey: key }).where(eq(organizations.id, id));
     },
 
-    async update(id: string, values: { name?: string; planTypeId?: string; disabledAt?: Date }, db: Db = root) {
+    async update(id: string, values: { name?: string; planTypeId?: string; locale?: string; disabledAt?: Date }, db: Db = root) {
       await db.update(organizations).set(values).where(eq(organizations.id, id));
     },
 

@@ -114,6 +114,7 @@ describe('organizations routes (Super area)', () => {
           disabled: false,
           disabledAt: null,
           createdAt: '2026-01-15T09:30:00.000Z',
+          locale: 'en',
           adminsCount: 2,
           regularUsersCount: 3,
         },

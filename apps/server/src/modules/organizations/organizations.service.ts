@@ -6,6 +6,8 @@
  */
 import {
   type AccessCountsView,
+  type ContentLocale,
+  contentLocales,
   ORGANIZATION_ADMINS_SHOWN,
   type OrganizationListItem,
   type OrganizationsQuery,
@@ -23,6 +25,10 @@ import type { OrganizationRow, OrganizationsRepository, UserCounts } from './org
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
 
+/** The stored language, as the contract names them (a row written before the four were fixed reads as English). */
+const contentLocaleOf = (locale: string): ContentLocale =>
+  (contentLocales as readonly string[]).includes(locale) ? (locale as ContentLocale) : 'en';
+
 export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts = noUsers): OrganizationListItem {
   return {
     id: row.id,
@@ -34,6 +40,7 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
     disabled: row.disabledAt !== null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    locale: contentLocaleOf(row.locale),
     ...counts,
   };
 }
@@ -132,7 +139,7 @@ export function createOrganizationsService(deps: {
      */
     async update(auth: AuthContext, id: string, body: OrganizationUpdateBody) {
       const now = clock.now();
-      const onlyDisable = body.disabled === true && body.name === undefined && body.planType === undefined;
+      const onlyDisable = body.disabled === true && body.name === undefined && body.planType === undefined && body.locale === undefined;
       const disabledAt = await db.transaction(async (tx) => {
         const org = await repo.lock(id, 'update', tx);
         if (!org) throw organizationNotFound();
@@ -147,18 +154,24 @@ export function createOrganizationsService(deps: {
           if (!plan) throw planTypeUnknown();
           planTypeId = plan.id;
         }
-        await repo.update(id, { name: body.name, planTypeId, disabledAt: body.disabled ? now : undefined }, tx);
+        await repo.update(id, { name: body.name, planTypeId, locale: body.locale, disabledAt: body.disabled ? now : undefined }, tx);
         const event = {
           organizationId: id,
           actor: actorOf(auth),
           targets: [{ type: 'organization' as const, id, name: body.name ?? org.name }],
         };
-        if (body.name !== undefined || body.planType !== undefined) {
-          // What was set (each field only when given), and the name it had.
+        if (body.name !== undefined || body.planType !== undefined || body.locale !== undefined) {
+          // What was set (each field only when given), and the name and language it had.
           await recordEvent(tx, {
             ...event,
             action: 'organization.updated',
-            data: { name: body.name, planType: body.planType, previousName: org.name },
+            data: {
+              name: body.name,
+              planType: body.planType,
+              locale: body.locale,
+              previousName: org.name,
+              previousLocale: body.locale === undefined ? undefined : org.locale,
+            },
           });
         }
         if (body.disabled) await recordEvent(tx, { ...event, action: 'organization.disabled' });

@@ -99,6 +99,25 @@ describe('changing and disabling organizations (Super area)', () => {
     ]);
   });
 
+  it("changes the organization's language, the language of its e-mails, and records the one it had", async () => {
+    const org = await createOrganization(t.database.db, { name: 'Lisbon works' });
+    const res = await put(editor, org.id, { locale: 'pt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().organization).toMatchObject({ name: 'Lisbon works', locale: 'pt' });
+    expect((await orgRow(org.id)).locale).toBe('pt');
+    const got = await t.app.inject({ url: `/api/organization/${org.id}`, headers: editor.headers });
+    expect(got.json().organization.locale).toBe('pt');
+    const recorded = await eventsOf(t.database.db, { targetId: org.id });
+    expect(recorded.map((a) => [a.action, a.data])).toEqual([
+      ['organization.updated', { locale: 'pt', previousName: 'Lisbon works', previousLocale: 'en' }],
+    ]);
+    for (const locale of ['de', 'PT', '', 'pt-BR', null]) {
+      const refused = await put(editor, org.id, { locale });
+      expect(refused.statusCode, String(locale)).toBe(400);
+    }
+    expect((await orgRow(org.id)).locale).toBe('pt');
+  });
+
   it('validates like the spec: name required, at most 75; a known plan type; something to change', async () => {
     const org = await createOrganization(t.database.db, { name: 'Valid' });
     const invalid = async (payload: unknown) => {

@@ -257,6 +257,7 @@ describe('the trail on the staff organization page', () => {
     disabled: false,
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
+    locale: 'en',
     regularUsersCount: 5,
     adminsCount: 1,
     workspacesCount: 1,

@@ -34,6 +34,7 @@ const organization: OrganizationView = {
   disabled: false,
   disabledAt: null,
   createdAt: '2026-01-15T09:30:00.000Z',
+  locale: 'en',
   regularUsersCount: 5,
   adminsCount: 1,
   workspacesCount: 2,

@@ -31,6 +31,7 @@ function org(n: number, overrides: Partial<OrganizationListItem> = {}): Organiza
     disabled: false,
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
+    locale: 'en',
     regularUsersCount: 5,
     adminsCount: 1,
     ...overrides,
@@ -301,11 +302,12 @@ describe('changing an organization (staff with update)', () => {
         [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
         'GET /api/organization/planTypes': () => ({ body: planTypes }),
         [`PUT /api/organization/${acme.id}`]: ({ body }) => {
-          const b = body as { name?: string; planType?: string; disabled?: boolean };
+          const b = body as { name?: string; planType?: string; locale?: OrganizationView['locale']; disabled?: boolean };
           current = {
             ...current,
             ...(b.name ? { name: b.name } : {}),
             ...(b.planType ? { planType: b.planType } : {}),
+            ...(b.locale ? { locale: b.locale } : {}),
             disabled: !!b.disabled,
           };
           return { body: { organization: view(current), usersDisabled: b.disabled ? 3 : 0 } };
@@ -333,7 +335,7 @@ describe('changing an organization (staff with update)', () => {
     expect(where(router)).toBe(`/super/organizations/${acme.id}?mode=edit`);
   });
 
-  it('checks the form like the server, then saves the name and plan type', async () => {
+  it('checks the form like the server, then saves the name, plan type and language', async () => {
     const { calls, router } = editableApi('/super/organizations');
     const row = await screen.findByRole('listitem', { name: 'Acme Manufacturing' });
     fireEvent.click(within(row).getByRole('button', { name: 'Edit Acme Manufacturing' }));
@@ -356,12 +358,22 @@ describe('changing an organization (staff with update)', () => {
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Plan type' }).getAttribute('aria-disabled')).toBeNull());
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Plan type' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Enterprise' }));
+    // The language of its e-mails, English until now.
+    const language = within(form).getByRole('combobox', { name: 'Language' });
+    expect(language.textContent).toBe('English');
+    expect(
+      within(form).getByText('The language of its e-mails to people who have none of their own: invitations, password resets.'),
+    ).toBeTruthy();
+    fireEvent.mouseDown(language);
+    fireEvent.click(await screen.findByRole('option', { name: 'Português' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Acme Group was saved.')).toBeTruthy();
-    expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise' }]);
-    // The form closes onto the organization's page, renamed.
+    expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise', locale: 'pt' }]);
+    // The form closes onto the organization's page, renamed, in its language.
     await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Group' })).toBeTruthy();
+    expect(await screen.findByText('Português')).toBeTruthy();
+    expect(screen.getByText('Language of e-mails')).toBeTruthy();
   });
 
   it('disables only once the name is typed in the red confirmation, and says how many users went with it', async () => {

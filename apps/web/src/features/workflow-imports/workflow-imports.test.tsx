@@ -73,6 +73,7 @@ const organization = {
   disabled: false,
   disabledAt: null,
   createdAt: '2025-01-10T09:30:00.000Z',
+  locale: 'en',
   regularUsersCount: 10,
   adminsCount: 1,
   workspacesCount: 2,

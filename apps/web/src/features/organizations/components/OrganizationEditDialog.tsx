@@ -1,9 +1,11 @@
 /**
- * mode=edit, for staff with `update`: the name (required, at most 75, with a counter) and the
- * plan type, checked by the contract's schema as the server checks them. Disabling is on the
+ * mode=edit, for staff with `update`: the name (required, at most 75, with a counter), the
+ * plan type and the organization's language (of its e-mails to people who have none of their
+ * own), checked by the contract's schema as the server checks them. Disabling is on the
  * organization page (DisableOrganization.tsx). Its own chunk: the form code loads when needed.
  */
 import {
+  contentLocales,
   ORGANIZATION_NAME_MAX,
   type OrganizationEditForm,
   type OrganizationView,
@@ -11,10 +13,12 @@ import {
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { localeNames } from '../../../i18n/locales';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
@@ -29,7 +33,7 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
   const { t } = useT();
   const update = useUpdateOrganization();
   const form = useForm<OrganizationEditForm>({
-    defaultValues: { name: o.name, planType: o.planType ?? '' },
+    defaultValues: { name: o.name, planType: o.planType ?? '', locale: o.locale },
     resolver: zodResolver(organizationEditForm),
     mode: 'onTouched',
   });
@@ -69,6 +73,19 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
           label={t('organizations:edit.planType')}
           problem={problem(errors.planType?.message)}
         />
+        <Controller
+          control={form.control}
+          name="locale"
+          render={({ field }) => (
+            <TextField {...field} select fullWidth label={t('organizations:edit.locale')} helperText={t('organizations:edit.localeHelp')}>
+              {contentLocales.map((l) => (
+                <MenuItem key={l} value={l} lang={l}>
+                  {localeNames[l]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
       </Stack>
     </Box>
   );
@@ -90,6 +107,7 @@ export default function OrganizationEditDialog({
         <EditForm organization={organization} onDone={onClose} />
       ) : (
         <Stack spacing={1} aria-busy="true">
+          <Skeleton height={56} />
           <Skeleton height={56} />
           <Skeleton height={56} />
         </Stack>

@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { localeNames } from '../../../i18n/locales';
 import { useT } from '../../../i18n/use-t';
 import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { CopyButton } from '../../../lib/copy';
@@ -49,6 +50,9 @@ export function OrganizationDetails({ organization: o }: { organization: Organiz
         </DetailRow>
         <DetailRow labelWidth={150} label={t('organizations:details.planType')}>
           {o.planType ?? '—'}
+        </DetailRow>
+        <DetailRow labelWidth={150} label={t('organizations:details.locale')}>
+          <span lang={o.locale}>{localeNames[o.locale]}</span>
         </DetailRow>
         <DetailRow labelWidth={150} label={t('organizations:details.defaultGroup')}>
           {o.defaultGroup ?? '—'}
