@@ -149,6 +149,43 @@ describe('imports the admin confirms', () => {
     expect(owed).toHaveLength(waiting.summary!.invitations.count);
   });
 
+  it('names each sample by its e-mail, or employee ID when it has none, and its name: two people of one name are told apart', async () => {
+    const { org, headers } = await organization();
+    await createUser(t.database.db, org.id, { email: null, employeeId: 'E-200', displayName: 'Rosa Dias', role: 'viewer' });
+    const csv = [
+      'email,employeeId,name',
+      'maria@samples.example,,Maria Silva',
+      ',E-100,Rui Costa',
+      'maria.silva@samples.example,,Maria Silva',
+      ',E-200,',
+    ].join('\n');
+    const created = await uploaded(headers, `${csv}\n`);
+    await t.app.services.userImportPipeline.run(created.id);
+    const waiting = await getImport(t, headers, created.id);
+    expect(waiting.status).toBe('awaiting_confirmation');
+    expect(waiting.summary).toEqual({
+      newUsers: {
+        count: 3,
+        samples: [
+          { email: 'maria@samples.example', employeeId: null, name: 'Maria Silva' },
+          { email: null, employeeId: 'E-100', name: 'Rui Costa' },
+          { email: 'maria.silva@samples.example', employeeId: null, name: 'Maria Silva' },
+        ],
+      },
+      // Found by employee ID; its row names nobody, so the user's own name is shown.
+      updatedUsers: { count: 1, samples: [{ email: null, employeeId: 'E-200', name: 'Rosa Dias' }] },
+      disabledUsers: { count: 0, samples: [] },
+      // Only people with an e-mail are invited, each named by it.
+      invitations: {
+        count: 2,
+        samples: [
+          { email: 'maria@samples.example', employeeId: null, name: 'Maria Silva' },
+          { email: 'maria.silva@samples.example', employeeId: null, name: 'Maria Silva' },
+        ],
+      },
+    });
+  });
+
   it('is cancelled at its summary by removing it: nobody is created, and it cannot be confirmed after', async () => {
     const { org, admin, headers } = await organization();
     const created = await uploaded(headers, `email,name\n${rowsOf(8, 'cancel.example')}\n`);

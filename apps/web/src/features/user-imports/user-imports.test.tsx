@@ -322,10 +322,17 @@ describe('the user imports screen', () => {
       rowsApplied: 0,
       usersCreated: 0,
       summary: {
-        newUsers: { count: 1200, samples: [{ email: 'ana@acme.example', employeeId: null, name: 'Ana Lima' }] },
-        updatedUsers: { count: 3, samples: [] },
+        newUsers: {
+          count: 1200,
+          samples: [
+            { email: 'ana@acme.example', employeeId: null, name: 'Ana Lima' },
+            { email: 'ana.lima@acme.example', employeeId: null, name: 'Ana Lima' },
+            { email: null, employeeId: 'E-0042', name: 'Rui Costa' },
+          ],
+        },
+        updatedUsers: { count: 3, samples: [{ email: null, employeeId: 'E-0007', name: null }] },
         disabledUsers: { count: 0, samples: [] },
-        invitations: { count: 1200, samples: [] },
+        invitations: { count: 1200, samples: [{ email: 'ana.lima@acme.example', employeeId: null, name: 'Ana Lima' }] },
       },
     });
     const running = imports[0] as UserImportView;
@@ -342,7 +349,18 @@ describe('the user imports screen', () => {
     });
     const summary = await screen.findByRole('region', { name: 'Review waiting.csv before it is applied' });
     expect(within(summary).getByText('1,200', { selector: '[data-summary="newUsers"]', exact: false })).toBeTruthy();
-    expect(within(summary).getByText(/Such as Ana Lima/)).toBeTruthy();
+    // Each sample is named by its e-mail (or employee ID) and name: the two Ana Limas are told apart.
+    const samplesOf = (group: string) => {
+      const dd = summary.querySelector(`[data-summary="${group}"]`) as HTMLElement;
+      expect(dd.textContent).toContain('For example:');
+      return within(dd)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    };
+    expect(samplesOf('newUsers')).toEqual(['Ana Lima (ana@acme.example)', 'Ana Lima (ana.lima@acme.example)', 'Rui Costa (E-0042)']);
+    expect(samplesOf('updatedUsers')).toEqual(['E-0007']);
+    expect(samplesOf('invitations')).toEqual(['Ana Lima (ana.lima@acme.example)']);
+    expect(summary.querySelector('[data-summary="disabledUsers"]')?.textContent).toBe('0');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await ui.click(within(summary).getByRole('button', { name: 'Confirm and apply' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/confirm'))).toBe(true));

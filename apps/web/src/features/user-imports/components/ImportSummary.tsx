@@ -1,20 +1,33 @@
 /**
  * An import that waits at its summary (decision 048): what it will do once confirmed (new,
- * updated and disabled users, invitations to send, a few of each named), and the admin's two
+ * updated and disabled users, invitations to send, a few of each named by e-mail, or employee ID
+ * when there is none, and name, so two people of one name are told apart), and the admin's two
  * choices. Nothing is applied until Confirm; Cancel removes the import.
  */
 import type { UserImportSampleView, UserImportView } from '@console/contracts/user-imports';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
+import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useConfirmUserImport, useDeleteUserImport } from '../api/user-imports';
 
 const groups = ['newUsers', 'updatedUsers', 'disabledUsers', 'invitations'] as const;
 
-const sampleName = (s: UserImportSampleView) => s.name ?? s.email ?? s.employeeId ?? '';
+/** "Maria Silva (maria@acme.example)": the name, then what tells the person apart; either alone when the other is missing. */
+function Sample({ sample: s }: { sample: UserImportSampleView }) {
+  const id = s.email ? <BreakableEmail email={s.email} /> : s.employeeId;
+  if (!id) return <>{s.name}</>;
+  if (!s.name) return <>{id}</>;
+  return (
+    <>
+      {s.name} ({id})
+    </>
+  );
+}
 
 export function ImportSummary({ userImport: u }: { userImport: UserImportView }) {
   const { t, i18n } = useT();
@@ -61,14 +74,17 @@ export function ImportSummary({ userImport: u }: { userImport: UserImportView })
                 <Typography component="dd" variant="body2" sx={{ display: 'inline', m: 0 }} data-summary={group}>
                   {count.toLocaleString(i18n.language)}
                   {samples.length > 0 && (
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      color="textSecondary"
-                      sx={{ display: 'block', overflowWrap: 'anywhere' }}
-                    >
-                      {t('userImports:summary.samples', { list: samples.map(sampleName).join(', ') })}
-                    </Typography>
+                    <Box component="div" sx={{ typography: 'caption', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                      {t('userImports:summary.samples')}
+                      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                        {samples.map((s, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the samples in the server's order, never reordered.
+                          <li key={i}>
+                            <Sample sample={s} />
+                          </li>
+                        ))}
+                      </Box>
+                    </Box>
                   )}
                 </Typography>
               </div>
