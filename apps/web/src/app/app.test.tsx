@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { writeCookie } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
-import { appConfig, fakeApi, renderApp, renderSignedIn, user } from '../test/app';
+import { appConfig, fakeApi, renderApp, renderSignedIn, sessionRevokedReply, user } from '../test/app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,7 +95,7 @@ describe('guards', () => {
 
   it('alerts when the session was closed from another device, then offers the root', async () => {
     renderSignedIn('/dashboard', {
-      api: { 'GET /api/auth/me': () => ({ status: 401, body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed' } }) },
+      api: { 'GET /api/auth/me': () => sessionRevokedReply() },
     });
     const alert = await screen.findByRole('alertdialog', { name: 'Session closed' });
     expect(within(alert).getByText('You were logged out from another device.')).toBeTruthy();
@@ -104,12 +104,7 @@ describe('guards', () => {
 
   it('says the real reason a session ended, in the page language: "SSO login only" turned on', async () => {
     renderSignedIn('/fr/dashboard', {
-      api: {
-        'GET /api/auth/me': () => ({
-          status: 401,
-          body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'sso', details: { reason: 'sso_required' } },
-        }),
-      },
+      api: { 'GET /api/auth/me': () => sessionRevokedReply('sso_required') },
     });
     const alert = await screen.findByRole('alertdialog', { name: 'Session fermée' });
     expect(within(alert).getByText('Votre organisation n’autorise plus que l’authentification unique (SSO).')).toBeTruthy();

@@ -69,6 +69,15 @@ function reasonOf(details: unknown): SessionEndReason {
   return sessionEndReasons.find((known) => known === reason) ?? 'signed_out';
 }
 
+/**
+ * Why the session ended, when `err` is a call refused because it had (401 SESSION_REVOKED,
+ * `details.reason`, `signed_out` when it does not say); undefined for any other failure.
+ */
+export function sessionEndOf(err: unknown): SessionEndReason | undefined {
+  if (!isHttpError(err) || err.statusCode !== 401 || err.code !== 'SESSION_REVOKED') return undefined;
+  return reasonOf(err.details);
+}
+
 /** The user logs out here: calls refused from now on are not "closed from another device". */
 export function sessionEndingHere(): void {
   endedHere = true;
@@ -136,8 +145,9 @@ export async function http<T>(path: string, opts: RequestOptions = {}): Promise<
   const payload = await readBody(res);
   if (!res.ok) {
     const error = toHttpError(res.status, payload, res.statusText);
-    if (!opts.quiet && !endedHere && error.statusCode === 401 && error.code === 'SESSION_REVOKED') {
-      if (!revoked) revokedReason = reasonOf(error.details);
+    const ended = sessionEndOf(error);
+    if (!opts.quiet && !endedHere && ended) {
+      if (!revoked) revokedReason = ended;
       revoked = true;
       for (const listener of revokedListeners) listener();
     }

@@ -68,6 +68,17 @@ describe('listPlaceholder', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('shows nothing when the session ended: no "another device", no empty text, no Retry (the session-ended alert says why)', () => {
+    for (const details of [{ reason: 'sso_required' }, undefined]) {
+      const error = new HttpError('closed', 'SESSION_REVOKED', 401, details);
+      const { container, unmount } = render(<Host list={{ ...idle, isError: true, error, refetch: vi.fn() }} />);
+      expect(container.textContent).toBe('');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button')).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows the empty text for an empty list, and nothing for one with rows', () => {
     const { rerender } = render(<Host list={idle} />);
     expect(screen.getByText('No imports yet.')).toBeTruthy();

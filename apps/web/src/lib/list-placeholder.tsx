@@ -2,6 +2,8 @@
  * What a list shows in place of its rows: lines while it loads (only once it has taken
  * LOADING_DELAY_MS, so a fast answer never flashes), its failure in the user's language with
  * a Retry button (a failed request never looks like an empty list), or its empty state.
+ * A list refused because the session ended shows nothing: the session-ended alert in front
+ * of it says why, and its answer leaves the page (a second, different reason behind it misleads).
  * The pieces are exported for screens whose frame differs (the dashboard's cards).
  */
 import Alert from '@mui/material/Alert';
@@ -13,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useT } from '../i18n/use-t';
 import { errorMessage } from './error-message';
-import { isHttpError } from './http';
+import { isHttpError, sessionEndOf } from './http';
 
 /** The spec's minimum fetch delay: a loading indicator appears only after this. */
 export const LOADING_DELAY_MS = 200;
@@ -70,7 +72,10 @@ export function mayPassOnRetry(error: unknown): boolean {
   return error.statusCode >= 500 || error.statusCode === 408 || error.statusCode === 429;
 }
 
-/** The failure, in the user's language, with Retry when the list can be asked again and that may help. */
+/**
+ * The failure, in the user's language, with Retry when the list can be asked again and that
+ * may help; nothing when the session ended (the session-ended alert says why).
+ */
 export function ListFailure({
   error,
   failedKey,
@@ -83,6 +88,7 @@ export function ListFailure({
   retrying?: boolean;
 }) {
   const { t } = useT();
+  if (sessionEndOf(error)) return null;
   return (
     <Alert
       severity="error"

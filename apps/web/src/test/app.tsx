@@ -107,6 +107,12 @@ export function staff(allowedRoleTypes: AuthenticatedUser['allowedRoleTypes'] = 
   });
 }
 
+/** The API's answer to a call once the session has ended: 401 SESSION_REVOKED, with its reason when given. */
+export const sessionRevokedReply = (reason?: string): Reply => ({
+  status: 401,
+  body: { statusCode: 401, code: 'SESSION_REVOKED', message: 'closed', ...(reason ? { details: { reason } } : {}) },
+});
+
 /** The POSTs a screen sent of its own: every signed-in page also reports activity (the guards), which is not the screen's. */
 export const screenPosts = <C extends { method: string; path: string }>(calls: C[]): C[] =>
   calls.filter((c) => c.method === 'POST' && c.path !== '/api/auth/track-activity');

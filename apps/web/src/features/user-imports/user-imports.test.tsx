@@ -1,10 +1,10 @@
 /** The user-imports screen in jsdom against a scripted API. */
 import type { UserImportErrorView, UserImportView } from '@console/contracts/user-imports';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
-import { renderSignedIn, screenPosts } from '../../test/app';
+import { renderSignedIn, screenPosts, sessionRevokedReply } from '../../test/app';
 import { StatusChip } from './components/StatusChip';
 
 afterEach(() => {
@@ -310,6 +310,20 @@ describe('the user imports screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Codificação')).toBeTruthy();
     expect(within(dialog).getByText('Windows-1252 (Europa Ocidental)')).toBeTruthy();
+  });
+
+  it('says only why the session ended when "SSO login only" ends it: the list behind the alert shows no "another device"', async () => {
+    renderSignedIn('/pt/user-imports', {
+      api: { 'GET /api/user-imports': () => sessionRevokedReply('sso_required') },
+    });
+    const alert = await screen.findByRole('alertdialog', { name: 'Sessão encerrada' });
+    expect(within(alert).getByText('Sua organização agora só permite login único (SSO).')).toBeTruthy();
+    // Past the list's own settling (its loading lines come after 200 ms): still nothing of the failure.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByTestId('list-failed')).toBeNull();
+    expect(screen.queryByTestId('list-loading')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/outro dispositivo/);
+    expect(document.body.textContent).not.toMatch(/Ainda não há importações/);
   });
 
   it('shows a checked import’s summary and applies it only on Confirm; only a running import offers Stop', async () => {
