@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useT } from '../i18n/use-t';
 import { PasswordRulesList } from './PasswordRulesList';
 import { unmetPasswordRules } from './password-rules';
@@ -23,6 +23,16 @@ export interface NewPasswordValues {
 }
 
 export const newPasswordDefaults: NewPasswordValues = { password: '', repeat: '' };
+
+/**
+ * A field left empty is not touched: its problem waits for a submit or for something typed.
+ * The password field has the focus on arrival, so with the forms' `onTouched` mode any
+ * click elsewhere (the user menu, to switch language) marked it touched and showed
+ * "required" before anything was typed.
+ */
+function touchedOnlyOnceTyped<N extends string>(registration: UseFormRegisterReturn<N>): UseFormRegisterReturn<N> {
+  return { ...registration, onBlur: async (event) => (event.target.value === '' ? undefined : registration.onBlur(event)) };
+}
 
 export function NewPasswordFields<T extends NewPasswordValues>({
   form,
@@ -46,10 +56,12 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   return (
     <>
       <TextField
-        {...own.register('password', {
-          required: 'required',
-          validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
-        })}
+        {...touchedOnlyOnceTyped(
+          own.register('password', {
+            required: 'required',
+            validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
+          }),
+        )}
         label={label ?? t('newPassword.password')}
         type={shown ? 'text' : 'password'}
         autoComplete="new-password"
@@ -84,7 +96,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         ruleLabel={(rule, limits) => t(`newPassword.rules.${rule}`, limits)}
       />
       <TextField
-        {...own.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' })}
+        {...touchedOnlyOnceTyped(own.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' }))}
         label={t('newPassword.repeat')}
         type={shown ? 'text' : 'password'}
         autoComplete="new-password"

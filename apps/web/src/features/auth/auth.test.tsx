@@ -263,6 +263,26 @@ describe('auth result pages', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth')).toBe(false);
   });
 
+  it('shows no problem under the untouched password field when the reader switches language, only after a submit', async () => {
+    invitationApi();
+    const ui = userEvent.setup();
+    renderApp('/fr/auth/invitation/activate?token=app-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Activez votre compte' })).toBeTruthy();
+    // The password field has the focus; the reader goes to the user menu instead of typing.
+    await ui.click(screen.getByRole('button', { name: 'Ouvrir le menu utilisateur' }));
+    await ui.click(await screen.findByRole('menuitem', { name: /^Langue/ }));
+    await ui.click(await screen.findByRole('menuitemradio', { name: 'Português' }));
+    expect(await screen.findByRole('heading', { name: 'Ative sua conta' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.queryByText('Ce champ est obligatoire')).toBeNull();
+    expect(screen.queryByText('Este campo é obrigatório')).toBeNull();
+    // Leaving the empty field is no error either; a submit is.
+    await ui.click(screen.getByRole('heading', { name: 'Ative sua conta' }));
+    expect(screen.queryByText('Este campo é obrigatório')).toBeNull();
+    await ui.click(screen.getByRole('button', { name: 'Ativar minha conta' }));
+    expect(await screen.findByText('Este campo é obrigatório')).toBeTruthy();
+  });
+
   it('shows a spinner named for what it does while the link is checked, in the page language', async () => {
     let answer: () => void = () => {};
     fakeApi({
