@@ -258,6 +258,12 @@ test('at 390 px the staff organization page has no sideways scroll, its tables a
   await expect(imports.locator('thead')).toBeHidden();
   const fileCell = imports.locator('tbody tr').first().locator('td').first();
   expect((await fileCell.boundingBox())!.width).toBeGreaterThan(200);
+  // The admin users too: an e-mail on a line of its own, under "E-mail", never "admin@acme / .example".
+  const admins = main.getByRole('table', { name: 'Admin users' });
+  await expect(admins.locator('thead')).toBeHidden();
+  const emailCell = admins.locator('tbody tr').first().locator('td[data-label="E-mail"]');
+  expect((await emailCell.boundingBox())!.width).toBeGreaterThan(200);
+  expect((await emailCell.boundingBox())!.height).toBeLessThan(50);
 
   const small: string[] = [];
   for (const button of await page.locator('main button:visible, header button:visible').all()) {
@@ -268,4 +274,66 @@ test('at 390 px the staff organization page has no sideways scroll, its tables a
     if (box.height < 44 || (isIcon && box.width < 44)) small.push(`${name}: ${Math.round(box.width)}×${Math.round(box.height)}`);
   }
   expect(small, 'buttons smaller than 44 px').toEqual([]);
+});
+
+/** Controls on `page` (visible, in `scope`) shorter than 44 px, as "name: width×height". */
+async function smallControls(page: Page, selector: string) {
+  const small: string[] = [];
+  for (const control of await page.locator(selector).all()) {
+    const box = await control.boundingBox();
+    if (!box) continue;
+    if (box.height < 44) small.push(`${(await control.textContent())?.trim()}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return small;
+}
+
+test('at 390 px in Portuguese the import options are 44 px high and an import’s errors are blocks', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemoAdmin(page);
+  const name = `erros-telefone-${stamp()}.csv`;
+  const upload = await page.request.post('/api/user-imports', {
+    headers: CSRF,
+    multipart: {
+      file: { name, mimeType: 'text/csv', buffer: Buffer.from('email,name\nnot-an-email,Bad\n') },
+      columnSeparator: ',',
+    },
+  });
+  expect(upload.ok()).toBe(true);
+  await page.goto('/pt/user-imports');
+  const form = page.getByRole('form', { name: 'Enviar um arquivo' });
+  await expect(form).toBeVisible();
+  // Each option (its checkbox and its label) is a 44 px target.
+  expect(await form.locator('.MuiCheckbox-root').count()).toBeGreaterThan(3);
+  expect(await smallControls(page, 'form .MuiCheckbox-root:visible, form .MuiFormControlLabel-root:visible')).toEqual([]);
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row.getByRole('button', { name: 'Detalhes', exact: true })).toBeVisible({ timeout: 60_000 });
+  await row.getByRole('button', { name: 'Detalhes', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Erros de ${name}` });
+  const errors = dialog.getByRole('table');
+  await expect(errors.locator('tbody tr').first()).toBeVisible();
+  await settledDialog(page);
+  await expect(errors.locator('thead')).toBeHidden();
+  // The error's text has the block's width, not a third of it.
+  const errorCell = errors.locator('tbody tr').first().locator('td').last();
+  expect((await errorCell.boundingBox())!.width).toBeGreaterThan(250);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? '/tmp'}/pt-import-errors-390.png` });
+});
+
+test('at 390 px in Portuguese the organization settings switches are 44 px high', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page, baseURL);
+  await page.goto('/super/organizations?q=acme');
+  await page.getByRole('listitem', { name: 'Acme Manufacturing' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Manufacturing' })).toBeVisible();
+  await page.goto(`/pt${new URL(page.url()).pathname}/settings`);
+  const switches = page.locator('main .MuiSwitch-root:visible');
+  await expect(switches.first()).toBeVisible();
+  expect(await smallControls(page, 'main .MuiSwitch-root:visible')).toEqual([]);
+  // The thumb stays on its track: the switch's input (its target) is as high as the switch.
+  const input = (await page.getByRole('switch').first().boundingBox())!;
+  expect(input.height).toBeGreaterThanOrEqual(44);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? '/tmp'}/pt-settings-390.png` });
 });

@@ -14,7 +14,7 @@ const PRIMARY = '#1565c0';
 const focusRing = { outline: `3px solid ${PRIMARY}`, outlineOffset: 2 };
 
 /**
- * Phones and touch screens: every button, icon button, checkbox, radio, chip that acts and
+ * Phones and touch screens: every button, icon button, checkbox, radio, switch, chip that acts and
  * small field (a filter's select or search box) is at least 44 px high (icon buttons 44 px wide too), the
  * touch target WCAG 2.5.5 and Apple ask for. MUI's small buttons are 30 px, its small icon
  * buttons 34 px and its small fields 40 px, too small for a finger.
@@ -50,7 +50,11 @@ export const theme = createTheme({
         [touchScreens]: {
           '.MuiButton-root, .MuiIconButton-root, .MuiToggleButton-root': { minHeight: 44 },
           '.MuiIconButton-root': { minWidth: 44 },
-          '.MuiCheckbox-root, .MuiRadio-root': { padding: 10 },
+          // Two classes: the checkbox's and radio's own padding (9 px, 42 px in all) has one and comes later.
+          '.MuiButtonBase-root.MuiCheckbox-root, .MuiButtonBase-root.MuiRadio-root': { padding: 10 },
+          // A switch (38 px) is 44 px high: 3 px more around its track, and its thumb's target 44 px.
+          '.MuiSwitch-root.MuiSwitch-sizeMedium': { height: 44, width: 64, padding: 15 },
+          '.MuiSwitch-sizeMedium .MuiButtonBase-root.MuiSwitch-switchBase': { padding: 12 },
           // A chip that does something (removes a filter, chooses one) is a button too.
           '.MuiChip-root.MuiChip-clickable, .MuiChip-root.MuiChip-deletable': { minHeight: 44, borderRadius: 22 },
           // 2 px more above and below the text: the field itself (a select's too) is what a finger touches.

@@ -238,6 +238,12 @@ describe('the organization details', () => {
       ['Ada Admin', 'ada@acme.example'],
       ['Gone Admin (disabled)', 'gone@acme.example'],
     ]);
+    // On a phone each admin is a block, the e-mail under its column's name (lib/stacked-table.ts).
+    expect(
+      within(admins)
+        .getAllByText(/@acme\.example$/)
+        .map((e) => e.closest('td')?.getAttribute('data-label')),
+    ).toEqual(['E-mail', 'E-mail']);
     expect(await screen.findByText('This organization has no managers yet.')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'User imports' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(`/super/organizations/${details.id}/settings`);

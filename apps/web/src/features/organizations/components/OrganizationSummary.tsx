@@ -20,6 +20,7 @@ import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { CopyButton } from '../../../lib/copy';
 import { DetailRow } from '../../../lib/DetailRow';
 import { formatDateTime } from '../../../lib/format';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { ClientKeyValue } from './ClientKeyValue';
 
 /** One titled part of the organization page. */
@@ -86,7 +87,8 @@ export function OrganizationAdmins({ organization: o }: { organization: Organiza
       {o.admins.length === 0 ? (
         <Typography color="textSecondary">{t('organizations:details.noAdmins')}</Typography>
       ) : (
-        <Table size="small" aria-labelledby="organization-admins" sx={{ tableLayout: 'fixed' }}>
+        // On a phone each admin is a block: the name, then the e-mail under its column's name (lib/stacked-table.ts).
+        <Table size="small" aria-labelledby="organization-admins" sx={[{ tableLayout: 'fixed' }, stackedOnPhone]}>
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
@@ -100,10 +102,18 @@ export function OrganizationAdmins({ organization: o }: { organization: Organiza
           <TableBody>
             {o.admins.map((a) => (
               <TableRow key={a.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere', color: a.disabled ? 'text.secondary' : undefined }}>
+                <TableCell
+                  sx={{
+                    overflowWrap: 'anywhere',
+                    fontWeight: { xs: 500, sm: 'inherit' },
+                    color: a.disabled ? 'text.secondary' : undefined,
+                  }}
+                >
                   {a.disabled ? `${a.displayName} ${t('organizations:details.adminDisabled')}` : a.displayName}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email ? <BreakableEmail email={a.email} /> : '—'}</TableCell>
+                <TableCell data-label={t('organizations:details.adminEmail')} sx={{ overflowWrap: 'anywhere' }}>
+                  {a.email ? <BreakableEmail email={a.email} /> : '—'}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -19,6 +19,7 @@ import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { LoadMore } from '../../../lib/LoadMore';
 import { pagedItems } from '../../../lib/paged-query';
+import { stackedOnPhone } from '../../../lib/stacked-table';
 import { userImportErrorsCsvHref, useUserImportErrors } from '../api/user-import-errors';
 
 function ErrorText({ error }: { error: UserImportErrorView }) {
@@ -42,6 +43,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
   const filter = useDeferredValue(email.trim());
   const errors = useUserImportErrors(importId, filter);
   const { items: rows, total } = pagedItems(errors.data, (p) => p.errors);
+  const head = [t('userImports:errors.who'), t('userImports:errors.rows'), t('userImports:errors.error')];
   return (
     <AppDialog open size="wide" title={t('userImports:errors.title', { name: filename })} onClose={onClose}>
       <Stack spacing={2}>
@@ -62,21 +64,24 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
         <Typography role="status" variant="body2" color="textSecondary">
           {t('userImports:errors.count', { count: total })}
         </Typography>
-        <Table size="small" aria-label={t('userImports:errors.title', { name: filename })}>
+        {/* On a phone each group is a block, each value under its column's name (lib/stacked-table.ts). */}
+        <Table size="small" aria-label={t('userImports:errors.title', { name: filename })} sx={stackedOnPhone}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('userImports:errors.who')}</TableCell>
-              <TableCell>{t('userImports:errors.rows')}</TableCell>
-              <TableCell>{t('userImports:errors.error')}</TableCell>
+              {head.map((c) => (
+                <TableCell key={c}>{c}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((e) => (
               // A group is one key (e-mail or employee ID), error and value.
               <TableRow key={`${e.code}|${e.email ?? e.employeeId ?? ''}|${e.value ?? ''}|${e.rows.join(',')}`}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.email ?? e.employeeId ?? '—'}</TableCell>
-                <TableCell>{e.rows.join(', ') || '—'}</TableCell>
-                <TableCell>
+                <TableCell data-label={head[0]} sx={{ overflowWrap: 'anywhere' }}>
+                  {e.email ?? e.employeeId ?? '—'}
+                </TableCell>
+                <TableCell data-label={head[1]}>{e.rows.join(', ') || '—'}</TableCell>
+                <TableCell data-label={head[2]}>
                   <ErrorText error={e} />
                 </TableCell>
               </TableRow>
