@@ -385,7 +385,11 @@ describe('the user imports screen', () => {
     expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop waiting.csv' })).toBeNull();
     expect(within(summary).getByText('New users:')).toBeTruthy();
-    expect(within(summary.closest('tr') as HTMLElement).getByText('Waiting for confirmation')).toBeTruthy();
+    // Orange, as docs/product.md has it; Stopped is the grey one.
+    const waitingChip = within(summary.closest('tr') as HTMLElement)
+      .getByText('Waiting for confirmation')
+      .closest('.MuiChip-root');
+    expect(waitingChip?.classList.contains('MuiChip-colorWarning')).toBe(true);
 
     // After Stop, the focus is on that import's details button (the Stop button goes with the run).
     await ui.click(screen.getByRole('button', { name: 'Stop running.csv' }));

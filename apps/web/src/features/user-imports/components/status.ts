@@ -7,9 +7,9 @@ export function statusOf(value: string): UserImportStatus {
 
 export const statusColor: Record<UserImportStatus, 'info' | 'error' | 'success' | 'warning' | 'default'> = {
   processing: 'info',
-  // MUI's orange and light-blue chips with white text fail the contrast axe asks for; the
-  // summary beside it says what is waiting.
-  awaiting_confirmation: 'default',
+  // Orange, as docs/product.md has it; StatusChip darkens it (MUI's orange with white text
+  // fails the contrast axe asks for).
+  awaiting_confirmation: 'warning',
   error: 'error',
   validation_error: 'error',
   completed: 'success',
