@@ -308,6 +308,17 @@ describe('organization settings', () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('shows read-only staff the AI verification switch and its label both disabled, in French', async () => {
+    settingsApi(`/fr/super/organizations/${ORG_ID}/Settings/AIModelSelector`, { as: 'staffReader' });
+    const form = await screen.findByRole('form', { name: 'Vérification par IA' });
+    const ai = within(form).getByRole('switch', { name: 'Vérification par IA' });
+    expect(ai).toHaveProperty('disabled', true);
+    // The label reads as disabled too, not as a live choice beside a dead switch.
+    const label = within(form).getByText('Vérification par IA', { selector: '.MuiFormControlLabel-label' });
+    expect(label.classList.contains('Mui-disabled')).toBe(true);
+    expect(label.closest('label')?.classList.contains('Mui-disabled')).toBe(true);
+  });
+
   it('shows read-only staff the event retention, disabled, without a Save button', async () => {
     const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=dataRetention`, { as: 'staffReader' });
     expect(await screen.findByText('You can read these settings. Changing them needs the update role.')).toBeTruthy();

@@ -54,6 +54,8 @@ export function AiVerificationSetting(props: {
       <Box component="form" noValidate aria-label={settingLabel(t, key)} onSubmit={save}>
         <FormControlLabel
           sx={{ mr: 0 }}
+          // The control is the Controller, whose props the label cannot read its switch's `disabled` from.
+          disabled={props.readOnly}
           control={
             <Controller
               control={form.control}
