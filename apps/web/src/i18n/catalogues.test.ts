@@ -8,6 +8,7 @@ import { errorCodes } from '@console/contracts/errors';
 import { organizationErrorCodes, organizationSettingErrorCodes } from '@console/contracts/organizations';
 import { userImportErrorMessages } from '@console/contracts/user-imports';
 import { describe, expect, it } from 'vitest';
+import { shownOfTotal } from '../lib/format';
 import { en, loadCatalogue, namespaces } from './catalogues';
 import { activateLocale, i18n } from './index';
 import { type Locale, locales } from './locales';
@@ -175,5 +176,21 @@ describe('translation catalogues', () => {
     } finally {
       await activateLocale('en');
     }
+  });
+
+  it('agree "shown" with the total whose noun it is, and write its numbers in the locale', async () => {
+    await activateLocale('pt');
+    try {
+      const keys = (shown: number, total: number) => i18n.t('accessKeys:shown', shownOfTotal(shown, total, 'pt'));
+      // Not "1 de 1 chaves exibida".
+      expect(keys(1, 1)).toBe('1 de 1 chave exibida');
+      expect(keys(1, 25)).toBe('1 de 25 chaves exibidas');
+      expect(keys(20, 1500)).toBe('20 de 1.500 chaves exibidas');
+    } finally {
+      await activateLocale('en');
+    }
+    const keys = (shown: number, total: number) => i18n.t('accessKeys:shown', shownOfTotal(shown, total, 'en'));
+    expect(keys(1, 1)).toBe('1 of 1 key shown');
+    expect(keys(1, 25)).toBe('1 of 25 keys shown');
   });
 });

@@ -62,6 +62,7 @@ function settingsApi(
   opts: {
     as?: Persona;
     org?: OrganizationView;
+    counts?: typeof accessCounts;
     refuse?: (call: ApiCall) => Promise<Refusal | undefined> | Refusal | undefined;
     /** The console's single sign-on providers ("SSO login only" needs one). */
     ssoProviders?: string[];
@@ -89,7 +90,7 @@ function settingsApi(
       [`GET /api/organization/${ORG_ID}/settings`]: () => ({ body: { settings } }),
       'GET /api/organization/verificationModels': () => ({ body: { verificationModels: VERIFICATION_MODELS } }),
       [`GET /api/organization/${ORG_ID}/importStatus`]: () => ({ body: { importStatus } }),
-      [`GET /api/organization/${ORG_ID}/accessCounts`]: () => ({ body: { accessCounts } }),
+      [`GET /api/organization/${ORG_ID}/accessCounts`]: () => ({ body: { accessCounts: opts.counts ?? accessCounts } }),
       // A PUT per setting: its key is in the path.
       ...Object.fromEntries(defaults().map((s) => [`PUT /api/organization/${ORG_ID}/settings/${s.key}`, change(s.key)])),
     },
@@ -153,6 +154,19 @@ describe('organization settings', () => {
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.filter((c) => c.path.endsWith('/accessCounts'))).toHaveLength(2);
+  });
+
+  it('says the counts of "SSO login only" in Portuguese: numbers in its locale, a count of 0 in words', async () => {
+    settingsApi(`/pt/super/organizations/${ORG_ID}/settings?group=basic`, {
+      counts: { ...accessCounts, passwordUsers: 115526, openPasswordSessions: 0, apiUsers: 1, activeAccessKeys: 0 },
+    });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Somente login por SSO' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('115.526 pessoas entram com senha e, a partir de agora, precisarão usar o login único.')).toBeTruthy();
+    // Not "0 sessão do console aberta com senha é encerrada agora" nor "0 chave de acesso continua funcionando".
+    expect(within(dialog).getByText('Nenhuma sessão do console está aberta com senha.')).toBeTruthy();
+    expect(within(dialog).getByText('1 usuário da API continua recebendo tokens da API externa com a senha.')).toBeTruthy();
+    expect(within(dialog).getByText('Nenhuma chave de acesso está ativa.')).toBeTruthy();
   });
 
   it('opens from the organization page, groups the switches as the spec does, and saves a change with a green notice', async () => {

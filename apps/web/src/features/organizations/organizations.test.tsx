@@ -161,8 +161,22 @@ describe('the organization list', () => {
   it('speaks the locale of the path', async () => {
     renderSignedIn('/fr/super/organizations', { as: 'staff', api: { 'GET /api/organizations': listHandler([org(1), org(2)]) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Organisations' })).toBeTruthy();
-    expect(await screen.findByText('2 organisations affichées sur 2')).toBeTruthy();
+    expect(await screen.findByText('Organisations affichées : 2 sur 2')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Afficher les organisations désactivées' })).toBeTruthy();
+  });
+});
+
+describe('the organization list in Portuguese', () => {
+  it('writes counts in the page’s locale, says a count of 0 in words, and agrees "shown" with the total', async () => {
+    renderSignedIn('/pt/super/organizations', {
+      as: 'staff',
+      api: { 'GET /api/organizations': listHandler([org(1, { adminsCount: 0, regularUsersCount: 115526 })]) },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Org 01' });
+    // Not "0 administrador · 115526 outros usuários" (CLDR counts 0 with "one" in Portuguese).
+    expect(row.textContent).toContain('nenhum administrador · 115.526 outros usuários');
+    // Not "1 de 1 organizações exibida".
+    expect(screen.getByText('1 de 1 organização exibida')).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useReducer, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
+import { shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
@@ -21,7 +22,7 @@ import { RollKeyDialog } from '../components/RollKeyDialog';
 import { modeOf, rowReducer } from '../row-state';
 
 export function Component() {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const list = useAccessKeys();
   const create = useCreateAccessKey();
   const update = useUpdateAccessKey();
@@ -97,7 +98,12 @@ export function Component() {
         </Paper>
       )}
 
-      <LoadMore shown={accessKeys.length} total={total} list={list} text={t('accessKeys:shown', { count: accessKeys.length, total })} />
+      <LoadMore
+        shown={accessKeys.length}
+        total={total}
+        list={list}
+        text={t('accessKeys:shown', shownOfTotal(accessKeys.length, total, i18n.language))}
+      />
 
       <RollKeyDialog
         open={!!rolling}

@@ -21,7 +21,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { pagedItems } from '../../../lib/paged-query';
@@ -34,7 +34,7 @@ import { ResendInvitationButton } from './ResendInvitationButton';
 const ManagerCreateDialog = lazy(withChunkReload(() => import('./ManagerCreateDialog')));
 
 export function ManagersSection({ organization: o, canUpdate }: { organization: OrganizationView; canUpdate: boolean }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const { localize } = useLocale();
   const list = useManagers(o.id);
   const [adding, setAdding] = useState(false);
@@ -121,7 +121,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
         shown={managers.length}
         total={total}
         list={list}
-        text={t('organizations:managers.shown', { count: managers.length, total })}
+        text={t('organizations:managers.shown', shownOfTotal(managers.length, total, i18n.language))}
       />
       {adding && (
         <Suspense fallback={null}>

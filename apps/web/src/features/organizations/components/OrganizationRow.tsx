@@ -28,7 +28,8 @@ export interface OrganizationRowProps {
 }
 
 export function OrganizationRow({ organization: o, href, back, onEdit }: OrganizationRowProps) {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const n = (value: number) => value.toLocaleString(i18n.language);
   return (
     <Paper
       component="li"
@@ -55,9 +56,9 @@ export function OrganizationRow({ organization: o, href, back, onEdit }: Organiz
           <Typography variant="body2" color={o.disabled ? 'inherit' : 'text.secondary'}>
             {o.planType ? t('organizations:list.plan', { plan: o.planType }) : t('organizations:list.noPlan')}
             {' · '}
-            {t('organizations:list.admins', { count: o.adminsCount })}
+            {t('organizations:list.admins', { count: o.adminsCount, n: n(o.adminsCount) })}
             {' · '}
-            {t('organizations:list.users', { count: o.regularUsersCount })}
+            {t('organizations:list.users', { count: o.regularUsersCount, n: n(o.regularUsersCount) })}
             {' · '}
             {t('organizations:list.created', { date: formatDateTime(o.createdAt) })}
           </Typography>

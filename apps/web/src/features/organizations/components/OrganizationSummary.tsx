@@ -39,7 +39,8 @@ export function PageSection({ id, title, action, children }: { id: string; title
 }
 
 export function OrganizationDetails({ organization: o }: { organization: OrganizationView }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const n = (value: number) => value.toLocaleString(i18n.language);
   return (
     <PageSection id="organization-details" title={t('organizations:details.title')}>
       <Stack component="dl" sx={{ m: 0 }}>
@@ -70,10 +71,11 @@ export function OrganizationDetails({ organization: o }: { organization: Organiz
             : t('organizations:details.active')}
         </DetailRow>
         <DetailRow labelWidth={150} label={t('organizations:details.workspaces')}>
-          {o.workspacesCount}
+          {n(o.workspacesCount)}
         </DetailRow>
         <DetailRow labelWidth={150} label={t('organizations:details.users')}>
-          {t('organizations:list.admins', { count: o.adminsCount })}, {t('organizations:list.users', { count: o.regularUsersCount })}
+          {t('organizations:list.admins', { count: o.adminsCount, n: n(o.adminsCount) })},{' '}
+          {t('organizations:list.users', { count: o.regularUsersCount, n: n(o.regularUsersCount) })}
         </DetailRow>
       </Stack>
     </PageSection>

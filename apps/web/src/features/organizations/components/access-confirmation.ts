@@ -15,9 +15,10 @@ export type AccessChange = 'passwordSignIn' | 'disable';
 type T = ReturnType<typeof useT>['t'];
 
 /** The lines of what stops (and, for "SSO login only", what goes on), from the counts. */
-export function accessFacts(t: T, change: AccessChange, c: AccessCountsView): string[] {
+export function accessFacts(t: T, language: string, change: AccessChange, c: AccessCountsView): string[] {
   type Line = 'passwordUsers' | 'openPasswordSessions' | 'apiUsers' | 'keysKept' | 'enabledUsers' | 'openSessions' | 'keysStopped';
-  const line = (key: Line, count: number) => t(`organizations:access.${key}`, { count });
+  // The number in the page's locale ("115.526" in Portuguese); a count of 0 has its own words ("No access key is active").
+  const line = (key: Line, count: number) => t(`organizations:access.${key}`, { count, n: count.toLocaleString(language) });
   return change === 'passwordSignIn'
     ? [
         line('passwordUsers', c.passwordUsers),
@@ -30,11 +31,11 @@ export function accessFacts(t: T, change: AccessChange, c: AccessCountsView): st
 
 /** `confirmAccessChange('passwordSignIn', organizationId, request)`: asks with the counts; true when confirmed. */
 export function useConfirmAccessChange() {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const confirm = useConfirm();
   return async (change: AccessChange, organizationId: string, request: ConfirmRequest): Promise<boolean> => {
     const facts = await readAccessCounts(organizationId).then(
-      (counts) => accessFacts(t, change, counts),
+      (counts) => accessFacts(t, i18n.language, change, counts),
       () => [t('organizations:access.countsUnavailable')],
     );
     return confirm({ ...request, facts });

@@ -17,6 +17,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
+import { shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
@@ -31,7 +32,7 @@ import type { OrganizationPageState } from './OrganizationPage';
 const OrganizationCreateDialog = lazy(withChunkReload(() => import('../components/OrganizationCreateDialog')));
 
 export function Component() {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const { localize } = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
@@ -121,7 +122,7 @@ export function Component() {
         shown={organizations.length}
         total={total}
         list={list}
-        text={t('organizations:list.shown', { count: organizations.length, total })}
+        text={t('organizations:list.shown', shownOfTotal(organizations.length, total, i18n.language))}
       />
 
       {creating && (

@@ -38,7 +38,7 @@ function ErrorText({ error }: { error: UserImportErrorView }) {
 }
 
 export function ErrorsDialog({ importId, filename, onClose }: { importId: string; filename: string; onClose: () => void }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const [email, setEmail] = useState('');
   const filter = useDeferredValue(email.trim());
   const errors = useUserImportErrors(importId, filter);
@@ -62,7 +62,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
         </Stack>
         {errors.isFetching && <LinearProgress aria-label={t('userImports:errors.loading')} />}
         <Typography role="status" variant="body2" color="textSecondary">
-          {t('userImports:errors.count', { count: total })}
+          {t('userImports:errors.count', { count: total, n: total.toLocaleString(i18n.language) })}
         </Typography>
         {/* On a phone each group is a block, each value under its column's name (lib/stacked-table.ts). */}
         <Table size="small" aria-label={t('userImports:errors.title', { name: filename })} sx={stackedOnPhone}>
