@@ -327,7 +327,15 @@ test('at 390 px in Portuguese the organization settings switches are 44 px high'
   await page.goto('/super/organizations?q=acme');
   await page.getByRole('listitem', { name: 'Acme Manufacturing' }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Manufacturing' })).toBeVisible();
-  await page.goto(`/pt${new URL(page.url()).pathname}/settings`);
+  const organizationPath = new URL(page.url()).pathname;
+  // The organization page in Portuguese: its admin users are blocks too.
+  await page.goto(`/pt${organizationPath}`);
+  const admins = page.getByRole('main').getByRole('table', { name: 'Usuários administradores' });
+  await expect(admins.locator('tbody tr').first()).toBeVisible();
+  await expect(admins.locator('thead')).toBeHidden();
+  await admins.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR ?? '/tmp'}/pt-organization-390.png` });
+  await page.goto(`/pt${organizationPath}/settings`);
   const switches = page.locator('main .MuiSwitch-root:visible');
   await expect(switches.first()).toBeVisible();
   expect(await smallControls(page, 'main .MuiSwitch-root:visible')).toEqual([]);
