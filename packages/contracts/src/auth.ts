@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { firstPageCalls, SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
+import { contentLocales } from './locales.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
 import { text } from './text.js';
@@ -163,7 +164,13 @@ export const logoutResponse = z.object({ loggedOut: z.literal(true) });
  * answers the same whether or not the address has an account; the link's token is checked
  * when its page loads, then used once to set the new password.
  */
-export const passwordResetRequestBody = z.object({ email: signInEmail });
+export const passwordResetRequestBody = z.object({
+  email: signInEmail,
+  locale: z
+    .enum(contentLocales)
+    .optional()
+    .describe("The language of the page the request came from: the e-mail's, for a person who has no language of their own"),
+});
 export const passwordResetRequestResponse = z.object({ requested: z.literal(true) });
 export const passwordResetTokenBody = z.object({ token: text().min(10).max(200) });
 export const passwordResetCheckResponse = z.object({ email: z.string() });

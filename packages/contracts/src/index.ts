@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './external-api.js';
+export * from './locales.js';
 export * from './lookup.js';
 export * from './organizations.js';
 export * from './paging.js';

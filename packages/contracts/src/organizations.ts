@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
 import { newPassword } from './auth.js';
+import { contentLocales } from './locales.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { sourceEnvName } from './source-envs.js';
@@ -34,10 +35,6 @@ export const organizationsQuery = pageQuery.extend({
 export type OrganizationsQuery = z.infer<typeof organizationsQuery>;
 
 export const organizationIdParams = z.object({ id: z.uuid() });
-
-/** The languages of e-mails (and of the console). */
-export const contentLocales = ['en', 'es', 'fr', 'pt'] as const;
-export type ContentLocale = (typeof contentLocales)[number];
 
 const organizationBase = {
   id: z.uuid(),

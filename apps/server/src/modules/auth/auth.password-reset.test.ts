@@ -88,6 +88,34 @@ describe('password reset', () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(15 * 60_000);
   });
 
+  it("writes to a person without a language of their own in the language of the page they asked from, else their organization's", async () => {
+    const noLanguage = await createUser(t.database.db, orgId, { email: 'noa.reset@example.com', locale: null });
+    const french = await createUser(t.database.db, orgId, { email: 'fred.reset@example.com', locale: 'fr' });
+    const source = newSource();
+    const ask = (email: string, locale?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset/request',
+        payload: locale ? { email, locale } : { email },
+        remoteAddress: source,
+      });
+    expect((await ask(noLanguage.email!, 'es')).statusCode).toBe(200);
+    const spanish = await linkFor(noLanguage.email!);
+    expect(mailsTo(noLanguage.email!)[0].text).toContain(`https://console.example.com/es/auth/password/reset?token=${spanish}`);
+    // Their own language wins over the page's.
+    expect((await ask(french.email!, 'es')).statusCode).toBe(200);
+    const theirs = await linkFor(french.email!);
+    expect(mailsTo(french.email!)[0].text).toContain(`https://console.example.com/fr/auth/password/reset?token=${theirs}`);
+    // No page language (the API called directly): the organization's, Portuguese.
+    expect((await ask(noLanguage.email!)).statusCode).toBe(200);
+    const organizations = await linkFor(noLanguage.email!, 2);
+    expect(mailsTo(noLanguage.email!)[1].text).toContain(`https://console.example.com/pt/auth/password/reset?token=${organizations}`);
+    // A language that is not one of the four is a 400, and nothing is sent.
+    expect((await ask(noLanguage.email!, 'de')).statusCode).toBe(400);
+    await delivered();
+    expect(mailsTo(noLanguage.email!)).toHaveLength(2);
+  });
+
   it('sends nothing to staff, disabled people or people of a disabled organization', async () => {
     const db = t.database.db;
     const staffOrg = await createOrganization(db, { isStaff: true });

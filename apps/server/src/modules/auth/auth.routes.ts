@@ -55,9 +55,14 @@ export const authPlugin: ApiModule = async (
   // Forgotten passwords: on the sign-in budget too, each step of it a way in. E-mails follow
   // their answer: a closing app lets those under way end before the database closes.
   app.addHook('onClose', () => passwordReset.settled());
-  registerRoute(app, routes.requestPasswordReset, (request) => passwordReset.request(request.body.email, requestClient(request)), {
-    onRequest: rateLimit,
-  });
+  registerRoute(
+    app,
+    routes.requestPasswordReset,
+    (request) => passwordReset.request(request.body.email, requestClient(request), request.body.locale),
+    {
+      onRequest: rateLimit,
+    },
+  );
   registerRoute(app, routes.checkPasswordReset, (request) => passwordReset.check(request.body.token), { onRequest: rateLimit });
   registerRoute(
     app,

@@ -69,8 +69,12 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   const inFlight = new Set<Promise<void>>();
   const invalid = (code: AuthErrorCode = 'PASSWORD_RESET_INVALID') => new AppError(400, code, authErrorMessage(code, config.PRODUCT_NAME));
 
-  /** Sends the link if the address belongs to someone who may reset a password; nothing otherwise. */
-  async function deliver(email: string, client: RequestClient): Promise<void> {
+  /**
+   * Sends the link if the address belongs to someone who may reset a password; nothing
+   * otherwise. In the person's language, else the page's they asked from (`pageLocale`),
+   * else their organization's.
+   */
+  async function deliver(email: string, client: RequestClient, pageLocale: string | undefined): Promise<void> {
     const { allowed } = await deps.perAddress(`password-reset-address:${email.toLowerCase()}`);
     if (!allowed) return;
     const user = await repo.findSignInUserByEmail(email);
@@ -102,13 +106,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     });
     const to = await tokens.findRecipient(user.userId);
     if (!to?.email) return;
+    const locale = mailLocale(to.ownLocale ?? pageLocale ?? to.locale);
     const message = passwordResetMail({
       to: to.email,
       name: to.displayName,
       productName: config.PRODUCT_NAME,
-      url: passwordResetUrl(config.PUBLIC_URL, token, mailLocale(to.locale)),
+      url: passwordResetUrl(config.PUBLIC_URL, token, locale),
       minutes: PASSWORD_RESET_MINUTES,
-      locale: to.locale,
+      locale,
     });
     try {
       await deps.mailer.send(message);
@@ -125,14 +130,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
      * address is looked up (`client`: the caller's IP address, whose budget it spends, and user agent). The look-up, the link and
      * the e-mail follow the answer; a failure is logged.
      */
-    async request(email: string, client: RequestClient): Promise<{ requested: true }> {
+    async request(email: string, client: RequestClient, pageLocale?: string): Promise<{ requested: true }> {
       const source = client.ip ?? 'unknown';
       await enforceRateLimit(
         deps.perSource,
         `password-reset-source:${source}`,
         (s) => `Too many password reset requests: try again in ${s} s.`,
       );
-      const delivery = deliver(email.trim(), client)
+      const delivery = deliver(email.trim(), client, pageLocale)
         .catch((err: unknown) => deps.log?.warn({ err }, 'password reset e-mail not sent'))
         .finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);

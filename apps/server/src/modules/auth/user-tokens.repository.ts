@@ -114,6 +114,8 @@ export function createUserTokensRepository(root: Db) {
           disabled: sql<boolean>`(${users.disabledAt} is not null or ${organizations.disabledAt} is not null)`,
           organizationId: users.organizationId,
           locale: sql<string | null>`coalesce(${users.locale}, ${organizations.locale}, ${inviter.locale})`,
+          /** The person's own language, when they have one (a reset prefers it to the page's they asked from). */
+          ownLocale: users.locale,
           organizationName: organizations.name,
           invitedByName: inviter.displayName,
         })

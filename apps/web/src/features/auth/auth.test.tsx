@@ -376,7 +376,8 @@ describe('auth result pages', () => {
     await ui.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
     expect(await screen.findByRole('heading', { name: 'Revisa tu correo' })).toBeTruthy();
     expect(screen.getByText(/Si ana@acme.example pertenece a una cuenta/)).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/password-reset/request')?.body).toEqual({ email: 'ana@acme.example' });
+    // The page's language goes with it: the e-mail's, for a person without one of their own.
+    expect(calls.find((c) => c.path === '/api/auth/password-reset/request')?.body).toEqual({ email: 'ana@acme.example', locale: 'es' });
   });
 
   it('says at once that a used reset link does not work, and sets the password with a good one, ending every session', async () => {

@@ -1,9 +1,11 @@
 /** Forgotten passwords: ask for a link (the same answer for every address), check it on load, set the new password. */
 import { authRoutes } from '@console/contracts/auth';
+import type { Locale } from '../../../i18n/locales';
 import { api } from '../../../lib/api';
 
-export function requestPasswordReset(email: string) {
-  return api(authRoutes.requestPasswordReset, { body: { email } });
+/** `locale`: the page's, the e-mail's language for a person who has none of their own. */
+export function requestPasswordReset(email: string, locale: Locale) {
+  return api(authRoutes.requestPasswordReset, { body: { email, locale } });
 }
 
 export function checkPasswordReset(token: string) {

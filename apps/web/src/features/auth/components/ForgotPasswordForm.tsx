@@ -20,7 +20,7 @@ import { EmailField, useEmailField } from './Field';
 
 export function ForgotPasswordForm() {
   const { t } = useT();
-  const { localize } = useLocale();
+  const { locale, localize } = useLocale();
   const { productName } = useAppConfig();
   // The address the sign-in page was given, if it came from there.
   const given = (useLocation().state as { email?: unknown } | null)?.email;
@@ -34,7 +34,7 @@ export function ForgotPasswordForm() {
     setBusy(true);
     try {
       const address = email.value.trim();
-      await requestPasswordReset(address);
+      await requestPasswordReset(address, locale);
       setSentTo(address);
     } catch (err) {
       notify.error(errorMessage(err, 'errors:signIn.resetRequestFailed'));

@@ -4,13 +4,9 @@
  * Admin; a new e-mail becomes one too and gets an invitation in the chosen language (the
  * console's by default). Its own chunk.
  */
-import {
-  contentLocales,
-  type ManagerCreateForm,
-  managerCreateForm,
-  type OrganizationView,
-  PERSON_NAME_MAX,
-} from '@console/contracts/organizations';
+
+import { contentLocales } from '@console/contracts/locales';
+import { type ManagerCreateForm, managerCreateForm, type OrganizationView, PERSON_NAME_MAX } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';

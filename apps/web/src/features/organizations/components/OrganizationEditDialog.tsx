@@ -4,8 +4,9 @@
  * own), checked by the contract's schema as the server checks them. Disabling is on the
  * organization page (DisableOrganization.tsx). Its own chunk: the form code loads when needed.
  */
+
+import { contentLocales } from '@console/contracts/locales';
 import {
-  contentLocales,
   ORGANIZATION_NAME_MAX,
   type OrganizationEditForm,
   type OrganizationView,
