@@ -67,7 +67,7 @@ export function SettingSwitch(props: { setting: OrganizationSettingView; readOnl
         </Typography>
       )}
       {unavailable && (
-        <Typography id={unavailableId} variant="body2" color="warning.dark" sx={{ ml: 6 }}>
+        <Typography id={unavailableId} variant="body2" sx={{ ml: 6, color: 'warning.dark' }}>
           {unavailable}
         </Typography>
       )}
