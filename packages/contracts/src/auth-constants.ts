@@ -57,6 +57,7 @@ export const firstPageCalls = {
   createSession: { method: 'POST', path: '/auth', operationId: 'createSession' },
   me: { method: 'GET', path: '/auth/me', operationId: 'getCurrentUser' },
   trackActivity: { method: 'POST', path: '/auth/track-activity', operationId: 'trackActivity' },
+  setOwnLocale: { method: 'PUT', path: '/auth/me/locale', operationId: 'setOwnLocale' },
   logout: { method: 'DELETE', path: '/logout', operationId: 'logout' },
   startSso: { method: 'GET', path: '/auth/:provider/start', operationId: 'startSingleSignOn' },
 } as const;
@@ -68,5 +69,5 @@ export const firstPageCalls = {
  */
 export const firstPageRoutes = firstPageCalls as unknown as Pick<
   typeof authRoutes,
-  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'trackActivity' | 'logout'
+  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'trackActivity' | 'setOwnLocale' | 'logout'
 > & { appConfig: typeof appConfigRoutes.get; startSso: typeof ssoRoutes.start };

@@ -164,6 +164,11 @@ export const logoutResponse = z.object({ loggedOut: z.literal(true) });
  * answers the same whether or not the address has an account; the link's token is checked
  * when its page loads, then used once to set the new password.
  */
+/** PUT auth/me/locale: the signed-in person's own language, of the e-mails the console sends them. */
+export const ownLocaleBody = z.object({
+  locale: z.enum(contentLocales).describe("The person's language: the console's e-mails to them are written in it"),
+});
+
 export const passwordResetRequestBody = z.object({
   email: signInEmail,
   locale: z
@@ -267,6 +272,7 @@ export const authRoutes = {
   }),
   createSession: route({ ...firstPageCalls.createSession, tags, body: createSessionBody, response: userResponse }),
   me: route({ ...firstPageCalls.me, tags, response: userResponse }),
+  setOwnLocale: route({ ...firstPageCalls.setOwnLocale, tags, body: ownLocaleBody, response: ownLocaleBody }),
   trackActivity: route({
     ...firstPageCalls.trackActivity,
     tags,

@@ -222,6 +222,12 @@ const matrix: Record<string, Row> = {
 
   // Signed in: one's own session; an Organizational Admin also for users of their organization; staff for anyone.
   'GET /api/auth/me': { access: 'signedIn', scope: 'own', request: at('/api/auth/me') },
+  // One's own language: the body names no one, so nobody can set another's.
+  'PUT /api/auth/me/locale': {
+    access: 'signedIn',
+    scope: 'own',
+    request: () => ({ url: '/api/auth/me/locale', ...json({ locale: 'en' }) }),
+  },
   'POST /api/auth/track-activity': {
     access: 'signedIn',
     scope: 'own',
@@ -818,6 +824,15 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
       return { request: { url: '/api/auth', payload: { idToken: await idTokenFor(t, email), email }, headers: CSRF } };
     },
   },
+  'PUT /api/auth/me/locale': {
+    commit: async () => ({
+      request: {
+        url: '/api/auth/me/locale',
+        payload: { locale: 'pt' },
+        headers: { ...(await signIn(t, (await freshAdmin()).email!)).headers, 'content-type': 'application/json' },
+      },
+    }),
+  },
   'DELETE /api/logout': {
     commit: async () => ({ request: { url: '/api/logout', headers: (await signIn(t, (await freshAdmin()).email!)).headers } }),
   },
@@ -1128,6 +1143,9 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
     }
     world = await createPersonas(t);
     const db = t.database.db;
+    // Every persona has chosen English, so a probe of their own language (PUT auth/me/locale,
+    // English) changes nothing; the walk commits a change with a fresh admin.
+    await db.update(schema.users).set({ locale: 'en' });
     const home = world.orgs.home;
     const { personas } = world;
     const admin = personas.orgAdmin;

@@ -47,7 +47,7 @@ describe('locale routing', () => {
   });
 
   it('switches language from the user menu, keeping the page', async () => {
-    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    const calls = fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
     const router = renderApp('/es?redirect=%2Fes%2Fdashboard');
     await screen.findByRole('heading', { name: 'Iniciar sesión' });
     fireEvent.click(screen.getByRole('button', { name: 'Abrir el menú de usuario' }));
@@ -56,6 +56,23 @@ describe('locale routing', () => {
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeTruthy();
     expect(where(router)).toBe('/fr?redirect=%2Fes%2Fdashboard');
     expect(document.cookie).toContain('i18n_redirected=fr');
+    // Nobody is signed in: nobody's language to keep.
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  it("keeps a signed-in person's choice of language as theirs, the language of their e-mails", async () => {
+    const { calls, router } = renderSignedIn('/dashboard', {
+      api: { 'PUT /api/auth/me/locale': (call) => ({ body: call.body }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the user menu' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Language/ }));
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Français' }));
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeTruthy();
+    expect(where(router)).toBe('/fr/dashboard');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/api/auth/me/locale', { locale: 'fr' }]]),
+    );
   });
 });
 

@@ -1,8 +1,9 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE, USER_INFO_COOKIE } from '@console/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationSettings, sessions } from '../../db/schema.js';
+import { organizationSettings, sessions, users } from '../../db/schema.js';
 import { hashSecret } from '../../http/secrets.js';
+import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { idTokenFor, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -23,6 +24,28 @@ describe('sign-in and sessions', () => {
   afterAll(() => t.close());
 
   const me = (headers: Record<string, string>) => t.app.inject({ url: '/api/auth/me', headers });
+
+  it('keeps the language a person chooses in the console as theirs, records the change, and refuses other languages', async () => {
+    const org = await createOrganization(t.database.db);
+    const person = await createUser(t.database.db, org.id, { email: 'lena.locale@example.com', locale: null });
+    const { headers } = await signIn(t, person.email!);
+    const choose = (locale: unknown, h: Record<string, string> = headers) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/me/locale', headers: h, payload: { locale } });
+    const chosen = await choose('pt');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ locale: 'pt' });
+    expect((await t.app.inject({ url: '/api/auth/me', headers })).json().user.locale).toBe('pt');
+    expect(await eventsOf(t.database.db, { targetId: person.id })).toMatchObject([
+      { action: 'user.updated', actor: { id: person.id }, data: { locale: 'pt', previousLocale: null } },
+    ]);
+    // The same again changes nothing and records nothing.
+    expect((await choose('pt')).statusCode).toBe(200);
+    expect(await eventsOf(t.database.db, { targetId: person.id })).toHaveLength(1);
+    for (const bad of ['de', 'PT', '', null, { __proto__: 'pt' }]) expect((await choose(bad)).statusCode, String(bad)).toBe(400);
+    expect((await choose('fr', {})).statusCode).toBe(401);
+    const [row] = await t.database.db.select({ locale: users.locale }).from(users).where(eq(users.id, person.id));
+    expect(row.locale).toBe('pt');
+  });
 
   it('signs in with a password: idToken, then a session with the two cookies of docs/product.md', async () => {
     const signInRes = await t.app.inject({

@@ -91,6 +91,10 @@ export const authPlugin: ApiModule = async (
     onRequest: requireSignedIn,
   });
 
+  registerRoute(app, routes.setOwnLocale, (request) => auth.setOwnLocale(authOf(request), request.body.locale), {
+    onRequest: requireSignedIn,
+  });
+
   // Its body is optional: a call with none, or with an empty one typed as JSON, checks the session cookie.
   await app.register(async (scope) => {
     emptyJsonIsNoBody(scope);

@@ -7,6 +7,7 @@ import {
   type AuthenticatedUser,
   authErrorMessage,
   type CheckResponse,
+  type ContentLocale,
   SESSION_DAYS,
   type SignInProvider,
   type UserInfoCookie,
@@ -18,7 +19,7 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext, RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
-import { recordEvent } from '../events/record.js';
+import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
@@ -51,7 +52,7 @@ export interface AuthServiceDeps {
   db: Db;
   repo: AuthRepository;
   /** The users module: an account's failed and good sign-ins are recorded on the user. */
-  users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn'>;
+  users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn' | 'setLocale'>;
   sessions: SessionsRepository;
   idTokens: IdTokens;
   clock: Clock;
@@ -220,6 +221,26 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
       // "SSO login only" turned on since the password step: that token's time is over.
       if (principal.ssoLoginOnly && claims.signInProvider === 'password') throw authError(403, 'SSO_REQUIRED');
       return startSession(principal, claims.signInProvider, req, claims.jti);
+    },
+
+    /**
+     * PUT auth/me/locale: the language the person chose in the console becomes theirs, the
+     * language of the e-mails it sends them (a reset link, an invitation, a notice), and of
+     * its people's invitations when neither the person nor the organization has one.
+     */
+    async setOwnLocale(auth: AuthContext, locale: ContentLocale): Promise<{ locale: ContentLocale }> {
+      await db.transaction(async (tx) => {
+        const before = await users.setLocale(auth.userId, locale, tx);
+        if (before === undefined || before === locale) return;
+        await recordEvent(tx, {
+          action: 'user.updated',
+          organizationId: auth.organizationId,
+          actor: actorOf(auth),
+          targets: [{ type: 'user', id: auth.userId, name: auth.displayName }],
+          data: { locale, previousLocale: before },
+        });
+      });
+      return { locale };
     },
 
     /** POST auth/validate-oauth: whether the credential `resolve` reads is good; a bad or missing one is "not valid", not an error. */

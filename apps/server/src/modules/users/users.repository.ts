@@ -92,6 +92,14 @@ export function createUsersRepository(root: Db) {
       if (row && overridden && (names.givenName || names.familyName)) await db.update(users).set(names).where(where);
     },
 
+    /** A person's own language (of their e-mails); answers the one they had, undefined for no such user. */
+    async setLocale(userId: string, locale: string, db: Db = root): Promise<string | null | undefined> {
+      const [before] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).for('update');
+      if (!before) return undefined;
+      if (before.locale !== locale) await db.update(users).set({ locale }).where(eq(users.id, userId));
+      return before.locale;
+    },
+
     async setRole(organizationId: string, id: string, role: string, db: Db = root) {
       await db
         .update(users)

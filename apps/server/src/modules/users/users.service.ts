@@ -50,6 +50,7 @@ export function createUsersService(deps: {
     setPasswordHash: (userId: string, passwordHash: string, tx: Db = db) => repo.setPasswordHash(userId, passwordHash, tx),
     revokeIdTokens: (userId: string, at: Date, tx: Db = db) => repo.revokeIdTokens(userId, at, tx),
     setRole: (organizationId: string, id: string, role: string, tx: Db = db) => repo.setRole(organizationId, id, role, tx),
+    setLocale: (userId: string, locale: string, tx: Db = db) => repo.setLocale(userId, locale, tx),
     /**
      * Disables those of these users who are still enabled and ends their sessions, in one
      * transaction (the caller's, or its own); answers how many it disabled.

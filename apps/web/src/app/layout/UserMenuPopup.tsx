@@ -15,6 +15,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { saveOwnLocale } from '../../features/auth/api/own-locale';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { localeNames, locales } from '../../i18n/locales';
 import { useLocale, useSwitchLocale } from '../../i18n/use-locale';
@@ -118,7 +119,9 @@ export default function UserMenuPopup({ id, anchor, signedIn, onClose, onHelp }:
         autoFocus={option === locale}
         onClick={() => {
           close();
-          if (option !== locale) switchLocale(option);
+          if (option === locale) return;
+          switchLocale(option);
+          if (signedIn) saveOwnLocale(option);
         }}
       >
         <ListItemIcon>{option === locale && <CheckIcon fontSize="small" />}</ListItemIcon>
