@@ -71,9 +71,14 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** A message of paragraphs and one link button, as text and as HTML. */
-function linkMail(to: string, url: string, { subject, lines, button }: { subject: string; lines: string[]; button: string }): MailMessage {
-  const text = `${lines.join('\n\n')}\n\n${button}: ${url}\n`;
+/** A message of paragraphs and one link button, as text and as HTML. French puts a no-break space before a colon. */
+function linkMail(
+  to: string,
+  url: string,
+  locale: MailLocale,
+  { subject, lines, button }: { subject: string; lines: string[]; button: string },
+): MailMessage {
+  const text = `${lines.join('\n\n')}\n\n${button}${locale === 'fr' ? '\u00a0:' : ':'} ${url}\n`;
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     `<p><a href="${escapeHtml(url)}">${escapeHtml(button)}</a></p>`,
@@ -83,7 +88,8 @@ function linkMail(to: string, url: string, { subject, lines, button }: { subject
 }
 
 export function invitationMail(m: InvitationMail): MailMessage {
-  return linkMail(m.to, m.url, invitationTexts[mailLocale(m.locale)](m));
+  const locale = mailLocale(m.locale);
+  return linkMail(m.to, m.url, locale, invitationTexts[locale](m));
 }
 
 /** An invitation of someone who works in the platform's app, not this console: activate the account, then use the app. */
@@ -136,7 +142,8 @@ const activationTexts: Record<MailLocale, (m: ActivationMail) => { subject: stri
 };
 
 export function activationMail(m: ActivationMail): MailMessage {
-  return linkMail(m.to, m.url, activationTexts[mailLocale(m.locale)](m));
+  const locale = mailLocale(m.locale);
+  return linkMail(m.to, m.url, locale, activationTexts[locale](m));
 }
 
 export interface PasswordResetMail {
@@ -188,7 +195,8 @@ const passwordResetTexts: Record<MailLocale, (m: PasswordResetMail) => { subject
 };
 
 export function passwordResetMail(m: PasswordResetMail): MailMessage {
-  return linkMail(m.to, m.url, passwordResetTexts[mailLocale(m.locale)](m));
+  const locale = mailLocale(m.locale);
+  return linkMail(m.to, m.url, locale, passwordResetTexts[locale](m));
 }
 
 /** To an organization's admins: the console disabled one of its webhooks after every attempt failed for days. */
@@ -245,5 +253,6 @@ const webhookDisabledTexts: Record<MailLocale, (m: WebhookDisabledMail) => { sub
 };
 
 export function webhookDisabledMail(m: WebhookDisabledMail): MailMessage {
-  return linkMail(m.to, m.url, webhookDisabledTexts[mailLocale(m.locale)](m));
+  const locale = mailLocale(m.locale);
+  return linkMail(m.to, m.url, locale, webhookDisabledTexts[locale](m));
 }

@@ -384,7 +384,7 @@ describe('organization settings', () => {
   });
 
   it('speaks French, notices included', async () => {
-    settingsApi(`/fr/super/organizations/${ORG_ID}/settings`, {
+    const { router } = settingsApi(`/fr/super/organizations/${ORG_ID}/settings`, {
       refuse: () => ({
         status: 409,
         body: { statusCode: 409, code: 'ORGANIZATION_DISABLED', message: 'A disabled organization cannot be changed.' },
@@ -398,5 +398,10 @@ describe('organization settings', () => {
         'Échec de la modification : Synthèse vocale. Cette organisation est désactivée et ne peut pas être modifiée.',
       ),
     ).toBeTruthy();
+    // The import counts with French's space before the colon.
+    await router.navigate(`/fr/super/organizations/${ORG_ID}/constants/importStatus`);
+    const chips = () => [...document.querySelectorAll('.MuiChip-label')].map((c) => c.textContent);
+    await waitFor(() => expect(chips()).toContain('Erreurs de format ou de données\u00a0: 2'));
+    expect(chips()).toContain('En cours\u00a0: 1');
   });
 });

@@ -51,7 +51,7 @@ function StatusTable({ label, head, children }: { label: string; head: string[];
 }
 
 export function ImportStatusPanel({ organizationId }: { organizationId: string }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const status = useImportStatus(organizationId);
   const placeholder = listPlaceholder(status, false, { failedKey: 'organizations:settings.importStatus.load', empty: '' });
   if (placeholder || !status.data) return placeholder;
@@ -79,7 +79,12 @@ export function ImportStatusPanel({ organizationId }: { organizationId: string }
           aria-label={t('organizations:settings.importStatus.byStatus')}
         >
           {USER_IMPORT_STATUSES.map((s) => (
-            <Chip component="li" key={s} label={`${t(`userImports:status.${s}`)}: ${userImports.counts[s]}`} variant="outlined" />
+            <Chip
+              component="li"
+              key={s}
+              label={`${t('userImports:summary.labelled', { label: t(`userImports:status.${s}`) })} ${userImports.counts[s].toLocaleString(i18n.language)}`}
+              variant="outlined"
+            />
           ))}
         </Stack>
         {userImports.latest.length === 0 ? (
