@@ -29,13 +29,16 @@ import { createServices } from './registry.js';
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
- * TRUST_PROXY trusts the one proxy in front of the server (docs/operations.md), the peer of
- * the connection: the client is the address that proxy appended to X-Forwarded-For. Fastify's
- * `true` would trust every hop and take the leftmost address, which the caller writes (and so
- * picks its own rate-limit budget); a hop count is refused by Fastify (it trusts nothing).
+ * TRUST_PROXY trusts the proxies in front of the server (docs/operations.md), that many hops
+ * from the connection's peer: the client is the address the outermost one appended to
+ * X-Forwarded-For. Fastify's `true` would trust every hop and take the leftmost address, which
+ * the caller writes (and so picks its own rate-limit budget); a hop count is refused by
+ * Fastify (it trusts nothing), hence the function.
  */
-export const trustProxyOf = (config: Pick<AppDeps['config'], 'TRUST_PROXY'>) =>
-  config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false;
+export const trustProxyOf = (config: Pick<AppDeps['config'], 'TRUST_PROXY'>) => {
+  const proxies = config.TRUST_PROXY;
+  return proxies > 0 ? (_address: string, hop: number) => hop < proxies : false;
+};
 
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const { config } = deps;

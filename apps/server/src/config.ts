@@ -84,7 +84,14 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   /** The built web app served with history fallback; empty to serve only the API. */
   WEB_DIST_DIR: z.string().default(''),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (a CDN, then a load
+   * balancer: 2): "true" is one, "false" none; the client is the address the outermost one saw.
+   */
+  TRUST_PROXY: z
+    .union([bool, z.string().regex(/^([2-9]|10)$/, 'true, false or a number of proxies up to 10').transform(Number)])
+    .transform((v) => (v === true ? 1 : v === false ? 0 : v))
+    .default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** The bearer token of GET /metrics (Prometheus); unset: /metrics answers 404 (decision 033). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

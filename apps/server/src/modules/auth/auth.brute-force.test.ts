@@ -90,6 +90,28 @@ describe('brute-force protection', () => {
     expect((await from('203.0.113.9', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('behind two proxies (TRUST_PROXY=2), counts the address the outer one saw, not what the caller wrote before it', async () => {
+    const proxied = await createTestApp({ clock: time.clock, config: { TRUST_PROXY: '2' } });
+    try {
+      const org = await createOrganization(proxied.database.db);
+      const { email } = await createUser(proxied.database.db, org.id);
+      // The caller writes anything first; the CDN appends the client, the load balancer the CDN.
+      const from = (client: string, spoofed: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/token',
+          remoteAddress: '10.0.0.3',
+          headers: { 'x-forwarded-for': `${spoofed}, ${client}, 10.0.0.9` },
+          payload: { email, password },
+        });
+      for (let i = 1; i <= 10; i++) await from('203.0.113.60', `198.51.100.${i}`, `Wrong-${i}-password`);
+      expect((await from('203.0.113.60', '198.51.100.99', TEST_PASSWORD)).statusCode).toBe(429);
+      expect((await from('198.51.100.60', '203.0.113.60', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('counts the source as the proxy names it when TRUST_PROXY is on', async () => {
     const proxied = await createTestApp({ clock: time.clock, config: { TRUST_PROXY: 'true' } });
     try {
