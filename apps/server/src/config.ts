@@ -89,7 +89,13 @@ const envSchema = z.object({
    * balancer: 2): "true" is one, "false" none; the client is the address the outermost one saw.
    */
   TRUST_PROXY: z
-    .union([bool, z.string().regex(/^([2-9]|10)$/, 'true, false or a number of proxies up to 10').transform(Number)])
+    .union([
+      bool,
+      z
+        .string()
+        .regex(/^([2-9]|10)$/, 'true, false or a number of proxies up to 10')
+        .transform(Number),
+    ])
     .transform((v) => (v === true ? 1 : v === false ? 0 : v))
     .default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
