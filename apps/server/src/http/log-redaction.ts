@@ -56,9 +56,11 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
+      // `token[a]=` and `token.a=` are the shapes query parsers nest: their base name decides.
       const name = decoded(eq < 0 ? pair : pair.slice(0, eq))
         .trim()
-        .toLowerCase();
+        .toLowerCase()
+        .replace(/[[.].*$/, '');
       return eq >= 0 && SECRET_QUERY_PARAMS.has(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     })
     .join('&');

@@ -89,6 +89,9 @@ describe('security headers', () => {
 describe('URLs in log lines', () => {
   it('lose the values of secret query parameters and every JWT, whatever the case or encoding', () => {
     expect(redactUrl('/auth/invitation/accept?token=abc&lang=es')).toBe('/auth/invitation/accept?token=[redacted]&lang=es');
+    expect(redactUrl('/api/auth/invitation?token[a]=abc&TOKEN.b=def&token%5Bc%5D=ghi&tokens=x')).toBe(
+      '/api/auth/invitation?token[a]=[redacted]&TOKEN.b=[redacted]&token%5Bc%5D=[redacted]&tokens=x',
+    );
     expect(redactUrl('/api/v1/workflows?limit=5&ApiKey=k1&api%5Fkey=k2')).toBe(
       '/api/v1/workflows?limit=5&ApiKey=[redacted]&api%5Fkey=[redacted]',
     );
