@@ -1,12 +1,9 @@
 /** The console's e-mails, in the four languages of the interface (English when unknown). */
+import { type ContentLocale, contentLocaleOf } from '@console/contracts';
 import type { MailMessage } from './mailer.js';
 
-export type MailLocale = 'en' | 'es' | 'fr' | 'pt';
-
-export function mailLocale(locale: string | null | undefined): MailLocale {
-  const base = (locale ?? 'en').slice(0, 2).toLowerCase();
-  return base === 'es' || base === 'fr' || base === 'pt' ? base : 'en';
-}
+export type MailLocale = ContentLocale;
+export const mailLocale = contentLocaleOf;
 
 /**
  * An address of the web app in a language: English has no prefix, the others /es, /fr, /pt

@@ -6,8 +6,7 @@
  */
 import {
   type AccessCountsView,
-  type ContentLocale,
-  contentLocales,
+  contentLocaleOf,
   ORGANIZATION_ADMINS_SHOWN,
   type OrganizationListItem,
   type OrganizationsQuery,
@@ -24,10 +23,6 @@ import type { UsersService } from '../users/users.service.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
-
-/** The stored language, as the contract names them (a row written before the four were fixed reads as English). */
-const contentLocaleOf = (locale: string): ContentLocale =>
-  (contentLocales as readonly string[]).includes(locale) ? (locale as ContentLocale) : 'en';
 
 export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts = noUsers): OrganizationListItem {
   return {
