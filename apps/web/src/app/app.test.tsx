@@ -5,6 +5,8 @@ import { i18n } from '../i18n';
 import { writeCookie } from '../lib/cookies';
 import { queryClient } from '../lib/query-client';
 import { appConfig, fakeApi, renderApp, renderSignedIn, sessionRevokedReply, user } from '../test/app';
+import type { Access } from './guards';
+import { pages } from './pages';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,6 +97,29 @@ describe('guards', () => {
     const { router } = renderSignedIn('/?redirect=%2Fes%2F%2Fevil.example%2Fphish', { as: 'staff' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Super' })).toBeTruthy();
     expect(where(router)).toBe('/super');
+  });
+
+  it('shows the error page, 500 "Unknown middleware", for a page whose access names no guard, and logs it', async () => {
+    // Logged to the browser's console (decision 060): an error no screen could show in words.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    pages.push({ path: 'broken', access: 'auditor' as Access, page: async () => ({ Component: () => <p>opened</p> }) });
+    try {
+      renderSignedIn('/broken');
+      expect(await screen.findByRole('heading', { level: 1, name: 'An error occurred' })).toBeTruthy();
+      expect(screen.getByText('500')).toBeTruthy();
+      expect(screen.queryByText('opened')).toBeNull();
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ status: 500, data: 'Unknown middleware auditor' }));
+    } finally {
+      pages.pop();
+    }
+  });
+
+  it('logs no missing page to the browser console: a 404 is no failure', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeApi({ 'GET /api/app-config': () => ({ body: appConfig }) });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('sends a visitor without a session home, remembering the page', async () => {

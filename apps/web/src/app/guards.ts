@@ -5,9 +5,10 @@
  * - other pages need a session (the userInfo cookie, confirmed by GET auth/me), or go home;
  *   opening one reports the person's activity (features/auth/api/activity.ts);
  * - the regular area's pages need an Organizational Admin, or go to the person's home (staff: the Super home);
- * - /super paths, in any locale, need a staff user, or go to the dashboard.
+ * - /super paths, in any locale, need a staff user, or go to the dashboard;
+ * - a page whose access is none of these shows the error page (500 "Unknown middleware …").
  */
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { reportActivity } from '../features/auth/api/activity';
 import { meQuery } from '../features/auth/api/session';
 import { activateLocale } from '../i18n';
@@ -32,7 +33,8 @@ import { homeOf, REDIRECT_PARAM, signInPage, signInTarget } from '../lib/redirec
 import { clearLocalSession, isStaffSession, readSession } from '../lib/session';
 
 /** `admin`: the regular area (lib/permissions.ts, `adminArea`); `staff`: the Super area. */
-export type Access = 'public' | 'signedOut' | 'session' | 'admin' | 'staff';
+export const accesses = ['public', 'signedOut', 'session', 'admin', 'staff'] as const;
+export type Access = (typeof accesses)[number];
 
 function isSuperPath(pathname: string): boolean {
   const path = stripLocale(pathname);
@@ -62,6 +64,9 @@ export function preferredLocale(languages: readonly string[] = navigator.languag
 }
 
 export async function guard(access: Access, locale: Locale, { request }: LoaderFunctionArgs) {
+  // A page that names a guard nobody wrote fails closed: without this it would open to anyone
+  // with a session, as none of the checks below names it.
+  if (!(accesses as readonly string[]).includes(access)) throw data(`Unknown middleware ${String(access)}`, { status: 500 });
   const url = new URL(request.url);
   if (access === 'public') return null;
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** The console's date format (docs/product.md, "Limits"). */
+/** The console's one date format, on every screen (docs/product.md, "Limits"; decision 060). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {

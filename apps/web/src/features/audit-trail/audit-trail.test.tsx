@@ -12,6 +12,7 @@ import type { OrganizationView } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format';
 import { type ApiCall, renderSignedIn } from '../../test/app';
 
 afterEach(() => {
@@ -83,7 +84,7 @@ function server(all: EventView[] = trail) {
 }
 
 describe('the audit trail', () => {
-  it('is in the menu and lists the events as sentences, with the actor’s kind and the time in the reader’s locale', async () => {
+  it('is in the menu and lists the events as sentences, with the actor’s kind and the time in the console’s date format', async () => {
     const { calls } = renderSignedIn('/dashboard', { api: { 'GET /api/events': server() } });
     fireEvent.click(await screen.findByRole('button', { name: 'Open the navigation menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -91,7 +92,9 @@ describe('the audit trail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeTruthy();
     expect(document.title).toBe('Audit trail Integrations');
     await screen.findByRole('table', { name: 'Events' });
-    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(trail[0].occurredAt));
+    // The console's one date format (YYYY-MM-DD HH:mm, in the reader's time zone), as on every other page.
+    const time = formatDateTime(trail[0].occurredAt);
+    expect(time).toMatch(/^2026-11-2[67] \d\d:\d\d$/);
     expect(rows()).toEqual([
       [time, 'Nadia Fischer rolled the access key LMS sync', 'Person'],
       [expect.any(String), 'Okta token created the user Quinn Zed', 'SCIM token'],
@@ -227,6 +230,9 @@ describe('the audit trail', () => {
     const button = screen.getByRole('button', { name: 'Details: Nadia Fischer changed the setting “Public sharing” of Acme' });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Event details' });
+    // A wide dialog, as the import errors (decision 060): its JSON documents do not fit the 450 px of
+    // short details (jsdom applies no media query, so only the 450 px one is told apart here).
+    expect(getComputedStyle(dialog).maxWidth).not.toBe('450px');
     const field = (label: string) =>
       within(dialog)
         .getAllByText(label)

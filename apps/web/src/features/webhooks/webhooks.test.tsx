@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DIALOG_EMIT_DELAY_MS } from '../../lib/dialogs/AppDialog';
+import { formatDateTime } from '../../lib/format';
 import { renderSignedIn, screenPosts } from '../../test/app';
 import { aDelivery, aSecret, aWebhook, deliveryId, webhookId } from '../../test/webhooks';
 
@@ -329,6 +330,8 @@ describe('the delivery log', () => {
     expect(within(items[0]).getByText('130 ms')).toBeTruthy();
     expect(within(items[0]).getByText('No answer')).toBeTruthy();
     expect(within(items[0]).getByText('timeout')).toBeTruthy();
+    // Each attempt's time in the console's one date format, as on every other page.
+    expect(within(items[0]).getAllByText(formatDateTime('2026-11-21T09:00:00.000Z'))).toHaveLength(2);
     expect(within(items[0]).queryByText('{"error":"database down"}')).toBeNull();
     await user.click(within(items[0]).getByRole('button', { name: 'Show the answer' }));
     expect(within(items[0]).getByText('{"error":"database down"}')).toBeTruthy();

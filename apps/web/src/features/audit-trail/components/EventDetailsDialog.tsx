@@ -1,19 +1,18 @@
 /**
  * One event's details, read-only (a dialog Escape closes, the focus going back to its row's
- * button: decision 046): the sentence, when (the reader's locale and the instant as
- * recorded), the action, the actor with its kind, IP address and user agent, the targets, and
+ * button: decision 046): the sentence, when (the console's date format and the
+ * instant as recorded), the action, the actor with its kind, IP address and user agent, the targets, and
  * the data (before and after on their own when the event has them).
  */
 import type { EventView } from '@console/contracts/events';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { actionLabel } from '../../../lib/events/ActionSelect';
-import { formatEventTime } from '../../../lib/events/event-time';
+import { formatDateTime } from '../../../lib/format';
 import { eventSentence } from '../event-sentence';
 import { ActorType } from './ActorType';
 
@@ -30,7 +29,6 @@ function Json({ value }: { value: unknown }) {
 
 function Details({ event }: { event: EventView }) {
   const { t } = useT();
-  const { locale } = useLocale();
   const { actor } = event;
   const { before, after, ...rest } = event.data;
   const hasChange = 'before' in event.data || 'after' in event.data;
@@ -42,7 +40,7 @@ function Details({ event }: { event: EventView }) {
       <Stack component="dl" sx={{ m: 0 }}>
         <DetailRow label={t('auditTrail:details.when')}>
           <time dateTime={event.occurredAt}>
-            {formatEventTime(event.occurredAt, locale)} ({event.occurredAt})
+            {formatDateTime(event.occurredAt)} ({event.occurredAt})
           </time>
         </DetailRow>
         <DetailRow label={t('auditTrail:details.action')}>

@@ -1,5 +1,5 @@
 /**
- * The trail's events, newest first: when (in the reader's locale), the event as a sentence,
+ * The trail's events, newest first: when (the console's date format, in the reader's time zone), the event as a sentence,
  * the kind of actor, and per event its details and the filters it offers (only what its
  * actor did; only the events naming one of its targets). Blocks on a phone.
  */
@@ -16,9 +16,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
-import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { formatEventTime } from '../../../lib/events/event-time';
+import { formatDateTime } from '../../../lib/format';
 import { stackedOnPhone } from '../../../lib/stacked-table';
 import { actorName, eventSentence } from '../event-sentence';
 import { ActorType } from './ActorType';
@@ -72,7 +71,6 @@ function FilterMenu({
 
 export function EventsTable({ events, onDetails, onActor, onTarget }: EventsTableProps) {
   const { t } = useT();
-  const { locale } = useLocale();
   return (
     <Table size="small" aria-label={t('auditTrail:list.label')} sx={stackedOnPhone}>
       <TableHead>
@@ -89,7 +87,7 @@ export function EventsTable({ events, onDetails, onActor, onTarget }: EventsTabl
           return (
             <TableRow key={event.id} data-event-id={event.id} data-action={event.action}>
               <TableCell data-label={t('auditTrail:list.when')} sx={{ whiteSpace: { sm: 'nowrap' } }}>
-                <time dateTime={event.occurredAt}>{formatEventTime(event.occurredAt, locale)}</time>
+                <time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: { xs: 500, sm: 'inherit' }, minWidth: { sm: 240 } }}>
                 {sentence}

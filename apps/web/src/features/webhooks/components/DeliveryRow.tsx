@@ -1,5 +1,5 @@
 /**
- * One delivery of the log: its event type, outcome, when it was made (in the reader's locale),
+ * One delivery of the log: its event type, outcome, when it was made (the console's date format),
  * and on demand its attempts, each with its time, status code (or why there was none), duration
  * and, on demand again, the first 4 KB of the answer. A failed delivery can be retried.
  */
@@ -13,9 +13,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { formatEventTime } from '../../../lib/events/event-time';
+import { formatDateTime } from '../../../lib/format';
 import { canRetry, eventTypeLabel } from '../delivery-view';
 
 const outcomeColors = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
@@ -27,7 +26,6 @@ export function OutcomeChip({ outcome }: { outcome: WebhookDeliveryView['status'
 
 function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
   const { t } = useT();
-  const { locale } = useLocale();
   const [shown, setShown] = useState(false);
   const bodyId = useId();
   return (
@@ -36,7 +34,7 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {t('webhooks:log.attempt', { n })}
         </Typography>
-        <Typography variant="body2">{formatEventTime(attempt.at, locale)}</Typography>
+        <Typography variant="body2">{formatDateTime(attempt.at)}</Typography>
         <Typography variant="body2">
           {attempt.statusCode !== null ? t('webhooks:log.statusCode', { code: attempt.statusCode }) : t('webhooks:log.noAnswer')}
           {attempt.statusCode === null && attempt.error && (
@@ -98,7 +96,6 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
 
 export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliveryView; onRetry: () => void }) {
   const { t } = useT();
-  const { locale } = useLocale();
   const [open, setOpen] = useState(false);
   const attemptsId = useId();
   const label = eventTypeLabel(t, d.eventType);
@@ -119,7 +116,7 @@ export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliver
             </Box>
           </Typography>
           <Typography variant="body2" color="textSecondary">
-            {formatEventTime(d.createdAt, locale)}
+            {formatDateTime(d.createdAt)}
           </Typography>
         </Stack>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', ml: { xs: -1, md: 0 } }}>
@@ -155,7 +152,7 @@ export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliver
           )}
           {d.nextAttemptAt && (
             <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-              {t('webhooks:log.nextAttempt', { date: formatEventTime(d.nextAttemptAt, locale) })}
+              {t('webhooks:log.nextAttempt', { date: formatDateTime(d.nextAttemptAt) })}
             </Typography>
           )}
         </Box>

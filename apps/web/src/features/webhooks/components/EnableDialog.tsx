@@ -5,10 +5,9 @@
 import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
-import { formatEventTime } from '../../../lib/events/event-time';
+import { formatDateTime } from '../../../lib/format';
 import { useResendSince } from '../resend-since';
 
 export function EnableDialog({
@@ -24,7 +23,6 @@ export function EnableDialog({
   onEnable: (resendSince: string | null) => void;
 }) {
   const { t } = useT();
-  const { locale } = useLocale();
   const resend = useResendSince(
     open,
     () => true,
@@ -43,7 +41,7 @@ export function EnableDialog({
       {missedSince && (
         <FormControlLabel
           control={<Checkbox checked={resend.value} onChange={(e) => resend.setValue(e.target.checked)} />}
-          label={t('webhooks:enable.resend', { date: formatEventTime(missedSince, locale) })}
+          label={t('webhooks:enable.resend', { date: formatDateTime(missedSince) })}
         />
       )}
     </AppDialog>

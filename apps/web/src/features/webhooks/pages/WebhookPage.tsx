@@ -24,7 +24,7 @@ import { Breadcrumbs } from '../../../lib/Breadcrumbs';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { errorMessage } from '../../../lib/error-message';
 import { actionLabel } from '../../../lib/events/ActionSelect';
-import { formatEventTime } from '../../../lib/events/event-time';
+import { formatDateTime } from '../../../lib/format';
 import { ListFailure } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
@@ -55,7 +55,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function EndpointFacts({ endpoint: e }: { endpoint: WebhookView }) {
   const { t } = useT();
-  const { locale } = useLocale();
   const chosen = chosenEventTypes(e);
   return (
     <Paper variant="outlined" component="dl" sx={{ m: 0, px: 2, py: 1 }}>
@@ -86,11 +85,11 @@ function EndpointFacts({ endpoint: e }: { endpoint: WebhookView }) {
         </Box>
         {e.previousSecretExpiresAt && Date.parse(e.previousSecretExpiresAt) > Date.now() && (
           <Typography variant="body2" sx={{ color: 'warning.dark' }}>
-            {t('webhooks:details.previousUntil', { date: formatEventTime(e.previousSecretExpiresAt, locale) })}
+            {t('webhooks:details.previousUntil', { date: formatDateTime(e.previousSecretExpiresAt) })}
           </Typography>
         )}
       </Fact>
-      <Fact label={t('webhooks:details.created')}>{formatEventTime(e.createdAt, locale)}</Fact>
+      <Fact label={t('webhooks:details.created')}>{formatDateTime(e.createdAt)}</Fact>
     </Paper>
   );
 }
@@ -98,7 +97,7 @@ function EndpointFacts({ endpoint: e }: { endpoint: WebhookView }) {
 export function Component() {
   const { t } = useT();
   const { id = '' } = useParams();
-  const { locale, localize } = useLocale();
+  const { localize } = useLocale();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const endpoint = useWebhook(id);
@@ -158,7 +157,7 @@ export function Component() {
       />
       {state === 'failing' && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {t('webhooks:details.failing', { date: formatEventTime(e.disabledAt ?? e.updatedAt, locale) })}
+          {t('webhooks:details.failing', { date: formatDateTime(e.disabledAt ?? e.updatedAt) })}
         </Alert>
       )}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }}>
