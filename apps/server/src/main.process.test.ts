@@ -46,6 +46,9 @@ describe('the server process', () => {
     await again.printed('admin@acme.example');
     expect(again.output()).not.toContain('demo data loaded');
     expect(again.output()).toContain('admin@acme.example');
+    // Every start prints the sign-in details, not only the first (README, "Signing in").
+    expect(again.output()).toContain('npm run console -- sign-in-link staff@workframe.io');
+    expect(again.output()).not.toContain('sign-in?token=');
     const ready = await fetch(`http://127.0.0.1:${p3}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ok', database: 'pglite' });
     again.child.kill('SIGTERM');

@@ -128,7 +128,8 @@ async function main() {
 }
 
 /**
- * The welcome, in plain text. A one-time staff sign-in link is a live credential: it goes
+ * The welcome, in plain text, at every start of an API process while the demo data's
+ * Organizational Admin exists (README, "Signing in"). A one-time staff sign-in link is a live credential: it goes
  * to the terminal only (stderr, while stdout is a TTY: a person is watching), never into the
  * JSON log stream that log collectors keep; elsewhere the command that makes one is printed.
  */

@@ -2,8 +2,8 @@
  * /super/organizations (docs/product.md, "Organizations"): every organization, 20 a page
  * with "load more", filtered by a part
  * of the name (debounced, kept in the URL as ?q=), disabled ones greyed (hidden with
- * ?disabled=false). /super/organizations/{id}?mode=read|edit is the same list with that
- * organization's details (or, for staff who may update, its edit form) open over it.
+ * ?disabled=false). A row opens the organization's own page, /super/organizations/{id}
+ * (pages/OrganizationPage.tsx), its Edit button that page with ?mode=edit (decision 025).
  */
 
 import AddIcon from '@mui/icons-material/Add';
