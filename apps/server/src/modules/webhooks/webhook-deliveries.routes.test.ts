@@ -222,6 +222,26 @@ describe('the delivery log and sending again', () => {
     }
   });
 
+  it('delivers whatever the organization\'s "Webhooks sharing" switch says: the switch is the platform\'s (decision 058)', async () => {
+    const { db } = app.database;
+    for (const value of [false, true]) {
+      await db
+        .insert(t.organizationSettings)
+        .values({ organizationId, key: 'webhooksSharing', value })
+        .onConflictDoUpdate({ target: [t.organizationSettings.organizationId, t.organizationSettings.key], set: { value } });
+      const created = await post(admin, '/api/webhooks', { url: receiver.url, eventTypes: ['user.created'] });
+      expect(created.statusCode).toBe(201);
+      const { webhook } = created.json();
+      const sent = await post(admin, `/api/webhook/${webhook.id}/test`);
+      expect(sent.statusCode).toBe(202);
+      const { delivery } = sent.json();
+      await until(`the test event with the switch ${value ? 'on' : 'off'}`, async () =>
+        receiver.received.find((c) => c.id === delivery.eventId),
+      );
+      expect((await app.app.inject({ method: 'DELETE', url: `/api/webhook/${webhook.id}`, headers: admin.headers })).statusCode).toBe(200);
+    }
+  });
+
   it('pages the log newest first', async () => {
     const first = await log('?limit=1');
     expect(first.deliveries).toHaveLength(1);
