@@ -7,6 +7,7 @@
  * repository, `clock`, …); a repository factory takes `db` and every method takes an
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
+import { WEBHOOK_TESTS_PER_MINUTE } from '@console/contracts';
 import { onCommit } from './db/committed.js';
 import { orgCacheOn } from './db/org-cache.js';
 import { createRateLimitHitsRepository } from './db/rate-limit-hits.repository.js';
@@ -408,7 +409,19 @@ export function createServices(deps: AppDeps) {
       }).onAttempt,
       log,
     }),
-    webhookDeliveries: createWebhookDeliveriesService({ repo: repositories.webhookDeliveries, endpoints: repositories.webhooks, clock }),
+    webhookDeliveries: createWebhookDeliveriesService({
+      repo: repositories.webhookDeliveries,
+      endpoints: repositories.webhooks,
+      clock,
+      // Leases of 1: a few calls a minute, counted exactly across processes.
+      testEvents: createRateLimiter({
+        count: repositories.rateLimitHits.count,
+        clock,
+        limit: WEBHOOK_TESTS_PER_MINUTE,
+        windowMs: 60_000,
+        lease: 1,
+      }),
+    }),
     // Webhook endpoints (modules/webhooks); the delivery module reads and marks them through the same repository.
     webhooks: createWebhooksService({
       db,

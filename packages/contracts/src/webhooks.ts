@@ -23,6 +23,11 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 /** The event a "send a test event" delivers; never recorded in the events, so not an action. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/**
+ * Test events one endpoint takes a minute, whoever sends them: one more is 429 `RATE_LIMITED`
+ * with Retry-After. Each is a request the console makes to an address the caller chose.
+ */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
 /** How much of a receiver's answer the delivery log keeps. */
 export const WEBHOOK_RESPONSE_BODY_MAX = 4096;
 /** The default grace of a roll: the previous secret signs too for a day. */
@@ -137,6 +142,14 @@ export const removedWebhookResponse = z.object({ removedWebhook: webhookView });
  */
 export const webhookDeliveryOutcomes = ['succeeded', 'failed', 'pending'] as const;
 export type WebhookDeliveryOutcome = (typeof webhookDeliveryOutcomes)[number];
+
+/**
+ * The error of an attempt refused because the host resolved to an address deliveries may not
+ * reach (private, loopback, link-local, metadata…). The address itself is left out: how the
+ * server's resolver answers names of its own network is the operators' (their log has it),
+ * not something an endpoint's admin may learn by pointing a URL at a name.
+ */
+export const WEBHOOK_ADDRESS_NOT_ALLOWED = 'address not allowed';
 
 export const webhookAttemptView = z.object({
   at: z.string().describe('When the attempt started (ISO 8601)'),

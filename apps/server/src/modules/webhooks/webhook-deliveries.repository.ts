@@ -183,7 +183,8 @@ export function createWebhookDeliveriesRepository(root: Db) {
 
     /**
      * Records an attempt and what follows: succeeded, tried again after `retryInSeconds`, or
-     * failed for good when that is null.
+     * failed for good when that is null. False when the delivery is gone (its endpoint was
+     * deleted while its request ran): there is nothing left to record it on.
      */
     async recordAttempt(
       deliveryId: string,
@@ -191,22 +192,34 @@ export function createWebhookDeliveriesRepository(root: Db) {
       succeeded: boolean,
       retryInSeconds: number | null,
       db: Db = root,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const status = succeeded ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
-      // One statement, so one round trip and atomic without a transaction of its own.
-      await db.execute(sql`WITH attempt AS (
-          INSERT INTO webhook_delivery_attempts (delivery_id, at, status_code, duration_ms, response_body, error)
-          VALUES (${deliveryId}, ${attempt.startedAt.toISOString()}, ${attempt.statusCode}, ${attempt.durationMs},
-            ${attempt.responseBody}, ${attempt.error}))
-        UPDATE webhook_deliveries SET status = ${status}, attempt_count = attempt_count + 1,
-          last_attempt_at = ${attempt.startedAt.toISOString()}, leased_until = NULL,
-          next_attempt_at = ${status === 'pending' ? sql`now() + make_interval(secs => ${retryInSeconds})` : sql`NULL`}
-        WHERE id = ${deliveryId}`);
+      const at = attempt.startedAt.toISOString();
+      // One statement, so one round trip and atomic without a transaction of its own. The
+      // delivery is updated first: its row lock keeps a concurrent delete of its endpoint
+      // out until the attempt is in, and an attempt is inserted only for a delivery still there.
+      const [row] = await sqlRows<{ n: number }>(
+        db,
+        sql`WITH delivery AS (
+              UPDATE webhook_deliveries SET status = ${status}, attempt_count = attempt_count + 1,
+                last_attempt_at = ${at}, leased_until = NULL,
+                next_attempt_at = ${status === 'pending' ? sql`now() + make_interval(secs => ${retryInSeconds})` : sql`NULL`}
+              WHERE id = ${deliveryId} RETURNING id
+            ), attempt AS (
+              INSERT INTO webhook_delivery_attempts (delivery_id, at, status_code, duration_ms, response_body, error)
+              SELECT id, ${at}::timestamptz, ${attempt.statusCode}::int, ${attempt.durationMs}::int,
+                ${attempt.responseBody}::text, ${attempt.error}::text
+              FROM delivery
+              RETURNING 1
+            )
+            SELECT count(*)::int AS n FROM attempt`,
+      );
+      return (row?.n ?? 0) > 0;
     },
 
     /** A delivery that cannot be sent (its event is no longer kept): failed, without a request. */
-    async abandon(deliveryId: string, error: string, db: Db = root): Promise<void> {
-      await this.recordAttempt(
+    async abandon(deliveryId: string, error: string, db: Db = root): Promise<boolean> {
+      return this.recordAttempt(
         deliveryId,
         { startedAt: new Date(), statusCode: null, durationMs: 0, responseBody: null, error },
         false,

@@ -4,10 +4,11 @@
  * to the caller's organization.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { webhookDeliveriesPage, webhookErrorCodes } from '@console/contracts';
+import { WEBHOOK_TESTS_PER_MINUTE, webhookDeliveriesPage, webhookErrorCodes } from '@console/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../db/schema.js';
+import type { Clock } from '../../deps.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -221,6 +222,26 @@ describe('the delivery log and sending again', () => {
     }
   });
 
+  it('delivers whatever the organization\'s "Webhooks sharing" switch says: the switch is the platform\'s (decision 058)', async () => {
+    const { db } = app.database;
+    for (const value of [false, true]) {
+      await db
+        .insert(t.organizationSettings)
+        .values({ organizationId, key: 'webhooksSharing', value })
+        .onConflictDoUpdate({ target: [t.organizationSettings.organizationId, t.organizationSettings.key], set: { value } });
+      const created = await post(admin, '/api/webhooks', { url: receiver.url, eventTypes: ['user.created'] });
+      expect(created.statusCode).toBe(201);
+      const { webhook } = created.json();
+      const sent = await post(admin, `/api/webhook/${webhook.id}/test`);
+      expect(sent.statusCode).toBe(202);
+      const { delivery } = sent.json();
+      await until(`the test event with the switch ${value ? 'on' : 'off'}`, async () =>
+        receiver.received.find((c) => c.id === delivery.eventId),
+      );
+      expect((await app.app.inject({ method: 'DELETE', url: `/api/webhook/${webhook.id}`, headers: admin.headers })).statusCode).toBe(200);
+    }
+  });
+
   it('pages the log newest first', async () => {
     const first = await log('?limit=1');
     expect(first.deliveries).toHaveLength(1);
@@ -241,5 +262,52 @@ describe('the delivery log and sending again', () => {
     const disabled = await post(admin, `/api/webhook/${disabledId}/test`);
     expect(disabled.statusCode).toBe(409);
     expect(disabled.json().code).toBe(webhookErrorCodes.disabled);
+  });
+});
+
+describe('test events, a few a minute per endpoint', () => {
+  let app: TestApp;
+  let now = new Date('2026-11-21T09:00:00Z');
+  const clock: Clock = { now: () => new Date(now) };
+  let admin: SignedIn;
+  let otherAdmin: SignedIn;
+  let hookId: string;
+  let secondId: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock, config: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
+    const org = await createOrganization(app.database.db);
+    const other = await createOrganization(app.database.db);
+    admin = await signIn(app, (await createUser(app.database.db, org.id)).email as string);
+    otherAdmin = await signIn(app, (await createUser(app.database.db, other.id)).email as string);
+    const [hook, second] = await app.database.db
+      .insert(t.webhookEndpoints)
+      .values([
+        { organizationId: org.id, url: 'https://hooks.acme.example/one', secret: newSecret() },
+        { organizationId: org.id, url: 'https://hooks.acme.example/two', secret: newSecret() },
+      ])
+      .returning();
+    hookId = hook?.id as string;
+    secondId = second?.id as string;
+  });
+  afterAll(() => app.close());
+
+  const sendTest = (who: SignedIn, id: string) => app.app.inject({ method: 'POST', url: `/api/webhook/${id}/test`, headers: who.headers });
+  const deliveries = async (id: string) =>
+    (await app.database.db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.endpointId, id))).length;
+
+  it('refuses one more with 429 and Retry-After, making no delivery; another endpoint and the next minute are not held back', async () => {
+    // Another organization's calls are not found before they count: they spend nothing of this endpoint's.
+    for (let i = 0; i <= WEBHOOK_TESTS_PER_MINUTE; i++) expect((await sendTest(otherAdmin, hookId)).statusCode).toBe(404);
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i++) expect((await sendTest(admin, hookId)).statusCode).toBe(202);
+    const refused = await sendTest(admin, hookId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 60 } });
+    expect(await deliveries(hookId)).toBe(WEBHOOK_TESTS_PER_MINUTE);
+    expect((await sendTest(admin, secondId)).statusCode).toBe(202);
+    now = new Date(now.getTime() + 60_000);
+    expect((await sendTest(admin, hookId)).statusCode).toBe(202);
+    expect(await deliveries(hookId)).toBe(WEBHOOK_TESTS_PER_MINUTE + 1);
   });
 });

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type EventView,
+  WEBHOOK_ADDRESS_NOT_ALLOWED,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TESTS_PER_MINUTE,
   type WebhookDeliveriesQuery,
   type WebhookDeliveryView,
   webhookErrorCodes,
@@ -16,6 +18,7 @@ import {
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { systemActor } from '../events/record.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
@@ -24,6 +27,10 @@ import { webhookNotFound } from './webhooks.service.js';
 type Caller = Pick<AuthContext, 'organizationId'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Attempts refused before the address was left out of the log kept it in brackets: it is not answered either. */
+const withoutAddress = (error: string | null) =>
+  error?.startsWith(`${WEBHOOK_ADDRESS_NOT_ALLOWED} (`) ? WEBHOOK_ADDRESS_NOT_ALLOWED : error;
 
 export function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
   return {
@@ -36,7 +43,7 @@ export function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
       statusCode: a.statusCode,
       durationMs: a.durationMs,
       responseBody: a.responseBody,
-      error: a.error,
+      error: withoutAddress(a.error),
     })),
     nextAttemptAt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -60,6 +67,8 @@ export function createWebhookDeliveriesService(deps: {
   /** The endpoints' own repository, which reads an endpoint of the caller's organization. */
   endpoints: Pick<WebhooksRepository, 'findById'>;
   clock: Clock;
+  /** WEBHOOK_TESTS_PER_MINUTE per endpoint, on the shared counters: each test is a request to an address the caller chose. */
+  testEvents: RateLimiter;
 }) {
   const { repo, endpoints, clock } = deps;
 
@@ -89,6 +98,12 @@ export function createWebhookDeliveriesService(deps: {
     /** A `webhook.test` event, due now; its id is its own (no event is recorded). */
     async sendTest(auth: Caller, endpointId: string) {
       await endpoint(auth, endpointId, true);
+      // Counted once the endpoint is the caller's: another organization cannot spend its budget.
+      await enforceRateLimit(
+        deps.testEvents,
+        `webhook-test:${endpointId}`,
+        (s) => `Too many test events to this webhook (at most ${WEBHOOK_TESTS_PER_MINUTE} a minute): try again in ${s} s.`,
+      );
       const id = randomUUID();
       const data: EventView = {
         id,

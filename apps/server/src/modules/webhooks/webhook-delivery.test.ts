@@ -5,12 +5,13 @@
  * with the official Standard Webhooks library.
  */
 import { randomBytes } from 'node:crypto';
-import type { EventAction } from '@console/contracts';
+import { type EventAction, WEBHOOK_ADDRESS_NOT_ALLOWED } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import * as t from '../../db/schema.js';
 import { systemClock } from '../../deps.js';
+import { capturedLogger } from '../../test/capture.js';
 import { createOrganization } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { until } from '../../test/until.js';
@@ -18,7 +19,9 @@ import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
 import { recordEvent, systemActor } from '../events/record.js';
 import { isPublicAddress } from './address-policy.js';
 import { createWebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { toDeliveryView } from './webhook-deliveries.service.js';
 import { createWebhookDeliverer, IN_FLIGHT_PER_ENDPOINT, RETRY_DELAYS_SECONDS } from './webhook-delivery.js';
+import { createWebhooksRepository } from './webhooks.repository.js';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -40,17 +43,18 @@ describe('webhook delivery', () => {
 
   const repo = () => createWebhookDeliveriesRepository(database.db);
   /** The deliverer as the worker builds it; `allowPrivate` as the setting says. */
-  const deliverer = (allowPrivate = true) =>
+  const deliverer = (allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log']) =>
     createWebhookDeliverer({
       repo: repo(),
       clock: systemClock,
       addressAllowed: (address) => allowPrivate || isPublicAddress(address),
       allowHttp: allowPrivate,
+      log,
     });
   /** Runs a pump until the test ends (or `stop` aborts it). */
-  function startPump(allowPrivate = true) {
+  function startPump(allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log']) {
     const stop = new AbortController();
-    const pump = { stop, done: deliverer(allowPrivate).pump({ forMs: 600_000, signal: stop.signal }) };
+    const pump = { stop, done: deliverer(allowPrivate, log).pump({ forMs: 600_000, signal: stop.signal }) };
     pumps.push(pump);
     return pump;
   }
@@ -81,6 +85,13 @@ describe('webhook delivery', () => {
     }
     const after = await database.db.select({ id: t.events.id }).from(t.events);
     return after.map((r) => r.id).filter((id) => !before.has(id));
+  }
+
+  /** A delivery as the log's calls answer it. */
+  async function answered(endpointId: string, deliveryId: string) {
+    const row = await repo().get(endpointId, deliveryId);
+    if (!row) throw new Error(`no delivery ${deliveryId}`);
+    return toDeliveryView(row);
   }
 
   const deliveriesOf = (endpointId: string) =>
@@ -217,27 +228,80 @@ describe('webhook delivery', () => {
     release();
   });
 
-  it.each([
-    ['a name resolving to 127.0.0.1', (port: number) => `http://localhost:${port}/hook`],
-    ['the metadata address 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data'],
-  ])('refuses %s when private addresses are not allowed', async (_name, url) => {
+  it('ends quietly when its endpoint is deleted while its request is in flight: nothing logged as an error', async () => {
     const org = await createOrganization(database.db);
     const secret = newSecret();
     const r = await receiver([secret]);
-    const hook = await endpoint(org.id, { url: url(Number(new URL(r.url).port)).replace('http:', 'https:'), secret });
+    let release: () => void = () => {};
+    r.answer = () =>
+      new Promise<number>((resolve) => {
+        release = () => resolve(200);
+      });
+    const hook = await endpoint(org.id, { url: r.url, secret });
     await record(org.id, 'user.created');
-    startPump(false);
-    const [delivery] = await until('the refused attempt', async () => {
-      const rows = await deliveriesOf(hook.id);
-      return rows[0]?.attemptCount === 1 ? rows : undefined;
+    const [delivery] = await deliveriesOf(hook.id);
+    const { logger, lines } = capturedLogger();
+    startPump(true, logger);
+    await until('the request in flight', async () => (r.received.length === 1 ? true : undefined));
+    await createWebhooksRepository(database.db).remove(org.id, hook.id);
+    release();
+    const logged = () => lines.map((line) => JSON.parse(line) as { level: number; msg: string; deliveryId?: string });
+    // However it ends, the pump says so with the delivery's id.
+    const ended = await until('the delivery ended', async () => logged().find((line) => line.deliveryId === delivery?.id));
+    expect(ended).toMatchObject({ msg: 'webhook delivery: its endpoint was deleted meanwhile' });
+    expect(logged().filter((line) => line.level >= 50)).toEqual([]);
+    expect(await deliveriesOf(hook.id)).toEqual([]);
+  });
+
+  it.each([
+    ['a name resolving to 127.0.0.1', (port: number) => `http://localhost:${port}/hook`, '127.0.0.1'],
+    ['the metadata address 169.254.169.254', () => 'http://169.254.169.254/latest/meta-data', '169.254.169.254'],
+  ])(
+    'refuses %s when private addresses are not allowed: the log says "address not allowed", only the server log says which',
+    async (_name, url, address) => {
+      const org = await createOrganization(database.db);
+      const secret = newSecret();
+      const r = await receiver([secret]);
+      const hook = await endpoint(org.id, { url: url(Number(new URL(r.url).port)).replace('http:', 'https:'), secret });
+      await record(org.id, 'user.created');
+      const { logger, lines } = capturedLogger();
+      startPump(false, logger);
+      const [delivery] = await until('the refused attempt', async () => {
+        const rows = await deliveriesOf(hook.id);
+        return rows[0]?.attemptCount === 1 ? rows : undefined;
+      });
+      const [attempt] = await database.db
+        .select()
+        .from(t.webhookDeliveryAttempts)
+        .where(sql`${t.webhookDeliveryAttempts.deliveryId} = ${delivery?.id}`);
+      expect(attempt?.statusCode).toBeNull();
+      expect(attempt?.error).toBe(WEBHOOK_ADDRESS_NOT_ALLOWED);
+      expect(delivery?.status).toBe('pending');
+      expect(r.received).toHaveLength(0);
+      // Neither the stored attempt nor the log's answer holds what the name resolved to...
+      const view = await answered(hook.id, delivery?.id as string);
+      expect(view.attempts).toEqual([expect.objectContaining({ statusCode: null, error: WEBHOOK_ADDRESS_NOT_ALLOWED })]);
+      expect(JSON.stringify(view)).not.toContain(address);
+      expect(JSON.stringify(attempt)).not.toContain(address);
+      // ...which the operators' log keeps.
+      const refusal = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'webhook delivery: address not allowed');
+      expect(refusal).toMatchObject({ deliveryId: delivery?.id, endpointId: hook.id, address });
+    },
+  );
+
+  it('answers an attempt recorded with its refused address in brackets without the address', async () => {
+    const org = await createOrganization(database.db);
+    const hook = await endpoint(org.id, { url: 'https://hooks.internal.example/in' });
+    const [eventId] = await record(org.id, 'user.created');
+    const [delivery] = await deliveriesOf(hook.id);
+    await database.db.insert(t.webhookDeliveryAttempts).values({
+      deliveryId: delivery?.id as string,
+      at: new Date(),
+      durationMs: 3,
+      error: `${WEBHOOK_ADDRESS_NOT_ALLOWED} (10.1.2.3)`,
     });
-    const [attempt] = await database.db
-      .select()
-      .from(t.webhookDeliveryAttempts)
-      .where(sql`${t.webhookDeliveryAttempts.deliveryId} = ${delivery?.id}`);
-    expect(attempt?.statusCode).toBeNull();
-    expect(attempt?.error).toMatch(/address not allowed/);
-    expect(delivery?.status).toBe('pending');
-    expect(r.received).toHaveLength(0);
+    const view = await answered(hook.id, delivery?.id as string);
+    expect(view.eventId).toBe(eventId);
+    expect(view.attempts.map((a) => a.error)).toEqual([WEBHOOK_ADDRESS_NOT_ALLOWED]);
   });
 });

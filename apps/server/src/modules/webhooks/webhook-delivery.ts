@@ -68,11 +68,15 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
   /** How to wake each pump running in this process: deliveries became due now. */
   const running = new Set<() => void>();
 
+  /** A delivery whose endpoint was deleted while it was sent: nothing to record, nothing wrong. */
+  const gone = (delivery: LeasedDelivery) =>
+    deps.log?.debug({ deliveryId: delivery.id, endpointId: delivery.endpointId }, 'webhook delivery: its endpoint was deleted meanwhile');
+
   async function record(delivery: LeasedDelivery, startedAt: Date, outcome: PostOutcome): Promise<void> {
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     // The count after this attempt is the index of the wait before the next one.
     const retryIn = succeeded ? null : (RETRY_DELAYS_SECONDS[delivery.attemptCount] ?? null);
-    await repo.recordAttempt(
+    const recorded = await repo.recordAttempt(
       delivery.id,
       {
         startedAt,
@@ -84,6 +88,7 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
       succeeded,
       retryIn,
     );
+    if (!recorded) return gone(delivery);
     await deps.onAttempt?.(delivery.endpointId, succeeded);
   }
 
@@ -91,7 +96,7 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
   async function deliver(delivery: LeasedDelivery, signal?: AbortSignal): Promise<void> {
     const view = delivery.payload ? (delivery.payload as unknown as EventView) : delivery.event ? eventViewOfJson(delivery.event) : null;
     if (!view) {
-      await repo.abandon(delivery.id, 'the event is no longer kept');
+      if (!(await repo.abandon(delivery.id, 'the event is no longer kept'))) gone(delivery);
       return;
     }
     const body = deliveryBody(delivery.payload ? WEBHOOK_TEST_EVENT : delivery.eventType, view);
@@ -108,6 +113,13 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
     } catch (err) {
       if (err instanceof PostAborted) return;
       throw err;
+    }
+    if (outcome.refusedAddress !== undefined) {
+      // The operators' record of what the name resolved to; the delivery log says only that it was refused.
+      deps.log?.warn(
+        { deliveryId: delivery.id, endpointId: delivery.endpointId, host: new URL(delivery.url).hostname, address: outcome.refusedAddress },
+        'webhook delivery: address not allowed',
+      );
     }
     await record(delivery, startedAt, outcome);
   }

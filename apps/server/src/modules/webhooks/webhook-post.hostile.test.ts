@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { WEBHOOK_ADDRESS_NOT_ALLOWED } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
@@ -257,7 +258,7 @@ describe('a URL naming an address', () => {
         },
       },
     );
-    expect(outcome.error).toBe('address not allowed (::ffff:7f00:1)');
+    expect(outcome).toMatchObject({ error: WEBHOOK_ADDRESS_NOT_ALLOWED, refusedAddress: '::ffff:7f00:1' });
     expect(asked).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { WEBHOOK_ADDRESS_NOT_ALLOWED } from '@console/contracts';
 
 /** The answer kept in the delivery log: its first 4 KB. */
 export const RESPONSE_BODY_BYTES = 4096;
@@ -25,6 +26,11 @@ export interface PostOutcome {
   responseBody: string;
   /** Why no answer, in a few words (never the request's headers: they carry the signature). */
   error: string | null;
+  /**
+   * The address a refused host resolved to: for the operators' log only, never kept in the
+   * delivery log nor answered (WEBHOOK_ADDRESS_NOT_ALLOWED says why without it).
+   */
+  refusedAddress?: string;
 }
 
 export interface PostRules {
@@ -83,7 +89,7 @@ async function checkedAddress(
   host: string,
   addressAllowed: (address: string) => boolean,
   resolve: NonNullable<PostRules['resolve']>,
-): Promise<{ address: string; family: number } | { refused: string }> {
+): Promise<{ address: string; family: number } | { refused: string; address?: string }> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let resolved: { address: string; family: number }[];
   try {
@@ -94,7 +100,7 @@ async function checkedAddress(
     return { refused: `host not resolved (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
   }
   const refused = resolved.find((r) => !addressAllowed(r.address));
-  if (refused) return { refused: `address not allowed (${refused.address})` };
+  if (refused) return { refused: WEBHOOK_ADDRESS_NOT_ALLOWED, address: refused.address };
   const first = resolved[0];
   return first ? first : { refused: 'host not resolved' };
 }
@@ -190,7 +196,13 @@ export async function postWebhook(url: string, body: string, headers: Record<str
 
     checkedAddress(target.hostname, rules.addressAllowed, rules.resolve ?? systemResolve).then((checked) => {
       if (settled) return;
-      if ('refused' in checked) finish({ statusCode: null, responseBody: '', error: checked.refused });
+      if ('refused' in checked)
+        finish({
+          statusCode: null,
+          responseBody: '',
+          error: checked.refused,
+          ...(checked.address !== undefined && { refusedAddress: checked.address }),
+        });
       else send(checked);
     }, reject);
   });

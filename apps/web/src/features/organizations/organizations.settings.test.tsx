@@ -311,6 +311,15 @@ describe('organization settings', () => {
     expect(screen.getByRole('switch', { name: 'Public sharing' })).toHaveProperty('disabled', false);
   });
 
+  it('says under "Webhooks sharing" that it does not turn the organization’s own webhook endpoints on or off', async () => {
+    settingsApi(`/super/organizations/${ORG_ID}/settings?group=customFeatures`);
+    const sharing = await screen.findByRole('switch', { name: 'Webhooks sharing' });
+    const help =
+      'Read by the platform’s apps. It does not turn this organization’s webhook endpoints on or off: its admins manage those on their Webhooks screen.';
+    expect(screen.getByText(help)).toBeTruthy();
+    expect(sharing.getAttribute('aria-describedby')).toBe('setting-webhooksSharing-help');
+  });
+
   it('is read-only for staff who may only read: switches disabled, nothing sent', async () => {
     const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { as: 'staffReader' });
     expect(await screen.findByText('You can read these settings. Changing them needs the update role.')).toBeTruthy();

@@ -279,6 +279,36 @@ describe('an endpoint’s page', () => {
     expect(screenPosts(calls).map((c) => c.path)).toEqual([`/api/webhook/${one}/test`]);
   });
 
+  it('says when the next test event may go, once the endpoint has had its few a minute', async () => {
+    const user = userEvent.setup();
+    openEndpoint(aWebhook(1), [], {
+      [`POST /api/webhook/${one}/test`]: () => ({
+        status: 429,
+        body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many test events', details: { retryAfterSeconds: 42 } },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send test event' }));
+    expect(await screen.findByText('Too many test events to this endpoint (at most 5 a minute). Try again in 42 seconds.')).toBeTruthy();
+  });
+
+  it('says when the next test event may go in the reader’s language', async () => {
+    const user = userEvent.setup();
+    renderSignedIn(`/fr/webhooks/${one}`, {
+      api: {
+        [`GET /api/webhook/${one}`]: () => ({ body: { webhook: aWebhook(1) } }),
+        [`GET /api/webhook/${one}/deliveries`]: () => ({ body: { deliveries: [], next: null } }),
+        [`POST /api/webhook/${one}/test`]: () => ({
+          status: 429,
+          body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many test events', details: { retryAfterSeconds: 1 } },
+        }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Envoyer un événement de test' }));
+    expect(
+      await screen.findByText('Trop d’événements de test vers cet endpoint (au plus 5 par minute). Réessayez dans 1 seconde.'),
+    ).toBeTruthy();
+  });
+
   it('says an endpoint was disabled for failing, and enabling it offers to resend what it missed', async () => {
     const user = userEvent.setup();
     const failing = aWebhook(1, {
@@ -339,6 +369,21 @@ describe('the delivery log', () => {
     expect(within(items[0]).queryByText(/only its first 4 KB are kept/)).toBeNull();
     // A delivery that succeeded is not retried.
     expect(within(items[1]).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says an attempt was refused for its address in words, and never which address', async () => {
+    const user = userEvent.setup();
+    const refused = aDelivery(4, {
+      status: 'pending',
+      attempts: [{ at: '2026-11-21T09:00:00.000Z', statusCode: null, durationMs: 2, responseBody: null, error: 'address not allowed' }],
+    });
+    openEndpoint(aWebhook(1), [refused]);
+    const [item] = within(await screen.findByRole('list', { name: 'Delivery log' })).getAllByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: '1 attempt' }));
+    expect(
+      within(item).getByText('Address not allowed: the host resolves to a private or internal address, where webhooks are not sent.'),
+    ).toBeTruthy();
+    expect(within(item).queryByText('address not allowed')).toBeNull();
   });
 
   it('says when an answer was kept to its first 4 KB', async () => {

@@ -3,7 +3,12 @@
  * and on demand its attempts, each with its time, status code (or why there was none), duration
  * and, on demand again, the first 4 KB of the answer. A failed delivery can be retried.
  */
-import { WEBHOOK_RESPONSE_BODY_MAX, type WebhookAttemptView, type WebhookDeliveryView } from '@console/contracts/webhooks';
+import {
+  WEBHOOK_ADDRESS_NOT_ALLOWED,
+  WEBHOOK_RESPONSE_BODY_MAX,
+  type WebhookAttemptView,
+  type WebhookDeliveryView,
+} from '@console/contracts/webhooks';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -37,7 +42,13 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
         <Typography variant="body2">{formatDateTime(attempt.at)}</Typography>
         <Typography variant="body2">
           {attempt.statusCode !== null ? t('webhooks:log.statusCode', { code: attempt.statusCode }) : t('webhooks:log.noAnswer')}
-          {attempt.statusCode === null && attempt.error && (
+          {attempt.statusCode === null && attempt.error === WEBHOOK_ADDRESS_NOT_ALLOWED && (
+            // The console's own refusal, said in the reader's language.
+            <Box component="span" sx={{ ml: 1, color: 'text.secondary' }}>
+              {t('webhooks:log.addressNotAllowed')}
+            </Box>
+          )}
+          {attempt.statusCode === null && attempt.error && attempt.error !== WEBHOOK_ADDRESS_NOT_ALLOWED && (
             // The transport's own words (a refused connection, a timeout): technical, as it came.
             <Box component="code" sx={{ ml: 1, fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
               {attempt.error}

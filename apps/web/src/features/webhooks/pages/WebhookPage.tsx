@@ -37,6 +37,7 @@ import { EndpointStateChip } from '../components/EndpointStateChip';
 import { RevealSigningSecret } from '../components/RevealSigningSecret';
 import { RollSigningSecretDialog } from '../components/RollSigningSecretDialog';
 import { chosenEventTypes, endpointState, formValuesOf } from '../endpoint-view';
+import { testEventErrorMessage } from '../webhook-error';
 
 const touch = { minHeight: 44 } as const;
 
@@ -134,12 +135,12 @@ export function Component() {
     );
   }
 
-  const act = async (work: () => Promise<unknown>, done: string, failedKey: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, failed: (err: unknown) => string) => {
     try {
       await work();
       notify.success(done);
     } catch (err) {
-      notify.error(errorMessage(err, failedKey));
+      notify.error(failed(err));
     }
   };
 
@@ -169,7 +170,7 @@ export function Component() {
           startIcon={<SendIcon />}
           disabled={state !== 'enabled'}
           loading={test.isPending}
-          onClick={() => act(() => test.mutateAsync(e.id), t('webhooks:notices.testSent'), 'webhooks:errors.test')}
+          onClick={() => act(() => test.mutateAsync(e.id), t('webhooks:notices.testSent'), testEventErrorMessage)}
           sx={touch}
         >
           {t('webhooks:actions.test')}
@@ -189,7 +190,11 @@ export function Component() {
                   confirmLabel: t('webhooks:disable.confirm'),
                 })
               )
-                await act(() => update.mutateAsync({ id: e.id, enabled: false }), t('webhooks:notices.disabled'), 'webhooks:errors.save');
+                await act(
+                  () => update.mutateAsync({ id: e.id, enabled: false }),
+                  t('webhooks:notices.disabled'),
+                  (err) => errorMessage(err, 'webhooks:errors.save'),
+                );
             }}
             sx={touch}
           >
