@@ -9,7 +9,10 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken } from './http/secrets.js';
 import { createSignInLink } from './modules/auth/sign-in-links.service.js';
+import { generateScimToken } from './modules/provisioning/scim-token.js';
+import { generateWebhookSecret } from './modules/webhooks/webhooks.service.js';
 import { capturedLogger } from './test/capture.js';
 import { createOrganization, createUser, TEST_PASSWORD } from './test/factories.js';
 import { signIn } from './test/sign-in.js';
@@ -112,5 +115,57 @@ describe('the log', () => {
     expect(log).not.toContain('scrypt$');
     expect(log).toContain('params: [redacted]');
     expect(log).not.toMatch(/params: (?!\[redacted\])|"params":/);
+  });
+
+  it('holds no secret of a shape the console makes, in a parameter of any name, a path, a bare query or any header', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const admin = await createUser(db, org.id);
+    const staffish = await createUser(db, org.id, { passwordHash: null, signInProvider: 'custom' });
+    const session = await signIn(t, admin.email!);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: session.headers,
+      payload: { name: 'Shapes', description: 'x' },
+    });
+    const accessKey = created.json().accessKey as string;
+    const link = await createSignInLink(t.deps.idTokens, t.config.PUBLIC_URL, staffish.email!);
+    const shaped = {
+      'an access key': accessKey,
+      'a SCIM token': generateScimToken().secret,
+      'a webhook secret': generateWebhookSecret(),
+      'an invitation token': (await t.app.services.invitations.create({ userId: staffish.id, invitedBy: admin.id })).token,
+      // Password resets' tokens are made by the same generator, and only ever e-mailed.
+      'a password reset token': randomToken(),
+      'a sign-in link token': new URL(link.url).searchParams.get('token')!,
+    };
+    const key = { apikey: accessKey };
+    const upload = { 'content-type': 'multipart/form-data; boundary=x' };
+    for (const secret of Object.values(shaped)) {
+      for (const sent of new Set([secret, encodeURIComponent(secret)])) {
+        await t.app.inject({ url: `/api/v1/workflows?limit=5&look=${sent}`, headers: key });
+        await t.app.inject({ url: `/api/v1/workflows?${sent}`, headers: key });
+        await t.app.inject({ url: `/api/v1/workflows/${sent}`, headers: key });
+        await t.app.inject({ url: `/api/nowhere/${sent}/x?y=1` });
+      }
+      // Any header: multipart logs every request header at trace level.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user-imports',
+        headers: { ...session.headers, ...upload, 'x-note': secret },
+        payload: '--x--\r\n',
+      });
+    }
+
+    const log = lines.join('');
+    // Each way was logged (at trace level every request is, and the upload's headers), only without the secrets.
+    expect(log).toContain('/api/v1/workflows?limit=5&look=[redacted]');
+    expect(log).toContain('/api/v1/workflows/[redacted]');
+    expect(log).toContain('"x-note":"[redacted]"');
+    for (const [what, secret] of Object.entries(shaped)) {
+      expect(log, what).not.toContain(secret);
+      expect(log, `${what} (URL-encoded)`).not.toContain(encodeURIComponent(secret));
+    }
   });
 });

@@ -18,6 +18,7 @@ import { COMPRESSION, sendCompressedOnce } from './http/compressed-once.js';
 import { registerErrorHandler } from './http/errors.js';
 import { logOptions } from './http/log-redaction.js';
 import { type Metrics, metricsRoute, recordRequests } from './http/metrics.js';
+import { emptyJsonIsNoBody } from './http/optional-json-body.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { apiSecurityHeaders, securityHeaders, securityOptionsFor } from './http/security-headers.js';
 import { servedIndexHtml } from './http/web-index.js';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // An empty body typed as JSON is no body, on every route (http/optional-json-body.ts).
+  emptyJsonIsNoBody(app);
 
   // On the embedded database, a request's statements keep one place in its queue, taken in
   // order of arrival (db/queue.ts). First of all hooks: the guards already query.

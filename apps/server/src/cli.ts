@@ -19,6 +19,7 @@ import { BackupError, backupTo, restoreFrom } from './db/backup.js';
 import type { MailLocale } from './mail/templates.js';
 import { createIdTokens } from './modules/auth/id-token.js';
 import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.service.js';
+import { ownerOnlyUmask } from './storage/owner-only.js';
 
 const USAGE = `Usage: npm run console -- <command>
 
@@ -75,7 +76,7 @@ async function backupCommand(command: 'backup' | 'restore', file: string | undef
     return 64;
   }
   // A backup holds password hashes and sessions: whatever this makes is the owner's only.
-  process.umask(0o077);
+  ownerOnlyUmask();
   const config = loadConfig();
   const target = path.resolve(file);
   if (command === 'backup') {

@@ -21,11 +21,12 @@ import { createIdTokens, type IdTokens } from './modules/auth/id-token.js';
 import { createSignInLink } from './modules/auth/sign-in-links.service.js';
 import { createServices } from './registry.js';
 import { createBlobStore } from './storage/create-blob-store.js';
+import { ownerOnlyUmask } from './storage/owner-only.js';
 
 async function main() {
   const startedAt = performance.now();
-  // Every file this process makes (the embedded database's among them, which would be 0666) is the owner's only.
-  process.umask(0o077);
+  // Every file this process makes without a mode of its own is the owner's only (storage/owner-only.ts).
+  ownerOnlyUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -9,15 +9,21 @@
  * When no server runs, the CLI opens the database itself (taking the directory's lock).
  *
  * A backup is PGlite's dump of its data directory (a gzipped tar), taken while no
- * transaction is open and every query waits: a committed state, as after a clean stop.
+ * transaction is open and every query waits: a committed state, as after a clean stop. Its
+ * names are relative and its entries owner-only (backup-archive.ts); the file is the owner's
+ * only, whatever the umask, and a backup into a folder that does not exist fails at once.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { OWNER_ONLY_FILE, ownerOnlyUmask, privateDirectory, privateTree } from '../storage/owner-only.js';
+import { ownerOnlyRelativeTar } from './backup-archive.js';
 import { type Database, openPglite } from './client.js';
 import { acquireDirectoryLock, DirectoryLockedError, LOCK_FILE } from './lock.js';
 
@@ -33,7 +39,8 @@ async function dumpEmbedded(database: Database): Promise<Blob> {
   if (!pglite) throw new BackupError('Only the embedded database is backed up by the console; on PostgreSQL use pg_dump.');
   // PGlite's transaction() holds its transaction lock: no transaction of the app is open
   // meanwhile, and every other query waits for it. An empty BEGIN changes nothing on disk.
-  return pglite.transaction(() => pglite.dumpDataDir('gzip'));
+  const tar = await pglite.transaction(() => pglite.dumpDataDir('none'));
+  return new Blob([await promisify(gzip)(ownerOnlyRelativeTar(new Uint8Array(await tar.arrayBuffer())))]);
 }
 
 /** Serves backups to the CLI while this process holds the embedded database. */
@@ -109,7 +116,9 @@ async function writeWhole(source: Readable, file: string): Promise<number> {
     bytes += chunk.length;
   });
   try {
-    await pipeline(source, fs.createWriteStream(partial, { mode: 0o600 }));
+    // A partial file a killed run left would keep its mode: this one is made anew.
+    fs.rmSync(partial, { force: true });
+    await pipeline(source, fs.createWriteStream(partial, { mode: OWNER_ONLY_FILE }));
     fs.renameSync(partial, file);
   } finally {
     fs.rmSync(partial, { force: true });
@@ -120,6 +129,12 @@ async function writeWhole(source: Readable, file: string): Promise<number> {
 /** `backup <file>`: from the running server when there is one, else from the directory itself. */
 export async function backupTo(config: Config, file: string): Promise<{ bytes: number; from: 'server' | 'directory' }> {
   if (config.DATABASE_URL) throw new BackupError('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md, "Backups").');
+  const folder = path.dirname(path.resolve(file));
+  if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new BackupError(`The folder ${folder} does not exist: make it first, or give another file.`);
+  }
+  // Opening the stopped database writes in its directory (PGlite asks for 0666).
+  ownerOnlyUmask();
   const res = await requestBackup(config.dataDir);
   if (res) {
     if (res.statusCode !== 200) {
@@ -156,9 +171,10 @@ export async function restoreFrom(config: Config, file: string): Promise<{ repla
   if (config.DATABASE_URL)
     throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups").');
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  ownerOnlyUmask();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const { dbDir } = config;
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  privateDirectory(config.dataDir);
   // Held until the new database is in place: a server cannot start on the directory meanwhile.
   let lock: ReturnType<typeof acquireDirectoryLock>;
   try {
@@ -189,6 +205,8 @@ export async function restoreFrom(config: Config, file: string): Promise<{ repla
     moved = true;
     if (replaced) fs.rmSync(path.join(replaced, LOCK_FILE), { force: true });
     fs.renameSync(incoming, dbDir);
+    // A backup unpacks with the modes of its archive (an older one's are PGlite's 0666).
+    privateTree(dbDir);
     return { replaced };
   } catch (err) {
     fs.rmSync(incoming, { recursive: true, force: true });

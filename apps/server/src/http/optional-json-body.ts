@@ -1,9 +1,10 @@
 /**
- * For routes whose body is optional: a request that sends a JSON content type with nothing
- * after it has no body, rather than Fastify's "body cannot be empty" 400. Applies to the
- * routes registered in `scope` (an encapsulated plugin); anything else is parsed as before.
- * `contentTypes` are the JSON types the scope reads (SCIM adds its own); `check` refuses a
- * parsed body before any route sees it (SCIM's limits on depth and keys).
+ * An empty body typed as JSON is no body: a request that sends a JSON content type with
+ * nothing after it is answered as the same request without one (HTTP clients send the type
+ * with an empty DELETE or action), rather than with Fastify's "body cannot be empty" 400; a
+ * route whose body is required answers its own validation error. app.ts applies it to the
+ * whole app; a scope with JSON types of its own applies it again (SCIM: `contentTypes`), and
+ * `check` refuses a parsed body before any route sees it (SCIM's limits on depth and keys).
  */
 import type { FastifyInstance } from 'fastify';
 

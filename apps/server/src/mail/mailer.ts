@@ -11,6 +11,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { privateDirectory } from '../storage/owner-only.js';
 
 export interface MailMessage {
   to: string;
@@ -59,7 +60,7 @@ export function createMailer(config: Config, blobs?: BlobStore): Mailer {
         await shared.put(`${OUTBOX}/${name}`, info.message as Buffer);
         return { messageId: info.messageId };
       }
-      fs.mkdirSync(dir, { recursive: true });
+      privateDirectory(dir);
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId };
     },

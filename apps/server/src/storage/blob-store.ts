@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from './owner-only.js';
 
 export interface BlobStore {
   /** `folder`: this machine's disk, one process's; `s3`: shared by every process of the installation. */
@@ -25,10 +26,6 @@ export interface BlobStore {
   sweepTemporary(olderThan: Date): Promise<number>;
 }
 
-/** Owner-only: uploaded files and reports hold personal data. */
-const DIR_MODE = 0o700;
-const FILE_MODE = 0o600;
-
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** The key when it is one the server makes (a relative path without `..`); throws otherwise. */
@@ -43,12 +40,12 @@ export function createFolderBlobStore(root: string): BlobStore {
     kind: 'folder',
     async put(key, data) {
       const file = resolve(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_DIR });
       // Write beside, then rename: a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
       try {
-        if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data, { mode: FILE_MODE });
-        else await pipeline(data, fs.createWriteStream(tmp, { mode: FILE_MODE }));
+        if (Buffer.isBuffer(data) || typeof data === 'string') await fs.promises.writeFile(tmp, data, { mode: OWNER_ONLY_FILE });
+        else await pipeline(data, fs.createWriteStream(tmp, { mode: OWNER_ONLY_FILE }));
         await fs.promises.rename(tmp, file);
       } catch (err) {
         // A failed or aborted upload leaves nothing behind.

@@ -10,6 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { OWNER_ONLY_FILE, privateDirectory } from './owner-only.js';
 
 const SECRET_FILE = 'download-url-secret';
 
@@ -44,10 +45,10 @@ export function downloadUrlSecret(config: Pick<Config, 'DOWNLOAD_URL_SECRET' | '
   const dir = path.join(config.dataDir, 'keys');
   const file = path.join(dir, SECRET_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    privateDirectory(dir);
     try {
       // wx: a secret another start wrote meanwhile wins; links it signed must keep working.
-      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: OWNER_ONLY_FILE, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }

@@ -3,7 +3,6 @@ import { authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requestClient } from '../../http/auth-context.js';
 import { requireCsrf } from '../../http/csrf.js';
-import { emptyJsonIsNoBody } from '../../http/optional-json-body.js';
 import { registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
 import type { ApiModule } from '../../module-context.js';
@@ -95,13 +94,10 @@ export const authPlugin: ApiModule = async (
     onRequest: requireSignedIn,
   });
 
-  // Its body is optional: a call with none, or with an empty one typed as JSON, checks the session cookie.
-  await app.register(async (scope) => {
-    emptyJsonIsNoBody(scope);
-    registerRoute(scope, routes.validateOauth, (request, reply) => {
-      const idToken = request.body?.idToken;
-      return auth.validate(() => (idToken ? resolveBearerUser(deps, idToken) : resolveSession(request, reply)));
-    });
+  // Its body is optional: a call with none (or an empty one typed as JSON) checks the session cookie.
+  registerRoute(app, routes.validateOauth, (request, reply) => {
+    const idToken = request.body?.idToken;
+    return auth.validate(() => (idToken ? resolveBearerUser(deps, idToken) : resolveSession(request, reply)));
   });
 
   registerRoute(

@@ -2,7 +2,6 @@
  * Sign-in and sessions: password checks with lockout, console admission, opening browser
  * sessions (docs/product.md, "Identity and sessions").
  */
-import { randomBytes } from 'node:crypto';
 import {
   type AuthenticatedUser,
   authErrorMessage,
@@ -18,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext, RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
-import { hashSecret } from '../../http/secrets.js';
+import { hashSecret, randomToken } from '../../http/secrets.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
@@ -146,7 +145,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
   async function startSession(principal: Principal, provider: SignInProvider, device: DeviceDetails, idTokenJti?: string) {
     const admitted = assertAdmitted(principal, provider);
     const now = clock.now();
-    const secret = randomBytes(32).toString('base64url');
+    const secret = randomToken();
     const session = await db
       .transaction(async (tx) => {
         const opened = await sessions.insert(

@@ -25,6 +25,7 @@ import {
 } from 'jose';
 import type { Config } from '../../config.js';
 import { Unauthenticated } from '../../http/errors.js';
+import { OWNER_ONLY_FILE, privateDirectory } from '../../storage/owner-only.js';
 
 export const ID_TOKEN_TTL_SECONDS = 60 * 60;
 const KEY_FILE = 'id-token-keys.json';
@@ -226,10 +227,10 @@ async function keysFromDataDir(dir: string): Promise<JWK[]> {
   if (!fs.existsSync(file)) {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = await exportJWK(privateKey);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    privateDirectory(dir);
     try {
       // wx: never overwrite a key another start wrote meanwhile; tokens signed by it must keep verifying.
-      fs.writeFileSync(file, JSON.stringify({ keys: [jwk] }, null, 2), { mode: 0o600, flag: 'wx' });
+      fs.writeFileSync(file, JSON.stringify({ keys: [jwk] }, null, 2), { mode: OWNER_ONLY_FILE, flag: 'wx' });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }

@@ -15,7 +15,6 @@
  * can report it per user. Modules that hold the app's dependencies rather than its
  * services call createInvitation, sendInvitationEmail and inviteUser (below) instead.
  */
-import { randomBytes } from 'node:crypto';
 import {
   authErrorMessage,
   consoleRoles,
@@ -29,7 +28,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { RequestClient } from '../../http/auth-context.js';
 import { AppError, NotFound } from '../../http/errors.js';
-import { hashSecret } from '../../http/secrets.js';
+import { hashSecret, randomToken } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { activationMail, consolePageUrl, invitationMail, type MailLocale, mailLocale } from '../../mail/templates.js';
 import type { UsersService } from '../users/users.service.js';
@@ -89,7 +88,7 @@ async function issueInvitation(
   opts: InvitationRequest & { now: Date },
 ): Promise<Invitation> {
   const { now } = opts;
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   await tokens.retire(opts.userId, 'invitation', now, db);
   const row = await tokens.insert(
     {

@@ -14,7 +14,6 @@
  * with "SSO login only" the link is sent as elsewhere: the password then serves the external
  * API only (decision 047), which the page says when it is done.
  */
-import { randomBytes } from 'node:crypto';
 import { type AuthErrorCode, authErrorMessage } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -23,7 +22,7 @@ import type { Clock } from '../../deps.js';
 import type { RequestClient } from '../../http/auth-context.js';
 import { AppError } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
-import { hashSecret } from '../../http/secrets.js';
+import { hashSecret, randomToken } from '../../http/secrets.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { consolePageUrl, type MailLocale, mailLocale, passwordResetMail } from '../../mail/templates.js';
 import { recordEvent, systemActor } from '../events/record.js';
@@ -80,7 +79,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     const user = await repo.findSignInUserByEmail(email);
     if (!user?.email || user.userDisabledAt || user.organizationDisabledAt || users.isStaffAddress(user.email)) return;
     const now = clock.now();
-    const token = randomBytes(32).toString('base64url');
+    const token = randomToken();
     const row = await db.transaction(async (tx) => {
       // One link at a time: a newer request retires the older link.
       await tokens.retire(user.userId, 'password_reset', now, tx);
