@@ -129,8 +129,12 @@ export function eventAreaOf(action: EventAction): EventArea {
   return eventAreas.find((area) => (eventActionsByArea[area] as readonly string[]).includes(action)) as EventArea;
 }
 
-/** Who acted: a person (signed in, or by an access key's id token), an access key, a SCIM token, or the console itself. */
-export const eventActorTypes = ['user', 'access_key', 'scim_token', 'system'] as const;
+/**
+ * Who acted: a person (signed in, or by an access key's id token), an access key, a SCIM token,
+ * the console itself, or the provider's staff from the Super area. A customer sees staff as
+ * `staffAsCustomersSeeThem`, never who they are or where they called from (decision 059).
+ */
+export const eventActorTypes = ['user', 'access_key', 'scim_token', 'system', 'staff'] as const;
 export type EventActorType = (typeof eventActorTypes)[number];
 
 /** The kinds of thing an event names. */
@@ -150,12 +154,20 @@ export type EventTargetType = (typeof eventTargetTypes)[number];
 
 export const eventActor = z.object({
   type: z.enum(eventActorTypes),
-  id: z.uuid().nullable().describe('The user, access key or SCIM token; null for the system'),
+  id: z
+    .uuid()
+    .nullable()
+    .describe(
+      'The user, access key or SCIM token; null for the system and for the provider’s staff (an organization sees no more of them than the type)',
+    ),
   name: z.string().describe('Its readable name when the event happened'),
   ip: z.string().optional().describe('The caller’s address, when there was a request'),
   userAgent: z.string().optional(),
 });
 export type EventActor = z.infer<typeof eventActor>;
+
+/** The provider's staff as an organization's trail, its export, the events API and its webhooks show them: no id, name, address or browser. */
+export const staffAsCustomersSeeThem: EventActor = { type: 'staff', id: null, name: 'staff' };
 
 export const eventTarget = z.object({
   type: z.enum(eventTargetTypes),

@@ -140,13 +140,13 @@ describe('sign-in and sessions', () => {
     expect(session.json()).toMatchObject({ code: 'NOT_AUTHORIZED', message: NOT_AUTHORIZED });
   });
 
-  it('refuses users of a disabled organization and disabled users', async () => {
+  it('refuses users of a disabled organization and disabled users as it refuses a wrong password (no password oracle)', async () => {
     const gone = await createOrganization(t.database.db, { disabledAt: new Date() });
     const a = await createUser(t.database.db, gone.id);
     const b = await createUser(t.database.db, org.id, { disabledAt: new Date() });
     for (const u of [a, b]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: u.email, password: TEST_PASSWORD } });
-      expect(res.json()).toMatchObject({ statusCode: 403, code: 'NOT_AUTHORIZED' });
+      expect(res.json()).toMatchObject({ statusCode: 401, code: 'BAD_CREDENTIALS' });
     }
   });
 

@@ -92,6 +92,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
    * Every answer pays one scrypt verification: an unknown e-mail and a person without a
    * password (staff, SSO users, invitees) are checked against a decoy hash, so the time
    * of the answer does not tell them from a person with a password (bench/sign-in-timing.ts).
+   * A disabled person's right password gets the wrong one's answer, after the same work.
    */
   async function checkPassword(email: string, password: string, client: RequestClient, use: PasswordUse = 'console'): Promise<Principal> {
     const source = client.ip;
@@ -108,7 +109,16 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
     const matches = row.passwordHash
       ? await verifyPassword(password, row.passwordHash)
       : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
-    if (!matches) {
+    // A disabled person, or one of a disabled organization, is refused as a wrong password is,
+    // and counted so: the form must not confirm a password (their admin tells them why).
+    const refusal = !matches
+      ? 'bad_credentials'
+      : row.userDisabledAt
+        ? 'user_disabled'
+        : row.organizationDisabledAt
+          ? 'organization_disabled'
+          : undefined;
+    if (refusal) {
       // The source's count is a rate limit's (never undone); the account's, with its event, one transaction.
       const fromSource = await repo.recordSourceFailure(row.userId, source, now);
       const lockedUntil = await db.transaction(async (tx) => {
@@ -120,16 +130,13 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
           organizationId: row.organizationId,
           actor: { type: 'user', id: row.userId, name: row.displayName, ...client },
           targets: [{ type: 'user', id: row.userId, name: row.displayName }],
-          data: locked
-            ? { lockedUntil: locked.toISOString(), scope: account.lockedUntil ? 'account' : 'source' }
-            : { reason: 'bad_credentials' },
+          data: locked ? { lockedUntil: locked.toISOString(), scope: account.lockedUntil ? 'account' : 'source' } : { reason: refusal },
         });
         return locked;
       });
       if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
       throw authError(401, 'BAD_CREDENTIALS');
     }
-    if (row.userDisabledAt || row.organizationDisabledAt) throw notAuthorized(config);
     // "SSO login only" binds people, not integrations: the external API's token still takes a password (decision 047).
     if (row.ssoLoginOnly && use === 'console') throw authError(403, 'SSO_REQUIRED');
     await users.recordSignIn(row.userId, now);

@@ -55,6 +55,20 @@ describe('password sign-in always verifies a password hash', () => {
     }
   });
 
+  it('for a disabled person and a person of a disabled organization, with the right password, against their own hash', async () => {
+    const disabled = await createUser(t.database.db, orgId, { disabledAt: new Date() });
+    const closedOrg = await createOrganization(t.database.db, { disabledAt: new Date() });
+    const ofClosedOrg = await createUser(t.database.db, closedOrg.id);
+    for (const person of [disabled, ofClosedOrg]) {
+      verified.length = 0;
+      await expect(auth.passwordSignIn(person.email!, TEST_PASSWORD, { ip: '127.0.0.1' })).rejects.toMatchObject({
+        statusCode: 401,
+        code: 'BAD_CREDENTIALS',
+      });
+      expect(verified, person.email!).toEqual([person.passwordHash]);
+    }
+  });
+
   it('and a passwordless person still cannot sign in with any password', async () => {
     const passwordless = await createUser(t.database.db, orgId, { passwordHash: null });
     await expect(auth.passwordSignIn(passwordless.email!, TEST_PASSWORD, { ip: '127.0.0.1' })).rejects.toMatchObject({

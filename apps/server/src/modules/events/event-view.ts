@@ -1,5 +1,12 @@
 /** An events row as the contracts show an event (`eventView`): the trail, the events API and the webhooks. */
-import type { EventAction, EventActorType, EventData, EventTarget, EventView } from '@console/contracts';
+import {
+  type EventAction,
+  type EventActorType,
+  type EventData,
+  type EventTarget,
+  type EventView,
+  staffAsCustomersSeeThem,
+} from '@console/contracts';
 import type { EventRow } from './events.repository.js';
 
 export type { EventRow };
@@ -20,6 +27,15 @@ export function toEventView(row: EventRow): EventView {
     targets: row.targets as EventTarget[],
     data: row.data as EventData,
   };
+}
+
+/**
+ * An event as its organization reads it, wherever it reads it (the trail, its export, the
+ * events API, the webhooks): the provider's staff are "staff", without their id, name, address
+ * or browser (decision 059). Staff in the Super area read the event whole (`toEventView`).
+ */
+export function forCustomers(view: EventView): EventView {
+  return view.actor.type === 'staff' ? { ...view, actor: staffAsCustomersSeeThem } : view;
 }
 
 /** An events row as `to_jsonb` gives it (snake_case keys, times as text). */

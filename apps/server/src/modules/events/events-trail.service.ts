@@ -15,7 +15,7 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { attachment, csvLine } from '../../http/csv.js';
 import { ValidationError } from '../../http/errors.js';
-import { toEventView } from './event-view.js';
+import { forCustomers, toEventView } from './event-view.js';
 import type { EventsTrailRepository, TrailFilter, TrailPage, TrailPosition, TrailRow } from './events-trail.repository.js';
 import { actorOf, recordEvent } from './record.js';
 
@@ -23,6 +23,11 @@ type TrailQuery = z.output<typeof eventsQuery>;
 type TrailFilterQuery = Omit<TrailQuery, 'after' | 'limit'>;
 type ExportQuery = z.output<typeof eventsExportQuery>;
 type ApiQuery = z.output<typeof apiEventsQuery>;
+
+/** How a reader is shown an event: an organization as `forCustomers` says, staff in the Super area whole (decision 059). */
+type Reader = (row: TrailRow) => EventView;
+const customer: Reader = (row) => forCustomers(toEventView(row));
+const staff: Reader = toEventView;
 
 /** Events read per statement by the export: its memory is one batch, whatever the trail's size. */
 export const EXPORT_BATCH = 1_000;
@@ -148,33 +153,33 @@ export function createEventsTrailService(deps: {
   }
 
   /** Every event of the filter, newest first, EXPORT_BATCH at a time (each batch one keyset page). */
-  async function* batches(organizationId: string, filter: TrailFilter): AsyncGenerator<EventView[]> {
+  async function* batches(organizationId: string, filter: TrailFilter, read: Reader): AsyncGenerator<EventView[]> {
     let after: TrailPosition | undefined;
     for (;;) {
       const { rows, more } = await page(organizationId, filter, { after, limit: EXPORT_BATCH, order: 'newest' });
-      if (rows.length > 0) yield rows.map(toEventView);
+      if (rows.length > 0) yield rows.map(read);
       const last = rows.at(-1);
       if (!more || !last) return;
       after = last.position;
     }
   }
 
-  async function* csv(organizationId: string, filter: TrailFilter): AsyncGenerator<string> {
+  async function* csv(organizationId: string, filter: TrailFilter, read: Reader): AsyncGenerator<string> {
     // The BOM tells spreadsheets the file is UTF-8 (as the analytics reports).
     yield `\uFEFF${csvLine(EXPORT_COLUMNS)}`;
-    for await (const events of batches(organizationId, filter)) yield events.map(csvRow).join('');
+    for await (const events of batches(organizationId, filter, read)) yield events.map(csvRow).join('');
   }
 
-  async function* jsonLines(organizationId: string, filter: TrailFilter): AsyncGenerator<string> {
-    for await (const events of batches(organizationId, filter)) yield events.map((event) => `${JSON.stringify(event)}\n`).join('');
+  async function* jsonLines(organizationId: string, filter: TrailFilter, read: Reader): AsyncGenerator<string> {
+    for await (const events of batches(organizationId, filter, read)) yield events.map((event) => `${JSON.stringify(event)}\n`).join('');
   }
 
   const trail = {
-    async list(organizationId: string, query: TrailQuery): Promise<EventsPage> {
+    async list(organizationId: string, query: TrailQuery, read: Reader): Promise<EventsPage> {
       const after = query.after ? decodeTrailCursor(query.after) : undefined;
       const { rows, more } = await page(organizationId, trailFilter(query), { after, limit: query.limit, order: 'newest' });
       const last = rows.at(-1);
-      return { events: rows.map(toEventView), next: more && last ? encodeTrailCursor(last.position) : null };
+      return { events: rows.map(read), next: more && last ? encodeTrailCursor(last.position) : null };
     },
 
     /**
@@ -182,7 +187,7 @@ export function createEventsTrailService(deps: {
      * accountable, so it is recorded first, in the trail it reads (its own event is the
      * file's newest when the filter lets it in): by whom, in which format, with which filters.
      */
-    async export(auth: AuthContext, organizationId: string, query: ExportQuery): Promise<TrailExport> {
+    async export(auth: AuthContext, organizationId: string, query: ExportQuery, read: Reader): Promise<TrailExport> {
       const filter = trailFilter(query);
       await deps.db.transaction((tx) =>
         recordEvent(tx, {
@@ -198,22 +203,24 @@ export function createEventsTrailService(deps: {
         filename,
         contentType: query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
         contentDisposition: attachment(filename),
-        chunks: query.format === 'csv' ? csv(organizationId, filter) : jsonLines(organizationId, filter),
+        chunks: query.format === 'csv' ? csv(organizationId, filter, read) : jsonLines(organizationId, filter, read),
       };
     },
   };
 
   return {
-    ...trail,
+    /** An Organizational Admin's own trail, and its export: as its organization sees its events. */
+    list: (organizationId: string, query: TrailQuery) => trail.list(organizationId, query, customer),
+    export: (auth: AuthContext, organizationId: string, query: ExportQuery) => trail.export(auth, organizationId, query, customer),
 
     /** Staff's view of an organization's trail (404 for one that does not exist). */
     async listFor(organizationId: string, query: TrailQuery): Promise<EventsPage> {
       await deps.assertOrganization(organizationId);
-      return trail.list(organizationId, query);
+      return trail.list(organizationId, query, staff);
     },
     async exportFor(auth: AuthContext, organizationId: string, query: ExportQuery): Promise<TrailExport> {
       await deps.assertOrganization(organizationId);
-      return trail.export(auth, organizationId, query);
+      return trail.export(auth, organizationId, query, staff);
     },
 
     /** GET /v1/events: `after` an event id of the organization, newest or oldest first. */
@@ -231,7 +238,7 @@ export function createEventsTrailService(deps: {
       const filter: TrailFilter = { actions: query.types && query.types.length > 0 ? query.types : undefined };
       const { rows, more } = await page(organizationId, filter, { after, limit: query.limit, order: query.order });
       const last = rows.at(-1);
-      return { events: rows.map(toEventView), next: more && last ? last.id : null };
+      return { events: rows.map(customer), next: more && last ? last.id : null };
     },
   };
 }

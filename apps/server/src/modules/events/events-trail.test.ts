@@ -6,7 +6,7 @@
  * across the export's batches; the events API's order, `after` and `types`, of the key's
  * organization only.
  */
-import { type EventView, eventView } from '@console/contracts';
+import { type EventView, eventView, staffAsCustomersSeeThem } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.js';
@@ -356,7 +356,7 @@ describe('reading the events', () => {
       data: { format: 'jsonl', filter: { actions: ['audit_trail.exported'] } },
     });
 
-    // Staff's export, read-only staff too, lands in the organization's trail under the staff member's name; none in another's.
+    // Staff's export, read-only staff too, lands in the organization's trail as the provider's staff's (decision 059); none in another's.
     const reader = await signInStaff(t, { roles: ['read'], displayName: 'Sam Staff' });
     const other = await signIn(t, (await createUser(t.database.db, otherOrgId, {})).email!);
     const otherBefore = (await pageOf('/api/events?actions=audit_trail.exported', other.headers)).events.length;
@@ -365,7 +365,7 @@ describe('reading the events', () => {
     await rememberExports();
     expect(staffs).toMatchObject({
       organizationId: orgId,
-      actor: { type: 'user', id: reader.id, name: 'Sam Staff' },
+      actor: staffAsCustomersSeeThem,
       data: { format: 'csv', filter: {} },
     });
     expect((await pageOf('/api/events?actions=audit_trail.exported', other.headers)).events).toHaveLength(otherBefore);

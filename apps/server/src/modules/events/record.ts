@@ -22,11 +22,15 @@ export interface NewEvent {
 
 /**
  * Who acts in a request, with where it came from: the access key of an external API call
- * (the integration acts, as its person's token allows), else the signed-in person.
+ * (the integration acts, as its person's token allows), else the signed-in person, typed
+ * `staff` when they are the provider's staff: stored whole, shown to customers as no one in
+ * particular (`forCustomers` of event-view.ts, decision 059).
  */
-export function actorOf(auth: Pick<AuthContext, 'userId' | 'displayName' | 'client' | 'accessKeyId' | 'accessKeyName'>): EventActor {
+export function actorOf(
+  auth: Pick<AuthContext, 'userId' | 'displayName' | 'client' | 'accessKeyId' | 'accessKeyName' | 'isStaff'>,
+): EventActor {
   if (auth.accessKeyId) return { type: 'access_key', id: auth.accessKeyId, name: auth.accessKeyName ?? '', ...auth.client };
-  return { type: 'user', id: auth.userId, name: auth.displayName, ...auth.client };
+  return { type: auth.isStaff ? 'staff' : 'user', id: auth.userId, name: auth.displayName, ...auth.client };
 }
 
 /** The console itself (a job, housekeeping). */

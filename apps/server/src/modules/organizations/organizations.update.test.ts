@@ -176,7 +176,8 @@ describe('changing and disabling organizations (Super area)', () => {
       .from(schema.sessions)
       .where(and(eq(schema.sessions.userId, admin.id), isNull(schema.sessions.revokedAt)));
     expect(openSessions).toEqual([]);
-    await expect(signIn(t, admin.email!)).rejects.toThrow(/403/);
+    // Refused as a wrong password is: the form does not confirm the password of an account that cannot sign in.
+    await expect(signIn(t, admin.email!)).rejects.toThrow(/401.*BAD_CREDENTIALS/);
     expect((await t.app.inject({ url: '/api/integrations', headers: bystanderSession.headers })).statusCode).toBe(200);
 
     // Irreversible: no change is accepted; disabling again changes nothing.

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type EventView, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_TEST_EVENT } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../deps.js';
-import { eventViewOfJson } from '../events/event-view.js';
+import { eventViewOfJson, forCustomers } from '../events/event-view.js';
 import type { LeasedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { PostAborted, type PostOutcome, postWebhook } from './webhook-post.js';
 import { signedHeaders } from './webhook-signing.js';
@@ -94,7 +94,12 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
 
   /** Sends one leased delivery and records its attempt; a stop mid-request records nothing. */
   async function deliver(delivery: LeasedDelivery, signal?: AbortSignal): Promise<void> {
-    const view = delivery.payload ? (delivery.payload as unknown as EventView) : delivery.event ? eventViewOfJson(delivery.event) : null;
+    // The organization's own endpoint: it reads the event as the organization does (decision 059).
+    const view = delivery.payload
+      ? (delivery.payload as unknown as EventView)
+      : delivery.event
+        ? forCustomers(eventViewOfJson(delivery.event))
+        : null;
     if (!view) {
       if (!(await repo.abandon(delivery.id, 'the event is no longer kept'))) gone(delivery);
       return;

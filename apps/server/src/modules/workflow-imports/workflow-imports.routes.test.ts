@@ -307,7 +307,7 @@ describe('workflow-import routes (Super area)', () => {
       expect(elsewhere.json()).toMatchObject({ statusCode: 404, code: 'WORKFLOW_IMPORT_NOT_FOUND' });
       const recorded = await eventsOf(t.database.db, { targetId: workflowImport.id });
       expect(recorded).toEqual([
-        expect.objectContaining({ action: 'workflow_import.scheduled', actor: expect.objectContaining({ type: 'user', id: editor.id }) }),
+        expect.objectContaining({ action: 'workflow_import.scheduled', actor: expect.objectContaining({ type: 'staff', id: editor.id }) }),
       ]);
     });
   });

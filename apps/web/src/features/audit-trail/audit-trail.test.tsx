@@ -7,7 +7,7 @@
  * with the focus back on its button; the same trail on the staff organization page, read-only
  * staff included.
  */
-import type { EventView } from '@console/contracts/events';
+import { type EventView, staffAsCustomersSeeThem } from '@console/contracts/events';
 import type { OrganizationView } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -60,6 +60,12 @@ const rows = (name = 'Events') =>
     .getAllByRole('row')
     .slice(1)
     .map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent));
+
+/** The value of a details dialog's row, by its label. */
+const detailOf = (dialog: HTMLElement, label: string) =>
+  within(dialog)
+    .getAllByText(label)
+    .find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
 
 /** A server that filters by actor and target as the real one does, and pages by `after`. */
 function server(all: EventView[] = trail) {
@@ -233,10 +239,7 @@ describe('the audit trail', () => {
     // A wide dialog, as the import errors (decision 060): its JSON documents do not fit the 450 px of
     // short details (jsdom applies no media query, so only the 450 px one is told apart here).
     expect(getComputedStyle(dialog).maxWidth).not.toBe('450px');
-    const field = (label: string) =>
-      within(dialog)
-        .getAllByText(label)
-        .find((el) => el.tagName === 'DT')?.nextElementSibling?.textContent;
+    const field = (label: string) => detailOf(dialog, label);
     expect(field('Action')).toBe('Setting changed (organization.setting.changed)');
     expect(field('Actor')).toBe('Nadia FischerPerson');
     expect(field('IP address')).toBe('203.0.113.7');
@@ -249,6 +252,31 @@ describe('the audit trail', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+});
+
+describe('the provider’s staff on an organization’s trail', () => {
+  it('reads as the provider’s staff, with no name, address or browser, and offers no filter by that actor', async () => {
+    const user = userEvent.setup();
+    const renamed = event(5, {
+      action: 'organization.updated',
+      actor: staffAsCustomersSeeThem,
+      targets: [{ type: 'organization', id: id(2), name: 'Acme' }],
+      data: {},
+    });
+    renderSignedIn('/audit-trail', { api: { 'GET /api/events': server([renamed]) } });
+    await screen.findByRole('table', { name: 'Events' });
+    expect(rows()).toEqual([[expect.any(String), 'The provider’s staff changed the organization Acme', 'Staff']]);
+    await user.click(screen.getByRole('button', { name: 'Details: The provider’s staff changed the organization Acme' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Event details' });
+    const field = (label: string) => detailOf(dialog, label);
+    expect(field('Actor')).toBe('The provider’s staffStaff');
+    expect(field('IP address')).toBe('Not known');
+    expect(field('User agent')).toBe('Not known');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Filter by this event: The provider’s staff changed the organization Acme' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([expect.stringContaining('Acme')]);
   });
 });
 

@@ -3,7 +3,14 @@
  * was acted on in it) and its short name for the action filter; every area, kind of actor
  * and kind of target its name. A new action without them fails here.
  */
-import { type EventView, eventActions, eventActorTypes, eventAreas, eventTargetTypes } from '@console/contracts/events';
+import {
+  type EventView,
+  eventActions,
+  eventActorTypes,
+  eventAreas,
+  eventTargetTypes,
+  staffAsCustomersSeeThem,
+} from '@console/contracts/events';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { loadCatalogue } from '../../i18n/catalogues';
@@ -82,5 +89,22 @@ describe('the audit trail’s texts', () => {
       ),
     ).toBe('La console a envoyé à Ana un lien pour réinitialiser son mot de passe');
     await activateLocale('en');
+  });
+
+  it('names the provider’s staff as an organization reads them (no one in particular), and by name for staff', async () => {
+    const renamed = { action: 'organization.updated' as const, targets: [{ type: 'organization' as const, id: 'o', name: 'Acme' }] };
+    const asCustomers = event({ ...renamed, actor: staffAsCustomersSeeThem });
+    const { activateLocale } = await import('../../i18n');
+    for (const locale of locales) await activateLocale(locale);
+    await activateLocale('en');
+    const sentences = Object.fromEntries(locales.map((locale) => [locale, eventSentence(i18n.getFixedT(locale), asCustomers)]));
+    expect(sentences.en).toBe('The provider’s staff changed the organization Acme');
+    expect(sentences.fr).toBe('Le personnel du fournisseur a modifié l’organisation Acme');
+    for (const locale of locales) {
+      const { auditTrail } = await loadCatalogue(locale);
+      expect(sentences[locale].startsWith(`${auditTrail.staff} `), sentences[locale]).toBe(true);
+    }
+    const staffRead = event({ ...renamed, actor: { type: 'staff', id: '00000000-0000-4000-8000-000000000003', name: 'Stella Staff' } });
+    expect(eventSentence(i18n.getFixedT('en'), staffRead)).toBe('Stella Staff changed the organization Acme');
   });
 });

@@ -3,7 +3,8 @@
  * key LMS sync"): one sentence per action (auditTrail:sentences.<action>, the dotted action
  * being the catalogue's path), with the actor's name, the first target's and, where the
  * action names two things, the second's. The console itself is "the console" in the reader's
- * language; a name left empty reads "(no name)".
+ * language, the provider's staff as an organization sees them "the provider's staff"; a name
+ * left empty reads "(no name)".
  */
 import type { EventActor, EventView } from '@console/contracts/events';
 import { settingLabel } from '../../lib/setting-text';
@@ -14,6 +15,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function actorName(t: unknown, actor: EventActor): string {
   const tr = t as Translate;
   if (actor.type === 'system') return tr('auditTrail:system');
+  // An organization reads the provider's staff as no one in particular; staff read their own names.
+  if (actor.type === 'staff' && !actor.id) return tr('auditTrail:staff');
   return actor.name.trim() || tr(`auditTrail:actorTypes.${actor.type}`);
 }
 

@@ -13,7 +13,7 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { actionLabel } from '../../../lib/events/ActionSelect';
 import { formatDateTime } from '../../../lib/format';
-import { eventSentence } from '../event-sentence';
+import { actorName, eventSentence } from '../event-sentence';
 import { ActorType } from './ActorType';
 
 function Json({ value }: { value: unknown }) {
@@ -50,7 +50,7 @@ function Details({ event }: { event: EventView }) {
         </DetailRow>
         <DetailRow label={t('auditTrail:details.actor')}>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <span>{actor.type === 'system' ? t('auditTrail:system') : actor.name || unknown}</span>
+            <span>{actor.name.trim() ? actorName(t, actor) : unknown}</span>
             <ActorType type={actor.type} />
           </Stack>
         </DetailRow>
