@@ -399,6 +399,7 @@ export const userImportErrorMessages = {
   INVALID_ROLE: 'The role is not one of org_admin, workspace_admin, publisher, viewer.',
   NAME_REQUIRED: 'A new user needs a name.',
   NAME_TOO_LONG: `The name is longer than ${IMPORT_NAME_MAX} characters.`,
+  NAME_CHARACTER: 'The name holds a control character, a line break or a text-direction mark.',
   INVALID_DISABLED: 'disabled must be true or false.',
   DISABLE_USERS_OFF: "The disabled column needs the 'Disable users' option.",
   WORKSPACES_OFF: "The workspaces column needs the 'Assign workspaces' option.",

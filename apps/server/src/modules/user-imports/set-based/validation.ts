@@ -12,6 +12,7 @@ import {
   IMPORT_EMPLOYEE_ID_MAX,
   IMPORT_NAME_MAX,
   IMPORT_ROLES,
+  NAME_FORBIDDEN_CHARACTERS,
   type UserImportOptions,
   userImportErrorMessages,
 } from '@console/contracts';
@@ -75,6 +76,7 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
     sql`SELECT row_number, email, employee_id, 'NAME_REQUIRED', NULL FROM r
         WHERE name IS NULL AND target IS NULL AND (email IS NOT NULL OR employee_id IS NOT NULL)`,
     sql`SELECT row_number, email, employee_id, 'NAME_TOO_LONG', name FROM r WHERE length(name) > ${IMPORT_NAME_MAX}`,
+    sql`SELECT row_number, email, employee_id, 'NAME_CHARACTER', NULL FROM r WHERE name ~ ${`[${NAME_FORBIDDEN_CHARACTERS}]`}`,
     sql`SELECT row_number, email, employee_id, 'INVALID_DISABLED', disabled FROM r WHERE disabled_l NOT IN (${DISABLED_ALL})`,
   ];
   if (!o.createEmployeeIdUsers) {
