@@ -1,12 +1,13 @@
 /**
  * An address of the provider's staff domain belongs to staff, never to a customer's user:
  * every writer of users refuses it, however it is written (upper case, the root's trailing
- * dot, a subdomain, Unicode that IDNA maps onto it), with a clear error, and writes nothing.
+ * dot, a subdomain, Unicode that IDNA maps onto it), with a clear error, and writes nothing;
+ * no invitation goes to such an address, nor sets its password.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { createOrganization } from '../../test/factories.js';
+import { createOrganization, createUser } from '../../test/factories.js';
 import { createAccessKey, idTokenFor, type SignedIn, type SignedInStaff, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { scimClient, scimOrganization, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
@@ -113,5 +114,27 @@ describe("the staff domain is refused by every writer of a customer's users", ()
       expect(manager.json().code, email).toBe(codeFor(email));
     }
     expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n).toBe(before);
+  });
+
+  it('invitations: none is made for an address of the staff domain, and one made before sets no password', async () => {
+    const { db } = t.database;
+    const domain = t.deps.config.STAFF_EMAIL_DOMAIN;
+    // Written past the writers, as data from before the rule would be.
+    const legacy = await createUser(db, acme.org.id, { email: `legacy@eu.${domain}`, passwordHash: null });
+    await expect(t.app.services.invitations.create({ userId: legacy.id, invitedBy: null })).rejects.toMatchObject({ code: 'STAFF_EMAIL' });
+
+    const moved = await createUser(db, acme.org.id, { email: 'moved@acme.example', passwordHash: null });
+    const invitation = await t.app.services.invitations.create({ userId: moved.id, invitedBy: null });
+    await db
+      .update(schema.users)
+      .set({ email: `moved@${domain.toUpperCase()}.` })
+      .where(eq(schema.users.id, moved.id));
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitation/accept',
+      payload: { token: invitation.token, password: 'Str0ng-Pass!' },
+    });
+    expect(accepted.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await db.select().from(schema.users).where(eq(schema.users.id, moved.id)))[0].passwordHash).toBeNull();
   });
 });
