@@ -198,6 +198,7 @@ export function createServices(deps: AppDeps) {
     onRowsApplied: (rows) => metrics.importRowsApplied.inc(rows),
     log,
     boundForeignEmails: createForeignEmailBound({ db, rule: foreignEmails }),
+    staffEmailDomain: config.STAFF_EMAIL_DOMAIN,
   });
   const userImports = createUserImportService({
     db,

@@ -30,6 +30,8 @@ export const errorCodes = [
   'SERVICE_BUSY',
   'INTERNAL',
   'UNKNOWN',
+  // 400: an address of the provider's staff domain, which no writer gives a customer's user.
+  'STAFF_EMAIL',
   // Sign-in and sessions (auth.ts has their messages).
   'NOT_AUTHORIZED',
   'BAD_CREDENTIALS',

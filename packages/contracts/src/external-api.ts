@@ -10,7 +10,7 @@ import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, e
 import { pageQuery } from './paging.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
-import { text } from './text.js';
+import { nameText, text } from './text.js';
 import { userImportErrorsQuery, userImportErrorsResponse, userImportIdParams, userImportResponse } from './user-imports.js';
 import {
   createWebhookBody,
@@ -191,7 +191,7 @@ export const createApiUserBody = z.object({
     .email()
     .describe('The new user receives an invitation at this address')
     .meta({ examples: ['luis.perez@acme.example'] }),
-  displayName: text()
+  displayName: nameText()
     .trim()
     .min(1)
     .max(NAME_MAX)

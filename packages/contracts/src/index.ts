@@ -2,6 +2,7 @@ export * from './access-keys.js';
 export * from './analytics.js';
 export * from './app-config.js';
 export * from './auth.js';
+export * from './email-domain.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './external-api.js';

@@ -13,7 +13,7 @@ import { contentLocales } from './locales.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { sourceEnvName } from './source-envs.js';
-import { text } from './text.js';
+import { nameText, text } from './text.js';
 import { userImportStatus } from './user-imports.js';
 
 // ---------------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ export const planTypesResponse = z.object({ planTypes: z.array(planTypeView) });
  * which disables the organization for good (docs/product.md, "Organizations": irreversible,
  * deactivates all its users).
  */
-export const organizationName = text()
+export const organizationName = nameText()
   .trim()
   .min(1, 'required')
   .max(ORGANIZATION_NAME_MAX, 'tooLong')
@@ -147,7 +147,7 @@ export const clientKey = text()
   .regex(/^[a-z0-9]+$/, 'clientKeyInvalid')
   .describe(`Lowercase letters or digits, at most ${CLIENT_KEY_MAX}; unique; cannot be changed once set`);
 
-export const personName = text()
+export const personName = nameText()
   .trim()
   .min(1, 'required')
   .max(PERSON_NAME_MAX, 'tooLong')

@@ -388,6 +388,7 @@ export const userImportErrorMessages = {
   DUPLICATE_EMAIL: 'The e-mail appears in more than one row.',
   DUPLICATE_EMPLOYEE_ID: 'The employee ID appears in more than one row.',
   EMAIL_IN_OTHER_ORGANIZATION: 'The e-mail belongs to a user of another organization.',
+  STAFF_EMAIL: "The e-mail is of the provider's staff domain: it cannot belong to a user of an organization.",
   // Alike whether the file's new addresses are free or taken: past the day's checks it must not tell (decision 020).
   EMAIL_CHECKS_LIMIT:
     "Your organization has checked too many e-mail addresses of other organizations today, so the new addresses of this file cannot be checked. Remove the e-mails that are not yet your organization's, or try again tomorrow.",
@@ -398,6 +399,7 @@ export const userImportErrorMessages = {
   INVALID_ROLE: 'The role is not one of org_admin, workspace_admin, publisher, viewer.',
   NAME_REQUIRED: 'A new user needs a name.',
   NAME_TOO_LONG: `The name is longer than ${IMPORT_NAME_MAX} characters.`,
+  NAME_CHARACTER: 'The name holds a control character, a line break or a text-direction mark.',
   INVALID_DISABLED: 'disabled must be true or false.',
   DISABLE_USERS_OFF: "The disabled column needs the 'Disable users' option.",
   WORKSPACES_OFF: "The workspaces column needs the 'Assign workspaces' option.",

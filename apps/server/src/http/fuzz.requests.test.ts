@@ -5,12 +5,16 @@
  * an idToken for /api/v1) with random and mutated path parameters, queries and bodies:
  *   - never a 5xx;
  *   - a refused request (4xx) changes no data (a hash of every table, before and after);
- *   - nothing is left running: work a request queued (imports, reports) ends, on the real queue.
+ *   - nothing is left running: work a request queued (imports, reports) ends, on the real queue;
+ *   - no name people read (a person's, an organization's) is stored with a control or
+ *     direction-changing character, whatever a request that succeeded sent.
  * FUZZ_SEED replays a run; FUZZ_RUNS sets the runs per route.
  */
-import { allRoutes, type RouteDef } from '@console/contracts';
+import { allRoutes, NAME_FORBIDDEN_CHARACTERS, type RouteDef } from '@console/contracts';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { jobDefinitions } from '../jobs/index.js';
 import { encodeTrailCursor } from '../modules/events/events-trail.service.js';
@@ -145,6 +149,17 @@ describe('every route, fuzzed', () => {
   }
 
   /** One hash per table of every row (volatile columns left out): equal hashes, same data. */
+  /** Names stored with a character a name may not hold (NAME_FORBIDDEN_CHARACTERS). */
+  async function disguisedNames(): Promise<unknown[]> {
+    const forbidden = `[${NAME_FORBIDDEN_CHARACTERS}]`;
+    return sqlRows(
+      t.database.db,
+      sql`SELECT display_name AS name FROM users
+            WHERE display_name ~ ${forbidden} OR given_name ~ ${forbidden} OR family_name ~ ${forbidden}
+          UNION ALL SELECT name FROM organizations WHERE name ~ ${forbidden}`,
+    );
+  }
+
   async function snapshot(): Promise<Record<string, string>> {
     const drop = VOLATILE_COLUMNS.map((c) => ` - '${c}'`).join('');
     const parts = tables.map(
@@ -287,6 +302,7 @@ describe('every route, fuzzed', () => {
             expect(await snapshot(), `a refused call changed data: ${what}`).toEqual(before);
           } else {
             await settled();
+            expect(await disguisedNames(), `a name was stored with a control or direction-changing character: ${what}`).toEqual([]);
             before = await snapshot();
           }
         }),

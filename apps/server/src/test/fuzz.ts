@@ -27,6 +27,11 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     '<script>alert(1)</script>',
     '{{7*7}}',
     '\r\nX-Injected: 1',
+    // A name that reads as another: a right-to-left override, an isolate, marks, a C1 control.
+    'Ann\u202Enimda',
+    'Ann \u2067Admin\u2069',
+    '\u200FAdmin\u200E',
+    'Ann\u061C\u0085Admin',
     '🙂👩‍👩‍👧‍👦',
     'Ａｄｍｉｎ',
     '-1',
@@ -66,13 +71,13 @@ function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Ar
   const inner = (s: unknown) => fromSchema(s as z.ZodType, samples, depth + 1);
   switch (def.type) {
     case 'string':
-      // A good value with a NUL or another control character slipped in reaches furthest.
+      // A good value with a NUL, another control or a direction-changing character slipped in reaches furthest.
       return fc.oneof(
         { weight: 3, arbitrary: samples },
         {
           weight: 3,
           arbitrary: fc
-            .tuple(samples, fc.nat(), fc.constantFrom('\u0000', '\u0000', '\u0001', '\ud800'))
+            .tuple(samples, fc.nat(), fc.constantFrom('\u0000', '\u0000', '\u0001', '\ud800', '\u202E', '\u2066', '\t'))
             .map(([v, at, c]) => v.slice(0, at % (v.length + 1)) + c + v.slice(at % (v.length + 1))),
         },
         { weight: 1, arbitrary: hostileString },

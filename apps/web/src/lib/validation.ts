@@ -10,6 +10,8 @@ export const validationCodes = [
   'invalid',
   // INVALID_CHARACTER of the contracts' text(): a NUL character, which cannot be stored.
   'invalidCharacter',
+  // NAME_CHARACTER of the contracts' nameText(): a control or direction-changing character in a name.
+  'nameCharacter',
   'passwordMin',
   'passwordPolicy',
   'passwordMismatch',

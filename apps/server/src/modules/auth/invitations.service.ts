@@ -73,7 +73,7 @@ export interface InvitationsServiceDeps {
   db: Db;
   tokens: UserTokensRepository;
   /** The users module: an invitation is stamped on the user, an accepted one sets their password. */
-  users: Pick<UsersService, 'stampInvitation' | 'setPasswordHash' | 'isStaffAddress'>;
+  users: Pick<UsersService, 'stampInvitation' | 'setPasswordHash' | 'isStaffAddress' | 'refuseStaffAddress'>;
   idTokens: IdTokens;
   mailer: Mailer;
   clock: Clock;
@@ -88,6 +88,8 @@ async function issueInvitation(
   opts: InvitationRequest & { now: Date },
 ): Promise<Invitation> {
   const { now } = opts;
+  // Staff never get a password the console keeps (decision 027): no invitation goes to an address of their domain.
+  users.refuseStaffAddress((await tokens.findRecipient(opts.userId, db))?.email);
   const token = randomToken();
   await tokens.retire(opts.userId, 'invitation', now, db);
   const row = await tokens.insert(
@@ -122,7 +124,9 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       // Disabled since the invitation was sent: the link is spent and sets nothing.
       person: async (userId, tx) => {
         const person = await tokens.findRecipient(userId, tx);
-        return person && !person.disabled ? { userId, ...person } : undefined;
+        // An address of the staff domain sets no password, whatever link it holds.
+        const staff = !!person?.email && users.isStaffAddress(person.email);
+        return person && !person.disabled && !staff ? { userId, ...person } : undefined;
       },
       apply: (tx, person) => users.setPasswordHash(person.userId, passwordHash, tx),
       action: 'user.invitation_accepted',

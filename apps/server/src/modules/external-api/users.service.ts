@@ -45,6 +45,7 @@ export function createApiUsersService(deps: {
   return {
     async create(auth: AuthContext, body: CreateApiUserBody, log: FastifyBaseLogger) {
       requireRole(auth, ['org_admin']);
+      deps.users.refuseStaffAddress(body.email);
       const now = clock.now();
       let created: InvitationToSend;
       try {

@@ -130,6 +130,7 @@ export function createOrganizationManagersService(deps: {
      */
     async createOrganization(auth: AuthContext, body: CreateBody) {
       const clientKey = body.clientKey || null;
+      deps.users.refuseStaffAddress(body.email);
       // scrypt is slow on purpose: before the transaction, so the database is not held for it.
       const passwordHash = await hashPassword(body.password);
       const id = await uniquely(() =>
@@ -233,6 +234,7 @@ export function createOrganizationManagersService(deps: {
      * disabled user, and a disabled organization are refused.
      */
     async addManager(auth: AuthContext, organizationId: string, body: ManagerBody) {
+      deps.users.refuseStaffAddress(body.email);
       const at = now();
       const added = await uniquely(() =>
         db.transaction(async (tx) => {

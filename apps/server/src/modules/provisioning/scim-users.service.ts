@@ -33,6 +33,31 @@ import type { ScimUserRow, ScimUsersRepository } from './scim-users.repository.j
 const staffAddress = (email: string) =>
   new ScimError(400, `${email} is an address of the provider's staff and cannot be provisioned into an organization.`, 'invalidValue');
 
+/**
+ * What of a user a write would change that makes them someone else or lets them in or out:
+ * their access, the addresses and names they are known by, the provider's id for them.
+ * Answers the refusal's verb, or undefined when it changes none of these. A name left out
+ * (null) is taken from the display name, which is compared itself.
+ */
+function reachingChange(current: ScimUserInput, next: ScimUserInput): string | undefined {
+  const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+  const kept = (a: string | null, b: string | null) => b === null || a === b;
+  if (current.active && !next.active) return 'deactivate';
+  if (!current.active && next.active) return 'reactivate';
+  if (!same(current.email, next.email) || !same(current.profile.workEmail, next.profile.workEmail)) return 'change the e-mail address of';
+  if (!same(current.profile.userName, next.profile.userName)) return 'rename';
+  const { displayName, givenName, familyName, formattedName } = next.profile;
+  if (
+    current.profile.displayName !== displayName ||
+    !kept(current.profile.givenName, givenName) ||
+    !kept(current.profile.familyName, familyName) ||
+    !kept(current.profile.formattedName ?? current.profile.displayName, formattedName)
+  )
+    return 'change the name of';
+  if (current.profile.scimExternalId !== next.profile.scimExternalId) return 'change the external ID of';
+  return undefined;
+}
+
 /** What provisioning may not do to an Organizational Admin or a staff member, and why. */
 function outOfReach(protection: 'org_admin' | 'staff', change: string) {
   return new ScimError(
@@ -95,18 +120,23 @@ export function createScimUsersService(deps: {
       : deps.users.findByReference(caller.organizationId, input.managerReference, tx).then((id) => id ?? null);
 
   /**
-   * What provisioning may not do to the console's own accounts: staff are never changed in
-   * their access or address; Organizational Admins only where the organization allows it.
+   * What provisioning may not do to the console's own accounts: change who they are or
+   * whether they may sign in (staff never; Organizational Admins only where the organization
+   * allows it). `change` is the user as they are and as the write would leave them; a write
+   * that leaves them as they are still answers, as a provider's routine sync expects.
    */
-  async function checkReach(caller: ScimCaller, row: ScimUserRow, input: ScimUserInput | 'delete', tx: Db) {
+  async function checkReach(
+    caller: ScimCaller,
+    row: ScimUserRow,
+    change: { current: () => ScimUserInput; next: ScimUserInput } | 'delete',
+    tx: Db,
+  ) {
     const protection = deps.users.protection(row);
     if (!protection) return;
     // The organization's setting is read only for its own accounts: most changes are of other people.
     if (protection === 'org_admin' && (await deps.settings(caller.organizationId, tx)).managesAdmins) return;
-    if (input === 'delete') throw outOfReach(protection, 'delete');
-    if (row.disabledAt === null && !input.active) throw outOfReach(protection, 'deactivate');
-    if ((row.email ?? '').toLowerCase() !== input.email.toLowerCase()) throw outOfReach(protection, 'change the e-mail address of');
-    if ((row.userName ?? '').toLowerCase() !== (input.profile.userName ?? '').toLowerCase()) throw outOfReach(protection, 'rename');
+    const refused = change === 'delete' ? 'delete' : reachingChange(change.current(), change.next);
+    if (refused) throw outOfReach(protection, refused);
   }
 
   /** Writes a user's profile and `active`; says which kind of event the change was. */
@@ -181,6 +211,9 @@ export function createScimUsersService(deps: {
           const managerId = await managerOf(caller, input, tx);
           let userId: string;
           if (holder) {
+            // Taking back a user SCIM deleted is bringing them back: an admin only where the organization allows it.
+            const protection = deps.users.protection({ role: holder.role, email: input.email });
+            if (protection === 'org_admin' && !config.managesAdmins) throw outOfReach(protection, 'reactivate');
             userId = holder.id;
             await deps.users.update(caller.organizationId, userId, { ...input.profile, managerId, restore: true }, tx);
             if (input.active) await deps.users.enable(caller.organizationId, userId, tx);
@@ -231,7 +264,7 @@ export function createScimUsersService(deps: {
           current: (row) => userResource(row, [], baseUrl),
           write: async (row, next, method, tx) => {
             const input = readUser(next);
-            await checkReach(caller, row, input, tx);
+            await checkReach(caller, row, { current: () => readUser(userResource(row, [], baseUrl)), next: input }, tx);
             const newAddress = input.email.toLowerCase() !== row.email?.toLowerCase();
             if (newAddress && deps.users.isStaffAddress(input.email)) throw staffAddress(input.email);
             if (input.profile.workEmail && deps.users.isStaffAddress(input.profile.workEmail)) throw staffAddress(input.profile.workEmail);

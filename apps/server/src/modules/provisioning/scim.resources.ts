@@ -8,6 +8,7 @@
  * operations written "Replace"), strictly where a value would be wrong.
  */
 import { createHash } from 'node:crypto';
+import { isPlainName } from '@console/contracts';
 import type { UserProfile } from '../users/users.service.js';
 import { readBoolean } from './scim.patch.js';
 import { ScimError, schemas } from './scim.protocol.js';
@@ -152,6 +153,14 @@ function optionalText(value: unknown, name: string): string | null {
   return trimmed || null;
 }
 
+/** A name people read (the user's, a team's): optionalText, without a control or direction-changing character. */
+function optionalName(value: unknown, name: string): string | null {
+  const text = optionalText(value, name);
+  if (text !== null && !isPlainName(text))
+    throw invalidValue(`${name} holds a control character, a line break or a text-direction mark, which a name may not hold.`);
+  return text;
+}
+
 function asObject(value: unknown): Json {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }
@@ -200,18 +209,18 @@ export function readUser(body: unknown): ScimUserInput {
   const phones = list(user.phoneNumbers);
   const phone = workEntry(phones);
   const name = asObject(user.name);
-  const givenName = optionalText(name.givenName, 'name.givenName');
-  const familyName = optionalText(name.familyName, 'name.familyName');
-  const formattedName = optionalText(name.formatted, 'name.formatted');
+  const givenName = optionalName(name.givenName, 'name.givenName');
+  const familyName = optionalName(name.familyName, 'name.familyName');
+  const formattedName = optionalName(name.formatted, 'name.formatted');
   const displayName =
-    optionalText(user.displayName, 'displayName') ?? formattedName ?? ([givenName, familyName].filter(Boolean).join(' ') || email);
+    optionalName(user.displayName, 'displayName') ?? formattedName ?? ([givenName, familyName].filter(Boolean).join(' ') || email);
   const enterprise = asObject(user[schemas.enterpriseUser]);
   const sentManager = enterprise.manager;
   const managerValue = isObject(sentManager) ? sentManager.value : sentManager;
   const managerReference = optionalText(managerValue, 'manager.value');
   const kept = present({
     ...Object.fromEntries(KEPT.map((k) => [k, user[k]])),
-    name: present(Object.fromEntries(KEPT_NAME.map((k) => [k, optionalText(name[k], `name.${k}`)]))),
+    name: present(Object.fromEntries(KEPT_NAME.map((k) => [k, optionalName(name[k], `name.${k}`)]))),
     emails: emails.filter((e) => e !== work),
     phoneNumbers: phones.filter((e) => e !== phone),
     ...(managerReference !== null && { [schemas.enterpriseUser]: { manager: { value: managerReference } } }),
@@ -250,7 +259,7 @@ export function readUser(body: unknown): ScimUserInput {
 
 export function readGroup(body: unknown): { name: string; externalId: string | null; memberIds: string[] | undefined } {
   const group = asObject(body);
-  const name = optionalText(group.displayName, 'displayName');
+  const name = optionalName(group.displayName, 'displayName');
   if (!name) throw invalidValue('displayName is required.');
   const members = group.members;
   if (members !== undefined && !Array.isArray(members)) throw invalidValue('members must be a list.');

@@ -85,6 +85,8 @@ export interface PipelineDeps {
   log?: FastifyBaseLogger;
   /** Bounds and traces what validation tells of other organizations' e-mails (set-based/foreign-emails.ts). */
   boundForeignEmails: ForeignEmailBound;
+  /** The provider's staff domain (STAFF_EMAIL_DOMAIN): a row of its addresses is an error. */
+  staffEmailDomain: string;
 }
 
 /**
@@ -349,7 +351,7 @@ class Run {
       // Validation reads more than it writes: twice the batch per query stays short.
       const chunk = this.batch * 2;
       for (let from = bounds.min; from <= bounds.max; from += chunk) {
-        bad += await validateRange(db, this.scope, from, from + chunk);
+        bad += await validateRange(db, { ...this.scope, staffEmailDomain: this.deps.staffEmailDomain }, from, from + chunk);
         await this.checkpoint({ rowsWithErrors: bad });
       }
     }

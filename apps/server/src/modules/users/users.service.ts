@@ -5,8 +5,10 @@
  * a customer organization; Organizational Admins and staff are the console's own accounts,
  * which an identity provider may reach only where the organization allows it.
  */
+import { isStaffDomainAddress } from '@console/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
+import { ValidationError } from '../../http/errors.js';
 import type { NewUser, UserProfile, UsersRepository } from './users.repository.js';
 
 export type { NewUser, UserProfile, UserSource } from './users.repository.js';
@@ -23,15 +25,23 @@ export function createUsersService(deps: {
   endSessionsOf: (userIds: string[], tx: Db) => Promise<void>;
 }) {
   const { db, repo, clock } = deps;
-  const staffDomain = deps.staffEmailDomain.toLowerCase();
+  const isStaffAddress = (email: string) => isStaffDomainAddress(email, deps.staffEmailDomain);
 
-  function isStaffAddress(email: string): boolean {
-    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    return domain === staffDomain || domain.endsWith(`.${staffDomain}`);
+  /** No writer gives a customer's user an address of the staff domain (staff are made apart). */
+  function refuseStaffAddress(...emails: (string | null | undefined)[]) {
+    const staff = emails.find((email) => email && isStaffAddress(email));
+    if (staff)
+      throw new ValidationError(
+        `${staff} is an address of the provider's staff and cannot belong to a user of an organization.`,
+        undefined,
+        'STAFF_EMAIL',
+      );
   }
 
   return {
     isStaffAddress,
+    /** Refuses (400 STAFF_EMAIL) an address of the staff domain: writers ask before they look the address up, so as to tell nothing of staff. */
+    refuseStaffAddress,
 
     /** Whether the console protects this user from provisioning, and as what. */
     protection(user: { role: string; email: string | null; allowedRoleTypes?: string[] }): Protection | undefined {
@@ -40,9 +50,14 @@ export function createUsersService(deps: {
       return undefined;
     },
 
-    create: (user: NewUser, tx: Db = db) => repo.insert(user, clock.now(), tx),
-    update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) =>
-      repo.update(organizationId, id, change, clock.now(), tx),
+    create: (user: NewUser, tx: Db = db) => {
+      refuseStaffAddress(user.email, user.workEmail);
+      return repo.insert(user, clock.now(), tx);
+    },
+    update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) => {
+      refuseStaffAddress(change.email, change.workEmail);
+      return repo.update(organizationId, id, change, clock.now(), tx);
+    },
     recordFailedSignIn: (userId: string, now: Date, policy: { max: number; windowMs: number; lockMs: number }, tx: Db = db) =>
       repo.recordFailedSignIn(userId, now, policy, tx),
     recordSignIn: (userId: string, now: Date) => repo.recordSignIn(userId, now),

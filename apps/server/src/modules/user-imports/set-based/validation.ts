@@ -5,12 +5,14 @@
  * ID), error and value, with every row number.
  */
 import {
+  emailDomain,
   IMPORT_DISABLED_VALUES,
   IMPORT_EMAIL_MAX,
   IMPORT_EMAIL_PATTERN,
   IMPORT_EMPLOYEE_ID_MAX,
   IMPORT_NAME_MAX,
   IMPORT_ROLES,
+  NAME_FORBIDDEN_CHARACTERS,
   type UserImportOptions,
   userImportErrorMessages,
 } from '@console/contracts';
@@ -36,6 +38,8 @@ export interface ValidationScope {
   /** The admin who uploaded: an import may not demote or disable them. */
   createdBy: string | null;
   options: UserImportOptions;
+  /** The provider's staff domain: its addresses, and its subdomains', belong to staff. */
+  staffEmailDomain: string;
 }
 
 /** A check of the unknown names of one list column. */
@@ -53,11 +57,15 @@ function unknownNames(column: 'workspaces' | 'teams' | 'skills', code: string, o
  */
 export async function validateRange(db: Db, scope: ValidationScope, from: number, to: number): Promise<number> {
   const { importId: imp, organizationId: org, options: o } = scope;
+  // The rule of isStaffDomainAddress (contracts), in SQL: the domain or a subdomain, any case, a trailing dot or not.
+  const staff = emailDomain(`@${scope.staffEmailDomain}`) ?? scope.staffEmailDomain;
   const checks: SQL[] = [
     sql`SELECT row_number, email, employee_id, 'FIELD_COUNT', problem FROM r WHERE problem IS NOT NULL`,
     sql`SELECT row_number, email, employee_id, 'MISSING_IDENTIFIER', NULL FROM r WHERE email IS NULL AND employee_id IS NULL`,
     sql`SELECT row_number, email, employee_id, 'INVALID_EMAIL', NULL FROM r
         WHERE email IS NOT NULL AND (length(email) > ${IMPORT_EMAIL_MAX} OR email !~ ${IMPORT_EMAIL_PATTERN})`,
+    sql`SELECT row_number, email, employee_id, 'STAFF_EMAIL', NULL FROM r
+        WHERE right(lower(rtrim(email, '.')), ${staff.length + 1}) IN (${`@${staff}`}, ${`.${staff}`}) AND position('@' IN email) > 0`,
     sql`SELECT row_number, email, employee_id, 'EMAIL_IN_OTHER_ORGANIZATION', NULL FROM r WHERE email_org <> ${org}`,
     sql`SELECT row_number, email, employee_id, 'EMPLOYEE_ID_TAKEN', employee_id FROM r
         WHERE email IS NOT NULL AND id_user IS NOT NULL AND id_user IS DISTINCT FROM email_user`,
@@ -68,6 +76,7 @@ export async function validateRange(db: Db, scope: ValidationScope, from: number
     sql`SELECT row_number, email, employee_id, 'NAME_REQUIRED', NULL FROM r
         WHERE name IS NULL AND target IS NULL AND (email IS NOT NULL OR employee_id IS NOT NULL)`,
     sql`SELECT row_number, email, employee_id, 'NAME_TOO_LONG', name FROM r WHERE length(name) > ${IMPORT_NAME_MAX}`,
+    sql`SELECT row_number, email, employee_id, 'NAME_CHARACTER', NULL FROM r WHERE name ~ ${`[${NAME_FORBIDDEN_CHARACTERS}]`}`,
     sql`SELECT row_number, email, employee_id, 'INVALID_DISABLED', disabled FROM r WHERE disabled_l NOT IN (${DISABLED_ALL})`,
   ];
   if (!o.createEmployeeIdUsers) {

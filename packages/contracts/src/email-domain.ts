@@ -1,0 +1,37 @@
+/**
+ * The domain of an e-mail address as mail and DNS read it, so that one rule sees one
+ * domain however it was written: `x@WORKFRAME.IO.` (upper case, the root's trailing dot),
+ * `x@ｗｏｒｋｆｒａｍｅ.io` (Unicode that IDNA maps onto ASCII) and `x@eu.workframe.io`
+ * (a subdomain) are all of the provider's staff domain. The WHATWG URL parser applies
+ * UTS 46 (NFC, case folding, IDN to ASCII) in browsers and Node alike.
+ */
+
+/** The WHATWG URL of browsers and Node; the contracts compile without either's library types. */
+declare const URL: new (input: string) => { hostname: string };
+
+/** The address's domain in its ASCII, lower-case form without a trailing dot; null when it is no host name. */
+export function emailDomain(email: string): string | null {
+  const at = email.lastIndexOf('@');
+  const domain = email
+    .slice(at + 1)
+    .normalize('NFC')
+    .trim();
+  if (at < 0 || domain === '' || /[\s/?#\\@:[\]%]/.test(domain)) return null;
+  try {
+    const host = new URL(`http://${domain}`).hostname;
+    return host.replace(/\.+$/, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the address is of the staff domain or one of its subdomains. Such an address
+ * belongs to the provider's staff, never to a customer organization: every writer of users
+ * refuses it (an address that is no host name is not of it).
+ */
+export function isStaffDomainAddress(email: string, staffEmailDomain: string): boolean {
+  const staff = emailDomain(`@${staffEmailDomain}`);
+  const domain = emailDomain(email);
+  return !!staff && !!domain && (domain === staff || domain.endsWith(`.${staff}`));
+}
