@@ -24,39 +24,28 @@ import path from 'node:path';
 import { root, run } from '../scripts/lib.mjs';
 import {
   apiCredentials,
+  benchDatabase,
   demoAdminSession,
   FAMILY_NAMES,
   GIVEN_NAMES,
   mb,
   memoryKb,
   percentile,
-  scratchPostgres,
-  startProcess,
+  startDemoServer,
+  timeGets,
 } from './lib.mjs';
 
 const total = Number(process.argv[2] ?? 10_000_000);
 const calls = Number(process.argv[3] ?? 200);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const WARM_UP = 20;
 const STEP = 1_000_000;
 
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 const { default: pg } = await import('pg');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-events-'));
-const reused = process.env.BENCH_REUSE_DATABASE_URL;
-const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_events');
-const server = await startProcess('apps/server/dist/main.js', {
-  env: {
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    DATA_DIR: work,
-    SIGN_IN_RATE_LIMIT_MAX: '1000000',
-    API_RATE_LIMIT: '1000000',
-    DATABASE_URL: scratch.url,
-  },
-});
-const db = new pg.Client({ connectionString: scratch.url });
+const database = await benchDatabase(adminUrl, 'bench_events');
+const reused = database.reused;
+const server = await startDemoServer({ dataPrefix: 'bench-events-', env: { API_RATE_LIMIT: '1000000', DATABASE_URL: database.url } });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 const GIVEN = GIVEN_NAMES;
@@ -132,23 +121,9 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), one at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), one at a time; their latencies. */
 async function scenario(name, url, headers) {
-  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
-  const times = [];
-  const failures = {};
-  let rows = 0;
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${server.base}${url(i)}`, { headers });
-    const body = await res.json();
-    const ms = performance.now() - t0;
-    if (res.status === 200) {
-      times.push(ms);
-      rows += body.events.length;
-    } else failures[res.status] = (failures[res.status] ?? 0) + 1;
-  }
-  times.sort((a, b) => a - b);
+  const { times, failures, rows } = await timeGets(server.base, { url, headers, calls, rowsOf: (body) => body.events.length });
   const result = {
     scenario: name,
     calls,
@@ -270,7 +245,6 @@ try {
 } finally {
   await db.end();
   await server.stop();
-  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
-  else await scratch.drop();
-  fs.rmSync(work, { recursive: true, force: true });
+  await database.release();
+  server.removeData();
 }

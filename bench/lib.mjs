@@ -1,12 +1,16 @@
 // Shared by the benchmarks that start the built server (startup.mjs, external-api.mjs,
-// user-import/run.mjs, load/run.mjs): a free port, a process started until it answers, its
-// memory from /proc, the demo admin's console session, an access key with an API idToken,
-// a CSV streamed up as an import and a scratch PostgreSQL database.
+// user-import/run.mjs, load/run.mjs, people.mjs, events.mjs, scim.mjs): a free port, a
+// process started until it answers (the built server with demo data among them), its memory
+// and CPU time from /proc, the demo admin's console session, an access key with an API
+// idToken, a CSV streamed up as an import, a scratch PostgreSQL database (or one a run kept),
+// and GETs timed one or a few at a time.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { root } from '../scripts/lib.mjs';
 
 export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
@@ -61,6 +65,31 @@ export function memoryKb(pid) {
 }
 
 export const mb = (kb) => Math.round(kb / 1024);
+
+/** CPU seconds (user + system) the process has used so far; undefined off Linux or when it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The built server (or `script`) with demo data, as production runs it, on a data folder of
+ * its own in the temporary directory; sign-ins unlimited, so a benchmark signs in at will.
+ * `env` adds to that (DATABASE_URL, other limits). `removeData()` deletes the folder.
+ */
+export async function startDemoServer({ script = 'apps/server/dist/main.js', dataPrefix = 'bench-', env = {} } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataPrefix));
+  const server = await startProcess(script, {
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_DATA: 'true', DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '1000000', ...env },
+  });
+  return { ...server, dataDir, removeData: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
 
 /** The JSON answer; a refusal throws with its status and body. */
 export async function json(res) {
@@ -166,6 +195,53 @@ export async function scratchPostgres(adminUrl, prefix, { optional = false } = {
       await c.end();
     },
   };
+}
+
+/**
+ * The database a benchmark fills: BENCH_REUSE_DATABASE_URL, one a run kept (already filled),
+ * or a fresh scratch database. `release()` keeps it (and prints its URL) when it was reused or
+ * BENCH_KEEP_DATABASE=1, for a look with psql or a run without filling; else drops it.
+ */
+export async function benchDatabase(adminUrl, prefix) {
+  const reusedUrl = process.env.BENCH_REUSE_DATABASE_URL;
+  const scratch = reusedUrl ? { url: reusedUrl, drop: async () => undefined } : await scratchPostgres(adminUrl, prefix);
+  return {
+    url: scratch.url,
+    reused: Boolean(reusedUrl),
+    async release() {
+      if (process.env.BENCH_KEEP_DATABASE === '1' || reusedUrl) console.log(`kept ${scratch.url}`);
+      else await scratch.drop();
+    },
+  };
+}
+
+/**
+ * `calls` GETs of `url(i)` on `base` after `warmUp` unmeasured ones, `concurrency` at a time:
+ * the sorted latencies of the 200s, how many of each other status, and the rows they
+ * answered (`rowsOf(body)`).
+ */
+export async function timeGets(base, { url, headers, calls, rowsOf, warmUp = 20, concurrency = 1 }) {
+  for (let i = 0; i < warmUp; i++) await (await fetch(`${base}${await url(i)}`, { headers })).arrayBuffer();
+  const times = [];
+  const failures = {};
+  let rows = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < calls; i = next++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${await url(i)}`, { headers });
+        const body = await res.json();
+        const ms = performance.now() - t0;
+        if (res.status === 200) {
+          times.push(ms);
+          rows += rowsOf(body);
+        } else failures[res.status] = (failures[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { times, failures, rows };
 }
 
 /** Given and family names for set-based fills (people.mjs, events.mjs): common ones, a few accented. */

@@ -18,31 +18,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, run } from '../scripts/lib.mjs';
-import { demoAdminSession, FAMILY_NAMES, GIVEN_NAMES, percentile, scratchPostgres, startProcess } from './lib.mjs';
+import { benchDatabase, demoAdminSession, FAMILY_NAMES, GIVEN_NAMES, percentile, startDemoServer, timeGets } from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1_000_000);
 const calls = Number(process.argv[3] ?? 300);
 const concurrency = Number(process.argv[4] ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const WARM_UP = 20;
 
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 const { default: pg } = await import('pg');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-people-'));
-// BENCH_REUSE_DATABASE_URL measures again a database a run kept (BENCH_KEEP_DATABASE=1), already filled.
-const reused = process.env.BENCH_REUSE_DATABASE_URL;
-const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_people');
-const server = await startProcess('apps/server/dist/main.js', {
-  env: {
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    DATA_DIR: work,
-    SIGN_IN_RATE_LIMIT_MAX: '1000000',
-    DATABASE_URL: scratch.url,
-  },
-});
-const db = new pg.Client({ connectionString: scratch.url });
+const database = await benchDatabase(adminUrl, 'bench_people');
+const reused = database.reused;
+const server = await startDemoServer({ dataPrefix: 'bench-people-', env: { DATABASE_URL: database.url } });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 const GIVEN = GIVEN_NAMES;
@@ -79,28 +67,9 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), `concurrency` at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), `concurrency` at a time; their latencies. */
 async function scenario(name, url, headers) {
-  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
-  const times = [];
-  const failures = {};
-  let rows = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < calls; i = next++) {
-        const t0 = performance.now();
-        const res = await fetch(`${server.base}${await url(i)}`, { headers });
-        const body = await res.json();
-        const ms = performance.now() - t0;
-        if (res.status === 200) {
-          times.push(ms);
-          rows += body.people.length;
-        } else failures[res.status] = (failures[res.status] ?? 0) + 1;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
+  const { times, failures, rows } = await timeGets(server.base, { url, headers, calls, concurrency, rowsOf: (body) => body.people.length });
   const result = {
     scenario: name,
     calls,
@@ -216,8 +185,6 @@ try {
 } finally {
   await db.end();
   await server.stop();
-  // BENCH_KEEP_DATABASE=1 keeps the filled database for a look with psql (its name is printed).
-  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
-  else await scratch.drop();
-  fs.rmSync(work, { recursive: true, force: true });
+  await database.release();
+  server.removeData();
 }

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, run } from '../scripts/lib.mjs';
-import { demoAdminSession, json, postJson, scratchPostgres, startProcess } from './lib.mjs';
+import { cpuSeconds, demoAdminSession, json, percentile, postJson, scratchPostgres, startDemoServer } from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 10);
@@ -44,7 +44,6 @@ const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 if (!process.env.BENCH_SERVER && run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 /** Server and database CPU of a phase, µs per call. */
 const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -53,18 +52,6 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-
-/** CPU seconds (user + system) the process has used so far; undefined off Linux or when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
 
 /** CPU seconds of the server process and of the database backends connected to its database. */
 async function cpuOf(s) {
@@ -183,22 +170,16 @@ async function phase(s, label, name, count, expected, call) {
 
 /** One build started on its own database, with a SCIM token and the manager everyone gets. */
 async function start(build) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scim-'));
   const scratch = mode === 'postgres' ? await scratchPostgres(adminUrl, `bench_scim_${build.name}`) : undefined;
-  const server = await startProcess(build.script, {
-    env: {
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      DATA_DIR: work,
-      SIGN_IN_RATE_LIMIT_MAX: '1000000',
-      ...(scratch && { DATABASE_URL: scratch.url }),
-    },
+  const server = await startDemoServer({
+    script: build.script,
+    dataPrefix: 'bench-scim-',
+    env: scratch ? { DATABASE_URL: scratch.url } : {},
   });
   const stop = async () => {
     await server.stop();
     await scratch?.drop();
-    fs.rmSync(work, { recursive: true, force: true });
+    server.removeData();
   };
   try {
     const session = await demoAdminSession(server.base);
