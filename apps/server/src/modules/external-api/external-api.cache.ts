@@ -41,7 +41,7 @@ export type WorkflowsPage = CompressedOnce;
 /**
  * The same serialisation (and response check) as the route's zod schema, as UTF-8 bytes:
  * a cached page is then written to the socket as it is, neither encoded nor compressed
- * again for every call (each was a visible share of a cached call's CPU: bench/history.md).
+ * again for every call (each would be a visible share of a cached call's CPU: bench/history.md).
  */
 export const serializeWorkflowsPage = (page: unknown): WorkflowsPage => compressedOnce(Buffer.from(serializeWithSchema(page)));
 
