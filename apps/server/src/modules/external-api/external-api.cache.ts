@@ -24,7 +24,7 @@ export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   return {
     keys: orgCacheOn<KeyRow>(feed, 10_000),
     users: orgCacheOn<BearerUser>(feed, 10_000),
-    // A page of 100 is about 30 kB, and its compressed forms a tenth of that: at most some 35 MB of pages.
+    // A page of 100 workflows is tens of kB, and its compressed forms a tenth of that: a thousand stay within tens of MB.
     workflowPages: orgCacheOn<WorkflowsPage>(feed, 1_000),
   };
 }
