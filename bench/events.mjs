@@ -18,21 +18,20 @@
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
 // Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
+import { run } from '../scripts/lib.mjs';
 import {
   apiCredentials,
   benchDatabase,
   demoAdminSession,
   FAMILY_NAMES,
   GIVEN_NAMES,
+  loadAverage,
   mb,
   memoryKb,
   percentile,
   startDemoServer,
   timeGets,
+  writeResults,
 } from './lib.mjs';
 
 const total = Number(process.argv[2] ?? 10_000_000);
@@ -205,10 +204,7 @@ try {
   const day = (d) => new Date(Date.now() - d * 86_400_000).toISOString();
 
   console.log(
-    `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
+    `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${loadAverage()})\n`,
   );
   console.log('| scenario | rows | p50 ms | p99 ms | max ms | refused |');
   console.log('| --- | --- | --- | --- | --- | --- |');
@@ -230,18 +226,7 @@ try {
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
   const exported = process.env.BENCH_EXPORT === '0' ? undefined : await exportAll(session);
 
-  const out = path.join(root, 'bench', 'results', 'events.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, events: total, fillSeconds, results, exported, sizes: indexes }, null, 2)}\n`,
-  );
-  console.log(
-    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  writeResults('events', { events: total, fillSeconds, results, exported, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
   await db.end();
   await server.stop();

@@ -3,7 +3,7 @@
 // process started until it answers (the built server with demo data among them), its memory
 // and CPU time from /proc, the demo admin's console session, an access key with an API
 // idToken, a CSV streamed up as an import, a scratch PostgreSQL database (or one a run kept),
-// and GETs timed one or a few at a time.
+// GETs timed one or a few at a time, and the results written with the run's machine.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -267,6 +267,25 @@ export const FAMILY_NAMES =
   Washington Kennedy Wells Müller Dubois Silva Santos Oliveira Kowalski Nakamura Østergaard Çelik`
     .trim()
     .split(/\s+/);
+
+/** The machine's load averages (1, 5 and 15 minutes), as a run prints them beside its figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/**
+ * Writes bench/results/<name>.json: when, on which Node and how many cores, then `fields`;
+ * and prints that line with the load average after the run.
+ */
+export function writeResults(name, fields, { summary = '' } = {}) {
+  const out = path.join(root, 'bench', 'results', `${name}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const run = { when: new Date().toISOString(), node: process.version, cores: os.cpus().length };
+  fs.writeFileSync(out, `${JSON.stringify({ ...run, ...fields }, null, 2)}\n`);
+  console.log(`\nnode ${process.version}, ${os.cpus().length} cores; ${summary}load average after ${loadAverage()}`);
+}
 
 /** The value below which `p` percent of `sorted` lie. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

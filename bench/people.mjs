@@ -14,11 +14,18 @@
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
-import { benchDatabase, demoAdminSession, FAMILY_NAMES, GIVEN_NAMES, percentile, startDemoServer, timeGets } from './lib.mjs';
+import { run } from '../scripts/lib.mjs';
+import {
+  benchDatabase,
+  demoAdminSession,
+  FAMILY_NAMES,
+  GIVEN_NAMES,
+  loadAverage,
+  percentile,
+  startDemoServer,
+  timeGets,
+  writeResults,
+} from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1_000_000);
 const calls = Number(process.argv[3] ?? 300);
@@ -136,10 +143,7 @@ try {
   }
 
   console.log(
-    `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
+    `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${loadAverage()})\n`,
   );
   console.log('| scenario | calls | concurrency | rows | p50 ms | p99 ms | max ms | refused |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -170,18 +174,7 @@ try {
   const indexes = await sizes();
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
 
-  const out = path.join(root, 'bench', 'results', 'people.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, users, fillSeconds, concurrency, results, sizes: indexes }, null, 2)}\n`,
-  );
-  console.log(
-    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
   await db.end();
   await server.stop();

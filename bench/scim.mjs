@@ -24,11 +24,18 @@
 // Besides calls per second, each phase gives the CPU time per call of the server process and,
 // on PostgreSQL, of the database's backends serving it (/proc/<pid>/stat, Linux): on a
 // machine other work loads, the rate moves by half from run to run, the CPU per call hardly.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
-import { cpuSeconds, demoAdminSession, json, percentile, postJson, scratchPostgres, startDemoServer } from './lib.mjs';
+import { run } from '../scripts/lib.mjs';
+import {
+  cpuSeconds,
+  demoAdminSession,
+  json,
+  loadAverage,
+  percentile,
+  postJson,
+  scratchPostgres,
+  startDemoServer,
+  writeResults,
+} from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 10);
@@ -47,11 +54,6 @@ if (!process.env.BENCH_SERVER && run('npm', ['run', 'build', '-w', 'apps/server'
 /** Server and database CPU of a phase, µs per call. */
 const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
 
 /** CPU seconds of the server process and of the database backends connected to its database. */
 async function cpuOf(s) {
@@ -232,7 +234,7 @@ const servers = [];
 try {
   for (const build of builds) servers.push(await start(build));
   console.log(
-    `\nSCIM on ${mode}: ${builds.map((b) => `${b.name} = ${b.script}`).join(', ')}; ${rounds} round(s) of ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${load()})\n`,
+    `\nSCIM on ${mode}: ${builds.map((b) => `${b.name} = ${b.script}`).join(', ')}; ${rounds} round(s) of ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${loadAverage()})\n`,
   );
   console.log(
     '| build, round | phase | calls | concurrency | per second | p50 ms | p99 | max | server CPU µs/call | database CPU µs/call | refused |',
@@ -273,26 +275,13 @@ try {
       `PATCHes/s, median of rounds: this ${summary.this.patchesPerSecond}, before ${summary.before.patchesPerSecond}; this / before by round ${summary.patchesRatio.rounds.join(', ')} (median ${summary.patchesRatio.median})`,
     );
   }
-  const out = path.join(root, 'bench', 'results', `scim-${mode}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        when: new Date().toISOString(),
-        node: process.version,
-        cores: os.cpus().length,
-        users,
-        concurrency,
-        rounds,
-        summary,
-        builds: servers.map((s) => ({ name: s.name, script: s.script, results: s.results })),
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nnode ${process.version}, ${os.cpus().length} cores; load average after ${load()}`);
+  writeResults(`scim-${mode}`, {
+    users,
+    concurrency,
+    rounds,
+    summary,
+    builds: servers.map((s) => ({ name: s.name, script: s.script, results: s.results })),
+  });
 } finally {
   for (const s of servers) await s.stop();
 }
