@@ -28,8 +28,8 @@ import {
   loadAverage,
   mb,
   memoryKb,
-  percentile,
   startDemoServer,
+  tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
@@ -120,20 +120,12 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after 20 unmeasured ones), one at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), one at a time: its line of the table, and its result. */
 async function scenario(name, url, headers) {
-  const { times, failures, rows } = await timeGets(server.base, { url, headers, calls, rowsOf: (body) => body.events.length });
-  const result = {
-    scenario: name,
-    calls,
-    ok: times.length,
-    failures,
-    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
-    p50: Number((percentile(times, 50) ?? 0).toFixed(1)),
-    p99: Number((percentile(times, 99) ?? 0).toFixed(1)),
-    max: Number((times.at(-1) ?? 0).toFixed(1)),
-  };
-  console.log(`| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`);
+  const result = await timeGets(server.base, { name, url, headers, calls, rowsOf: (body) => body.events.length });
+  console.log(
+    `| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
+  );
   return result;
 }
 
@@ -166,14 +158,6 @@ async function exportAll(headers) {
   };
   console.log(`export: ${JSON.stringify(result)}`);
   return result;
-}
-
-async function sizes() {
-  const res = await db.query(
-    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
-      WHERE c.oid = 'events'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'events'::regclass) ORDER BY 2 DESC`,
-  );
-  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
 }
 
 try {
@@ -222,7 +206,7 @@ try {
     await scenario('events API, newest first', () => '/api/v1/events', api),
     await scenario('events API, oldest first after an event', (i) => `/api/v1/events?order=oldest&after=${apiIds[i % apiIds.length]}`, api),
   ];
-  const indexes = await sizes();
+  const indexes = await tableSizesMb(db, 'events');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
   const exported = process.env.BENCH_EXPORT === '0' ? undefined : await exportAll(session);
 

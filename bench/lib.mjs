@@ -216,11 +216,12 @@ export async function benchDatabase(adminUrl, prefix) {
 }
 
 /**
- * `calls` GETs of `url(i)` on `base` after `warmUp` unmeasured ones, `concurrency` at a time:
- * the sorted latencies of the 200s, how many of each other status, and the rows they
- * answered (`rowsOf(body)`).
+ * Scenario `name`: `calls` GETs of `url(i)` on `base` after `warmUp` unmeasured ones,
+ * `concurrency` at a time. Its result: how many answered 200, how many each other status,
+ * the rows a 200 held on average (`rowsOf(body)`) and the p50, p99 and slowest of the 200s,
+ * in ms.
  */
-export async function timeGets(base, { url, headers, calls, rowsOf, warmUp = 20, concurrency = 1 }) {
+export async function timeGets(base, { name, url, headers, calls, rowsOf, warmUp = 20, concurrency = 1 }) {
   for (let i = 0; i < warmUp; i++) await (await fetch(`${base}${await url(i)}`, { headers })).arrayBuffer();
   const times = [];
   const failures = {};
@@ -241,7 +242,27 @@ export async function timeGets(base, { url, headers, calls, rowsOf, warmUp = 20,
     }),
   );
   times.sort((a, b) => a - b);
-  return { times, failures, rows };
+  const ms = (value) => Number((value ?? 0).toFixed(1));
+  return {
+    scenario: name,
+    calls,
+    ok: times.length,
+    failures,
+    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
+    p50: ms(percentile(times, 50)),
+    p99: ms(percentile(times, 99)),
+    max: ms(times.at(-1)),
+  };
+}
+
+/** The size in MB of `table` and of each of its indexes, by name, on the client `db`. */
+export async function tableSizesMb(db, table) {
+  const res = await db.query(
+    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
+      WHERE c.oid = $1::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = $1::regclass) ORDER BY 2 DESC`,
+    [table],
+  );
+  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
 }
 
 /** Given and family names for set-based fills (people.mjs, events.mjs): common ones, a few accented. */

@@ -21,8 +21,8 @@ import {
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
-  percentile,
   startDemoServer,
+  tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
@@ -74,32 +74,13 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after 20 unmeasured ones), `concurrency` at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), `concurrency` at a time: its line of the table, and its result. */
 async function scenario(name, url, headers) {
-  const { times, failures, rows } = await timeGets(server.base, { url, headers, calls, concurrency, rowsOf: (body) => body.people.length });
-  const result = {
-    scenario: name,
-    calls,
-    ok: times.length,
-    failures,
-    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
-    p50: Number(percentile(times, 50).toFixed(1)),
-    p99: Number(percentile(times, 99).toFixed(1)),
-    max: Number(times.at(-1).toFixed(1)),
-  };
+  const result = await timeGets(server.base, { name, url, headers, calls, concurrency, rowsOf: (body) => body.people.length });
   console.log(
-    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`,
+    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
   );
   return result;
-}
-
-/** The size of the users table and of each of its indexes, in MB. */
-async function sizes() {
-  const res = await db.query(
-    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
-      WHERE c.oid = 'users'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'users'::regclass) ORDER BY 2 DESC`,
-  );
-  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
 }
 
 // The start of given and family names, common and rare, bunched in the name order or spread, of 1 to 7 letters.
@@ -171,7 +152,7 @@ try {
     ),
   ];
 
-  const indexes = await sizes();
+  const indexes = await tableSizesMb(db, 'users');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
 
   writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
