@@ -23,6 +23,7 @@ import {
   apiCredentials,
   benchDatabase,
   demoAdminSession,
+  demoOrganizationId,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
@@ -162,8 +163,7 @@ async function exportAll(headers) {
 
 try {
   const session = await demoAdminSession(server.base);
-  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
-  const organizationId = rows[0].organization_id;
+  const organizationId = await demoOrganizationId(db);
   let fillSeconds = 0;
   if (!reused) {
     console.log(`Filling the demo organization with ${total.toLocaleString('en')} events...`);

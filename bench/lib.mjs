@@ -255,6 +255,12 @@ export async function timeGets(base, { name, url, headers, calls, rowsOf, warmUp
   };
 }
 
+/** The demo organization's id (the demo admin's), read with the client `db` from the database a benchmark fills. */
+export async function demoOrganizationId(db) {
+  const { rows } = await db.query('SELECT organization_id FROM users WHERE email = $1', [DEMO_ADMIN.email]);
+  return rows[0].organization_id;
+}
+
 /** The size in MB of `table` and of each of its indexes, by name, on the client `db`. */
 export async function tableSizesMb(db, table) {
   const res = await db.query(

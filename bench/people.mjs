@@ -18,6 +18,7 @@ import { run } from '../scripts/lib.mjs';
 import {
   benchDatabase,
   demoAdminSession,
+  demoOrganizationId,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
@@ -106,8 +107,7 @@ const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
 
 try {
   const session = await demoAdminSession(server.base);
-  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
-  const organizationId = rows[0].organization_id;
+  const organizationId = await demoOrganizationId(db);
   let fillSeconds = 0;
   if (!reused) {
     console.log(`Filling the demo organization with ${users.toLocaleString('en')} users...`);
