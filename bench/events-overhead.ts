@@ -11,19 +11,12 @@
 // Usage: [BENCH_WITHOUT_GIN=1] BENCH_DATABASE_URL=postgres://… npx tsx bench/events-overhead.ts [requests=300]
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE } from '@console/contracts';
 import pg from 'pg';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
-import { testConfig } from '../apps/server/src/config.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { scimTokens } from '../apps/server/src/db/schema.js';
-import { systemClock } from '../apps/server/src/deps.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { createIdTokens } from '../apps/server/src/modules/auth/id-token.js';
 import { storable } from '../apps/server/src/modules/events/record.js';
 import { generateScimToken } from '../apps/server/src/modules/provisioning/scim-token.js';
-import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { createOrganization, createUser } from '../apps/server/src/test/factories.js';
-import { scratchPostgres } from './measure.js';
+import { scratchPostgres, startApp } from './measure.js';
 
 const requests = Number(process.argv[2] ?? 300);
 const warmup = 50;
@@ -40,21 +33,9 @@ try {
   // BENCH_WITHOUT_GIN=1: the events' two GIN indexes (targets, trigrams of names) dropped, to see what their upkeep adds.
   if (process.env.BENCH_WITHOUT_GIN === '1')
     await database.executeSql('DROP INDEX events_targets_idx; DROP INDEX events_target_names_trgm_idx');
-  const config = testConfig({ SIGN_IN_RATE_LIMIT_MAX: '1000000' });
-  const deps = {
-    config,
-    database,
-    blobs: createFolderBlobStore(`${config.dataDir}/blobs`),
-    idTokens: await createIdTokens(config),
-    mailer: createMailer(config),
-    clock: systemClock,
-  };
-  const app = await buildApp(deps, { logger: pino({ level: 'silent' }) });
-  await app.ready();
-  close = async () => {
-    await app.close();
-    deps.mailer.close();
-  };
+  const inProcess = await startApp(database, { SIGN_IN_RATE_LIMIT_MAX: '1000000' });
+  const { app, deps } = inProcess;
+  close = inProcess.close;
 
   // Every statement timed at the driver; those that write an event counted apart.
   // A transaction's statements go through its pooled client: the clients' own method is wrapped.

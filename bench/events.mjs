@@ -18,45 +18,34 @@
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
 // Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
+import { run } from '../scripts/lib.mjs';
 import {
   apiCredentials,
+  benchDatabase,
   demoAdminSession,
+  demoOrganizationId,
   FAMILY_NAMES,
   GIVEN_NAMES,
+  loadAverage,
   mb,
   memoryKb,
-  percentile,
-  scratchPostgres,
-  startProcess,
+  startDemoServer,
+  tableSizesMb,
+  timeGets,
+  writeResults,
 } from './lib.mjs';
 
 const total = Number(process.argv[2] ?? 10_000_000);
 const calls = Number(process.argv[3] ?? 200);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const WARM_UP = 20;
 const STEP = 1_000_000;
 
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 const { default: pg } = await import('pg');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-events-'));
-const reused = process.env.BENCH_REUSE_DATABASE_URL;
-const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_events');
-const server = await startProcess('apps/server/dist/main.js', {
-  env: {
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    DATA_DIR: work,
-    SIGN_IN_RATE_LIMIT_MAX: '1000000',
-    API_RATE_LIMIT: '1000000',
-    DATABASE_URL: scratch.url,
-  },
-});
-const db = new pg.Client({ connectionString: scratch.url });
+const database = await benchDatabase(adminUrl, 'bench_events');
+const reused = database.reused;
+const server = await startDemoServer({ dataPrefix: 'bench-events-', env: { API_RATE_LIMIT: '1000000', DATABASE_URL: database.url } });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 const GIVEN = GIVEN_NAMES;
@@ -132,34 +121,12 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), one at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), one at a time: its line of the table, and its result. */
 async function scenario(name, url, headers) {
-  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
-  const times = [];
-  const failures = {};
-  let rows = 0;
-  for (let i = 0; i < calls; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${server.base}${url(i)}`, { headers });
-    const body = await res.json();
-    const ms = performance.now() - t0;
-    if (res.status === 200) {
-      times.push(ms);
-      rows += body.events.length;
-    } else failures[res.status] = (failures[res.status] ?? 0) + 1;
-  }
-  times.sort((a, b) => a - b);
-  const result = {
-    scenario: name,
-    calls,
-    ok: times.length,
-    failures,
-    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
-    p50: Number((percentile(times, 50) ?? 0).toFixed(1)),
-    p99: Number((percentile(times, 99) ?? 0).toFixed(1)),
-    max: Number((times.at(-1) ?? 0).toFixed(1)),
-  };
-  console.log(`| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`);
+  const result = await timeGets(server.base, { name, url, headers, calls, rowsOf: (body) => body.events.length });
+  console.log(
+    `| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
+  );
   return result;
 }
 
@@ -194,18 +161,9 @@ async function exportAll(headers) {
   return result;
 }
 
-async function sizes() {
-  const res = await db.query(
-    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
-      WHERE c.oid = 'events'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'events'::regclass) ORDER BY 2 DESC`,
-  );
-  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
-}
-
 try {
   const session = await demoAdminSession(server.base);
-  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
-  const organizationId = rows[0].organization_id;
+  const organizationId = await demoOrganizationId(db);
   let fillSeconds = 0;
   if (!reused) {
     console.log(`Filling the demo organization with ${total.toLocaleString('en')} events...`);
@@ -230,10 +188,7 @@ try {
   const day = (d) => new Date(Date.now() - d * 86_400_000).toISOString();
 
   console.log(
-    `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
+    `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${loadAverage()})\n`,
   );
   console.log('| scenario | rows | p50 ms | p99 ms | max ms | refused |');
   console.log('| --- | --- | --- | --- | --- | --- |');
@@ -251,26 +206,14 @@ try {
     await scenario('events API, newest first', () => '/api/v1/events', api),
     await scenario('events API, oldest first after an event', (i) => `/api/v1/events?order=oldest&after=${apiIds[i % apiIds.length]}`, api),
   ];
-  const indexes = await sizes();
+  const indexes = await tableSizesMb(db, 'events');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
   const exported = process.env.BENCH_EXPORT === '0' ? undefined : await exportAll(session);
 
-  const out = path.join(root, 'bench', 'results', 'events.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, events: total, fillSeconds, results, exported, sizes: indexes }, null, 2)}\n`,
-  );
-  console.log(
-    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  writeResults('events', { events: total, fillSeconds, results, exported, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
   await db.end();
   await server.stop();
-  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
-  else await scratch.drop();
-  fs.rmSync(work, { recursive: true, force: true });
+  await database.release();
+  server.removeData();
 }

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureInstalled, root, run } from '../scripts/lib.mjs';
-import { apiCredentials, demoAdminSession, scratchPostgres, startProcess } from './lib.mjs';
+import { apiCredentials, cpuSeconds, demoAdminSession, scratchPostgres, startProcess } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
@@ -37,18 +37,6 @@ const start = (script, env) =>
 /** Signs the demo admin in, creates an access key and gets an API idToken. */
 async function credentials(base) {
   return apiCredentials(base, await demoAdminSession(base));
-}
-
-/** CPU seconds (user + system) the process has used so far; undefined off Linux. */
-function cpuSeconds(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
 }
 
 /** One measured run (after a warm-up on the first round: JIT, connection pool, leases). */

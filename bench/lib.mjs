@@ -1,12 +1,16 @@
 // Shared by the benchmarks that start the built server (startup.mjs, external-api.mjs,
-// user-import/run.mjs, load/run.mjs): a free port, a process started until it answers, its
-// memory from /proc, the demo admin's console session, an access key with an API idToken,
-// a CSV streamed up as an import and a scratch PostgreSQL database.
+// user-import/run.mjs, load/run.mjs, people.mjs, events.mjs, scim.mjs): a free port, a
+// process started until it answers (the built server with demo data among them), its memory
+// and CPU time from /proc, the demo admin's console session, an access key with an API
+// idToken, a CSV streamed up as an import, a scratch PostgreSQL database (or one a run kept),
+// GETs timed one or a few at a time, and the results written with the run's machine.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { root } from '../scripts/lib.mjs';
 
 export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
@@ -61,6 +65,31 @@ export function memoryKb(pid) {
 }
 
 export const mb = (kb) => Math.round(kb / 1024);
+
+/** CPU seconds (user + system) the process has used so far; undefined off Linux or when it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The built server (or `script`) with demo data, as production runs it, on a data folder of
+ * its own in the temporary directory; sign-ins unlimited, so a benchmark signs in at will.
+ * `env` adds to that (DATABASE_URL, other limits). `removeData()` deletes the folder.
+ */
+export async function startDemoServer({ script = 'apps/server/dist/main.js', dataPrefix = 'bench-', env = {} } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), dataPrefix));
+  const server = await startProcess(script, {
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_DATA: 'true', DATA_DIR: dataDir, SIGN_IN_RATE_LIMIT_MAX: '1000000', ...env },
+  });
+  return { ...server, dataDir, removeData: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
 
 /** The JSON answer; a refusal throws with its status and body. */
 export async function json(res) {
@@ -168,6 +197,80 @@ export async function scratchPostgres(adminUrl, prefix, { optional = false } = {
   };
 }
 
+/**
+ * The database a benchmark fills: BENCH_REUSE_DATABASE_URL, one a run kept (already filled),
+ * or a fresh scratch database. `release()` keeps it (and prints its URL) when it was reused or
+ * BENCH_KEEP_DATABASE=1, for a look with psql or a run without filling; else drops it.
+ */
+export async function benchDatabase(adminUrl, prefix) {
+  const reusedUrl = process.env.BENCH_REUSE_DATABASE_URL;
+  const scratch = reusedUrl ? { url: reusedUrl, drop: async () => undefined } : await scratchPostgres(adminUrl, prefix);
+  return {
+    url: scratch.url,
+    reused: Boolean(reusedUrl),
+    async release() {
+      if (process.env.BENCH_KEEP_DATABASE === '1' || reusedUrl) console.log(`kept ${scratch.url}`);
+      else await scratch.drop();
+    },
+  };
+}
+
+/**
+ * Scenario `name`: `calls` GETs of `url(i)` on `base` after `warmUp` unmeasured ones,
+ * `concurrency` at a time. Its result: how many answered 200, how many each other status,
+ * the rows a 200 held on average (`rowsOf(body)`) and the p50, p99 and slowest of the 200s,
+ * in ms.
+ */
+export async function timeGets(base, { name, url, headers, calls, rowsOf, warmUp = 20, concurrency = 1 }) {
+  for (let i = 0; i < warmUp; i++) await (await fetch(`${base}${await url(i)}`, { headers })).arrayBuffer();
+  const times = [];
+  const failures = {};
+  let rows = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < calls; i = next++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${await url(i)}`, { headers });
+        const body = await res.json();
+        const ms = performance.now() - t0;
+        if (res.status === 200) {
+          times.push(ms);
+          rows += rowsOf(body);
+        } else failures[res.status] = (failures[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const ms = (value) => Number((value ?? 0).toFixed(1));
+  return {
+    scenario: name,
+    calls,
+    ok: times.length,
+    failures,
+    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
+    p50: ms(percentile(times, 50)),
+    p99: ms(percentile(times, 99)),
+    max: ms(times.at(-1)),
+  };
+}
+
+/** The demo organization's id (the demo admin's), read with the client `db` from the database a benchmark fills. */
+export async function demoOrganizationId(db) {
+  const { rows } = await db.query('SELECT organization_id FROM users WHERE email = $1', [DEMO_ADMIN.email]);
+  return rows[0].organization_id;
+}
+
+/** The size in MB of `table` and of each of its indexes, by name, on the client `db`. */
+export async function tableSizesMb(db, table) {
+  const res = await db.query(
+    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
+      WHERE c.oid = $1::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = $1::regclass) ORDER BY 2 DESC`,
+    [table],
+  );
+  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
+}
+
 /** Given and family names for set-based fills (people.mjs, events.mjs): common ones, a few accented. */
 export const GIVEN_NAMES =
   `James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica
@@ -191,6 +294,25 @@ export const FAMILY_NAMES =
   Washington Kennedy Wells Müller Dubois Silva Santos Oliveira Kowalski Nakamura Østergaard Çelik`
     .trim()
     .split(/\s+/);
+
+/** The machine's load averages (1, 5 and 15 minutes), as a run prints them beside its figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/**
+ * Writes bench/results/<name>.json: when, on which Node and how many cores, then `fields`;
+ * and prints that line with the load average after the run.
+ */
+export function writeResults(name, fields, { summary = '' } = {}) {
+  const out = path.join(root, 'bench', 'results', `${name}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const run = { when: new Date().toISOString(), node: process.version, cores: os.cpus().length };
+  fs.writeFileSync(out, `${JSON.stringify({ ...run, ...fields }, null, 2)}\n`);
+  console.log(`\nnode ${process.version}, ${os.cpus().length} cores; ${summary}load average after ${loadAverage()}`);
+}
 
 /** The value below which `p` percent of `sorted` lie. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

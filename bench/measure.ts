@@ -1,9 +1,17 @@
-// Shared by the database benchmarks: time every statement at the driver, and run a
-// benchmark on fresh databases (PGlite, and a scratch PostgreSQL database dropped after).
+// Shared by the database benchmarks: time every statement at the driver, run a benchmark on
+// fresh databases (PGlite, and a scratch PostgreSQL database dropped after), and build the
+// app in process on one of them, for requests sent with app.inject.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { systemClock } from '../apps/server/src/deps.js';
+import { createMailer } from '../apps/server/src/mail/mailer.js';
+import { createIdTokens } from '../apps/server/src/modules/auth/id-token.js';
+import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
 
 /** Times every statement sent to the database (the driver's query method), and the event loop's worst delay. */
 export async function measure<T>(database: Database, work: () => Promise<T>) {
@@ -95,4 +103,30 @@ export async function onEachDatabase<R>(
       }
     }
   }
+}
+
+/**
+ * The app on `database` as the tests build it (testConfig with `settings`, files in its data
+ * folder, no log), ready for app.inject; `close()` closes it and its mailer, not the database.
+ */
+export async function startApp(database: Database, settings: Record<string, string> = {}) {
+  const config = testConfig(settings);
+  const deps = {
+    config,
+    database,
+    blobs: createFolderBlobStore(`${config.dataDir}/blobs`),
+    idTokens: await createIdTokens(config),
+    mailer: createMailer(config),
+    clock: systemClock,
+  };
+  const app = await buildApp(deps, { logger: pino({ level: 'silent' }) });
+  await app.ready();
+  return {
+    app,
+    deps,
+    close: async () => {
+      await app.close();
+      deps.mailer.close();
+    },
+  };
 }

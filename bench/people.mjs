@@ -14,35 +14,31 @@
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
-import { demoAdminSession, FAMILY_NAMES, GIVEN_NAMES, percentile, scratchPostgres, startProcess } from './lib.mjs';
+import { run } from '../scripts/lib.mjs';
+import {
+  benchDatabase,
+  demoAdminSession,
+  demoOrganizationId,
+  FAMILY_NAMES,
+  GIVEN_NAMES,
+  loadAverage,
+  startDemoServer,
+  tableSizesMb,
+  timeGets,
+  writeResults,
+} from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1_000_000);
 const calls = Number(process.argv[3] ?? 300);
 const concurrency = Number(process.argv[4] ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const WARM_UP = 20;
 
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 const { default: pg } = await import('pg');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-people-'));
-// BENCH_REUSE_DATABASE_URL measures again a database a run kept (BENCH_KEEP_DATABASE=1), already filled.
-const reused = process.env.BENCH_REUSE_DATABASE_URL;
-const scratch = reused ? { url: reused, drop: async () => undefined } : await scratchPostgres(adminUrl, 'bench_people');
-const server = await startProcess('apps/server/dist/main.js', {
-  env: {
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO_DATA: 'true',
-    DATA_DIR: work,
-    SIGN_IN_RATE_LIMIT_MAX: '1000000',
-    DATABASE_URL: scratch.url,
-  },
-});
-const db = new pg.Client({ connectionString: scratch.url });
+const database = await benchDatabase(adminUrl, 'bench_people');
+const reused = database.reused;
+const server = await startDemoServer({ dataPrefix: 'bench-people-', env: { DATABASE_URL: database.url } });
+const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
 const GIVEN = GIVEN_NAMES;
@@ -79,51 +75,13 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after WARM_UP unmeasured ones), `concurrency` at a time; their latencies. */
+/** `calls` GETs of `url(i)` (after 20 unmeasured ones), `concurrency` at a time: its line of the table, and its result. */
 async function scenario(name, url, headers) {
-  for (let i = 0; i < WARM_UP; i++) await (await fetch(`${server.base}${url(i)}`, { headers })).arrayBuffer();
-  const times = [];
-  const failures = {};
-  let rows = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < calls; i = next++) {
-        const t0 = performance.now();
-        const res = await fetch(`${server.base}${await url(i)}`, { headers });
-        const body = await res.json();
-        const ms = performance.now() - t0;
-        if (res.status === 200) {
-          times.push(ms);
-          rows += body.people.length;
-        } else failures[res.status] = (failures[res.status] ?? 0) + 1;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const result = {
-    scenario: name,
-    calls,
-    ok: times.length,
-    failures,
-    rowsPerCall: Math.round(rows / Math.max(1, times.length)),
-    p50: Number(percentile(times, 50).toFixed(1)),
-    p99: Number(percentile(times, 99).toFixed(1)),
-    max: Number(times.at(-1).toFixed(1)),
-  };
+  const result = await timeGets(server.base, { name, url, headers, calls, concurrency, rowsOf: (body) => body.people.length });
   console.log(
-    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(failures)} |`,
+    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
   );
   return result;
-}
-
-/** The size of the users table and of each of its indexes, in MB. */
-async function sizes() {
-  const res = await db.query(
-    `SELECT c.relname AS name, round(pg_relation_size(c.oid) / 1048576.0) AS mb FROM pg_class c
-      WHERE c.oid = 'users'::regclass OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'users'::regclass) ORDER BY 2 DESC`,
-  );
-  return Object.fromEntries(res.rows.map((r) => [r.name, Number(r.mb)]));
 }
 
 // The start of given and family names, common and rare, bunched in the name order or spread, of 1 to 7 letters.
@@ -149,8 +107,7 @@ const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
 
 try {
   const session = await demoAdminSession(server.base);
-  const { rows } = await db.query("SELECT organization_id FROM users WHERE email = 'admin@acme.example'");
-  const organizationId = rows[0].organization_id;
+  const organizationId = await demoOrganizationId(db);
   let fillSeconds = 0;
   if (!reused) {
     console.log(`Filling the demo organization with ${users.toLocaleString('en')} users...`);
@@ -167,10 +124,7 @@ try {
   }
 
   console.log(
-    `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')})\n`,
+    `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${loadAverage()})\n`,
   );
   console.log('| scenario | calls | concurrency | rows | p50 ms | p99 ms | max ms | refused |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
@@ -198,26 +152,13 @@ try {
     ),
   ];
 
-  const indexes = await sizes();
+  const indexes = await tableSizesMb(db, 'users');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
 
-  const out = path.join(root, 'bench', 'results', 'people.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: os.cpus().length, users, fillSeconds, concurrency, results, sizes: indexes }, null, 2)}\n`,
-  );
-  console.log(
-    `\nnode ${process.version}, ${os.cpus().length} cores; filled in ${fillSeconds} s; load average after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
   await db.end();
   await server.stop();
-  // BENCH_KEEP_DATABASE=1 keeps the filled database for a look with psql (its name is printed).
-  if (process.env.BENCH_KEEP_DATABASE === '1' || reused) console.log(`kept ${scratch.url}`);
-  else await scratch.drop();
-  fs.rmSync(work, { recursive: true, force: true });
+  await database.release();
+  server.removeData();
 }

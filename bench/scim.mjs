@@ -24,11 +24,18 @@
 // Besides calls per second, each phase gives the CPU time per call of the server process and,
 // on PostgreSQL, of the database's backends serving it (/proc/<pid>/stat, Linux): on a
 // machine other work loads, the rate moves by half from run to run, the CPU per call hardly.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
-import { demoAdminSession, json, postJson, scratchPostgres, startProcess } from './lib.mjs';
+import { run } from '../scripts/lib.mjs';
+import {
+  cpuSeconds,
+  demoAdminSession,
+  json,
+  loadAverage,
+  percentile,
+  postJson,
+  scratchPostgres,
+  startDemoServer,
+  writeResults,
+} from './lib.mjs';
 
 const users = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 10);
@@ -44,27 +51,9 @@ const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 if (!process.env.BENCH_SERVER && run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 /** Server and database CPU of a phase, µs per call. */
 const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
-/** CPU seconds (user + system) the process has used so far; undefined off Linux or when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
 
 /** CPU seconds of the server process and of the database backends connected to its database. */
 async function cpuOf(s) {
@@ -183,22 +172,16 @@ async function phase(s, label, name, count, expected, call) {
 
 /** One build started on its own database, with a SCIM token and the manager everyone gets. */
 async function start(build) {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scim-'));
   const scratch = mode === 'postgres' ? await scratchPostgres(adminUrl, `bench_scim_${build.name}`) : undefined;
-  const server = await startProcess(build.script, {
-    env: {
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DEMO_DATA: 'true',
-      DATA_DIR: work,
-      SIGN_IN_RATE_LIMIT_MAX: '1000000',
-      ...(scratch && { DATABASE_URL: scratch.url }),
-    },
+  const server = await startDemoServer({
+    script: build.script,
+    dataPrefix: 'bench-scim-',
+    env: scratch ? { DATABASE_URL: scratch.url } : {},
   });
   const stop = async () => {
     await server.stop();
     await scratch?.drop();
-    fs.rmSync(work, { recursive: true, force: true });
+    server.removeData();
   };
   try {
     const session = await demoAdminSession(server.base);
@@ -251,7 +234,7 @@ const servers = [];
 try {
   for (const build of builds) servers.push(await start(build));
   console.log(
-    `\nSCIM on ${mode}: ${builds.map((b) => `${b.name} = ${b.script}`).join(', ')}; ${rounds} round(s) of ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${load()})\n`,
+    `\nSCIM on ${mode}: ${builds.map((b) => `${b.name} = ${b.script}`).join(', ')}; ${rounds} round(s) of ${users} creates, then ${users} PATCHes, ${concurrency} at a time (load average ${loadAverage()})\n`,
   );
   console.log(
     '| build, round | phase | calls | concurrency | per second | p50 ms | p99 | max | server CPU µs/call | database CPU µs/call | refused |',
@@ -292,26 +275,13 @@ try {
       `PATCHes/s, median of rounds: this ${summary.this.patchesPerSecond}, before ${summary.before.patchesPerSecond}; this / before by round ${summary.patchesRatio.rounds.join(', ')} (median ${summary.patchesRatio.median})`,
     );
   }
-  const out = path.join(root, 'bench', 'results', `scim-${mode}.json`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        when: new Date().toISOString(),
-        node: process.version,
-        cores: os.cpus().length,
-        users,
-        concurrency,
-        rounds,
-        summary,
-        builds: servers.map((s) => ({ name: s.name, script: s.script, results: s.results })),
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nnode ${process.version}, ${os.cpus().length} cores; load average after ${load()}`);
+  writeResults(`scim-${mode}`, {
+    users,
+    concurrency,
+    rounds,
+    summary,
+    builds: servers.map((s) => ({ name: s.name, script: s.script, results: s.results })),
+  });
 } finally {
   for (const s of servers) await s.stop();
 }

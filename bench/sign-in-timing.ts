@@ -1,36 +1,18 @@
 // How long a wrong password sign-in (POST /api/auth/sign-in) takes for each kind of e-mail:
 // a person with a password, a person without one (staff, SSO users, invitees), an unknown
 // address. Equal medians mean the time of the answer does not tell which kind an address is
-// (passwordless accounts once answered in about 10 ms, unknown ones in about 115 ms;
-// the test auth.sign-in-timing.test.ts counts the verifications).
+// (the test auth.sign-in-timing.test.ts counts the verifications that make them equal).
 // Usage: npx tsx bench/sign-in-timing.ts [attempts per kind=40]
 //   BENCH_DATABASE_URL=postgres://… adds a run on a scratch database of that server.
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.js';
-import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { systemClock } from '../apps/server/src/deps.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { createIdTokens } from '../apps/server/src/modules/auth/id-token.js';
-import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { createOrganization, createUser } from '../apps/server/src/test/factories.js';
-import { onEachDatabase } from './measure.js';
+import { onEachDatabase, startApp } from './measure.js';
 
 const attempts = Number(process.argv[2] ?? 40);
 
 async function timeSignIns(database: Database) {
   // No lockout in the way: each attempt is a wrong password, at most a few per account.
-  const config = testConfig({ SIGN_IN_RATE_LIMIT_MAX: '1000000' });
-  const deps = {
-    config,
-    database,
-    blobs: createFolderBlobStore(`${config.dataDir}/blobs`),
-    idTokens: await createIdTokens(config),
-    mailer: createMailer(config),
-    clock: systemClock,
-  };
-  const app = await buildApp(deps, { logger: pino({ level: 'silent' }) });
-  await app.ready();
+  const { app, close } = await startApp(database, { SIGN_IN_RATE_LIMIT_MAX: '1000000' });
   const org = await createOrganization(database.db);
   const emails = {
     'with a password': async () => (await createUser(database.db, org.id)).email!,
@@ -49,8 +31,7 @@ async function timeSignIns(database: Database) {
       if (res.statusCode !== 401) throw new Error(`${kind}: ${res.statusCode} ${res.body}`);
     }
   }
-  await app.close();
-  deps.mailer.close();
+  await close();
   return Object.entries(times).map(([kind, ms]) => {
     ms.sort((a, b) => a - b);
     return { kind, medianMs: Math.round(ms[Math.floor(ms.length / 2)]), p90Ms: Math.round(ms[Math.floor(ms.length * 0.9)]) };

@@ -26,8 +26,8 @@ export interface DatabaseProfile {
   /**
    * At most so many rows per apply batch, whatever the batch. On the embedded database a batch
    * is one turn of its single connection, and a request that arrives during it waits for all
-   * of it: 250 new users take about 60 ms, 2,000 about 390 ms (an import alone, 31.7 s
-   * against 30.9 s for 100,000 rows; decision 038).
+   * of it, so a small batch bounds that wait while costing an import alone little (decision 038
+   * has the measures).
    */
   importApplyRowsMax: number;
   /** Rows per analytics report page: one short statement each, so the embedded database stays responsive. */

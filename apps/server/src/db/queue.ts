@@ -3,9 +3,9 @@
  *
  * PGlite is one connection, and its statements run inside WebAssembly on the main thread:
  * while one runs, the process does nothing else, not even accept a connection. Left alone,
- * a burst of requests runs each to its end in the event-loop turn that read it (hundreds of
- * milliseconds a turn under load) and connections that arrive meanwhile wait unaccepted for
- * seconds: 200 clients on one list saw a third of them time out after 10 s.
+ * a burst of requests runs each to its end in the event-loop turn that read it, and
+ * connections that arrive meanwhile wait unaccepted until many of them time out (decision 035
+ * and bench/history.md have the measures).
  *
  * So every statement (or transaction) waits its turn here:
  * - **One statement per event-loop turn**: between two, Node reads the sockets, accepts
@@ -99,9 +99,9 @@ export function createDatabaseQueue(options: QueueOptions): DatabaseQueue {
   let scheduled = false;
   let waitingRequests = 0;
   // A statement started in this event-loop turn. PGlite answers within microtasks, so without
-  // this the idle path below ran every request read in one poll phase to its end, inline:
-  // under 200 clients the loop turned twice a second (700 ms turns) and accepted a
-  // connection per turn, and the clients left unaccepted timed out after 10 s.
+  // this the idle path below would run every request read in one poll phase to its end,
+  // inline: under many clients the loop would turn rarely, accept a connection per turn, and
+  // leave the others unaccepted until they time out.
   let turnTaken = false;
   const takeTurn = () => {
     if (turnTaken) return;

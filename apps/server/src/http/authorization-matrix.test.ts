@@ -1122,7 +1122,7 @@ async function readCachedLists(): Promise<Record<string, string>> {
 }
 
 // Each test sends hundreds of requests (every route as every persona; public sign-in routes
-// take their fixed time): minutes on a busy machine, where the suite's 60 s per test ran out.
+// take their fixed time): minutes on a busy machine, more than the suite's time per test.
 describe('authorization matrix', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     // Every route, as the app registers it: the hook is on the root instance before any plugin.

@@ -2,8 +2,8 @@
  * A body the server sends many times from memory, compressed at most once per encoding
  * instead of for every answer (docs/decisions/040-compressed-once.md): the web app's
  * index.html and the external API's cached workflow pages. Most HTTP clients ask for
- * compression by default (browsers, undici, axios, requests), and compressing a 5 kB page
- * again for each call cost more than the rest of a cached call together.
+ * compression by default (browsers, undici, axios, requests), and compressing a page again
+ * for each call would cost more than the rest of a cached call together (bench/history.md).
  *
  * The encoding is the one @fastify/compress picks for the other API answers (app.ts): its
  * negotiator over brotli then gzip, honouring q-values, `*` and `x-gzip`; a body under the

@@ -9,8 +9,8 @@ import { takeContractViolations } from './contract-replies';
 /**
  * How long a findBy / waitFor waits for what it looks for. The first screen a test file
  * renders pays for loading its lazy page, the catalogue and MUI's styles (jsdom parses every
- * style emotion inserts): about 1 s on an idle 2-core machine, 6 to 12 s with a CPU hog on
- * both cores. The wait ends as soon as the element is there, so a long bound costs a
+ * style emotion inserts), several times longer on a machine whose cores other work keeps busy
+ * than on an idle one. The wait ends as soon as the element is there, so a long bound costs a
  * passing test nothing; it is one value here, not a timeout per call.
  */
 configure({ asyncUtilTimeout: 15_000 });

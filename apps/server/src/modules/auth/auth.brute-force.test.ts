@@ -65,8 +65,8 @@ describe('brute-force protection', () => {
     expect(row.lastLoginAt?.toISOString()).toBe(time.clock.now().toISOString());
   });
 
-  // Ten failures from anywhere used to lock the account itself, so anyone who
-  // knew an integration's API user could keep it out of the API. The lock is now per source.
+  // A lock of the account itself, after failures from anywhere, would let anyone who knew an
+  // integration's API user keep it out of the API: the lock is per source.
   it("locks out the source of the failures only: the user's own address still signs in and gets API tokens", async () => {
     const { email } = await createUser(t.database.db, orgId);
     const from = (ip: string, password: string, url = '/api/auth/sign-in') =>

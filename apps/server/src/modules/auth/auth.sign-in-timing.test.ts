@@ -1,8 +1,8 @@
 /**
  * Every password sign-in pays one scrypt verification, whether the person has a password,
  * has none (staff, SSO users, invitees) or does not exist, so the answer's time does not tell
- * them apart (a security review timed passwordless accounts at about 10 ms, unknown addresses
- * at about 115 ms). Counted, not timed (bench/sign-in-timing.mjs measures the times).
+ * them apart. Counted, not timed: a time would flake on a busy machine (bench/sign-in-timing.ts
+ * measures the times).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';

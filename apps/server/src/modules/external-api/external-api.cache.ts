@@ -24,7 +24,7 @@ export function createExternalApiCaches(feed: ChangeFeed | undefined) {
   return {
     keys: orgCacheOn<KeyRow>(feed, 10_000),
     users: orgCacheOn<BearerUser>(feed, 10_000),
-    // A page of 100 is about 30 kB, and its compressed forms a tenth of that: at most some 35 MB of pages.
+    // A page of 100 workflows is tens of kB, and its compressed forms a tenth of that: a thousand stay within tens of MB.
     workflowPages: orgCacheOn<WorkflowsPage>(feed, 1_000),
   };
 }
@@ -41,7 +41,7 @@ export type WorkflowsPage = CompressedOnce;
 /**
  * The same serialisation (and response check) as the route's zod schema, as UTF-8 bytes:
  * a cached page is then written to the socket as it is, neither encoded nor compressed
- * again for every call (each was a visible share of a cached call's CPU: bench/history.md).
+ * again for every call (each would be a visible share of a cached call's CPU: bench/history.md).
  */
 export const serializeWorkflowsPage = (page: unknown): WorkflowsPage => compressedOnce(Buffer.from(serializeWithSchema(page)));
 

@@ -1,7 +1,7 @@
 /**
- * POST /api/v1/users answered USER_EXISTS for an address of another organization however
- * many the organization had asked about that day, so an integration could test addresses
- * without the bound imports have. It now spends the same daily checks as imports and SCIM,
+ * POST /api/v1/users answering USER_EXISTS for an address of another organization however
+ * many the organization had asked about that day would let an integration test addresses
+ * without the bound imports have. So it spends the same daily checks as imports and SCIM,
  * leaves the same kind of trace, and once they are spent answers a taken address as it
  * answers a free one (docs/decisions/020-brute-force-and-probing.md).
  */

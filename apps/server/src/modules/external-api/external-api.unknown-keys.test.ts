@@ -1,8 +1,7 @@
 /**
- * Calls with a well-formed key that does not exist were never rate-limited (the limit is
- * per key, and there is no key) and each cost a look-up. Such
- * calls now spend a budget of their source address, and a spent budget refuses the
- * address's calls before any look-up.
+ * Calls with a well-formed key that does not exist escape the per-key rate limit (there is
+ * no key) and each costs a look-up. So such calls spend a budget of their source address,
+ * and a spent budget refuses the address's calls before any look-up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../test/factories.js';

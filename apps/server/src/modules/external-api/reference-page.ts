@@ -4,8 +4,8 @@
  * Scalar plugin serves its bundled script; its own HTML (which needs an inline script) is
  * replaced by a page that configures Scalar through data attributes.
  *
- * Scalar is one 4.3 MB script (1.1 MB with brotli) that renders nothing until all of it has
- * arrived and run. So the page itself carries its first screen: the document's title,
+ * Scalar is one script of megabytes (its size, measured, is in bench/history.md) that
+ * renders nothing until all of it has arrived and run. So the page itself carries its first screen: the document's title,
  * introduction and every operation by tag, drawn by the server from the same document,
  * readable at once and hidden when Scalar's app appears. The script is sent compressed
  * once and named by its content's hash, so a browser keeps it for a year and fetches it

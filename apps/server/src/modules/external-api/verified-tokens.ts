@@ -1,7 +1,7 @@
 /**
  * Remembers idTokens this process has verified, until they expire. An integration sends
- * the same token with every call for up to an hour; checking its ECDSA signature each time
- * was the largest CPU cost of an external API call (bench/history.md). The user behind the
+ * the same token with every call for up to an hour, and checking its ECDSA signature each
+ * time would be the largest CPU cost of an external API call (bench/history.md). The user behind the
  * token is still loaded on every call, so disabling a user still refuses them at once.
  */
 import type { Clock } from '../../deps.js';

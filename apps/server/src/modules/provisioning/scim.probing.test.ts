@@ -1,9 +1,9 @@
 /**
- * SCIM answered `409 uniqueness` for every userName held in another organization, without
- * the daily bound imports have: 150 addresses probed in 3 seconds. Creating a user, and
- * changing a userName by PUT or PATCH, now spend the same daily checks as imports and the
- * external API, leave the same kind of trace, and once the checks are spent answer a taken
- * address as they answer a free one (docs/decisions/020-brute-force-and-probing.md).
+ * SCIM answering `409 uniqueness` for every userName held in another organization, without
+ * the daily bound imports have, would let a token probe addresses as fast as it can send.
+ * So creating a user, and changing a userName by PUT or PATCH, spend the same daily checks
+ * as imports and the external API, leave the same kind of trace, and once the checks are
+ * spent answer a taken address as they answer a free one (docs/decisions/020-brute-force-and-probing.md).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

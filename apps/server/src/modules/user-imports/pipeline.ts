@@ -92,8 +92,8 @@ export interface PipelineDeps {
 /**
  * Rows the reader hands over at a time while staging, whatever the apply batch: parsed
  * rows that live across many young-generation collections are promoted and pile up in
- * the old generation until a full one (a 20,000-row batch grew the heap by about 100 MB
- * more over a million rows than this).
+ * the old generation until a full one, so a small hand-over keeps the heap flat however
+ * large the apply batch (bench/history.md, "Staging batch").
  */
 export const STAGING_BATCH_ROWS = 1_000;
 

@@ -1,6 +1,6 @@
 /**
- * The first import of a new admin, which used to fail with the unchanged template: the
- * template is made for the organization and imports as it is; the admin chooses whether new
+ * The first import of a new admin, with the template as it is downloaded: the template is
+ * made for the organization and imports unchanged; the admin chooses whether new
  * users get an invitation e-mail; Retry is refused where it cannot succeed.
  */
 import { Readable } from 'node:stream';

@@ -1,7 +1,7 @@
 /**
- * An import that names e-mails of other organizations used to report each of them and,
- * failing, change nothing, so an admin could test any number of addresses per upload
- * without a trace. Each organization now learns of at most
+ * An import that reported each e-mail of another organization it names and, failing,
+ * changed nothing would let an admin test any number of addresses per upload without a
+ * trace. So each organization learns of at most
  * USER_IMPORT_FOREIGN_EMAILS_PER_DAY such addresses a day, whichever writer asks (imports,
  * SCIM, the external API: users/foreign-emails.ts), and every import that names any leaves
  * an audit row and a log line with their count. Past the budget, a file's new addresses are

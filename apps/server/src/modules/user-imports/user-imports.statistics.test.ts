@@ -1,9 +1,9 @@
 /**
  * An import keeps the planner's statistics of what it joins: once a file is staged, those of
  * the staged rows and of the users they are matched with are fresh. The embedded database
- * has no autovacuum, so without this a file that followed an import of a few hundred users
- * had its summary planned as if the organization had none: every staged row compared with
- * every user (80 s for 50,000 rows instead of about one; measured in bench/README.md).
+ * has no autovacuum, so without this a file that follows an import of a few hundred users
+ * has its summary planned as if the organization had none: every staged row compared with
+ * every user, a statement long enough to freeze the embedded console (bench/README.md).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -76,8 +76,8 @@ const systemResolve = atMostAtOnce(LOOKUPS_AT_ONCE, (host: string) => dns.lookup
 
 /**
  * A receiver's words as the delivery log can keep them: PostgreSQL's text holds no NUL
- * character, and one in an answer made the attempt's record fail, so the delivery was never
- * marked and went again at every lease, forever. Invalid UTF-8 is already U+FFFD when decoded.
+ * character, and one in an answer would make the attempt's record fail, so the delivery
+ * would never be marked and would go again at every lease, forever. Invalid UTF-8 is already U+FFFD when decoded.
  */
 export const storableText = (value: string) => value.replaceAll('\u0000', '\uFFFD');
 

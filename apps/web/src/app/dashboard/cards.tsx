@@ -4,7 +4,7 @@
  * lazily loaded component that links to its screen, except the first: the account card is
  * in the dashboard's own chunk and drawn with the page (its data, the signed-in user, is
  * already there), so that the cards under it do not move down when it lands (on a phone
- * it fills the first screen: a layout shift of 0.11 otherwise, bench/README.md). A card
+ * it fills the first screen, so a late card would shift the whole layout: bench/history.md). A card
  * shows only to those who may use its screen (lib/permissions.ts): staff who are not their
  * organization's admin see the account card, not cards that could only say "no permission".
  */

@@ -5,20 +5,18 @@
  * console's by default). Its own chunk.
  */
 
-import { contentLocales } from '@console/contracts/locales';
 import { type ManagerCreateForm, managerCreateForm, type OrganizationView, PERSON_NAME_MAX } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
-import { localeNames } from '../../../i18n/locales';
+import { useForm } from 'react-hook-form';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
+import { LocaleField } from '../../../lib/LocaleField';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
 import { useAddManager } from '../api/managers';
@@ -90,24 +88,11 @@ export default function ManagerCreateDialog({ organization: o, onClose }: { orga
             error={!!errors.email}
             helperText={fieldError(t, errors.email?.message)}
           />
-          <Controller
+          <LocaleField
             control={form.control}
             name="locale"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                fullWidth
-                label={t('organizations:managerCreate.locale')}
-                helperText={t('organizations:managerCreate.localeHelp')}
-              >
-                {contentLocales.map((l) => (
-                  <MenuItem key={l} value={l} lang={l}>
-                    {localeNames[l]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('organizations:managerCreate.locale')}
+            helperText={t('organizations:managerCreate.localeHelp')}
           />
         </Stack>
       </Box>

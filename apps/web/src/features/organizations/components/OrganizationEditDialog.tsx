@@ -5,7 +5,6 @@
  * organization page (DisableOrganization.tsx). Its own chunk: the form code loads when needed.
  */
 
-import { contentLocales } from '@console/contracts/locales';
 import {
   ORGANIZATION_NAME_MAX,
   type OrganizationEditForm,
@@ -14,15 +13,14 @@ import {
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useForm } from 'react-hook-form';
-import { localeNames } from '../../../i18n/locales';
+import { useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
+import { LocaleField } from '../../../lib/LocaleField';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
 import { useUpdateOrganization } from '../api/organizations';
@@ -74,18 +72,11 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
           label={t('organizations:edit.planType')}
           problem={problem(errors.planType?.message)}
         />
-        <Controller
+        <LocaleField
           control={form.control}
           name="locale"
-          render={({ field }) => (
-            <TextField {...field} select fullWidth label={t('organizations:edit.locale')} helperText={t('organizations:edit.localeHelp')}>
-              {contentLocales.map((l) => (
-                <MenuItem key={l} value={l} lang={l}>
-                  {localeNames[l]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label={t('organizations:edit.locale')}
+          helperText={t('organizations:edit.localeHelp')}
         />
       </Stack>
     </Box>
