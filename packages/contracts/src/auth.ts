@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { firstPageCalls, SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
+import { emailText } from './email-domain.js';
 import { contentLocales } from './locales.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
 import { route } from './route.js';
@@ -17,7 +18,8 @@ export * from './auth-constants.js';
 export const ssoProvider = z.enum(ssoProviders);
 export type SsoProvider = z.infer<typeof ssoProvider>;
 
-export const signInEmail = text().trim().min(1, 'required').email('email');
+/** An address typed to sign in, or to ask for a new password: normalized as the console stores addresses (normalizeEmail). */
+export const signInEmail = emailText().min(1, 'required').email('email');
 export const signInPassword = text().min(1, 'required').min(SIGN_IN_PASSWORD_MIN, 'passwordMin');
 
 export const authenticatedUser = z.object({
@@ -76,7 +78,7 @@ export const deviceInfo = z
 /** POST auth: opens the browser session from an idToken. */
 export const createSessionBody = z.object({
   idToken: text().min(1).max(4096),
-  email: text().email(),
+  email: emailText().email(),
   deviceInfo: deviceInfo.optional(),
 });
 export const userResponse = z.object({ user: authenticatedUser });
@@ -191,7 +193,7 @@ export const jwksResponse = z.object({ keys: z.array(z.record(z.string(), z.unkn
 
 /** GET auth/{provider}/start?redirect=/path&email=: a full-page trip to the provider (302). */
 export const ssoParams = z.object({ provider: ssoProvider });
-export const ssoStartQuery = z.object({ redirect: text().max(2000).optional(), email: text().email().optional() });
+export const ssoStartQuery = z.object({ redirect: text().max(2000).optional(), email: emailText().email().optional() });
 
 /** Error codes of sign-in (docs/product.md, "Messages"); the web app translates them. */
 export const authErrorCodes = {

@@ -5,6 +5,7 @@
  * (a subdomain) are all of the provider's staff domain. The WHATWG URL parser applies
  * UTS 46 (NFC, case folding, IDN to ASCII) in browsers and Node alike.
  */
+import { text } from './text.js';
 
 /** The WHATWG URL of browsers and Node; the contracts compile without either's library types. */
 declare const URL: new (input: string) => { hostname: string };
@@ -35,3 +36,24 @@ export function isStaffDomainAddress(email: string, staffEmailDomain: string): b
   const domain = emailDomain(email);
   return !!staff && !!domain && (domain === staff || domain.endsWith(`.${staff}`));
 }
+
+/**
+ * An address as the console stores it and looks it up, so that one person is one address
+ * however it was typed: Unicode in NFC, no surrounding spaces, and the domain as emailDomain
+ * reads it (lower case, IDN in ASCII, no trailing dot): `Ana@ACME.example.` is
+ * `Ana@acme.example`. The part before the @ keeps its case: mail may tell `Ana` from `ana`,
+ * and the console already compares addresses without case (the users' address is citext),
+ * so two spellings never make two people. Something that is no address comes back only
+ * trimmed and in NFC, for the address checks to refuse it as it was written.
+ */
+export function normalizeEmail(email: string): string {
+  const trimmed = email.normalize('NFC').trim();
+  const at = trimmed.lastIndexOf('@');
+  const domain = at > 0 ? emailDomain(trimmed) : null;
+  // The URL parser reads `1.2.3` as an IPv4 address (`1.2.0.3`): a domain of digits is left as it came.
+  if (!domain || /^[\d.]+$/.test(domain)) return trimmed;
+  return `${trimmed.slice(0, at)}@${domain}`;
+}
+
+/** `text()` for an address a request carries: normalized (normalizeEmail) before the chain's own checks. */
+export const emailText = () => text().overwrite(normalizeEmail);

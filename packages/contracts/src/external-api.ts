@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
+import { emailText } from './email-domain.js';
 import { errorEnvelope } from './errors.js';
 import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, eventView } from './events.js';
 import { pageQuery } from './paging.js';
@@ -51,8 +52,7 @@ const total = () =>
 const idParam = (what: string) => z.object({ id: z.uuid().describe(`The ${what}'s id`) });
 
 export const apiTokenBody = z.object({
-  email: text()
-    .trim()
+  email: emailText()
     .email()
     .describe('The API user e-mail')
     .meta({ examples: ['integration@acme.example'] }),
@@ -185,9 +185,7 @@ export const apiUsersResponse = z.object({ users: z.array(apiUserView), total: t
 export const apiUserParams = idParam('user');
 export const apiUserResponse = z.object({ user: apiUserView });
 export const createApiUserBody = z.object({
-  email: text()
-    .trim()
-    .toLowerCase()
+  email: emailText()
     .email()
     .describe('The new user receives an invitation at this address')
     .meta({ examples: ['luis.perez@acme.example'] }),

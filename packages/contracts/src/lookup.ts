@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { analyticsErrorCodes, analyticsFileQuery } from './analytics.js';
+import { emailText } from './email-domain.js';
 import { pageQuery } from './paging.js';
 import { userProfile, userSource } from './people.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
@@ -28,8 +29,7 @@ export const workflowStages = ['copy', 'segmentation', 'step_editing', 'uploadin
 export type WorkflowStage = (typeof workflowStages)[number];
 
 /** Field messages are keys the web app translates. */
-export const lookupEmail = text()
-  .trim()
+export const lookupEmail = emailText()
   .min(1, 'required')
   .max(LOOKUP_EMAIL_MAX, 'email')
   .email('email')

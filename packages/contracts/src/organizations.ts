@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
 import { newPassword } from './auth.js';
+import { emailText } from './email-domain.js';
 import { contentLocales } from './locales.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
@@ -152,7 +153,7 @@ export const personName = nameText()
   .min(1, 'required')
   .max(PERSON_NAME_MAX, 'tooLong')
   .describe(`A person's display name, at most ${PERSON_NAME_MAX} characters`);
-export const personEmail = text().trim().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
+export const personEmail = emailText().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
 export const contentLocale = z.enum(contentLocales).describe('The language of e-mails: the console language of the staff member');
 
 /** The create form (docs/product.md, "Organizations", Create): the fields staff fill in. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStaffDomainAddress } from './email-domain.js';
 
 /** Organization roles (docs/product.md, "Roles and access"). */
 export const orgRoles = ['org_admin', 'workspace_admin', 'publisher', 'viewer'] as const;
@@ -27,7 +28,12 @@ export type SignInProvider = z.infer<typeof signInProvider>;
  */
 export const staffSignInProviders: readonly SignInProvider[] = signInProviders.filter((p) => p !== 'password');
 
-/** The spec's rule for showing the Super menu; the server applies the same rule. */
+/**
+ * The spec's rule for showing the Super menu; the server applies the same rule. The address
+ * is read as every writer of users reads it (isStaffDomainAddress: the staff domain or a
+ * subdomain, any case, Unicode or a trailing dot), so who is staff at sign-in and which
+ * addresses customers are refused cannot disagree (decision 027).
+ */
 export function isStaffUser(
   user: { email: string | null; allowedRoleTypes: readonly string[]; signInProvider: string },
   staffEmailDomain: string,
@@ -35,7 +41,7 @@ export function isStaffUser(
   return (
     user.allowedRoleTypes.length > 0 &&
     !!user.email &&
-    user.email.toLowerCase().endsWith(`@${staffEmailDomain.toLowerCase()}`) &&
+    isStaffDomainAddress(user.email, staffEmailDomain) &&
     staffSignInProviders.includes(user.signInProvider as SignInProvider)
   );
 }

@@ -88,6 +88,14 @@ describe('password reset', () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(15 * 60_000);
   });
 
+  it("e-mails the holder of an address asked for in another spelling (case, Unicode, the root's trailing dot)", async () => {
+    const person = await createUser(t.database.db, orgId, { email: 'tess.reset@example.com' });
+    const asked = await requestReset('Tess.Reset@ＥＸＡＭＰＬＥ.COM.', newSource());
+    expect(asked.statusCode, asked.body).toBe(200);
+    await delivered();
+    expect(mailsTo(person.email!)).toHaveLength(1);
+  });
+
   it("writes to a person without a language of their own in the language of the page they asked from, else their organization's", async () => {
     const noLanguage = await createUser(t.database.db, orgId, { email: 'noa.reset@example.com', locale: null });
     const french = await createUser(t.database.db, orgId, { email: 'fred.reset@example.com', locale: 'fr' });

@@ -1,5 +1,5 @@
 /** SQL of sign-in: who a person is, their organization, and the failed-attempt counters. */
-import { SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
+import { normalizeEmail, SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
@@ -62,7 +62,8 @@ export function createAuthRepository(root: Db) {
   const counters = createRateLimitHitsRepository(root);
 
   return {
-    findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, email)),
+    // Every way in (password, single sign-on, a sign-in link, a password reset) reads the address as writers store it.
+    findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, normalizeEmail(email))),
     findSignInUserById: (id: string, db: Db = root) => findSignInUser(db, eq(users.id, id)),
 
     /** Until when this source is locked out of the account, or null. */

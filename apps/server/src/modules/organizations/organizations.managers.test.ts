@@ -81,7 +81,8 @@ describe('organization administration (Super area)', () => {
         isStaff: false,
         adminsCount: 1,
         regularUsersCount: 0,
-        admins: [{ displayName: 'Hank Hooli', email: 'Hank@Hooli.example', disabled: false }],
+        // Stored as every address is (normalizeEmail): the domain in lower case, the part before the @ as written.
+        admins: [{ displayName: 'Hank Hooli', email: 'Hank@hooli.example', disabled: false }],
       });
       const [row] = await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, organization.id));
       expect(row).toMatchObject({ locale: 'es', createdBy: ids.staffEditor });

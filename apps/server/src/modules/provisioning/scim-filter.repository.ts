@@ -10,7 +10,13 @@ import { ScimError } from './scim.protocol.js';
 
 /** How an attribute is stored: a text column (compared without case unless `caseExact`) or a flag. */
 export type FilterColumn =
-  | { kind: 'text'; column: AnyColumn | SQL; caseExact?: boolean }
+  | {
+      kind: 'text';
+      column: AnyColumn | SQL;
+      caseExact?: boolean;
+      /** How the column's values were normalized when stored: a whole value compared (eq, ne) is read the same way. */
+      normalize?: (value: string) => string;
+    }
   | { kind: 'flag'; isTrue: SQL; isFalse: SQL }
   | { kind: 'id'; column: AnyColumn };
 
@@ -94,7 +100,8 @@ function comparison(f: Extract<Filter, { attrPath: string }>, columns: FilterCol
   if (value === null) return f.op === 'eq' ? isNull(target.column) : isNotNull(target.column);
   if (typeof value !== 'string') throw invalid(`${f.attrPath} compares with a string.`);
   const column = target.caseExact ? sql`${target.column}` : sql`lower(${target.column}::text)`;
-  const given = target.caseExact ? value : value.toLowerCase();
+  const whole = target.normalize && (f.op === 'eq' || f.op === 'ne') ? target.normalize(value) : value;
+  const given = target.caseExact ? whole : whole.toLowerCase();
   // LIKE's own characters in the value are escaped: `co "a_b"` means the text a_b.
   const pattern = given.replace(/[\\%_]/g, (c) => `\\${c}`);
   switch (f.op) {

@@ -1,4 +1,5 @@
 /** SQL of SCIM's Users: the organization's users as SCIM reads them, filters them and gives them workspaces. */
+import { normalizeEmail } from '@console/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -48,9 +49,10 @@ const signInOrWork = sql`coalesce(${users.workEmail}, ${users.email})`;
 /** What a filter on Users may name, and where it is stored. */
 const userFilterColumns: FilterColumns = {
   id: { kind: 'id', column: users.id },
-  username: { kind: 'text', column: sql`coalesce(${users.userName}, ${users.email})` },
-  'emails.value': { kind: 'text', column: signInOrWork },
-  emails: { kind: 'text', column: signInOrWork },
+  // Addresses are stored normalized (normalizeEmail): `userName eq "ana@ACME.example."` finds `ana@acme.example`.
+  username: { kind: 'text', column: sql`coalesce(${users.userName}, ${users.email})`, normalize: normalizeEmail },
+  'emails.value': { kind: 'text', column: signInOrWork, normalize: normalizeEmail },
+  emails: { kind: 'text', column: signInOrWork, normalize: normalizeEmail },
   externalid: { kind: 'text', column: users.scimExternalId, caseExact: true },
   displayname: { kind: 'text', column: users.displayName },
   'name.givenname': { kind: 'text', column: users.givenName },

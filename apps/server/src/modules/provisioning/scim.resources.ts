@@ -8,7 +8,7 @@
  * operations written "Replace"), strictly where a value would be wrong.
  */
 import { createHash } from 'node:crypto';
-import { isPlainName } from '@console/contracts';
+import { isPlainName, normalizeEmail } from '@console/contracts';
 import type { UserProfile } from '../users/users.service.js';
 import { readBoolean } from './scim.patch.js';
 import { ScimError, schemas } from './scim.protocol.js';
@@ -185,8 +185,9 @@ function workEntry(entries: Json[]): Json | undefined {
 function address(value: unknown, name: string): string | null {
   const text = optionalText(value, name);
   if (text === null) return null;
-  if (!EMAIL.test(text) || text.length > 254) throw invalidValue(`${name} must be an e-mail address.`);
-  return text;
+  const email = normalizeEmail(text);
+  if (!EMAIL.test(email) || email.length > 254) throw invalidValue(`${name} must be an e-mail address.`);
+  return email;
 }
 
 /**
@@ -203,9 +204,11 @@ export function readUser(body: unknown): ScimUserInput {
   const work = workEntry(emails);
   const workValue = work ? address(work.value, 'The work e-mail (emails[type eq "work"].value)') : null;
   const userNameIsAddress = EMAIL.test(userName);
+  // The address is stored as every writer stores one; a userName that is no address is kept as sent.
+  const userNameAddress = userNameIsAddress ? normalizeEmail(userName) : null;
   if (!userNameIsAddress && !workValue)
     throw invalidValue('userName is not an e-mail address: send the work e-mail (emails[type eq "work"].value) the user signs in with.');
-  const email = userNameIsAddress ? userName : (workValue as string);
+  const email = userNameAddress ?? (workValue as string);
   const phones = list(user.phoneNumbers);
   const phone = workEntry(phones);
   const name = asObject(user.name);
@@ -241,7 +244,7 @@ export function readUser(body: unknown): ScimUserInput {
       familyName,
       formattedName,
       userName: userNameIsAddress ? null : userName,
-      workEmail: userNameIsAddress && workValue && workValue.toLowerCase() !== userName.toLowerCase() ? workValue : null,
+      workEmail: userNameAddress && workValue && workValue.toLowerCase() !== userNameAddress.toLowerCase() ? workValue : null,
       title: optionalText(user.title, 'title'),
       phone: phone ? optionalText(phone.value, 'phoneNumbers[type eq "work"].value') : null,
       department: optionalText(enterprise.department, 'department'),

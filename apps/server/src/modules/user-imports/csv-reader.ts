@@ -3,7 +3,7 @@
  * (file-encoding.ts), maps the header, and hands rows over in batches. Memory holds one batch, whatever the file's size.
  */
 import type { Readable } from 'node:stream';
-import { type FileEncoding, IMPORT_MAX_ROW_CHARS, USER_IMPORT_COLUMNS, type UserImportColumn } from '@console/contracts';
+import { type FileEncoding, IMPORT_MAX_ROW_CHARS, normalizeEmail, USER_IMPORT_COLUMNS, type UserImportColumn } from '@console/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { decodeToUtf8 } from './file-encoding.js';
 import { type FileError, FileFormatError } from './file-error.js';
@@ -60,7 +60,10 @@ export function stageRecord(record: string[], map: ColumnMap, rowNumber: number)
   if (map.index.name === undefined) name = [cell('firstName'), cell('lastName')].filter(Boolean).join(' ') || null;
   const problem = record.length === map.width ? null : `${record.length} fields, the header has ${map.width}`;
   const row: StagedRow = [rowNumber];
-  for (const f of STAGED_FIELDS) row.push(f === 'name' ? name : cell(f));
+  const email = cell('email');
+  // Staged as the console stores addresses (normalizeEmail), so that the set-based checks see one
+  // spelling: rows that differ only by the domain's case, Unicode or trailing dot are one person.
+  for (const f of STAGED_FIELDS) row.push(f === 'name' ? name : f === 'email' ? email && normalizeEmail(email) : cell(f));
   row.push(problem);
   return row;
 }

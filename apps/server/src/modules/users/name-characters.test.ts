@@ -7,11 +7,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { createOrganization } from '../../test/factories.js';
-import { createAccessKey, idTokenFor, type SignedIn, type SignedInStaff, signIn, signInStaff } from '../../test/sign-in.js';
+import { createAccessKey, idTokenFor } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { GROUP_SCHEMA, scimClient, scimOrganization, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
+import { GROUP_SCHEMA, scimClient, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
 import { importCsv, importErrors } from '../user-imports/user-imports.fixtures.js';
+import { type EveryWriter, everyWriter } from './writers.fixtures.js';
 
 /** Names that would read as others: a right-to-left override, an isolate, marks, controls and line breaks. */
 const HOSTILE = [
@@ -30,17 +30,13 @@ const HOSTILE = [
 
 describe('names refuse control and direction-changing characters, on every writer', () => {
   let t: TestApp;
-  let acme: Awaited<ReturnType<typeof scimOrganization>>;
-  let admin: SignedIn;
-  let editor: SignedInStaff;
+  let acme: EveryWriter['acme'];
+  let admin: EveryWriter['admin'];
+  let editor: EveryWriter['editor'];
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.database.db.insert(schema.planTypes).values({ name: 'Team' });
-    await createOrganization(t.database.db, { name: 'Workframe Staff', isStaff: true });
-    acme = await scimOrganization(t);
-    admin = await signIn(t, acme.admin.email!);
-    editor = await signInStaff(t, { roles: ['read', 'update'] });
+    ({ acme, admin, editor } = await everyWriter(t));
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@
  * and its rules (users.service.ts); other modules make and change users through the
  * service. The import's set-based apply keeps its own statements, in user-imports/set-based/apply.ts.
  */
-import type { UserSource } from '@console/contracts';
+import { normalizeEmail, type UserSource } from '@console/contracts';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -189,7 +189,7 @@ export function createUsersRepository(root: Db) {
       const [row] = await db
         .select({ id: users.id, organizationId: users.organizationId, role: users.role, scimDeletedAt: users.scimDeletedAt })
         .from(users)
-        .where(eq(users.email, email));
+        .where(eq(users.email, normalizeEmail(email)));
       return row;
     },
 

@@ -5,7 +5,7 @@
  * a customer organization; Organizational Admins and staff are the console's own accounts,
  * which an identity provider may reach only where the organization allows it.
  */
-import { isStaffDomainAddress } from '@console/contracts';
+import { isStaffDomainAddress, normalizeEmail } from '@console/contracts';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import { ValidationError } from '../../http/errors.js';
@@ -15,6 +15,15 @@ export type { NewUser, UserProfile, UserSource } from './users.repository.js';
 
 /** Why a user is out of an identity provider's reach: an Organizational Admin, or staff. */
 export type Protection = 'org_admin' | 'staff';
+
+/** The user's addresses as the console stores every address (normalizeEmail); those not given stay so. */
+function withNormalAddresses<T extends { email?: string | null; workEmail?: string | null }>(user: T): T {
+  return {
+    ...user,
+    ...(user.email && { email: normalizeEmail(user.email) }),
+    ...(user.workEmail && { workEmail: normalizeEmail(user.workEmail) }),
+  };
+}
 
 export function createUsersService(deps: {
   db: Db;
@@ -52,11 +61,11 @@ export function createUsersService(deps: {
 
     create: (user: NewUser, tx: Db = db) => {
       refuseStaffAddress(user.email, user.workEmail);
-      return repo.insert(user, clock.now(), tx);
+      return repo.insert(withNormalAddresses(user), clock.now(), tx);
     },
     update: (organizationId: string, id: string, change: Partial<UserProfile> & { email?: string; restore?: boolean }, tx: Db = db) => {
       refuseStaffAddress(change.email, change.workEmail);
-      return repo.update(organizationId, id, change, clock.now(), tx);
+      return repo.update(organizationId, id, withNormalAddresses(change), clock.now(), tx);
     },
     recordFailedSignIn: (userId: string, now: Date, policy: { max: number; windowMs: number; lockMs: number }, tx: Db = db) =>
       repo.recordFailedSignIn(userId, now, policy, tx),
