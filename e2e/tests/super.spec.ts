@@ -132,12 +132,18 @@ test('staff rename an organization, change its plan and disable it for good; its
   await expect(renamed.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await checkA11y();
 
-  // Its admin's session ended, and signing in again is refused.
+  // Its admin's session ended, and signing in again is refused as a wrong password is: the
+  // sign-in form tells nobody that an account or an organization is disabled.
   expect((await globexPage.request.get('/api/auth/me')).status()).toBe(401);
   const again = await globexPage.request.post('/api/auth/sign-in', {
     data: { email: 'admin@globex.example', password: demoAdmin.password },
   });
-  expect(again.status()).toBe(403);
+  const wrong = await globexPage.request.post('/api/auth/sign-in', {
+    data: { email: 'admin@globex.example', password: 'not-the-password-1' },
+  });
+  expect(again.status()).toBe(401);
+  expect(await again.json()).toMatchObject({ code: 'BAD_CREDENTIALS' });
+  expect(await again.json()).toEqual(await wrong.json());
   await globex.close();
 });
 
