@@ -11,16 +11,22 @@
 //    user import's set-based steps (modules/user-imports/set-based/) import db/schema or hold
 //    SQL, that is drizzle's query builders called on an executor (`db.`, `tx.`, `root.`), a
 //    sql`…` template or `executeSql(`; tests and their fixtures aside, and the few plumbing
-//    files of SQL_PLUMBING, each with its reason.
+//    files of SQL_PLUMBING, each with its reason;
+//  - the server's imports go one way: no cycle between its files (type-only imports count: a type
+//    is a dependency too) and none between its modules (a module's tests aside), each cycle
+//    printed with its files (decision 061);
+//  - no function, method or factory closure passes 200 lines (check-unit-size.mjs).
 // Prints each violation as `file: imports target (rule)` or `file: holds SQL on line n, … (rule)` and exits 1 when there is any.
 import fs from 'node:fs';
 import path from 'node:path';
+import { longUnits, MAX_LINES } from './check-unit-size.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const IMPORT =
   /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function* sourceFiles(dir) {
+  if (!fs.existsSync(dir)) return;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(dir, entry.name);
@@ -30,10 +36,13 @@ function* sourceFiles(dir) {
 }
 
 /** The repository-relative path an import names, or undefined for a package. */
-function resolve(from, specifier) {
+function resolve(root, from, specifier) {
   if (!specifier.startsWith('.')) return undefined;
   return path.relative(root, path.resolve(path.dirname(from), specifier)).replace(/\.js$/, '');
 }
+
+/** The specifiers of a file's imports and re-exports (type-only ones too), in order. */
+const importsOf = (text) => [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3]);
 
 const part = (file, prefix) => (file.startsWith(prefix) ? file.slice(prefix.length).split('/')[0] : undefined);
 
@@ -79,13 +88,14 @@ const rules = [
       target.startsWith(`${SERVER}modules/`),
   },
   {
-    name: 'modules, jobs and storage are given their services: none imports registry.ts (their types are in module-context.ts)',
+    name: 'modules, jobs and storage are given their services: none imports the composition root (registry.ts, composition/; their types are in module-context.ts)',
     broken: (file, target) =>
-      ['modules/', 'jobs/', 'storage/'].some((dir) => file.startsWith(`${SERVER}${dir}`)) && target === `${SERVER}registry`,
+      ['modules/', 'jobs/', 'storage/'].some((dir) => file.startsWith(`${SERVER}${dir}`)) &&
+      (target === `${SERVER}registry` || target.startsWith(`${SERVER}composition/`)),
   },
   {
     name: 'only repositories, db/ and set-based/ import db/schema: services ask a repository',
-    broken: (file, target) => target === `${SERVER}db/schema` && !mayHoldSql(file),
+    broken: (file, target) => (target === `${SERVER}db/schema` || target.startsWith(`${SERVER}db/schema/`)) && !mayHoldSql(file),
   },
   {
     name: 'the contracts import nothing of the apps',
@@ -141,25 +151,93 @@ function writesUsersOutsideOwner(file, text) {
   return USERS_WRITE.test(text);
 }
 
-export function violations(files = [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))]) {
+/** Each group of nodes that reach one another (Tarjan's strongly connected components of more than one node), sorted. */
+export function cyclesOf(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
   const found = [];
-  for (const full of files) {
+  const visit = (node) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node));
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** The server file an import names: `x.js` is `x.ts`, a folder its `index.ts`. */
+function serverFile(known, target) {
+  return [`${target}.ts`, `${target}/index.ts`].find((file) => known.has(file));
+}
+
+/** Import cycles on the server: between its files, and between its modules (their tests aside). */
+function importCycles(sources) {
+  const server = sources.filter((s) => s.file.startsWith(SERVER));
+  const known = new Set(server.map((s) => s.file));
+  const files = new Map();
+  const modules = new Map();
+  for (const { file, targets } of server) {
+    const to = targets.map((target) => serverFile(known, target)).filter(Boolean);
+    files.set(file, to);
+    const own = part(file, `${SERVER}modules/`);
+    if (own === undefined || TESTS.some((re) => re.test(file))) continue;
+    const edges = modules.get(own) ?? new Set();
+    for (const target of to) {
+      const other = part(target, `${SERVER}modules/`);
+      if (other !== undefined && other !== own) edges.add(other);
+    }
+    modules.set(own, edges);
+  }
+  return [
+    ...cyclesOf(files).map((group) => `import cycle between ${group.length} server files: ${group.join(', ')}`),
+    ...cyclesOf(modules).map((group) => `import cycle between server modules: ${group.join(', ')}`),
+  ];
+}
+
+/** Every broken rule under `root` (the repository; a test hands it a tree of its own). */
+export function violations(root = repositoryRoot) {
+  const found = [];
+  const sources = [];
+  for (const full of [...sourceFiles(path.join(root, 'apps')), ...sourceFiles(path.join(root, 'packages'))]) {
     const file = path.relative(root, full);
     const text = fs.readFileSync(full, 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const target = resolve(full, m[1] ?? m[2] ?? m[3]);
-      if (!target) continue;
+    const targets = importsOf(text)
+      .map((specifier) => resolve(root, full, specifier))
+      .filter(Boolean);
+    sources.push({ file, targets });
+    for (const target of targets) {
       for (const rule of rules) if (rule.broken(file, target)) found.push(`${file}: imports ${target} (${rule.name})`);
     }
     if (writesUsersOutsideOwner(file, text)) found.push(`${file}: writes the users table (only the users module writes it)`);
     const lines = mayHoldSql(file) ? [] : sqlLines(text);
     if (lines.length > 0) found.push(`${file}: holds SQL on line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} (${SQL_RULE})`);
   }
-  return found;
+  return [...found, ...importCycles(sources)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const found = violations();
+  const found = [
+    ...violations(),
+    ...longUnits().map((u) => `${u.file}:${u.line}: ${u.name} is ${u.lines} lines (no unit over ${MAX_LINES}: split it into named pieces)`),
+  ];
   for (const line of found) console.error(line);
   console.log(found.length === 0 ? 'boundaries: ok' : `boundaries: ${found.length} violation(s)`);
   process.exit(found.length === 0 ? 0 : 1);

@@ -43,6 +43,7 @@ function playwright() {
 
 check('lint (biome)', 'npx', ['biome', 'check', '.']);
 check('module boundaries', 'node', ['scripts/check-boundaries.mjs']);
+check('the boundary check itself', 'node', ['--test', 'scripts/check-boundaries.test.mjs']);
 check('types (tsc)', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 vitest('web', 'apps/web');
 vitest('server on PGlite', 'apps/server', { TEST_DB: 'pglite' });

@@ -28,6 +28,8 @@ import { apiModules } from './modules/index.js';
 import { createServices } from './registry.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/** Methods that change nothing a cache holds. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * TRUST_PROXY trusts the proxies in front of the server (docs/operations.md), that many hops
@@ -55,13 +57,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
     childLoggerFactory: deferredChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // What the external API caches is forgotten when the data changes (db/change-feed.ts).
+  // What the caches hold is forgotten when the data changes (db/change-feed.ts).
   if (!deps.changes) {
     const changes = await startChangeFeed(deps.database, opts.logger ?? deps.log);
     deps.changes = changes;
     app.addHook('onClose', () => changes.close());
   }
-  // The auth guards (modules/auth/guards.ts) reach the config through `deps` and the sessions
+  // A write's answer leaves once this process's feed has heard the write: the caller's next
+  // request, here, is never answered from what the caches held before it (decision 039).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READS.has(request.method)) await deps.changes?.caughtUp();
+    return payload;
+  });
+  // The auth guards (http/guards.ts) reach the config through `deps` and the sessions
   // service through `services`; jobs of the same process (main.ts) use these services too.
   app.decorate('deps', deps);
   const services = createServices(deps);

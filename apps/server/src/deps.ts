@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { Database } from './db/client.js';
-import type { AllJobs } from './jobs/index.js';
+import type { AllJobs } from './jobs/job-names.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';

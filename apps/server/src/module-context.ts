@@ -1,13 +1,16 @@
 /**
  * What modules, their jobs and the job registry are given: the app's dependencies and its
- * services. It lives apart from the one wiring place (registry.ts) so that no module imports
- * the registry: a module is handed what it needs, it never reaches for how it is built.
+ * services. It lives below the composition root (registry.ts) and imports nothing of it: the
+ * root declares what `Services` holds (registry.ts adds it to the interface below, as the app
+ * adds `deps` to Fastify's), so a module is handed what it needs and never reaches for how it
+ * is built (decision 061).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
-import type { createServices } from './registry.js';
 
-export type Services = ReturnType<typeof createServices>;
+/** Every service, limiter and guard of the app, as the composition root built them (its `createServices`). */
+// biome-ignore lint/suspicious/noEmptyInterface: the composition root declares its members (registry.ts).
+export interface Services {}
 
 /** What every API module (a Fastify plugin under the API base path) is given. */
 export interface ModuleContext {

@@ -2,8 +2,10 @@
  * Who is calling, as the auth hooks (http/auth.ts) establish it. Routes read
  * `request.auth`; services receive it and check the rules that depend on data.
  */
-import type { AllowedRoleType, OrgRole, SignInProvider } from '@console/contracts';
+import { type AllowedRoleType, authErrorMessage, type OrgRole, type SignInProvider } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { type AppError, Forbidden } from './errors.js';
 
 export interface AuthContext {
   userId: string;
@@ -46,4 +48,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthContext;
   }
+}
+
+/** Who may use the console at all: Organizational Admins and staff (docs/product.md, "Roles and access"). */
+export function isAdmitted(ctx: Pick<AuthContext, 'role' | 'isStaff'>): boolean {
+  return ctx.isStaff || ctx.role === 'org_admin';
+}
+
+export function notAuthorized(config: Config): AppError {
+  return new Forbidden(authErrorMessage('NOT_AUTHORIZED', config.PRODUCT_NAME), 'NOT_AUTHORIZED');
+}
+
+/** Staff allowed to `read` (any allowed role type) or to `update` (that type). */
+export function hasStaffRole(auth: AuthContext, type: AllowedRoleType): boolean {
+  if (!auth.isStaff) return false;
+  return type === 'read' ? auth.allowedRoleTypes.length > 0 : auth.allowedRoleTypes.includes('update');
 }

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: every route the real app registers × every persona
  * (test/personas.ts), with the outcome the product gives (docs/product.md, "Roles and
- * access"; modules/auth/guards.ts; each module's routes). The routes are collected from the
+ * access"; http/guards.ts; each module's routes). The routes are collected from the
  * app itself (Fastify's `fastify.initialization` diagnostics channel adds an `onRoute` hook
  * before anything is registered), so a new route without a row in `matrix` fails the suite.
  *

@@ -4,10 +4,9 @@
  * any upload in progress keeps its file unchanged.
  */
 import type { AppDeps } from '../deps.js';
-import type { JobDefinition, NoData } from '../jobs/queue.js';
+import type { BlobSweepJobs } from '../jobs/job-names.js';
+import type { JobDefinition } from '../jobs/queue.js';
 
-/** The blob store's job and the data it is sent with. */
-export type BlobSweepJobs = { 'blob-sweep': NoData };
 export const TEMPORARY_FILE_MAX_AGE_MS = 3_600_000;
 
 export function blobSweepJob(deps: Pick<AppDeps, 'blobs' | 'clock' | 'log'>): JobDefinition<BlobSweepJobs, 'blob-sweep'> {

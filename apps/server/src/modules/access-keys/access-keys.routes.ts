@@ -1,8 +1,8 @@
 /** Access keys of the caller's organization (docs/product.md, "Access keys"), for Organizational Admins. */
 import { accessKeyRoutes as routes } from '@console/contracts';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const accessKeysPlugin: ApiModule = async (app, { services: { accessKeys } }) => {
   app.addHook('onRequest', requireOrgAdmin);

@@ -4,14 +4,9 @@
  * and prunes reports older than ANALYTICS_REPORT_RETENTION_DAYS. They run the registry's
  * report generations (generate.ts).
  */
-import type { JobDefinitions, NoData } from '../../jobs/queue.js';
+import type { AnalyticsJobs } from '../../jobs/job-names.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
-
-/** The analytics module's jobs and the data each is sent with. */
-export type AnalyticsJobs = {
-  'analytics-reports': { generationId: string };
-  'analytics-reports-daily': NoData;
-};
 
 const RETRY_LIMIT = 2;
 

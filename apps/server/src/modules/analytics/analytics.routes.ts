@@ -5,9 +5,9 @@
  */
 import { analyticsRoutes as routes } from '@console/contracts';
 import { attachment } from '../../http/csv.js';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const analyticsPlugin: ApiModule = async (app, { services: { analytics } }) => {
   app.addHook('onRequest', requireOrgAdmin);

@@ -15,10 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import { csvLine } from '../../http/csv.js';
+import type { AnalyticsJobs } from '../../jobs/job-names.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordEvent, systemActor } from '../events/record.js';
-import type { AnalyticsJobs } from './analytics.jobs.js';
 import type { AnalyticsRepository } from './analytics.repository.js';
 
 /** Generating the reports of a large organization on the embedded database can take a while. */

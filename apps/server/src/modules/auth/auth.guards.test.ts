@@ -1,10 +1,10 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authOf, requireOrgAdmin, requireStaff } from '../../http/guards.js';
 import { safeRedirectPath } from '../../http/redirects.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { authOf, requireOrgAdmin, requireStaff } from './guards.js';
 
 describe('safeRedirectPath', () => {
   it('keeps same-origin paths', () => {

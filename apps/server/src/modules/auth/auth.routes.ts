@@ -3,11 +3,11 @@ import { authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requestClient } from '../../http/auth-context.js';
 import { requireCsrf } from '../../http/csrf.js';
+import { authOf, requireSignedIn, resolveSession } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
 import type { ApiModule } from '../../module-context.js';
 import { authenticatedUserOf, type DeviceDetails, userInfoOf } from './auth.service.js';
-import { authOf, requireSignedIn, resolveSession } from './guards.js';
 import { resolveBearerUser } from './principal.js';
 
 /** Where a sign-in comes from, recorded with its session. */

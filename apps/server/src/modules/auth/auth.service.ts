@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext, RequestClient } from '../../http/auth-context.js';
+import { type AuthContext, isAdmitted, notAuthorized, type RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret, randomToken } from '../../http/secrets.js';
 import { actorOf, recordEvent } from '../events/record.js';
@@ -23,7 +23,7 @@ import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
 import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
-import { isAdmitted, issuedBeforeRevocation, notAuthorized, toAuthContext } from './principal.js';
+import { issuedBeforeRevocation, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
@@ -58,6 +58,18 @@ export interface AuthServiceDeps {
   config: Config;
   /** The password check (scrypt); a test counts its calls through this. */
   verifyPassword?: typeof scryptVerify;
+}
+
+/**
+ * Why a password sign-in is refused, or undefined when it is not. A disabled person, or one of
+ * a disabled organization, is refused as a wrong password is, and counted so: the form must
+ * not confirm a password (their admin tells them why).
+ */
+function passwordRefusal(matches: boolean, row: { userDisabledAt: Date | null; organizationDisabledAt: Date | null }) {
+  if (!matches) return 'bad_credentials';
+  if (row.userDisabledAt) return 'user_disabled';
+  if (row.organizationDisabledAt) return 'organization_disabled';
+  return undefined;
 }
 
 export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
@@ -109,15 +121,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
     const matches = row.passwordHash
       ? await verifyPassword(password, row.passwordHash)
       : await verifyPassword(password, DECOY_PASSWORD_HASH).then(() => false);
-    // A disabled person, or one of a disabled organization, is refused as a wrong password is,
-    // and counted so: the form must not confirm a password (their admin tells them why).
-    const refusal = !matches
-      ? 'bad_credentials'
-      : row.userDisabledAt
-        ? 'user_disabled'
-        : row.organizationDisabledAt
-          ? 'organization_disabled'
-          : undefined;
+    const refusal = passwordRefusal(matches, row);
     if (refusal) {
       // The source's count is a rate limit's (never undone); the account's, with its event, one transaction.
       const fromSource = await repo.recordSourceFailure(row.userId, source, now);

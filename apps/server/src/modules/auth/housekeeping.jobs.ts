@@ -8,7 +8,8 @@
  * requests also need.
  */
 import type { AppDeps } from '../../deps.js';
-import type { JobDefinition, JobDefinitions, NoData } from '../../jobs/queue.js';
+import type { HousekeepingJobs } from '../../jobs/job-names.js';
+import type { JobDefinition, JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 import { createHousekeepingRepository } from './housekeeping.repository.js';
 
@@ -16,9 +17,6 @@ const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
 export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
-
-/** The auth module's jobs and the data each is sent with. */
-export type HousekeepingJobs = { housekeeping: NoData };
 
 /** The auth module's jobs, for the registry (jobs/index.ts). */
 export function housekeepingJobs({ deps }: ModuleContext): JobDefinitions<HousekeepingJobs> {

@@ -51,8 +51,6 @@ export interface PasswordResetServiceDeps {
   users: Pick<UsersService, 'setPasswordHash' | 'revokeIdTokens' | 'isStaffAddress'>;
   /** Every session (and idToken) of the person ends with the reset, in its transaction. */
   sessions: Pick<SessionsService, 'endSessionsOf'>;
-  /** This process's cached sessions of the organization forget them at once. */
-  changes?: { changed(organizationId: string): void };
   /** Requests per source address (429 past it) and per e-mail address (nothing more sent past it). */
   perSource: RateLimiter;
   perAddress: RateLimiter;
@@ -183,7 +181,6 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         data: { sessionsEnded: true },
       });
       if (!user) throw invalid();
-      deps.changes?.changed(user.organizationId);
       return { passwordReset: true, ssoLoginOnly: user.ssoLoginOnly };
     },
   };

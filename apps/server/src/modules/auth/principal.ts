@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
+import { AppError, Unauthenticated } from '../../http/errors.js';
 import { createAuthRepository, type Principal } from './auth.repository.js';
 import type { IdTokenClaims } from './id-token.js';
 
@@ -35,21 +35,6 @@ export function toAuthContext(
     isStaff: isStaffUser({ email: p.email, allowedRoleTypes, signInProvider }, config.STAFF_EMAIL_DOMAIN),
     ...extra,
   };
-}
-
-/** Who may use the console at all: Organizational Admins and staff (docs/product.md, "Roles and access"). */
-export function isAdmitted(ctx: Pick<AuthContext, 'role' | 'isStaff'>): boolean {
-  return ctx.isStaff || ctx.role === 'org_admin';
-}
-
-export function notAuthorized(config: Config): AppError {
-  return new Forbidden(authErrorMessage('NOT_AUTHORIZED', config.PRODUCT_NAME), 'NOT_AUTHORIZED');
-}
-
-/** Staff allowed to `read` (any allowed role type) or to `update` (that type). */
-export function hasStaffRole(auth: AuthContext, type: AllowedRoleType): boolean {
-  if (!auth.isStaff) return false;
-  return type === 'read' ? auth.allowedRoleTypes.length > 0 : auth.allowedRoleTypes.includes('update');
 }
 
 /** Refuses one organization's user reaching another's data (404: its existence is not theirs to know). */

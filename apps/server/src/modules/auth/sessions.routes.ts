@@ -3,9 +3,9 @@
  * device"). Organizational Admins may do the same for users of their own organization.
  */
 import { sessionRoutes as routes } from '@console/contracts';
+import { authOf, requireSignedIn } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireSignedIn } from './guards.js';
 
 export const sessionsPlugin: ApiModule = async (app, { services: { sessions } }) => {
   app.addHook('onRequest', requireSignedIn);

@@ -10,11 +10,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, hasStaffRole } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import { actorOf, recordEvent } from '../events/record.js';
-import { assertSameOrganization, hasStaffRole, toAuthContext } from './principal.js';
+import { assertSameOrganization, toAuthContext } from './principal.js';
 import type { SessionPrincipal, SessionsRepository } from './sessions.repository.js';
 
 /** Activity is stamped on a session at most this often by ordinary requests. */

@@ -10,7 +10,8 @@
  * (`organization.setting.changed`), and an event per run would be a trail about the trail.
  */
 import type { AppDeps } from '../../deps.js';
-import type { JobDefinitions, NoData } from '../../jobs/queue.js';
+import type { EventsRetentionJobs } from '../../jobs/job-names.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 import { createEventsRetentionRepository, type RetentionDeletes } from './events-retention.repository.js';
 
@@ -38,9 +39,6 @@ export type DeliveriesBefore = (
   batchSize: number,
   signal?: AbortSignal,
 ) => Promise<{ deleted: number; statements: number }>;
-
-/** The events module's jobs and the data each is sent with. */
-export type EventsRetentionJobs = { 'events-retention': NoData };
 
 export function eventsRetentionJobs({ deps, services }: ModuleContext): JobDefinitions<EventsRetentionJobs> {
   return [

@@ -16,9 +16,16 @@ export interface FollowUp {
   finish: (followed: SQL) => SQL;
 }
 
-/** One statement for the events of one write, in its transaction: their INSERT and its follow-up, as one round trip. */
-export async function insertEvents(tx: Tx, rows: NewEventRow[], follow: (inserted: SQL) => FollowUp): Promise<void> {
+/** The follow-up of the events a statement inserted (`inserted`), registered with record.ts's `followRecordedEvents`. */
+export type EventsFollowUp = (inserted: SQL) => FollowUp;
+
+/** One statement for the events of one write, in its transaction: their INSERT and its follow-up (when one is registered), as one round trip. */
+export async function insertEvents(tx: Tx, rows: NewEventRow[], follow: EventsFollowUp | undefined): Promise<void> {
   if (rows.length === 0) return;
+  if (!follow) {
+    await tx.insert(events).values(rows);
+    return;
+  }
   const insert = tx.insert(events).values(rows).returning({ id: events.id, organizationId: events.organizationId, action: events.action });
   const { statement, finish } = follow(sql`inserted`);
   // Drizzle writes a query builder inside parentheses: `inserted AS (insert … returning …)`.

@@ -8,9 +8,9 @@
 import { Readable } from 'node:stream';
 import { eventRoutes as routes } from '@console/contracts';
 import type { FastifyReply } from 'fastify';
+import { authOf, requireOrgAdmin, requireStaff } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin, requireStaff } from '../auth/guards.js';
 import type { TrailExport } from './events-trail.service.js';
 
 /** The file streamed as it is read, never held whole (Readable.from pulls a batch when the socket drains). */

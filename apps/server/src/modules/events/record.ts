@@ -4,12 +4,9 @@
  * when its change was committed. Actions come from the contracts' one list (`EventAction`).
  */
 import type { EventAction, EventActor, EventData, EventTarget } from '@console/contracts';
-import { type ChangeScope, USER_IMPORTS_CHANGES } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
-import { changesOnCommit } from '../../db/committed.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { webhookDeliveriesOf } from '../webhooks/webhook-fan-out.js';
-import { insertEvents, type NewEventRow } from './events.repository.js';
+import { type EventsFollowUp, insertEvents, type NewEventRow } from './events.repository.js';
 
 export interface NewEvent {
   action: EventAction;
@@ -73,28 +70,27 @@ function toRow(event: NewEvent): NewEventRow {
 }
 
 /**
- * What the console's caches forget once the events' transaction commits: the organization
- * of each (its sessions, keys, people), and every organization's imports lists when an
- * event names an import (docs/decisions/039-console-caches.md).
+ * What follows every INSERT of events in its statement: the webhooks' fan-out (one delivery
+ * per event and subscribed endpoint), which the composition root registers (registry.ts).
+ * So the events module knows nothing of webhooks, and the deliveries are still written in
+ * the events' statement and transaction: an event is never committed without them
+ * (decisions 055, 057, 061). It is SQL and holds no state: one for every app of the process.
  */
-function scopesOf(events: NewEvent[]): ChangeScope[] {
-  const scopes = new Set<ChangeScope>();
-  for (const event of events) {
-    if (event.organizationId) scopes.add(event.organizationId);
-    if (event.targets.some((t) => t.type === 'user_import')) scopes.add(USER_IMPORTS_CHANGES);
-  }
-  return [...scopes];
+let followUp: EventsFollowUp | undefined;
+
+/** Registers what follows the events' INSERT; there is one, registered again by every app alike. */
+export function followRecordedEvents(follow: EventsFollowUp): void {
+  if (followUp && followUp !== follow) throw new Error('The events already have a follow-up.');
+  followUp = follow;
 }
 
 /**
- * Records the events of one write, in its transaction, with their webhook deliveries, in
- * one statement (an event is never committed without them); once it commits, this
- * process's caches forget what the events name (db/committed.ts), other processes when the
- * change feed tells them.
+ * Records the events of one write, in its transaction, with what follows them (their
+ * webhook deliveries), in one statement (an event is never committed without them). The
+ * caches learn of the change from the change feed, as of any other (db/change-feed.ts).
  */
 export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
-  await insertEvents(tx, events.map(toRow), webhookDeliveriesOf);
-  changesOnCommit(tx, scopesOf(events));
+  await insertEvents(tx, events.map(toRow), followUp);
 }
 
 export function recordEvent(tx: Tx, event: NewEvent): Promise<void> {

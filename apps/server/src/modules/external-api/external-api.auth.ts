@@ -2,7 +2,7 @@
  * The guard of every external API call but the token endpoint: an access key in the
  * `apiKey` header AND a user's idToken as a bearer token, of the same organization, for a
  * user with an API role who signs in with a password. Each refusal has its own code.
- * An `onRequest` hook (modules/auth/guards.ts, decision 012): it reads headers only, so it runs
+ * An `onRequest` hook (http/guards.ts, decision 012): it reads headers only, so it runs
  * before the query and body are validated or the body read; a refused call learns nothing
  * of the route's shape. Its own order stays: key, rate limit, token, then the rest.
  *

@@ -3,10 +3,10 @@
  * and the signed file): staff with `read` only, enforced here.
  */
 import { lookupRoutes as routes } from '@console/contracts';
+import { requireStaff } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import { MEDIA_DOCUMENT_CSP } from '../../http/security-headers.js';
 import type { ApiModule } from '../../module-context.js';
-import { requireStaff } from '../auth/guards.js';
 
 export const lookupPlugin: ApiModule = async (app, { services: { lookup } }) => {
   app.addHook('onRequest', requireStaff('read'));

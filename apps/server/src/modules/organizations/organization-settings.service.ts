@@ -28,9 +28,9 @@ import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { actorOf, recordEvent } from '../events/record.js';
+import { organizationNotFound } from './organization-errors.js';
 import type { OrganizationSettingsRepository, StoredSetting } from './organization-settings.repository.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
-import { organizationNotFound } from './organizations.service.js';
 
 /** The shape a setting's value must have, before its rules (bounds, required models) are checked. */
 const storedShape = (def: OrganizationSettingDefinition) =>

@@ -5,9 +5,9 @@
  * enforced here: `read` reads, `update` changes ("Roles and access").
  */
 import { organizationRoutes as routes } from '@console/contracts';
+import { authOf, requireStaff } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireStaff } from '../auth/guards.js';
 
 export const organizationsPlugin: ApiModule = async (app, { services }) => {
   const { organizations, organizationManagers: managers, organizationSettings: settings } = services;
@@ -19,18 +19,18 @@ export const organizationsPlugin: ApiModule = async (app, { services }) => {
   registerRoute(app, routes.get, (request) => organizations.get(request.params.id), read);
   registerRoute(app, routes.update, (request) => organizations.update(authOf(request), request.params.id, request.body), update);
 
-  registerRoute(app, routes.create, (request) => managers.createOrganization(authOf(request), request.body), update);
+  registerRoute(app, routes.create, (request) => organizations.createOrganization(authOf(request), request.body), update);
   registerRoute(
     app,
     routes.setClientKey,
-    (request) => managers.setClientKey(authOf(request), request.params.id, request.body.clientKey),
+    (request) => organizations.setClientKey(authOf(request), request.params.id, request.body.clientKey),
     update,
   );
   // Guarded like the set call it prepares: only staff who may set a key ask whether it is free.
   registerRoute(
     app,
     routes.clientKeyAvailability,
-    (request) => managers.clientKeyAvailability(request.params.id, request.query.clientKey),
+    (request) => organizations.clientKeyAvailability(request.params.id, request.query.clientKey),
     update,
   );
   registerRoute(app, routes.listManagers, (request) => managers.managers(request.params.id, request.query), read);

@@ -1,6 +1,6 @@
 /**
  * Organizations for the Super area (docs/product.md, "Organizations"): the list, one
- * organization, its edit and disable. The routes admit staff only (`read` for these reads,
+ * organization, its creation and client key (organization-creation.ts), its edit and disable. The routes admit staff only (`read` for these reads,
  * `update` for changes); staff see every organization, so nothing here is scoped to the
  * caller's own.
  */
@@ -17,9 +17,12 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import { Conflict } from '../../http/errors.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
+import { createOrganizationCreation } from './organization-creation.js';
+import { organizationNotFound, planTypeUnknown } from './organization-errors.js';
+import type { OrganizationManagersRepository } from './organization-managers.repository.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
@@ -40,14 +43,6 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
   };
 }
 
-export const organizationNotFound = () => new NotFound('Organization not found.', organizationErrorCodes.notFound);
-export const planTypeUnknown = () =>
-  new ValidationError(
-    'This plan type does not exist.',
-    [{ path: '/planType', message: 'unknown' }],
-    organizationErrorCodes.planTypeUnknown,
-  );
-
 /** Users are disabled this many per statement: short statements, so PGlite is never held for long. */
 export const DISABLE_USERS_BATCH = 1000;
 
@@ -55,8 +50,10 @@ export function createOrganizationsService(deps: {
   db: Db;
   repo: OrganizationsRepository;
   clock: Clock;
-  /** The users module: an organization disabled for good disables its people through it. */
-  users: Pick<UsersService, 'disable'>;
+  /** An organization is made with its first admin as its first manager. */
+  managers: OrganizationManagersRepository;
+  /** The users module: an organization's first admin is made through it, and one disabled for good disables its people through it. */
+  users: Pick<UsersService, 'disable' | 'create' | 'refuseStaffAddress'>;
   /** The database of a platform environment by name (the workflow imports' registry); an unknown name is a 400. */
   sourceDb: (name: string) => Promise<Db>;
   disableBatch?: number;
@@ -99,6 +96,8 @@ export function createOrganizationsService(deps: {
   }
 
   return {
+    ...createOrganizationCreation({ db, organizations: repo, managers: deps.managers, users: deps.users, organizationView: get }),
+
     async list(query: OrganizationsQuery) {
       const filter = { q: query.q || undefined, includeDisabled: query.disabled === 'true' };
       // Another environment holds the same tables: its organizations are read as ours are.

@@ -7,6 +7,7 @@ import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createOrganizationManagersRepository } from './organization-managers.repository.js';
 import { createOrganizationsRepository } from './organizations.repository.js';
 import { createOrganizationsService } from './organizations.service.js';
 
@@ -201,6 +202,7 @@ describe('changing and disabling organizations (Super area)', () => {
     const service = createOrganizationsService({
       db,
       repo: createOrganizationsRepository(db),
+      managers: createOrganizationManagersRepository(db),
       clock: t.deps.clock,
       users: t.app.services.users,
       sourceDb: async () => db,

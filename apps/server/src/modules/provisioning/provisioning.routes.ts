@@ -1,8 +1,8 @@
 /** The Provisioning screen's calls (docs/product.md, "Provisioning"), for Organizational Admins of their organization. */
 import { provisioningRoutes as routes } from '@console/contracts';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const provisioningPlugin: ApiModule = async (app, { services: { provisioning } }) => {
   app.addHook('onRequest', requireOrgAdmin);

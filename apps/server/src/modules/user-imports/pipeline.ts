@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type FileEncoding, type UserImportOptions, userImportOptions } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../../db/client.js';
+import type { UserImportJobs } from '../../jobs/job-names.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordEvent, systemActor } from '../events/record.js';
@@ -38,7 +39,6 @@ import type { UserImportErrorsRepository } from './user-import-errors.repository
 import type { UserImportInvitationsRepository } from './user-import-invitations.repository.js';
 import { LeaseLost, type UserImportLeasesRepository } from './user-import-leases.repository.js';
 import type { UserImportRowsRepository } from './user-import-rows.repository.js';
-import type { UserImportJobs } from './user-imports.jobs.js';
 import { batchProgress, dbNow, type ImportUpdate, type UserImportRow, type UserImportsRepository } from './user-imports.repository.js';
 
 /** A run of a large import on the embedded database can take a while; pg-boss must not expire it. */

@@ -3,19 +3,10 @@
  * purge of a removed import, and a sweep that resumes whatever a stopped worker left
  * (at start and every minute). They run the registry's pipeline (pipeline.ts).
  */
-import type { JobDefinitions, NoData } from '../../jobs/queue.js';
+import type { UserImportJobs } from '../../jobs/job-names.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 import type { InviteUser } from './invitations.js';
-
-/** The user-imports module's jobs and the data each is sent with. */
-export type UserImportJobs = {
-  /** The import itself: one run, resumable (pipeline.ts). */
-  'user-import': { importId: string };
-  'user-import-invitations': { importId: string };
-  'user-import-purge': { importId: string };
-  'user-import-resume': NoData;
-  'user-import-retention': NoData;
-};
 
 const IMPORT_RETRY_LIMIT = 3;
 /** What the user reads of an import that failed on every try (the causes are in the log, not shown: they may name files). */

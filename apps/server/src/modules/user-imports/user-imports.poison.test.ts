@@ -7,12 +7,13 @@ import type { UserImportView } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImports } from '../../db/schema.js';
+import type { UserImportJobs } from '../../jobs/job-names.js';
 import type { JobDefinitions } from '../../jobs/queue.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { getImport, type Headers, importErrors, settledInBackground, upload } from './user-imports.fixtures.js';
-import { type UserImportJobs, userImportJobs } from './user-imports.jobs.js';
+import { userImportJobs } from './user-imports.jobs.js';
 
 describe('user imports that cannot succeed', () => {
   let t: TestApp;

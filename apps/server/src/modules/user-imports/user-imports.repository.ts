@@ -1,29 +1,22 @@
 /**
  * The user imports themselves (user_imports): the imports list and details, their progress
- * and status, removal and the organization's state; beside them, what the template is made
- * from. Their holds, errors, invitations and staged rows have their own repositories
+ * and status, removal and the organization's state; with them, the organization's preferred
+ * options (user-import-preferences.repository.ts) and what the template is made from
+ * (user-import-template.repository.ts). Their holds, errors, invitations and staged rows have their own repositories
  * (user-import-*.repository.ts); the import's set-based steps are in set-based/. Every
  * method takes an optional executor last (`db`), so that a caller can run it in its
  * transaction.
  */
 import { userImportErrorMessages } from '@console/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { pageTotal, totalOver } from '../../db/paging.js';
 import { preparedOn } from '../../db/prepared.js';
-import {
-  organizations,
-  skills,
-  teams,
-  userImportErrors,
-  userImportInvitations,
-  userImportPreferences,
-  userImports,
-  users,
-  workspaces,
-} from '../../db/schema.js';
+import { userImportErrors, userImportInvitations, userImports } from '../../db/schema.js';
 import type { BatchResult } from './set-based/apply.js';
+import { createUserImportPreferencesRepository } from './user-import-preferences.repository.js';
+import { createUserImportTemplateRepository } from './user-import-template.repository.js';
 
 export type UserImportRow = typeof userImports.$inferSelect;
 export type NewUserImport = typeof userImports.$inferInsert;
@@ -75,6 +68,9 @@ export function createUserImportsRepository(root: Db) {
   }
 
   return {
+    ...createUserImportPreferencesRepository(root),
+    ...createUserImportTemplateRepository(root),
+
     async insertImport(values: NewUserImport, db: Db = root): Promise<UserImportRow> {
       const [row] = await db.insert(userImports).values(values).returning();
       return row;
@@ -126,22 +122,6 @@ export function createUserImportsRepository(root: Db) {
         )
         .returning();
       return row;
-    },
-
-    /** The options the organization's last upload chose, if any. */
-    async preferredOptions(organizationId: string, db: Db = root): Promise<unknown> {
-      const [row] = await db
-        .select({ options: userImportPreferences.options })
-        .from(userImportPreferences)
-        .where(eq(userImportPreferences.organizationId, organizationId));
-      return row?.options;
-    },
-
-    async savePreferredOptions(organizationId: string, options: object, db: Db = root): Promise<void> {
-      await db
-        .insert(userImportPreferences)
-        .values({ organizationId, options })
-        .onConflictDoUpdate({ target: userImportPreferences.organizationId, set: { options, updatedAt: sql`now()` } });
     },
 
     /**
@@ -222,43 +202,6 @@ export function createUserImportsRepository(root: Db) {
 
     async deleteImport(id: string, db: Db = root): Promise<void> {
       await db.delete(userImports).where(eq(userImports.id, id));
-    },
-
-    /** What the template is made from (template.ts): the organization's key and name, and names of its workspaces, teams and skills. */
-    async templateSources(organizationId: string, namesEach: number, db: Db = root) {
-      const names = (table: typeof workspaces | typeof teams | typeof skills) =>
-        db
-          .select({ name: table.name })
-          .from(table)
-          .where(eq(table.organizationId, organizationId))
-          .orderBy(asc(sql`lower(${table.name})`))
-          .limit(namesEach)
-          .then((rows) => rows.map((r) => r.name));
-      const [[org], ws, ts, ss] = await Promise.all([
-        db
-          .select({ clientKey: organizations.clientKey, name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId)),
-        names(workspaces),
-        names(teams),
-        names(skills),
-      ]);
-      return { clientKey: org?.clientKey ?? null, name: org?.name ?? '', workspaces: ws, teams: ts, skills: ss };
-    },
-
-    /** Which of these e-mails a user (of any organization) has. */
-    async takenEmails(emails: string[], db: Db = root): Promise<string[]> {
-      const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
-      return rows.map((r) => (r.email ?? '').toLowerCase());
-    },
-
-    /** Which of these employee IDs a user of the organization has. */
-    async takenEmployeeIds(organizationId: string, ids: string[], db: Db = root): Promise<string[]> {
-      const rows = await db
-        .select({ id: users.employeeId })
-        .from(users)
-        .where(and(eq(users.organizationId, organizationId), inArray(users.employeeId, ids)));
-      return rows.map((r) => r.id ?? '');
     },
 
     async removedImports(db: Db = root): Promise<{ id: string; blobKey: string }[]> {

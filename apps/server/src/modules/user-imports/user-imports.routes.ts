@@ -2,9 +2,9 @@
 import { userImportRoutes as routes } from '@console/contracts';
 import multipart from '@fastify/multipart';
 import { attachment } from '../../http/csv.js';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const userImportsPlugin: ApiModule = async (app, { services: { userImports } }) => {
   // Limits are set per request (upload.ts); the file streams, so bodyLimit does not apply.

@@ -1,8 +1,8 @@
 /** The People screen's calls (docs/product.md, "People"): the directory of the caller's organization, for its Organizational Admins; read-only. */
 import { peopleRoutes as routes } from '@console/contracts';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const peoplePlugin: ApiModule = async (app, { services: { people } }) => {
   app.addHook('onRequest', requireOrgAdmin);

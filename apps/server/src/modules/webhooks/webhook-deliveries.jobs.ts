@@ -6,13 +6,14 @@
  * mid-delivery leaves a lease that runs out, and any pump takes it again.
  *
  * When a pump starts: as soon as deliveries become due now anywhere (the statement that made
- * them due tells every process through the change feed, once it commits), each worker
+ * them due tells every process through the wake-up, db/wake-up.ts, once it commits), each worker
  * process wakes its running pump, or, when it runs none, queues the job so that a worker
  * starts one (in a second, as pg-boss polls). The schedule, every minute, is the safety net
  * for what no notification brought: retries whose time came, a feed that was reconnecting.
  */
-import { type ChangeScope, EVERYTHING, WEBHOOK_DELIVERIES_DUE } from '../../db/change-feed.js';
-import type { JobDefinitions, NoData } from '../../jobs/queue.js';
+import { ANYTHING_DUE, WEBHOOK_DELIVERIES_DUE } from '../../db/wake-up.js';
+import type { WebhookDeliveryJobs } from '../../jobs/job-names.js';
+import type { JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
 
 /** A pump runs until the next one is due. */
@@ -24,15 +25,13 @@ export const PUMP_START_KEY = 'webhook-deliveries-start';
 /** A process asks for a pump's start at most this often: the one asked for takes every delivery due meanwhile. */
 const START_THROTTLE_SECONDS = 2;
 
-export type WebhookDeliveryJobs = { 'webhook-deliveries': NoData };
-
 export function webhookDeliveryJobs({ deps, services }: ModuleContext): JobDefinitions<WebhookDeliveryJobs> {
   const deliverer = services.webhookDeliverer;
   let startAskedAt = Number.NEGATIVE_INFINITY;
   /** Deliveries became due now: the pump running here looks at once, or one is started. */
-  const dueNow = (scope: ChangeScope) => {
-    // '*': the feed was lost or is back, and may have missed a notification.
-    if (scope !== WEBHOOK_DELIVERIES_DUE && scope !== EVERYTHING) return;
+  const dueNow = (what: string) => {
+    // '*': the listening connection is back, and may have missed a wake-up.
+    if (what !== WEBHOOK_DELIVERIES_DUE && what !== ANYTHING_DUE) return;
     if (deliverer.wake()) return;
     if (performance.now() - startAskedAt < START_THROTTLE_SECONDS * 1000) return;
     startAskedAt = performance.now();
@@ -45,9 +44,9 @@ export function webhookDeliveryJobs({ deps, services }: ModuleContext): JobDefin
       name: 'webhook-deliveries',
       cron: '* * * * *',
       retryLimit: 0,
-      // Only processes that run the workers listen; a web-only process's writes reach them through the feed.
+      // Only processes that run the workers listen; a web-only process's writes reach them through the wake-up.
       onStart: async () => {
-        deps.changes?.events.on('change', dueNow);
+        deps.changes?.wakeUp.on(dueNow);
       },
       handler: async (_data, job) => {
         await deliverer.pump({

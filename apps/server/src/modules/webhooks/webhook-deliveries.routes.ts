@@ -1,8 +1,8 @@
 /** The delivery log of the organization's webhooks and what sends again, for Organizational Admins. */
 import { webhookDeliveryRoutes as routes } from '@console/contracts';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const webhookDeliveriesPlugin: ApiModule = async (app, { services: { webhookDeliveries } }) => {
   app.addHook('onRequest', requireOrgAdmin);

@@ -10,17 +10,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import * as t from '../../db/schema.js';
-import { systemClock } from '../../deps.js';
+import { type Clock, systemClock } from '../../deps.js';
 import { capturedLogger } from '../../test/capture.js';
 import { createOrganization } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { until } from '../../test/until.js';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.js';
-import { recordEvent, systemActor } from '../events/record.js';
+import { followRecordedEvents, recordEvent, systemActor } from '../events/record.js';
 import { isPublicAddress } from './address-policy.js';
 import { createWebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { toDeliveryView } from './webhook-deliveries.service.js';
 import { createWebhookDeliverer, IN_FLIGHT_PER_ENDPOINT, RETRY_DELAYS_SECONDS } from './webhook-delivery.js';
+import { deliveriesOfInsertedEvents } from './webhook-fan-out.repository.js';
 import { createWebhooksRepository } from './webhooks.repository.js';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -31,6 +32,8 @@ describe('webhook delivery', () => {
   const pumps: { stop: AbortController; done: Promise<number> }[] = [];
   beforeAll(async () => {
     database = await createTestDatabase();
+    // No app is built here: the events' fan-out to webhooks is registered as the root (registry.ts) registers it.
+    followRecordedEvents(deliveriesOfInsertedEvents);
   });
   afterEach(async () => {
     for (const pump of pumps.splice(0)) {
@@ -43,18 +46,18 @@ describe('webhook delivery', () => {
 
   const repo = () => createWebhookDeliveriesRepository(database.db);
   /** The deliverer as the worker builds it; `allowPrivate` as the setting says. */
-  const deliverer = (allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log']) =>
+  const deliverer = (allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log'], clock: Clock = systemClock) =>
     createWebhookDeliverer({
       repo: repo(),
-      clock: systemClock,
+      clock,
       addressAllowed: (address) => allowPrivate || isPublicAddress(address),
       allowHttp: allowPrivate,
       log,
     });
   /** Runs a pump until the test ends (or `stop` aborts it). */
-  function startPump(allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log']) {
+  function startPump(allowPrivate = true, log?: Parameters<typeof createWebhookDeliverer>[0]['log'], clock: Clock = systemClock) {
     const stop = new AbortController();
-    const pump = { stop, done: deliverer(allowPrivate, log).pump({ forMs: 600_000, signal: stop.signal }) };
+    const pump = { stop, done: deliverer(allowPrivate, log, clock).pump({ forMs: 600_000, signal: stop.signal }) };
     pumps.push(pump);
     return pump;
   }
@@ -143,6 +146,20 @@ describe('webhook delivery', () => {
     startPump();
     await until('the delivery', async () => r.received[0]);
     expect(r.received[0]?.verifiedWith).toEqual([current, previous]);
+  });
+
+  it("stops signing with the previous secret when the roll's grace ends on the console's clock, which wrote it", async () => {
+    const org = await createOrganization(database.db);
+    const [current, previous] = [newSecret(), newSecret()];
+    const r = await receiver([current, previous]);
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await endpoint(org.id, { url: r.url, secret: current, previousSecret: previous, previousSecretExpiresAt: expiresAt });
+    await record(org.id, 'access_key.rolled');
+    // The console's clock is past the grace; the database's is not.
+    startPump(true, undefined, { now: () => new Date(expiresAt.getTime() + 1_000) });
+    await until('the delivery', async () => r.received[0]);
+    // One signature, the current secret's (signed a day ahead, so no receiver would take it on time).
+    expect(r.received[0]?.signature.split(' ')).toHaveLength(1);
   });
 
   it('tries again after a failure: 500, then 200 on the retry', async () => {

@@ -174,7 +174,7 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
         // Slots are refilled a batch at a time: a lease per finished delivery would cost a query each.
         const leased =
           free >= Math.min(LEASE_BATCH_MIN, concurrency) || inFlight.size === 0
-            ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS).catch((err) => {
+            ? await repo.lease(free, IN_FLIGHT_PER_ENDPOINT, LEASE_SECONDS, deps.clock.now()).catch((err) => {
                 // A busy or restarting database: the deliveries in flight go on, the next look tries again.
                 deps.log?.error({ err }, 'webhook deliveries: no lease');
                 return [];

@@ -195,7 +195,7 @@ describe('the delivery log of a hostile answer', () => {
       const repo = createWebhookDeliveriesRepository(database.db);
       const test = await repo.createTest(endpoint!.id, crypto.randomUUID(), { id: 'x', action: 'webhook.test', targets: [] });
       const deliverer = createWebhookDeliverer({ repo, clock: systemClock, ...anyAddress });
-      const leased = (await repo.lease(10, 5, 60)).filter((d) => d.id === test.id);
+      const leased = (await repo.lease(10, 5, 60, new Date())).filter((d) => d.id === test.id);
       expect(leased).toHaveLength(1);
       await deliverer.deliver(leased[0]!);
 

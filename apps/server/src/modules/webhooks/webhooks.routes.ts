@@ -1,8 +1,8 @@
 /** Webhook endpoints of the caller's organization (docs/product.md, "Webhooks"), for Organizational Admins. */
 import { webhookRoutes as routes } from '@console/contracts';
+import { authOf, requireOrgAdmin } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireOrgAdmin } from '../auth/guards.js';
 
 export const webhooksPlugin: ApiModule = async (app, { services: { webhooks } }) => {
   app.addHook('onRequest', requireOrgAdmin);

@@ -4,11 +4,9 @@
  * stopped process left unfinished.
  */
 import type { AppDeps } from '../../deps.js';
+import type { WorkflowImportJobs } from '../../jobs/job-names.js';
 import type { JobDefinitions } from '../../jobs/queue.js';
 import type { Services } from '../../module-context.js';
-
-/** The workflow-imports module's jobs and the data each is sent with. */
-export type WorkflowImportJobs = { 'workflow-import': { importId: string } };
 
 export function workflowImportJobs({ deps, services }: { deps: AppDeps; services: Services }): JobDefinitions<WorkflowImportJobs> {
   return [

@@ -4,9 +4,9 @@
  * for `update`.
  */
 import { workflowImportRoutes as routes } from '@console/contracts';
+import { authOf, requireStaff } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
-import { authOf, requireStaff } from '../auth/guards.js';
 import { sourceEnvsOf } from './source-envs.js';
 
 export const workflowImportsPlugin: ApiModule = async (app, { deps, services: { workflowImports } }) => {

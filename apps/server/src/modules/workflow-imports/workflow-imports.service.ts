@@ -23,11 +23,11 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
+import type { WorkflowImportJobs } from '../../jobs/job-names.js';
 import type { JobSender } from '../../jobs/queue.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import { type SourceEnvs, sourceEnvUnknown } from './source-envs.js';
 import type { WorkflowImportPickersRepository } from './workflow-import-pickers.repository.js';
-import type { WorkflowImportJobs } from './workflow-imports.jobs.js';
 import type { ImportRow, WorkflowImportsRepository } from './workflow-imports.repository.js';
 
 const noCounts: WorkflowImportCounts = { total: 0, remaining: 0, completed: 0, scheduled: 0, pending: 0, failed: 0 };

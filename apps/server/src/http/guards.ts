@@ -19,11 +19,10 @@
  */
 import { type AllowedRoleType, ID_TOKEN_COOKIE } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthContext, requestClient } from '../../http/auth-context.js';
-import { checkCsrf } from '../../http/csrf.js';
-import { Forbidden, Unauthenticated } from '../../http/errors.js';
-import { clearSessionCookies } from '../../http/session-cookies.js';
-import { hasStaffRole, isAdmitted, notAuthorized } from './principal.js';
+import { type AuthContext, hasStaffRole, isAdmitted, notAuthorized, requestClient } from './auth-context.js';
+import { checkCsrf } from './csrf.js';
+import { Forbidden, Unauthenticated } from './errors.js';
+import { clearSessionCookies } from './session-cookies.js';
 
 /**
  * The browser session of the id-token cookie (the sessions service, built once, decorated

@@ -1,0 +1,69 @@
+/** Every repository of the server, built once per app on its database (the composition root's first step). */
+
+import type { Db } from '../db/client.js';
+import { createRateLimitHitsRepository } from '../db/rate-limit-hits.repository.js';
+import { createAccessKeysRepository } from '../modules/access-keys/access-keys.repository.js';
+import { createAnalyticsRepository } from '../modules/analytics/analytics.repository.js';
+import { createAuthRepository } from '../modules/auth/auth.repository.js';
+import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
+import { createSsoRepository } from '../modules/auth/sso.repository.js';
+import { createUserTokensRepository } from '../modules/auth/user-tokens.repository.js';
+import { createEventsTrailRepository } from '../modules/events/events-trail.repository.js';
+import { createExternalApiRepository } from '../modules/external-api/external-api.repository.js';
+import { createLookupRepository } from '../modules/lookup/lookup.repository.js';
+import { createOrganizationManagersRepository } from '../modules/organizations/organization-managers.repository.js';
+import { createOrganizationSettingsRepository } from '../modules/organizations/organization-settings.repository.js';
+import { createOrganizationsRepository } from '../modules/organizations/organizations.repository.js';
+import { createProvisioningRepository } from '../modules/provisioning/provisioning.repository.js';
+import { createScimGroupsRepository } from '../modules/provisioning/scim-groups.repository.js';
+import { createScimUsersRepository } from '../modules/provisioning/scim-users.repository.js';
+import { createUserImportErrorsRepository } from '../modules/user-imports/user-import-errors.repository.js';
+import { createUserImportInvitationsRepository } from '../modules/user-imports/user-import-invitations.repository.js';
+import { createUserImportLeasesRepository } from '../modules/user-imports/user-import-leases.repository.js';
+import { createUserImportRowsRepository } from '../modules/user-imports/user-import-rows.repository.js';
+import { createUserImportsRepository } from '../modules/user-imports/user-imports.repository.js';
+import { createPeopleRepository } from '../modules/users/people.repository.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createWebhookDeliveriesRepository } from '../modules/webhooks/webhook-deliveries.repository.js';
+import { createWebhooksRepository } from '../modules/webhooks/webhooks.repository.js';
+import { createWorkflowCopyRepository } from '../modules/workflow-imports/workflow-copy.repository.js';
+import { createWorkflowImportItemsRepository } from '../modules/workflow-imports/workflow-import-items.repository.js';
+import { createWorkflowImportPickersRepository } from '../modules/workflow-imports/workflow-import-pickers.repository.js';
+import { createWorkflowImportsRepository } from '../modules/workflow-imports/workflow-imports.repository.js';
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export function createRepositories(db: Db) {
+  return {
+    // The shared counters of every rate limit (rate_limit_hits): each limiter counts through it.
+    rateLimitHits: createRateLimitHitsRepository(db),
+    auth: createAuthRepository(db),
+    sessions: createSessionsRepository(db),
+    userTokens: createUserTokensRepository(db),
+    ssoStates: createSsoRepository(db),
+    accessKeys: createAccessKeysRepository(db),
+    externalApi: createExternalApiRepository(db),
+    userImports: createUserImportsRepository(db),
+    userImportLeases: createUserImportLeasesRepository(db),
+    userImportInvitations: createUserImportInvitationsRepository(db),
+    userImportErrors: createUserImportErrorsRepository(db),
+    userImportRows: createUserImportRowsRepository(db),
+    analytics: createAnalyticsRepository(db),
+    organizations: createOrganizationsRepository(db),
+    organizationManagers: createOrganizationManagersRepository(db),
+    organizationSettings: createOrganizationSettingsRepository(db),
+    workflowImportPickers: createWorkflowImportPickersRepository(db),
+    workflowImports: createWorkflowImportsRepository(db),
+    workflowImportItems: createWorkflowImportItemsRepository(db),
+    workflowCopy: createWorkflowCopyRepository(db),
+    lookup: createLookupRepository(db),
+    people: createPeopleRepository(db),
+    provisioning: createProvisioningRepository(db),
+    scimUsers: createScimUsersRepository(db),
+    scimGroups: createScimGroupsRepository(db),
+    users: createUsersRepository(db),
+    eventsTrail: createEventsTrailRepository(db),
+    webhookDeliveries: createWebhookDeliveriesRepository(db),
+    webhooks: createWebhooksRepository(db),
+  };
+}

@@ -1,0 +1,29 @@
+/** Access keys (modules/access-keys). */
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, stampedNow, ts } from './columns.js';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+/** Integration access keys. The secret is stored only as a hash. */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    keyLast4: text('key_last4').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** After a roll, the old secret keeps working until previous_key_expires_at. */
+    previousKeyHash: text('previous_key_hash').unique(),
+    previousKeyExpiresAt: ts('previous_key_expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: stampedNow('updated_at'),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('integrations_org_idx').on(t.organizationId), index('integrations_created_by_idx').on(t.createdBy)],
+);

@@ -1,0 +1,28 @@
+/** An organization's managers (modules/organizations, organization-managers.*): apart from organizations.ts, as they reference users. */
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { citext, createdAt, id } from './columns.js';
+import { organizations } from './organizations.js';
+import { users } from './users.js';
+
+export const organizationManagers = pgTable(
+  'organization_managers',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    email: citext('email').notNull(),
+    locale: text('locale').notNull().default('en'),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('organization_managers_org_user_uq').on(t.organizationId, t.userId),
+    index('organization_managers_user_idx').on(t.userId),
+    index('organization_managers_created_by_idx').on(t.createdBy),
+  ],
+);
