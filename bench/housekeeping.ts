@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/deps.js';
-import { runHousekeeping } from '../apps/server/src/modules/auth/housekeeping.jobs.js';
+import { createHousekeeping } from '../apps/server/src/modules/auth/housekeeping.jobs.js';
+import { createHousekeepingRepository } from '../apps/server/src/modules/auth/housekeeping.repository.js';
 import { measure, onEachDatabase } from './measure.js';
 
 const ended = Number(process.argv[2] ?? 100_000);
@@ -33,10 +34,10 @@ async function seed(database: Database) {
 
 await onEachDatabase('bench_housekeeping', ['batched', 'one statement per table'] as const, async (kind, mode, database) => {
   await seed(database);
-  const deps = { config, database, clock: systemClock };
+  const housekeeping = createHousekeeping({ repo: createHousekeepingRepository(database.db), clock: systemClock, config });
   const outcome =
     mode === 'batched'
-      ? await measure(database, () => runHousekeeping(deps))
+      ? await measure(database, () => housekeeping.run())
       : await measure(database, async () => {
           const { db } = database;
           await db.execute(

@@ -20,6 +20,7 @@ import { buildWebhooks, subscribeToEvents } from './composition/webhooks.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
 import { signInRateLimit } from './http/rate-limit.js';
+import { createEventsRetention } from './modules/events/events-retention.jobs.js';
 import { createForeignEmailRule } from './modules/users/foreign-emails.js';
 import { currentSourceEnvs } from './modules/workflow-imports/source-envs.js';
 import { createUrlSigner, downloadUrlSecret } from './storage/signed-urls.js';
@@ -38,11 +39,20 @@ export function createServices(deps: AppDeps) {
 
   const identity = buildIdentity(wiring);
   // One rule for addresses of other organizations' users, whoever writes users: imports, SCIM, the external API (decision 020).
-  const foreignEmails = createForeignEmailRule({ db, perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY, clock, log });
+  const foreignEmails = createForeignEmailRule({
+    db,
+    counters: wiring.repositories.rateLimitHits,
+    repo: wiring.repositories.foreignEmails,
+    perDay: config.USER_IMPORT_FOREIGN_EMAILS_PER_DAY,
+    clock,
+    log,
+  });
   // Workflow imports and the organizations list read other environments too (WORKFLOW_SOURCE_ENVS).
   const sourceEnvs = currentSourceEnvs(deps);
   const imports = buildImports(wiring, { foreignEmails, sourceEnvs });
 
+  const organizations = buildOrganizations(wiring, { identity, sourceEnvs });
+  const webhooks = buildWebhooks(wiring);
   return {
     metrics: wiring.metrics,
     ...identity,
@@ -50,8 +60,16 @@ export function createServices(deps: AppDeps) {
     signInRateLimit: signInRateLimit({ config, count: wiring.repositories.rateLimitHits.count, clock }),
     ...buildIntegrations(wiring, { identity, foreignEmails, userImports: imports.userImports }),
     ...imports,
-    ...buildOrganizations(wiring, { identity, sourceEnvs }),
-    ...buildWebhooks(wiring),
+    ...organizations,
+    ...webhooks,
+    // Hourly: events past each organization's retention, and their webhook deliveries with them (decision 053).
+    eventsRetention: createEventsRetention({
+      repo: wiring.repositories.eventsRetention,
+      clock,
+      config,
+      retentionDays: () => organizations.organizationSettings.eventRetentionDays(),
+      webhookDeliveriesBefore: webhooks.webhookDeliveries.deleteOrganizationDeliveriesBefore,
+    }),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { orgCacheOn } from '../db/org-cache.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
+import { createHousekeeping } from '../modules/auth/housekeeping.jobs.js';
 import { createInvitationsService } from '../modules/auth/invitations.service.js';
 import {
   createPasswordResetService,
@@ -63,6 +64,8 @@ export function buildIdentity(wiring: Wiring) {
     invitations: createInvitationsService({ db, tokens, users, idTokens, mailer, clock, config }),
     signInLinks: createSignInLinksService({ db, users: authRepo, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: users, auth, clock, config }),
+    // Hourly: what has ended (sessions, one-time tokens, windows, SSO round trips, SCIM's log).
+    housekeeping: createHousekeeping({ repo: repositories.housekeeping, clock, config }),
   };
 }
 

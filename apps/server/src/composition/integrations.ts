@@ -38,7 +38,7 @@ export function buildIntegrations(
   // users and workflow pages, one set per app; none while no change feed runs.
   const apiCaches = createExternalApiCaches(deps.changes);
   const accessKeyAuth = createAccessKeyAuthenticator({ repo: repositories.accessKeys, clock, log, cache: apiCaches?.keys });
-  const bearerUsers = createBearerUsers(deps, apiCaches?.users);
+  const bearerUsers = createBearerUsers({ ...deps, signInUsers: identity.auth }, apiCaches?.users);
   const scimEvents = createScimEvents(repositories.provisioning);
 
   return {

@@ -5,9 +5,11 @@ import { createRateLimitHitsRepository } from '../db/rate-limit-hits.repository.
 import { createAccessKeysRepository } from '../modules/access-keys/access-keys.repository.js';
 import { createAnalyticsRepository } from '../modules/analytics/analytics.repository.js';
 import { createAuthRepository } from '../modules/auth/auth.repository.js';
+import { createHousekeepingRepository } from '../modules/auth/housekeeping.repository.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createSsoRepository } from '../modules/auth/sso.repository.js';
 import { createUserTokensRepository } from '../modules/auth/user-tokens.repository.js';
+import { createEventsRetentionRepository } from '../modules/events/events-retention.repository.js';
 import { createEventsTrailRepository } from '../modules/events/events-trail.repository.js';
 import { createExternalApiRepository } from '../modules/external-api/external-api.repository.js';
 import { createLookupRepository } from '../modules/lookup/lookup.repository.js';
@@ -22,6 +24,7 @@ import { createUserImportInvitationsRepository } from '../modules/user-imports/u
 import { createUserImportLeasesRepository } from '../modules/user-imports/user-import-leases.repository.js';
 import { createUserImportRowsRepository } from '../modules/user-imports/user-import-rows.repository.js';
 import { createUserImportsRepository } from '../modules/user-imports/user-imports.repository.js';
+import { createForeignEmailsRepository } from '../modules/users/foreign-emails.repository.js';
 import { createPeopleRepository } from '../modules/users/people.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWebhookDeliveriesRepository } from '../modules/webhooks/webhook-deliveries.repository.js';
@@ -34,11 +37,13 @@ import { createWorkflowImportsRepository } from '../modules/workflow-imports/wor
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export function createRepositories(db: Db) {
+  // The shared counters of every rate limit (rate_limit_hits): each limiter counts through it.
+  const rateLimitHits = createRateLimitHitsRepository(db);
   return {
-    // The shared counters of every rate limit (rate_limit_hits): each limiter counts through it.
-    rateLimitHits: createRateLimitHitsRepository(db),
-    auth: createAuthRepository(db),
+    rateLimitHits,
+    auth: createAuthRepository(db, rateLimitHits),
     sessions: createSessionsRepository(db),
+    housekeeping: createHousekeepingRepository(db),
     userTokens: createUserTokensRepository(db),
     ssoStates: createSsoRepository(db),
     accessKeys: createAccessKeysRepository(db),
@@ -62,7 +67,9 @@ export function createRepositories(db: Db) {
     scimUsers: createScimUsersRepository(db),
     scimGroups: createScimGroupsRepository(db),
     users: createUsersRepository(db),
+    foreignEmails: createForeignEmailsRepository(db),
     eventsTrail: createEventsTrailRepository(db),
+    eventsRetention: createEventsRetentionRepository(db),
     webhookDeliveries: createWebhookDeliveriesRepository(db),
     webhooks: createWebhooksRepository(db),
   };

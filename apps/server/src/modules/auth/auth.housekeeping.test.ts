@@ -3,7 +3,7 @@ import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from 
 import { jobDefinitions } from '../../jobs/index.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { housekeepingJob, runHousekeeping } from './housekeeping.jobs.js';
+import { housekeepingJob } from './housekeeping.jobs.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;
@@ -100,7 +100,7 @@ describe('housekeeping job', () => {
 
   it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
     await seed();
-    const report = await runHousekeeping(t.deps);
+    const report = await t.app.services.housekeeping.run();
     expect(report).toEqual({ sessions: 1_006, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1 });
     expect(await remaining()).toEqual({
       sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
@@ -116,7 +116,13 @@ describe('housekeeping job', () => {
       ssoLoginStates: ['in flight'],
       scimEvents: ['provisioned 6 days ago'],
     });
-    expect(await runHousekeeping(t.deps)).toEqual({ sessions: 0, userTokens: 0, rateLimitWindows: 0, ssoLoginStates: 0, scimEvents: 0 });
+    expect(await t.app.services.housekeeping.run()).toEqual({
+      sessions: 0,
+      userTokens: 0,
+      rateLimitWindows: 0,
+      ssoLoginStates: 0,
+      scimEvents: 0,
+    });
     await clear();
   });
 
@@ -124,7 +130,7 @@ describe('housekeeping job', () => {
     const definition = jobDefinitions({ deps: t.deps, services: t.app.services }).find((d) => d.name === 'housekeeping');
     expect(definition?.cron).toBe('7 * * * *');
     await seed();
-    const job = housekeepingJob(t.deps);
+    const job = housekeepingJob(t.app.services.housekeeping);
     const done = new Promise<void>((resolve, reject) => {
       const watched: typeof job = { ...job, handler: (data, meta) => job.handler(data, meta).then(resolve, reject) };
       void t.deps.jobs.startWorkers([watched]);

@@ -2,7 +2,7 @@
 import { normalizeEmail, SSO_LOGIN_ONLY_SETTING } from '@console/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
+import type { RateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import { organizationSettings, organizations, users } from '../../db/schema.js';
 
 /** "SSO login only" (a setting of the contracts' list, changed in the Super area) refuses password sign-in. */
@@ -57,10 +57,8 @@ export const LOCK_MS = 15 * 60_000;
 const failuresKey = (userId: string, source: string) => `sign-in-failures:${userId}:${source}`;
 const lockKey = (userId: string, source: string) => `sign-in-lock:${userId}:${source}`;
 
-export function createAuthRepository(root: Db) {
-  // The per-source counters live with every rate limit's (rate_limit_hits): shared by replicas, swept by housekeeping.
-  const counters = createRateLimitHitsRepository(root);
-
+/** `counters`: every rate limit's (rate_limit_hits), where the per-source failures live: shared by replicas, swept by housekeeping. */
+export function createAuthRepository(root: Db, counters: RateLimitHitsRepository) {
   return {
     // Every way in (password, single sign-on, a sign-in link, a password reset) reads the address as writers store it.
     findSignInUserByEmail: (email: string, db: Db = root) => findSignInUser(db, eq(users.email, normalizeEmail(email))),

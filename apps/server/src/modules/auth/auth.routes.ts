@@ -97,7 +97,7 @@ export const authPlugin: ApiModule = async (
   // Its body is optional: a call with none (or an empty one typed as JSON) checks the session cookie.
   registerRoute(app, routes.validateOauth, (request, reply) => {
     const idToken = request.body?.idToken;
-    return auth.validate(() => (idToken ? resolveBearerUser(deps, idToken) : resolveSession(request, reply)));
+    return auth.validate(() => (idToken ? resolveBearerUser({ ...deps, signInUsers: auth }, idToken) : resolveSession(request, reply)));
   });
 
   registerRoute(

@@ -200,6 +200,8 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
     authenticatePassword: checkPassword,
     assertAdmitted,
     startSession,
+    /** A person as sign-in reads them, by id (a bearer idToken's subject). */
+    findSignInUserById: (id: string) => repo.findSignInUserById(id),
 
     /** The password step of the sign-in form. */
     async passwordSignIn(email: string, password: string, client: RequestClient) {

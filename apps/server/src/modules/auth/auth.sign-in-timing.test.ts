@@ -5,6 +5,7 @@
  * measures the times).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createAuthRepository } from './auth.repository.js';
@@ -24,7 +25,7 @@ describe('password sign-in always verifies a password hash', () => {
     // The real service on the real database; only the verifier is wrapped, to count its work.
     auth = createAuthService({
       db: t.database.db,
-      repo: createAuthRepository(t.database.db),
+      repo: createAuthRepository(t.database.db, createRateLimitHitsRepository(t.database.db)),
       users: t.app.services.users,
       sessions: createSessionsRepository(t.database.db),
       idTokens: t.deps.idTokens,

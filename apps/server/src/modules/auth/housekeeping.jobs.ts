@@ -7,11 +7,12 @@
  * the embedded database every statement holds the one connection (and the main thread) that
  * requests also need.
  */
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../deps.js';
 import type { HousekeepingJobs } from '../../jobs/job-names.js';
 import type { JobDefinition, JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
-import { createHousekeepingRepository } from './housekeeping.repository.js';
+import type { HousekeepingRepository } from './housekeeping.repository.js';
 
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
@@ -19,25 +20,34 @@ const DAY_MS = 86_400_000;
 export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
 
 /** The auth module's jobs, for the registry (jobs/index.ts). */
-export function housekeepingJobs({ deps }: ModuleContext): JobDefinitions<HousekeepingJobs> {
-  return [housekeepingJob(deps)];
+export function housekeepingJobs({ services }: ModuleContext): JobDefinitions<HousekeepingJobs> {
+  return [housekeepingJob(services.housekeeping)];
 }
 
-export function housekeepingJob(deps: AppDeps): JobDefinition<HousekeepingJobs, 'housekeeping'> {
+export function housekeepingJob(housekeeping: Housekeeping): JobDefinition<HousekeepingJobs, 'housekeeping'> {
   return {
     name: 'housekeeping',
     cron: '7 * * * *',
     retryLimit: 1,
     handler: async () => {
-      await runHousekeeping(deps);
+      await housekeeping.run();
     },
   };
 }
 
-export async function runHousekeeping(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Promise<HousekeepingReport> {
-  const repo = createHousekeepingRepository(deps.database.db);
-  const now = deps.clock.now();
-  const cutoff = new Date(now.getTime() - deps.config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
+export type Housekeeping = ReturnType<typeof createHousekeeping>;
+
+export function createHousekeeping(deps: {
+  repo: HousekeepingRepository;
+  clock: Clock;
+  config: Pick<Config, 'HOUSEKEEPING_RETENTION_DAYS'>;
+}) {
+  return { run: () => runHousekeeping(deps) };
+}
+
+async function runHousekeeping({ repo, clock, config }: Parameters<typeof createHousekeeping>[0]): Promise<HousekeepingReport> {
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
   return {
     sessions: await repo.deleteEndedSessions(cutoff, BATCH_SIZE),
     userTokens: await repo.deleteEndedUserTokens(cutoff, now, BATCH_SIZE),

@@ -9,7 +9,7 @@ import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
-import { createAuthRepository, type Principal } from './auth.repository.js';
+import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokenClaims } from './id-token.js';
 
 /** A person as sign-in reads them: user, organization, "SSO login only". */
@@ -42,15 +42,18 @@ export function assertSameOrganization(auth: AuthContext, organizationId: string
   if (!organizationId || organizationId !== auth.organizationId) throw new AppError(404, 'NOT_FOUND', what);
 }
 
+/** What resolving a bearer idToken reads: the config, the token's verifier and the people as sign-in reads them. */
+export type BearerDeps = Pick<AppDeps, 'config' | 'idTokens'> & { signInUsers: Pick<AuthRepository, 'findSignInUserById'> };
+
 /**
  * The person behind a bearer idToken (external API). The caller adds its own checks
  * (the apiKey's organization, the API roles). `users` (by user id) saves the user's
  * look-up while the change feed reports no change of their organization.
  */
-export async function resolveBearerUser(deps: AppDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
+export async function resolveBearerUser(deps: BearerDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
   const claims = await deps.idTokens.verify(idToken);
   const load = async (): Promise<Principal | undefined> => {
-    const found = await createAuthRepository(deps.database.db).findSignInUserById(claims.sub);
+    const found = await deps.signInUsers.findSignInUserById(claims.sub);
     if (!found) return undefined;
     // Secrets stay out of memory: the password hash is not needed past sign-in.
     const { passwordHash: _p, lockedUntil: _l, ...principal } = found;
@@ -88,7 +91,7 @@ export function issuedBeforeRevocation(row: Pick<Principal, 'idTokensRevokedAt'>
  * Undefined when anything is missing (resolveBearerUser then decides, with its refusals).
  */
 export function peekBearerUser(
-  deps: AppDeps & { idTokens: { peek(token: string): IdTokenClaims | undefined } },
+  deps: Pick<AppDeps, 'config'> & { idTokens: { peek(token: string): IdTokenClaims | undefined } },
   idToken: string,
   users: OrgCache<Principal>,
 ): AuthContext | undefined {

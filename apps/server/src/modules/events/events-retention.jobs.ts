@@ -9,11 +9,12 @@
  * A retention delete records no event: it follows from the setting, whose change is one
  * (`organization.setting.changed`), and an event per run would be a trail about the trail.
  */
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../deps.js';
 import type { EventsRetentionJobs } from '../../jobs/job-names.js';
 import type { JobDefinitions } from '../../jobs/queue.js';
 import type { ModuleContext } from '../../module-context.js';
-import { createEventsRetentionRepository, type RetentionDeletes } from './events-retention.repository.js';
+import type { EventsRetentionRepository, RetentionDeletes } from './events-retention.repository.js';
 
 const DAY_MS = 86_400_000;
 /** Events per DELETE statement: a few milliseconds on either database. */
@@ -47,14 +48,7 @@ export function eventsRetentionJobs({ deps, services }: ModuleContext): JobDefin
       cron: '23 * * * *',
       retryLimit: 1,
       handler: async (_data, job) => {
-        const report = await runEventsRetention(
-          {
-            ...deps,
-            retentionDays: () => services.organizationSettings.eventRetentionDays(),
-            webhookDeliveriesBefore: services.webhookDeliveries.deleteOrganizationDeliveriesBefore,
-          },
-          { signal: job.signal },
-        );
+        const report = await services.eventsRetention.run({ signal: job.signal });
         if (report.organizationEvents + report.withoutOrganization + report.webhookDeliveries > 0)
           deps.log?.info({ job: 'events-retention', ...report }, 'old events deleted');
       },
@@ -62,20 +56,31 @@ export function eventsRetentionJobs({ deps, services }: ModuleContext): JobDefin
   ];
 }
 
-export async function runEventsRetention(
-  deps: Pick<AppDeps, 'config' | 'database' | 'clock'> & {
-    /** Each organization's retention in days (the organizations module's settings). */
-    retentionDays: () => Promise<{ organizationId: string; days: number }[]>;
-    /**
-     * Deletes the organization's webhook deliveries made before the cutoff (the webhooks
-     * module's, the one owner of their tables): they are kept as long as its events, test
-     * events' too, which have no event to go with.
-     */
-    webhookDeliveriesBefore: DeliveriesBefore;
-  },
-  options: { batchSize?: number; signal?: AbortSignal } = {},
+export interface EventsRetentionDeps {
+  repo: EventsRetentionRepository;
+  clock: Clock;
+  config: Pick<Config, 'EVENTS_WITHOUT_ORGANIZATION_RETENTION_DAYS'>;
+  /** Each organization's retention in days (the organizations module's settings). */
+  retentionDays: () => Promise<{ organizationId: string; days: number }[]>;
+  /**
+   * Deletes the organization's webhook deliveries made before the cutoff (the webhooks
+   * module's, the one owner of their tables): they are kept as long as its events, test
+   * events' too, which have no event to go with.
+   */
+  webhookDeliveriesBefore: DeliveriesBefore;
+}
+
+export type EventsRetention = ReturnType<typeof createEventsRetention>;
+
+export function createEventsRetention(deps: EventsRetentionDeps) {
+  return { run: (options: { batchSize?: number; signal?: AbortSignal } = {}) => runEventsRetention(deps, options) };
+}
+
+async function runEventsRetention(
+  deps: EventsRetentionDeps,
+  options: { batchSize?: number; signal?: AbortSignal },
 ): Promise<EventsRetentionReport> {
-  const repo = createEventsRetentionRepository(deps.database.db);
+  const { repo } = deps;
   const { batchSize = BATCH_SIZE, signal } = options;
   // One now for the whole run: what a run keeps does not depend on how long it took.
   const now = deps.clock.now().getTime();

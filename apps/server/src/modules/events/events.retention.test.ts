@@ -11,7 +11,6 @@ import { jobDefinitions } from '../../jobs/index.js';
 import { createOrganization } from '../../test/factories.js';
 import { signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runEventsRetention } from './events-retention.jobs.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const DAY = 86_400_000;
@@ -64,15 +63,7 @@ describe('events retention job', () => {
     return rows.map((r) => `${r.organizationId ?? 'none'}: ${(r.data as { name: string }).name}`).sort();
   };
 
-  const run = (batchSize: number, signal?: AbortSignal) =>
-    runEventsRetention(
-      {
-        ...t.deps,
-        retentionDays: () => t.app.services.organizationSettings.eventRetentionDays(),
-        webhookDeliveriesBefore: t.app.services.webhookDeliveries.deleteOrganizationDeliveriesBefore,
-      },
-      { batchSize, signal },
-    );
+  const run = (batchSize: number, signal?: AbortSignal) => t.app.services.eventsRetention.run({ batchSize, signal });
 
   it('deletes exactly the events older than each organization’s own retention, and old events of no organization, in batches', async () => {
     const { db } = t.database;

@@ -17,7 +17,7 @@ import { type AuthContext, requestClient } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
-import { peekBearerUser, resolveBearerUser } from '../auth/principal.js';
+import { type BearerDeps, peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
 export interface ExternalApiGuardDeps {
@@ -112,9 +112,12 @@ const missingToken = () =>
  * The users behind bearer idTokens: the auth module's resolveBearerUser with the idTokens
  * this process verified before (verified-tokens.ts) and, while the change feed runs, the
  * cached users; `peek` answers from memory alone (undefined when the caches do not run).
- * Needs the app's deps: resolveBearerUser reads the config, database and idTokens.
+ * resolveBearerUser reads the config, the idTokens and the people as sign-in reads them.
  */
-export function createBearerUsers(deps: AppDeps, users: NonNullable<Parameters<typeof resolveBearerUser>[2]> | undefined) {
+export function createBearerUsers(
+  deps: BearerDeps & Pick<AppDeps, 'clock'>,
+  users: NonNullable<Parameters<typeof resolveBearerUser>[2]> | undefined,
+) {
   const bearerDeps = { ...deps, idTokens: withVerifiedTokenCache(deps.idTokens, deps.clock) };
   return {
     resolve: (idToken: string) => resolveBearerUser(bearerDeps, idToken, users),

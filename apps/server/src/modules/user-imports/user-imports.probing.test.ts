@@ -14,9 +14,9 @@ import { users } from '../../db/schema.js';
 import { capturedLogger } from '../../test/capture.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
+import { foreignEmailRuleOn } from '../../test/foreign-email-rule.js';
 import { signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createForeignEmailRule } from '../users/foreign-emails.js';
 import { createForeignEmailBound } from './set-based/foreign-emails.js';
 import { validateRange } from './set-based/validation.js';
 import { getImport, type Headers, importCsv, importErrors, upload, watchedRuns } from './user-imports.fixtures.js';
@@ -160,7 +160,7 @@ describe('user imports: e-mails of other organizations', () => {
   });
 
   it("writes a log line with the count (the app's background log; tests build the bound with a captured one)", async () => {
-    const rule = createForeignEmailRule({ db: t.database.db, perDay: 100, clock: t.deps.clock, log: logger });
+    const rule = foreignEmailRuleOn(t.database.db, { perDay: 100, clock: t.deps.clock, log: logger });
     await createForeignEmailBound({ db: t.database.db, rule })({
       importId: firstImportId,
       organizationId: orgId,

@@ -18,11 +18,11 @@ import type { EventActor } from '@console/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { createRateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
+import type { RateLimitHitsRepository } from '../../db/rate-limit-hits.repository.js';
 import type { Clock } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { type NewEvent, recordEvent } from '../events/record.js';
-import { createForeignEmailsRepository } from './foreign-emails.repository.js';
+import type { ForeignEmailsRepository } from './foreign-emails.repository.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 export const EMAIL_CHECKS_LIMIT = 'EMAIL_CHECKS_LIMIT';
@@ -75,11 +75,16 @@ export function limitError(retryAfterSeconds: number): AppError {
   );
 }
 
-export function createForeignEmailRule(deps: { db: Db; perDay: number; clock: Clock; log?: FastifyBaseLogger }) {
-  const { db, perDay, clock } = deps;
-  // Its SQL: the day's counter among the shared ones, and which holders were told.
-  const counters = createRateLimitHitsRepository(db);
-  const repo = createForeignEmailsRepository(db);
+/** Its SQL: `counters`, where the day's counter lives among the shared ones, and `repo`, which holders were told. */
+export function createForeignEmailRule(deps: {
+  db: Db;
+  counters: RateLimitHitsRepository;
+  repo: ForeignEmailsRepository;
+  perDay: number;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, counters, repo, perDay, clock } = deps;
   const secondsUntil = (resetAt: Date | null, now: Date) =>
     Math.max(1, Math.ceil(((resetAt?.getTime() ?? now.getTime() + DAY_MS) - now.getTime()) / 1000));
 

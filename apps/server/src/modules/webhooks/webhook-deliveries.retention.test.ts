@@ -10,7 +10,6 @@ import * as t from '../../db/schema.js';
 import { createOrganization, createWebhookEndpoint } from '../../test/factories.js';
 import { signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runEventsRetention } from '../events/events-retention.jobs.js';
 import { uuidAt } from './webhook-deliveries.repository.js';
 
 const NOW = new Date();
@@ -96,14 +95,7 @@ describe('webhook deliveries retention', () => {
       await delivery(elsewhere, 399, { eventOf: byDefault.id }),
     ];
 
-    const report = await runEventsRetention(
-      {
-        ...app.deps,
-        retentionDays: () => app.app.services.organizationSettings.eventRetentionDays(),
-        webhookDeliveriesBefore: app.app.services.webhookDeliveries.deleteOrganizationDeliveriesBefore,
-      },
-      { batchSize: 2 },
-    );
+    const report = await app.app.services.eventsRetention.run({ batchSize: 2 });
 
     const left = await db
       .select({ id: t.webhookDeliveries.id })
