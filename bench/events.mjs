@@ -18,18 +18,17 @@
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
 // Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
-import { run } from '../scripts/lib.mjs';
 import {
   apiCredentials,
-  benchDatabase,
   demoAdminSession,
   demoOrganizationId,
+  demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
   mb,
   memoryKb,
-  startDemoServer,
+  pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
@@ -40,13 +39,13 @@ const calls = Number(process.argv[3] ?? 200);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STEP = 1_000_000;
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
-const { default: pg } = await import('pg');
-const database = await benchDatabase(adminUrl, 'bench_events');
-const reused = database.reused;
-const server = await startDemoServer({ dataPrefix: 'bench-events-', env: { API_RATE_LIMIT: '1000000', DATABASE_URL: database.url } });
-const db = new pg.Client({ connectionString: database.url });
-await db.connect();
+const bench = await demoServerOnBenchDatabase(adminUrl, {
+  prefix: 'bench_events',
+  dataPrefix: 'bench-events-',
+  env: { API_RATE_LIMIT: '1000000' },
+});
+const { server, db } = bench;
+const reused = bench.database.reused;
 
 const GIVEN = GIVEN_NAMES;
 const FAMILY = FAMILY_NAMES;
@@ -172,13 +171,7 @@ try {
   const api = await apiCredentials(server.base, session);
 
   // Cursors of pages deep in the trail; actors and targets of every frequency.
-  const cursors = [];
-  let after = null;
-  for (let i = 0; i < 100; i++) {
-    const page = await (await fetch(`${server.base}/api/events?limit=200${after ? `&after=${after}` : ''}`, { headers: session })).json();
-    after = page.next;
-    cursors.push(after);
-  }
+  const cursors = await pageCursors(server.base, '/api/events?limit=200', session, 100);
   const actors = (await db.query('SELECT DISTINCT actor_id FROM events WHERE actor_id IS NOT NULL LIMIT 50')).rows.map((r) => r.actor_id);
   const targets = (await db.query(`SELECT DISTINCT targets->0->>'id' AS id FROM events ORDER BY 1 LIMIT 50`)).rows.map((r) => r.id);
   const apiIds = (await db.query('SELECT id FROM events ORDER BY occurred_at DESC LIMIT 50 OFFSET 100000')).rows.map((r) => r.id);
@@ -212,8 +205,5 @@ try {
 
   writeResults('events', { events: total, fillSeconds, results, exported, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
-  await db.end();
-  await server.stop();
-  await database.release();
-  server.removeData();
+  await bench.close();
 }

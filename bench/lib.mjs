@@ -11,7 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { root, run } from '../scripts/lib.mjs';
 
 export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
 
@@ -213,6 +213,43 @@ export async function benchDatabase(adminUrl, prefix) {
       else await scratch.drop();
     },
   };
+}
+
+/**
+ * A benchmark of the built server (demo data) on a database it fills: builds the server, takes
+ * the database (benchDatabase, named after `prefix`), starts the server on it and connects to
+ * it. `close()` disconnects, stops the server, releases the database and removes its data.
+ */
+export async function demoServerOnBenchDatabase(adminUrl, { prefix, dataPrefix, env = {} }) {
+  if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+  const { default: pg } = await import('pg');
+  const database = await benchDatabase(adminUrl, prefix);
+  const server = await startDemoServer({ dataPrefix, env: { ...env, DATABASE_URL: database.url } });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  return {
+    database,
+    server,
+    db,
+    async close() {
+      await db.end();
+      await server.stop();
+      await database.release();
+      server.removeData();
+    },
+  };
+}
+
+/** The `next` cursors of the first `count` pages of `path` (a list paged by its `after`), to start "next page" calls from. */
+export async function pageCursors(base, path, headers, count) {
+  const cursors = [];
+  let after = null;
+  for (let i = 0; i < count; i++) {
+    const page = await (await fetch(`${base}${path}${after ? `${path.includes('?') ? '&' : '?'}after=${after}` : ''}`, { headers })).json();
+    after = page.next;
+    cursors.push(after);
+  }
+  return cursors;
 }
 
 /**

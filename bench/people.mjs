@@ -14,15 +14,14 @@
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
-import { run } from '../scripts/lib.mjs';
 import {
-  benchDatabase,
   demoAdminSession,
   demoOrganizationId,
+  demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
-  startDemoServer,
+  pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
@@ -33,13 +32,9 @@ const calls = Number(process.argv[3] ?? 300);
 const concurrency = Number(process.argv[4] ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
-const { default: pg } = await import('pg');
-const database = await benchDatabase(adminUrl, 'bench_people');
-const reused = database.reused;
-const server = await startDemoServer({ dataPrefix: 'bench-people-', env: { DATABASE_URL: database.url } });
-const db = new pg.Client({ connectionString: database.url });
-await db.connect();
+const bench = await demoServerOnBenchDatabase(adminUrl, { prefix: 'bench_people', dataPrefix: 'bench-people-' });
+const { server, db } = bench;
+const reused = bench.database.reused;
 
 const GIVEN = GIVEN_NAMES;
 const FAMILY = FAMILY_NAMES;
@@ -115,13 +110,7 @@ try {
   }
 
   // Cursors of pages deep in the list, to start "next page" calls from.
-  const cursors = [];
-  let after = null;
-  for (let i = 0; i < 200; i++) {
-    const page = await (await fetch(`${server.base}/api/people${after ? `?after=${after}` : ''}`, { headers: session })).json();
-    after = page.next;
-    cursors.push(after);
-  }
+  const cursors = await pageCursors(server.base, '/api/people', session, 200);
 
   console.log(
     `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${loadAverage()})\n`,
@@ -157,8 +146,5 @@ try {
 
   writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
-  await db.end();
-  await server.stop();
-  await database.release();
-  server.removeData();
+  await bench.close();
 }
