@@ -56,8 +56,8 @@ export interface AuthServiceDeps {
   idTokens: IdTokens;
   clock: Clock;
   config: Config;
-  /** The password check (scrypt); a test counts its calls through this. */
-  verifyPassword?: typeof scryptVerify;
+  /** The password check (scrypt, password.ts), paid once by every password sign-in. */
+  verifyPassword: typeof scryptVerify;
 }
 
 /**
@@ -72,7 +72,7 @@ function passwordRefusal(matches: boolean, row: { userDisabledAt: Date | null; o
   return undefined;
 }
 
-export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
+export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {
