@@ -28,27 +28,23 @@ import {
   loadAverage,
   mb,
   memoryKb,
+  numberArgs,
   pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
 
-const total = Number(process.argv[2] ?? 10_000_000);
-const calls = Number(process.argv[3] ?? 200);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const [total, calls] = numberArgs(10_000_000, 200);
 const STEP = 1_000_000;
 
-const bench = await demoServerOnBenchDatabase(adminUrl, {
+const bench = await demoServerOnBenchDatabase({
   prefix: 'bench_events',
   dataPrefix: 'bench-events-',
   env: { API_RATE_LIMIT: '1000000' },
 });
 const { server, db } = bench;
 const reused = bench.database.reused;
-
-const GIVEN = GIVEN_NAMES;
-const FAMILY = FAMILY_NAMES;
 
 /**
  * Actions with their weight in 1,000: sign-ins and SCIM writes most; settings, tokens and
@@ -106,7 +102,7 @@ async function fill(organizationId) {
             LATERAL (SELECT gs[1 + abs(hashint4(u)) % array_length(gs, 1)] AS g, fs[1 + abs(hashint4(-u)) % array_length(fs, 1)] AS f) t,
             LATERAL (SELECT gs[1 + abs(hashint4(i * 3)) % 20000 % array_length(gs, 1)] AS g,
                             fs[1 + abs(hashint4(i * 3)) % 20000 % array_length(fs, 1)] AS f) a`,
-      [organizationId, GIVEN, FAMILY, ACTIONS, from, total, to],
+      [organizationId, GIVEN_NAMES, FAMILY_NAMES, ACTIONS, from, total, to],
     );
     process.stdout.write(`\r${to.toLocaleString('en')} events (${Math.round((performance.now() - started) / 1000)} s)`);
   }

@@ -217,10 +217,11 @@ export async function benchDatabase(adminUrl, prefix) {
 
 /**
  * A benchmark of the built server (demo data) on a database it fills: builds the server, takes
- * the database (benchDatabase, named after `prefix`), starts the server on it and connects to
+ * the database (benchDatabase on BENCH_DATABASE_URL's server, named after `prefix`), starts the server on it and connects to
  * it. `close()` disconnects, stops the server, releases the database and removes its data.
  */
-export async function demoServerOnBenchDatabase(adminUrl, { prefix, dataPrefix, env = {} }) {
+export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
   const { default: pg } = await import('pg');
   const database = await benchDatabase(adminUrl, prefix);
@@ -352,6 +353,9 @@ export function writeResults(name, fields, { summary = '' } = {}) {
 }
 
 /** The value below which `p` percent of `sorted` lie. */
+/** The script's numeric arguments in order, each `defaults[i]` when not given. */
+export const numberArgs = (...defaults) => defaults.map((value, i) => Number(process.argv[2 + i] ?? value));
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**

@@ -21,23 +21,18 @@ import {
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
+  numberArgs,
   pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
 
-const users = Number(process.argv[2] ?? 1_000_000);
-const calls = Number(process.argv[3] ?? 300);
-const concurrency = Number(process.argv[4] ?? 1);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const [users, calls, concurrency] = numberArgs(1_000_000, 300, 1);
 
-const bench = await demoServerOnBenchDatabase(adminUrl, { prefix: 'bench_people', dataPrefix: 'bench-people-' });
+const bench = await demoServerOnBenchDatabase({ prefix: 'bench_people', dataPrefix: 'bench-people-' });
 const { server, db } = bench;
 const reused = bench.database.reused;
-
-const GIVEN = GIVEN_NAMES;
-const FAMILY = FAMILY_NAMES;
 
 /** The demo organization's users, made in batches of 100,000 rows. */
 async function fill(organizationId) {
@@ -61,7 +56,7 @@ async function fill(organizationId) {
        FROM (SELECT i, $2::text[] AS gs, $3::text[] AS fs FROM generate_series($4::int, $5::int) i) s,
             LATERAL (SELECT gs[1 + abs(hashint4(i)) % array_length(gs, 1)] AS g,
                             fs[1 + abs(hashint4(-i)) % array_length(fs, 1)] AS f) n`,
-      [organizationId, GIVEN, FAMILY, from, to],
+      [organizationId, GIVEN_NAMES, FAMILY_NAMES, from, to],
     );
     process.stdout.write(`\r${to.toLocaleString('en')} users (${Math.round((performance.now() - started) / 1000)} s)`);
   }
