@@ -20,8 +20,6 @@
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
 import {
   apiCredentials,
-  demoAdminSession,
-  demoOrganizationId,
   demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
@@ -44,7 +42,6 @@ const bench = await demoServerOnBenchDatabase({
   env: { API_RATE_LIMIT: '1000000' },
 });
 const { server, db } = bench;
-const reused = bench.database.reused;
 
 /**
  * Actions with their weight in 1,000: sign-ins and SCIM writes most; settings, tokens and
@@ -157,13 +154,7 @@ async function exportAll(headers) {
 }
 
 try {
-  const session = await demoAdminSession(server.base);
-  const organizationId = await demoOrganizationId(db);
-  let fillSeconds = 0;
-  if (!reused) {
-    console.log(`Filling the demo organization with ${total.toLocaleString('en')} events...`);
-    fillSeconds = await fill(organizationId);
-  }
+  const { session, fillSeconds } = await bench.signInAndFill(`${total.toLocaleString('en')} events`, fill);
   const api = await apiCredentials(server.base, session);
 
   // Cursors of pages deep in the trail; actors and targets of every frequency.

@@ -232,6 +232,17 @@ export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }
     database,
     server,
     db,
+    /**
+     * The demo admin's session, and the demo organization filled by `fill(organizationId)` unless
+     * the database was kept from an earlier run (filled already): the seconds the filling took.
+     */
+    async signInAndFill(what, fill) {
+      const session = await demoAdminSession(server.base);
+      const organizationId = await demoOrganizationId(db);
+      if (database.reused) return { session, fillSeconds: 0 };
+      console.log(`Filling the demo organization with ${what}...`);
+      return { session, fillSeconds: await fill(organizationId) };
+    },
     async close() {
       await db.end();
       await server.stop();

@@ -15,8 +15,6 @@
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
 import {
-  demoAdminSession,
-  demoOrganizationId,
   demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
@@ -32,7 +30,6 @@ const [users, calls, concurrency] = numberArgs(1_000_000, 300, 1);
 
 const bench = await demoServerOnBenchDatabase({ prefix: 'bench_people', dataPrefix: 'bench-people-' });
 const { server, db } = bench;
-const reused = bench.database.reused;
 
 /** The demo organization's users, made in batches of 100,000 rows. */
 async function fill(organizationId) {
@@ -96,13 +93,7 @@ const SEARCHES = [
 const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
 
 try {
-  const session = await demoAdminSession(server.base);
-  const organizationId = await demoOrganizationId(db);
-  let fillSeconds = 0;
-  if (!reused) {
-    console.log(`Filling the demo organization with ${users.toLocaleString('en')} users...`);
-    fillSeconds = await fill(organizationId);
-  }
+  const { session, fillSeconds } = await bench.signInAndFill(`${users.toLocaleString('en')} users`, fill);
 
   // Cursors of pages deep in the list, to start "next page" calls from.
   const cursors = await pageCursors(server.base, '/api/people', session, 200);
