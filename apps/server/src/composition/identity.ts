@@ -5,9 +5,9 @@
  */
 import { orgCacheOn } from '../db/org-cache.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
-import { verifyPassword } from '../modules/auth/password.js';
 import { createHousekeeping } from '../modules/auth/housekeeping.jobs.js';
 import { createInvitationsService } from '../modules/auth/invitations.service.js';
+import { verifyPassword } from '../modules/auth/password.js';
 import {
   createPasswordResetService,
   PASSWORD_RESET_PER_ADDRESS,

@@ -15,7 +15,6 @@ import { defOf, isWrapper } from '../test/fuzz.js';
 import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
-
 /** The places of a schema where a string with NUL would pass: `['body.name', …]`. */
 function stringsWithoutNulCheck(s: z.ZodType, at: string): string[] {
   const def = defOf(s);

@@ -310,7 +310,10 @@ describe('analytics reports', () => {
       })),
     );
     // A few rows a page, to cross page ends: the reports written as the service writes them, with that page size.
-    const written = await generateReports({ repo: createAnalyticsRepository(db), blobs: t.deps.blobs, clock: t.deps.clock, pageRows: 4 }, big.id);
+    const written = await generateReports(
+      { repo: createAnalyticsRepository(db), blobs: t.deps.blobs, clock: t.deps.clock, pageRows: 4 },
+      big.id,
+    );
     expect(written.map((w) => [w.name, w.rowCount])).toEqual([
       ['completions-2026-11-20.csv', 25],
       ['users-2026-11-20.csv', 25],

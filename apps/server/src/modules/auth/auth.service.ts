@@ -22,7 +22,7 @@ import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
-import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
+import { DECOY_PASSWORD_HASH, type verifyPassword as scryptVerify } from './password.js';
 import { issuedBeforeRevocation, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
