@@ -18,38 +18,30 @@
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
 // Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
-import { run } from '../scripts/lib.mjs';
 import {
   apiCredentials,
-  benchDatabase,
-  demoAdminSession,
-  demoOrganizationId,
+  demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
   mb,
   memoryKb,
-  startDemoServer,
+  numberArgs,
+  pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
 
-const total = Number(process.argv[2] ?? 10_000_000);
-const calls = Number(process.argv[3] ?? 200);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const [total, calls] = numberArgs(10_000_000, 200);
 const STEP = 1_000_000;
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
-const { default: pg } = await import('pg');
-const database = await benchDatabase(adminUrl, 'bench_events');
-const reused = database.reused;
-const server = await startDemoServer({ dataPrefix: 'bench-events-', env: { API_RATE_LIMIT: '1000000', DATABASE_URL: database.url } });
-const db = new pg.Client({ connectionString: database.url });
-await db.connect();
-
-const GIVEN = GIVEN_NAMES;
-const FAMILY = FAMILY_NAMES;
+const bench = await demoServerOnBenchDatabase({
+  prefix: 'bench_events',
+  dataPrefix: 'bench-events-',
+  env: { API_RATE_LIMIT: '1000000' },
+});
+const { server, db } = bench;
 
 /**
  * Actions with their weight in 1,000: sign-ins and SCIM writes most; settings, tokens and
@@ -107,7 +99,7 @@ async function fill(organizationId) {
             LATERAL (SELECT gs[1 + abs(hashint4(u)) % array_length(gs, 1)] AS g, fs[1 + abs(hashint4(-u)) % array_length(fs, 1)] AS f) t,
             LATERAL (SELECT gs[1 + abs(hashint4(i * 3)) % 20000 % array_length(gs, 1)] AS g,
                             fs[1 + abs(hashint4(i * 3)) % 20000 % array_length(fs, 1)] AS f) a`,
-      [organizationId, GIVEN, FAMILY, ACTIONS, from, total, to],
+      [organizationId, GIVEN_NAMES, FAMILY_NAMES, ACTIONS, from, total, to],
     );
     process.stdout.write(`\r${to.toLocaleString('en')} events (${Math.round((performance.now() - started) / 1000)} s)`);
   }
@@ -162,23 +154,11 @@ async function exportAll(headers) {
 }
 
 try {
-  const session = await demoAdminSession(server.base);
-  const organizationId = await demoOrganizationId(db);
-  let fillSeconds = 0;
-  if (!reused) {
-    console.log(`Filling the demo organization with ${total.toLocaleString('en')} events...`);
-    fillSeconds = await fill(organizationId);
-  }
+  const { session, fillSeconds } = await bench.signInAndFill(`${total.toLocaleString('en')} events`, fill);
   const api = await apiCredentials(server.base, session);
 
   // Cursors of pages deep in the trail; actors and targets of every frequency.
-  const cursors = [];
-  let after = null;
-  for (let i = 0; i < 100; i++) {
-    const page = await (await fetch(`${server.base}/api/events?limit=200${after ? `&after=${after}` : ''}`, { headers: session })).json();
-    after = page.next;
-    cursors.push(after);
-  }
+  const cursors = await pageCursors(server.base, '/api/events?limit=200', session, 100);
   const actors = (await db.query('SELECT DISTINCT actor_id FROM events WHERE actor_id IS NOT NULL LIMIT 50')).rows.map((r) => r.actor_id);
   const targets = (await db.query(`SELECT DISTINCT targets->0->>'id' AS id FROM events ORDER BY 1 LIMIT 50`)).rows.map((r) => r.id);
   const apiIds = (await db.query('SELECT id FROM events ORDER BY occurred_at DESC LIMIT 50 OFFSET 100000')).rows.map((r) => r.id);
@@ -212,8 +192,5 @@ try {
 
   writeResults('events', { events: total, fillSeconds, results, exported, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
-  await db.end();
-  await server.stop();
-  await database.release();
-  server.removeData();
+  await bench.close();
 }

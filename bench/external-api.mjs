@@ -16,10 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureInstalled, root, run } from '../scripts/lib.mjs';
-import { apiCredentials, cpuSeconds, demoAdminSession, scratchPostgres, startProcess } from './lib.mjs';
+import { apiCredentials, cpuSeconds, demoAdminSession, numberArgs, scratchPostgres, startProcess } from './lib.mjs';
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 10);
+const [seconds, connections] = numberArgs(10, 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // A checkout whose dependencies are in place is not reinstalled (another engineer's node_modules may be shared).

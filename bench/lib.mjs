@@ -11,7 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { root, run } from '../scripts/lib.mjs';
 
 export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
 
@@ -216,6 +216,55 @@ export async function benchDatabase(adminUrl, prefix) {
 }
 
 /**
+ * A benchmark of the built server (demo data) on a database it fills: builds the server, takes
+ * the database (benchDatabase on BENCH_DATABASE_URL's server, named after `prefix`), starts the server on it and connects to
+ * it. `close()` disconnects, stops the server, releases the database and removes its data.
+ */
+export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+  const { default: pg } = await import('pg');
+  const database = await benchDatabase(adminUrl, prefix);
+  const server = await startDemoServer({ dataPrefix, env: { ...env, DATABASE_URL: database.url } });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  return {
+    database,
+    server,
+    db,
+    /**
+     * The demo admin's session, and the demo organization filled by `fill(organizationId)` unless
+     * the database was kept from an earlier run (filled already): the seconds the filling took.
+     */
+    async signInAndFill(what, fill) {
+      const session = await demoAdminSession(server.base);
+      const organizationId = await demoOrganizationId(db);
+      if (database.reused) return { session, fillSeconds: 0 };
+      console.log(`Filling the demo organization with ${what}...`);
+      return { session, fillSeconds: await fill(organizationId) };
+    },
+    async close() {
+      await db.end();
+      await server.stop();
+      await database.release();
+      server.removeData();
+    },
+  };
+}
+
+/** The `next` cursors of the first `count` pages of `path` (a list paged by its `after`), to start "next page" calls from. */
+export async function pageCursors(base, path, headers, count) {
+  const cursors = [];
+  let after = null;
+  for (let i = 0; i < count; i++) {
+    const page = await (await fetch(`${base}${path}${after ? `${path.includes('?') ? '&' : '?'}after=${after}` : ''}`, { headers })).json();
+    after = page.next;
+    cursors.push(after);
+  }
+  return cursors;
+}
+
+/**
  * Scenario `name`: `calls` GETs of `url(i)` on `base` after `warmUp` unmeasured ones,
  * `concurrency` at a time. Its result: how many answered 200, how many each other status,
  * the rows a 200 held on average (`rowsOf(body)`) and the p50, p99 and slowest of the 200s,
@@ -315,6 +364,9 @@ export function writeResults(name, fields, { summary = '' } = {}) {
 }
 
 /** The value below which `p` percent of `sorted` lie. */
+/** The script's numeric arguments in order, each `defaults[i]` when not given. */
+export const numberArgs = (...defaults) => defaults.map((value, i) => Number(process.argv[2 + i] ?? value));
+
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**

@@ -14,35 +14,22 @@
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
-import { run } from '../scripts/lib.mjs';
 import {
-  benchDatabase,
-  demoAdminSession,
-  demoOrganizationId,
+  demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
-  startDemoServer,
+  numberArgs,
+  pageCursors,
   tableSizesMb,
   timeGets,
   writeResults,
 } from './lib.mjs';
 
-const users = Number(process.argv[2] ?? 1_000_000);
-const calls = Number(process.argv[3] ?? 300);
-const concurrency = Number(process.argv[4] ?? 1);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const [users, calls, concurrency] = numberArgs(1_000_000, 300, 1);
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
-const { default: pg } = await import('pg');
-const database = await benchDatabase(adminUrl, 'bench_people');
-const reused = database.reused;
-const server = await startDemoServer({ dataPrefix: 'bench-people-', env: { DATABASE_URL: database.url } });
-const db = new pg.Client({ connectionString: database.url });
-await db.connect();
-
-const GIVEN = GIVEN_NAMES;
-const FAMILY = FAMILY_NAMES;
+const bench = await demoServerOnBenchDatabase({ prefix: 'bench_people', dataPrefix: 'bench-people-' });
+const { server, db } = bench;
 
 /** The demo organization's users, made in batches of 100,000 rows. */
 async function fill(organizationId) {
@@ -66,7 +53,7 @@ async function fill(organizationId) {
        FROM (SELECT i, $2::text[] AS gs, $3::text[] AS fs FROM generate_series($4::int, $5::int) i) s,
             LATERAL (SELECT gs[1 + abs(hashint4(i)) % array_length(gs, 1)] AS g,
                             fs[1 + abs(hashint4(-i)) % array_length(fs, 1)] AS f) n`,
-      [organizationId, GIVEN, FAMILY, from, to],
+      [organizationId, GIVEN_NAMES, FAMILY_NAMES, from, to],
     );
     process.stdout.write(`\r${to.toLocaleString('en')} users (${Math.round((performance.now() - started) / 1000)} s)`);
   }
@@ -106,22 +93,10 @@ const SEARCHES = [
 const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
 
 try {
-  const session = await demoAdminSession(server.base);
-  const organizationId = await demoOrganizationId(db);
-  let fillSeconds = 0;
-  if (!reused) {
-    console.log(`Filling the demo organization with ${users.toLocaleString('en')} users...`);
-    fillSeconds = await fill(organizationId);
-  }
+  const { session, fillSeconds } = await bench.signInAndFill(`${users.toLocaleString('en')} users`, fill);
 
   // Cursors of pages deep in the list, to start "next page" calls from.
-  const cursors = [];
-  let after = null;
-  for (let i = 0; i < 200; i++) {
-    const page = await (await fetch(`${server.base}/api/people${after ? `?after=${after}` : ''}`, { headers: session })).json();
-    after = page.next;
-    cursors.push(after);
-  }
+  const cursors = await pageCursors(server.base, '/api/people', session, 200);
 
   console.log(
     `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${loadAverage()})\n`,
@@ -157,8 +132,5 @@ try {
 
   writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
-  await db.end();
-  await server.stop();
-  await database.release();
-  server.removeData();
+  await bench.close();
 }

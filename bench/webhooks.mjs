@@ -21,11 +21,9 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { root, run } from '../scripts/lib.mjs';
-import { percentile, scratchPostgres, sleep, startWorker as startLibWorker } from './lib.mjs';
+import { numberArgs, percentile, scratchPostgres, sleep, startWorker as startLibWorker } from './lib.mjs';
 
-const burst = Number(process.argv[2] ?? 10_000);
-const steady = Number(process.argv[3] ?? 3_000);
-const steadyRate = Number(process.argv[4] ?? 100);
+const [burst, steady, steadyRate] = numberArgs(10_000, 3_000, 100);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);

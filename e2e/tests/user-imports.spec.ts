@@ -31,6 +31,17 @@ async function upload(page: Page, name: string, content: string) {
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
+/** Confirms the uploaded file, waits for it to complete and opens its details: two users created. */
+async function importTwo(page: Page, name: string) {
+  const line = row(page, name);
+  await confirmImport(page, name);
+  await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
+  await line.getByRole('button', { name: `Details of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import details' });
+  await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
+  return dialog;
+}
+
 test('a valid file is uploaded and completes, with live progress and its details', async ({ page, checkA11y }) => {
   await openImports(page);
   await checkA11y();
@@ -116,12 +127,7 @@ test('the template, downloaded as the demo admin and uploaded unchanged, imports
 
   const name = `template-${stamp()}.csv`;
   await upload(page, name, csv);
-  const line = row(page, name);
-  await confirmImport(page, name);
-  await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
-  await line.getByRole('button', { name: `Details of ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import details' });
-  await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
+  const dialog = await importTwo(page, name);
   await expect(dialog.getByText('Sent to new users')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 });
@@ -137,12 +143,7 @@ test('with invitations turned off, the users are created and no e-mail is sent',
   const id = stamp();
   const name = `quiet-${id}.csv`;
   await upload(page, name, `email,name\nquiet-${id}-1@acme.example,Quiet One\nquiet-${id}-2@acme.example,Quiet Two\n`);
-  const line = row(page, name);
-  await confirmImport(page, name);
-  await expect(line.getByText('Completed')).toBeVisible({ timeout: 60_000 });
-  await line.getByRole('button', { name: `Details of ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import details' });
-  await expect(dialog.getByText('2 created, 0 updated, 0 failed')).toBeVisible();
+  const dialog = await importTwo(page, name);
   await expect(dialog.getByText('0 sent, 0 waiting, 0 failed')).toBeVisible();
   await expect(dialog.getByText('Not sent (turned off for this import)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -7,6 +7,7 @@ import { orgCacheOn } from '../db/org-cache.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { createHousekeeping } from '../modules/auth/housekeeping.jobs.js';
 import { createInvitationsService } from '../modules/auth/invitations.service.js';
+import { verifyPassword } from '../modules/auth/password.js';
 import {
   createPasswordResetService,
   PASSWORD_RESET_PER_ADDRESS,
@@ -34,7 +35,7 @@ export function buildIdentity(wiring: Wiring) {
     // The sessions service is made below; a disabling calls it later.
     endSessionsOf: (userIds, tx) => sessionsService.endSessionsOf(userIds, tx),
   });
-  const auth = createAuthService({ db, repo: authRepo, users, sessions, idTokens, clock, config });
+  const auth = createAuthService({ db, repo: authRepo, users, sessions, idTokens, clock, config, verifyPassword });
   const sessionsService = createSessionsService({
     db,
     repo: sessions,

@@ -11,16 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as schema from '../db/schema.js';
 import { createOrganization, createUser } from '../test/factories.js';
+import { defOf, isWrapper } from '../test/fuzz.js';
 import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-
-type Def = { type: string; [key: string]: unknown };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The places of a schema where a string with NUL would pass: `['body.name', …]`. */
 function stringsWithoutNulCheck(s: z.ZodType, at: string): string[] {
   const def = defOf(s);
   const walk = (inner: unknown, path = at) => stringsWithoutNulCheck(inner as z.ZodType, path);
+  if (isWrapper(def) || def.type === 'nonoptional') return walk(def.innerType);
   switch (def.type) {
     case 'string': {
       // A format (uuid, email, …) already refuses NUL; any other string must say why.
@@ -32,14 +31,6 @@ function stringsWithoutNulCheck(s: z.ZodType, at: string): string[] {
       const shape = def.shape as Record<string, z.ZodType>;
       return [...Object.entries(shape).flatMap(([k, v]) => walk(v, `${at}.${k}`)), ...(def.catchall ? walk(def.catchall, `${at}.*`) : [])];
     }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return walk(def.innerType);
     case 'pipe':
       return walk(def.in);
     case 'union':

@@ -52,3 +52,8 @@ export async function createWebhookEndpoint(db: Db, organizationId: string, valu
     .returning();
   return endpoint as typeof t.webhookEndpoints.$inferSelect;
 }
+
+/** Every field of a contract's object schema as null: an answer's profile with nothing set. */
+export function nullsOf<T extends { shape: Record<string, unknown> }>(schema: T): { [K in keyof T['shape']]: null } {
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null])) as { [K in keyof T['shape']]: null };
+}

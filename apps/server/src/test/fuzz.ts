@@ -7,8 +7,11 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 
-type Def = { type: string; [key: string]: unknown };
-const defOf = (s: unknown) => (s as { _zod: { def: Def } })._zod.def;
+export type Def = { type: string; [key: string]: unknown };
+export const defOf = (s: unknown) => (s as { _zod: { def: Def } })._zod.def;
+/** The kinds of zod schema that only wrap `def.innerType` (a value may be missing or null, or has a default). */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch']);
+export const isWrapper = (def: Def) => WRAPPERS.has(def.type);
 
 /** Strings an attacker tries first. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -69,6 +72,7 @@ export function fromSchema(schema: z.ZodType | undefined, samples: fc.Arbitrary<
 
 function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Arbitrary<unknown> {
   const inner = (s: unknown) => fromSchema(s as z.ZodType, samples, depth + 1);
+  if (isWrapper(def)) return fc.option(inner(def.innerType), { nil: undefined });
   switch (def.type) {
     case 'string':
       // A good value with a NUL, another control or a direction-changing character slipped in reaches furthest.
@@ -90,13 +94,6 @@ function shapedBy(def: Def, samples: fc.Arbitrary<string>, depth: number): fc.Ar
       return fc.constantFrom(...Object.values(def.entries as Record<string, string>));
     case 'literal':
       return fc.constantFrom(...(def.values as unknown[]));
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return fc.option(inner(def.innerType), { nil: undefined });
     case 'pipe':
       return inner(def.in);
     case 'union':

@@ -1,7 +1,7 @@
 /** Access keys (modules/access-keys). */
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { organizations } from './organizations.js';
+import { organizationIdColumn } from './organizations.js';
 import { users } from './users.js';
 
 /** Integration access keys. The secret is stored only as a hash. */
@@ -9,9 +9,7 @@ export const integrations = pgTable(
   'integrations',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull(),
     keyPrefix: text('key_prefix').notNull(),

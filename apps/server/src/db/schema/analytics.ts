@@ -2,20 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { organizations } from './organizations.js';
-import { users } from './users.js';
+import { organizationIdColumn } from './organizations.js';
+import { userIdColumn, users } from './users.js';
 import { workflows } from './workflow-imports.js';
 
 export const completions = pgTable(
   'completions',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    userId: userIdColumn(),
     workflowId: uuid('workflow_id')
       .notNull()
       .references(() => workflows.id, { onDelete: 'cascade' }),
@@ -35,9 +31,7 @@ export const reports = pgTable(
   'reports',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     /** completions | users | skill-progress: the prefix of the name. */
     type: text('type').notNull(),
     /** `<type>-<YYYY-MM-DD>.csv`: a second generation on one day replaces the first. */
@@ -62,9 +56,7 @@ export const reportGenerations = pgTable(
   'report_generations',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** queued | running | completed | failed */
     status: text('status').notNull().default('queued'),

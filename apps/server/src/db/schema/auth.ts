@@ -1,16 +1,14 @@
 /** Sign-in (modules/auth): sessions, one-time tokens (invitations, password resets) and the SSO sign-ins under way. */
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { users } from './users.js';
+import { userIdColumn } from './users.js';
 
 /** Browser sessions: the id-token cookie references one row; revoking it signs out. */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     /** How this session was signed in (password, google, custom...): the staff rule depends on it. */
     signInProvider: text('sign_in_provider').notNull().default('password'),
@@ -37,9 +35,7 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** invitation | sign_in_link | password_reset */
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),

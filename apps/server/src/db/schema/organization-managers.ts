@@ -1,19 +1,15 @@
 /** An organization's managers (modules/organizations, organization-managers.*): apart from organizations.ts, as they reference users. */
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citext, createdAt, id } from './columns.js';
-import { organizations } from './organizations.js';
-import { users } from './users.js';
+import { organizationIdColumn } from './organizations.js';
+import { userIdColumn, users } from './users.js';
 
 export const organizationManagers = pgTable(
   'organization_managers',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
+    userId: userIdColumn(),
     displayName: text('display_name').notNull(),
     email: citext('email').notNull(),
     locale: text('locale').notNull().default('en'),

@@ -8,6 +8,13 @@ export const planTypes = pgTable('plan_types', {
   name: text('name').notNull().unique(),
 });
 
+/** The owning organization's id: rows go with their organization. */
+export function organizationIdColumn() {
+  return uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+}
+
 export const organizations = pgTable(
   'organizations',
   {
@@ -34,9 +41,7 @@ export const organizations = pgTable(
 export const organizationSettings = pgTable(
   'organization_settings',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
     updatedAt: stampedNow('updated_at'),

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { organizations } from './organizations.js';
+import { organizationIdColumn, organizations } from './organizations.js';
 import { users } from './users.js';
 
 /**
@@ -14,9 +14,7 @@ export const scimTokens = pgTable(
   'scim_tokens',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     prefix: text('prefix').notNull(),
     last4: text('last4').notNull(),
@@ -52,9 +50,7 @@ export const scimEvents = pgTable(
   'scim_events',
   {
     id: uuid('id').primaryKey().default(sql`uuid_v7()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     at: stampedNow('at'),
     kind: text('kind').notNull(),
     /** User | Group */

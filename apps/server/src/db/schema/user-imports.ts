@@ -2,16 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { organizations } from './organizations.js';
+import { organizationIdColumn, organizations } from './organizations.js';
 import { users } from './users.js';
 
 export const userImports = pgTable(
   'user_imports',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
     blobKey: text('blob_key').notNull(),

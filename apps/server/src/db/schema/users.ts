@@ -2,15 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citext, createdAt, id, stampedNow, ts } from './columns.js';
-import { organizations } from './organizations.js';
+import { organizationIdColumn } from './organizations.js';
 
 export const workspaces = pgTable(
   'workspaces',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     workspaceGroupName: text('workspace_group_name'),
     private: boolean('private').notNull().default(false),
@@ -23,9 +21,7 @@ export const teams = pgTable(
   'teams',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     /** The identity provider's id for the group this team is (SCIM `externalId`). */
     scimExternalId: text('scim_external_id'),
@@ -38,9 +34,7 @@ export const skills = pgTable(
   'skills',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -83,6 +77,13 @@ export const userSearchKeySql = {
   email: (t: PersonColumns) => sql<string>`(lower(${t.email}::text) COLLATE "C")`,
 };
 
+/** The user's id of a row that goes with its user. */
+export function userIdColumn() {
+  return uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 export const users = pgTable(
   'users',
   {
@@ -92,9 +93,7 @@ export const users = pgTable(
      * appended rather than scattered, which is what a large import writes most.
      */
     id: uuid('id').primaryKey().default(sql`uuid_v7()`),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     email: citext('email').unique(),
     employeeId: text('employee_id'),
     displayName: text('display_name').notNull(),
@@ -198,9 +197,7 @@ export const users = pgTable(
 export const userWorkspaces = pgTable(
   'user_workspaces',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -211,9 +208,7 @@ export const userWorkspaces = pgTable(
 export const userTeams = pgTable(
   'user_teams',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
@@ -225,9 +220,7 @@ export const userTeams = pgTable(
 export const userSkills = pgTable(
   'user_skills',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     skillId: uuid('skill_id')
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),

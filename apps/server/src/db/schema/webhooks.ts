@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
 import { events } from './events.js';
-import { organizations } from './organizations.js';
+import { organizationIdColumn } from './organizations.js';
 import { users } from './users.js';
 
 /**
@@ -16,9 +16,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: id(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** The event types (actions) sent; null: every type. */

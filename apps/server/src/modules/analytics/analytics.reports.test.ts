@@ -10,6 +10,8 @@ import * as s from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createAnalyticsRepository } from './analytics.repository.js';
+import { generateReports } from './generate.js';
 
 const DAY_MS = 86_400_000;
 const BOM = '\uFEFF';
@@ -307,7 +309,11 @@ describe('analytics reports', () => {
         timeSpentSeconds: i,
       })),
     );
-    const written = await t.app.services.analyticsReports.generate(big.id, { pageRows: 4 });
+    // A few rows a page, to cross page ends: the reports written as the service writes them, with that page size.
+    const written = await generateReports(
+      { repo: createAnalyticsRepository(db), blobs: t.deps.blobs, clock: t.deps.clock, pageRows: 4 },
+      big.id,
+    );
     expect(written.map((w) => [w.name, w.rowCount])).toEqual([
       ['completions-2026-11-20.csv', 25],
       ['users-2026-11-20.csv', 25],

@@ -39,8 +39,6 @@ export interface GenerateDeps {
 export interface GenerateOptions {
   /** The process is stopping: end between two pages. */
   signal?: AbortSignal;
-  /** Rows per page (tests use a few to cross page ends). */
-  pageRows?: number;
 }
 
 export interface GeneratedReport {
@@ -59,7 +57,7 @@ async function* reportCsv(
 ): AsyncGenerator<string> {
   // A BOM: spreadsheets then read the file as UTF-8 (names with accents).
   yield `\uFEFF${csvLine(ANALYTICS_REPORT_COLUMNS[prefix])}`;
-  const limit = options.pageRows ?? deps.pageRows;
+  const limit = deps.pageRows;
   let after: string[] | null = null;
   for (;;) {
     if (options.signal?.aborted) throw new GenerationStopped('The process is stopping.');

@@ -22,7 +22,7 @@ import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
-import { DECOY_PASSWORD_HASH, verifyPassword as scryptVerify } from './password.js';
+import { DECOY_PASSWORD_HASH, type verifyPassword as scryptVerify } from './password.js';
 import { issuedBeforeRevocation, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
@@ -56,8 +56,8 @@ export interface AuthServiceDeps {
   idTokens: IdTokens;
   clock: Clock;
   config: Config;
-  /** The password check (scrypt); a test counts its calls through this. */
-  verifyPassword?: typeof scryptVerify;
+  /** The password check (scrypt, password.ts), paid once by every password sign-in. */
+  verifyPassword: typeof scryptVerify;
 }
 
 /**
@@ -72,7 +72,7 @@ function passwordRefusal(matches: boolean, row: { userDisabledAt: Date | null; o
   return undefined;
 }
 
-export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword = scryptVerify }: AuthServiceDeps) {
+export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword }: AuthServiceDeps) {
   const ssoProviders = enabledSsoProviders(config);
 
   function authError(status: number, code: Parameters<typeof authErrorMessage>[0], headers?: Record<string, string>) {

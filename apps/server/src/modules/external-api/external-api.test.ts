@@ -279,23 +279,14 @@ describe('external API', () => {
       const again = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'USER_EXISTS', message: 'A user with this e-mail already exists.' });
-      const sameEmployee = await call({
-        method: 'POST',
-        url: '/api/v1/users',
-        token: adminToken,
-        apiKey: key,
-        payload: { ...payload, email: 'other@example.com' },
-      });
+      /** The same person under another address, created by the holder of `token`. */
+      const createAgain = (token: string, email: string) =>
+        call({ method: 'POST', url: '/api/v1/users', token, apiKey: key, payload: { ...payload, email } });
+      const sameEmployee = await createAgain(adminToken, 'other@example.com');
       expect(sameEmployee.statusCode).toBe(409);
       expect(sameEmployee.json().message).toBe('A user with this employee ID already exists.');
       const wsAdminToken = await idTokenFor(t, people.wsAdmin.email!);
-      const refused = await call({
-        method: 'POST',
-        url: '/api/v1/users',
-        token: wsAdminToken,
-        apiKey: key,
-        payload: { ...payload, email: 'x@example.com' },
-      });
+      const refused = await createAgain(wsAdminToken, 'x@example.com');
       expect(refused.statusCode).toBe(403);
       const invalid = await call({ method: 'POST', url: '/api/v1/users', token: adminToken, apiKey: key, payload: { email: 'nope' } });
       expect(invalid.statusCode).toBe(400);

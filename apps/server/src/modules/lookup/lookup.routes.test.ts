@@ -1,8 +1,8 @@
-import { WORKFLOW_VIDEO_URL_TTL_SECONDS } from '@console/contracts';
+import { lookupUserProfile, WORKFLOW_VIDEO_URL_TTL_SECONDS } from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
+import { createOrganization, createUser, createWorkspace, nullsOf } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -194,21 +194,7 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
           invitedBy: { id: staff.id, displayName: 'Sam Staff', email: 'sam@workframe.io' },
           source: 'console',
           // Made without a profile: only the names, taken from the display name.
-          profile: {
-            givenName: 'Zed',
-            familyName: 'Lookup',
-            formattedName: null,
-            userName: null,
-            workEmail: null,
-            title: null,
-            phone: null,
-            department: null,
-            costCenter: null,
-            division: null,
-            organization: null,
-            manager: null,
-            scimAttributes: null,
-          },
+          profile: { ...nullsOf(lookupUserProfile), givenName: 'Zed', familyName: 'Lookup' },
           groups: [
             { id: expect.any(String), name: 'day shift' },
             { id: expect.any(String), name: 'Night shift' },
@@ -249,6 +235,18 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
 
     describe('a user with a profile', () => {
       const profiled = { id: '', manager: '' };
+      const sent = {
+        givenName: 'Patricia',
+        familyName: 'Profile-Smith',
+        formattedName: 'Ms. Patricia Profile-Smith',
+        userName: 'PPROFILE@acme.onmicrosoft.example',
+        workEmail: 'patricia.smith@acme.example',
+        title: 'Shift lead',
+        phone: '+1 555 0100',
+        department: 'Assembly',
+        costCenter: 'CC-4711',
+        division: 'Operations',
+      };
       beforeAll(async () => {
         const db = t.database.db;
         const mia = await createUser(db, ids.acme, { email: 'mia.manager@acme.example', displayName: 'Mia Manager', role: 'viewer' });
@@ -258,16 +256,7 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
           displayName: 'Pat Profile',
           role: 'viewer',
           source: 'scim',
-          givenName: 'Patricia',
-          familyName: 'Profile-Smith',
-          formattedName: 'Ms. Patricia Profile-Smith',
-          userName: 'PPROFILE@acme.onmicrosoft.example',
-          workEmail: 'patricia.smith@acme.example',
-          title: 'Shift lead',
-          phone: '+1 555 0100',
-          department: 'Assembly',
-          costCenter: 'CC-4711',
-          division: 'Operations',
+          ...sent,
           organizationName: 'Acme Europe',
           employeeId: 'E0777',
           managerId: mia.id,
@@ -291,16 +280,7 @@ describe('look-ups of the Super area (user by e-mail, workflow by id or name, so
         const { user } = res.json();
         expect(user).toMatchObject({ id: profiled.id, displayName: 'Pat Profile', employeeId: 'E0777', source: 'scim' });
         expect(user.profile).toEqual({
-          givenName: 'Patricia',
-          familyName: 'Profile-Smith',
-          formattedName: 'Ms. Patricia Profile-Smith',
-          userName: 'PPROFILE@acme.onmicrosoft.example',
-          workEmail: 'patricia.smith@acme.example',
-          title: 'Shift lead',
-          phone: '+1 555 0100',
-          department: 'Assembly',
-          costCenter: 'CC-4711',
-          division: 'Operations',
+          ...sent,
           organization: 'Acme Europe',
           manager: { id: profiled.manager, displayName: 'Mia Manager', email: 'mia.manager@acme.example' },
           scimAttributes: { nickName: 'Pat', addresses: [{ type: 'work', locality: 'Lyon' }] },

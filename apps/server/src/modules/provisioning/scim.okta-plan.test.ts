@@ -175,17 +175,19 @@ describe("Okta's SCIM 2.0 test plan against an organization with people from bef
   });
 
   let idUserOne = '';
+  /** The user the plan creates, and then creates again. */
+  const randomUser = {
+    schemas: [USER_SCHEMA],
+    userName: randomUserName,
+    name: { givenName: randomGivenName, familyName: randomFamilyName },
+    emails: [{ primary: true, value: randomUserName, type: 'work' }],
+    displayName: `${randomGivenName} ${randomFamilyName}`,
+    active: true,
+  };
   it("Required Test: Make sure random user doesn't exist, then Create Okta user with realistic values", async () => {
     const absent = await okta('GET', `/Users?${filter(`userName eq "${randomUserName}"`)}`);
     expect(absent.body.totalResults).toBe(0);
-    const { status, body } = await okta('POST', '/Users', {
-      schemas: [USER_SCHEMA],
-      userName: randomUserName,
-      name: { givenName: randomGivenName, familyName: randomFamilyName },
-      emails: [{ primary: true, value: randomUserName, type: 'work' }],
-      displayName: `${randomGivenName} ${randomFamilyName}`,
-      active: true,
-    });
+    const { status, body } = await okta('POST', '/Users', randomUser);
     expect(status).toBe(201);
     expect(body.active).toBe(true);
     expect(body.schemas).toContain(USER_SCHEMA);
@@ -199,14 +201,7 @@ describe("Okta's SCIM 2.0 test plan against an organization with people from bef
     const { body } = await okta('GET', `/Users/${idUserOne}`);
     expect(body.userName).toBe(randomUserName);
     expect(body.name).toMatchObject({ givenName: randomGivenName, familyName: randomFamilyName });
-    const again = await okta('POST', '/Users', {
-      schemas: [USER_SCHEMA],
-      userName: randomUserName,
-      name: { givenName: randomGivenName, familyName: randomFamilyName },
-      emails: [{ primary: true, value: randomUserName, type: 'work' }],
-      displayName: `${randomGivenName} ${randomFamilyName}`,
-      active: true,
-    });
+    const again = await okta('POST', '/Users', randomUser);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '409', scimType: 'uniqueness' });
   });

@@ -41,6 +41,14 @@ function operation(operationId: string, summary: string, extra: Record<string, u
 }
 
 function resourcePaths(name: 'Users' | 'Groups', singular: string) {
+  /** A replace's and a change's answers: the same refusals, If-Match's included. */
+  const changed = {
+    '200': answer(`The ${singular.toLowerCase()}`),
+    ...refusals,
+    '404': refusal('Not found'),
+    '412': refusal('If-Match names another version'),
+    ...userRefusals(name, true),
+  };
   return {
     [`/${name}`]: {
       get: operation(`scimList${name}`, `List or find ${name.toLowerCase()}`, {
@@ -65,24 +73,12 @@ function resourcePaths(name: 'Users' | 'Groups', singular: string) {
       put: operation(`scimReplace${singular}`, `Replace a ${singular.toLowerCase()}`, {
         parameters: [idParam, ifMatch],
         requestBody: body(`The whole ${singular.toLowerCase()}`),
-        responses: {
-          '200': answer(`The ${singular.toLowerCase()}`),
-          ...refusals,
-          '404': refusal('Not found'),
-          '412': refusal('If-Match names another version'),
-          ...userRefusals(name, true),
-        },
+        responses: changed,
       }),
       patch: operation(`scimPatch${singular}`, `Change a ${singular.toLowerCase()} (PatchOp)`, {
         parameters: [idParam, ifMatch],
         requestBody: body('A PatchOp message: add, replace and remove operations'),
-        responses: {
-          '200': answer(`The ${singular.toLowerCase()}`),
-          ...refusals,
-          '404': refusal('Not found'),
-          '412': refusal('If-Match names another version'),
-          ...userRefusals(name, true),
-        },
+        responses: changed,
       }),
       delete: operation(`scimDelete${singular}`, `Delete a ${singular.toLowerCase()}`, {
         parameters: [idParam, ifMatch],

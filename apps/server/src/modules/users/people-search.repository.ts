@@ -63,8 +63,6 @@ export interface PeopleFilter {
 export interface SearchBounds {
   walkRows: number;
   candidatesMax: number;
-  /** Told which step answered a search (tests): 4 is the walk that tests every row, for the e-mails. */
-  onStep?: (step: 1 | 2 | 3 | 4) => void;
 }
 
 /** `key` starts with `q` without case: a range of the "C" order (db/like.ts). */

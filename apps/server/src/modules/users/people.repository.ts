@@ -77,26 +77,16 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
           ? rowsOf(organizationId, await filteredIds(organizationId, filter, db), db)
           : walk(organizationId, filter, db);
       const search = { ...filter, q };
-      const answered = async (n: 1 | 2 | 3, ids: string[]) => {
-        bounds.onStep?.(n);
-        return rowsOf(organizationId, ids, db);
-      };
       // One or two letters mostly match many (the walk ahead answers); a longer text mostly
       // matches few (the range and the candidates do): the likelier step is tried first.
-      const steps = [
-        { n: 1 as const, run: walkAhead },
-        { n: 2 as const, run: rangesAndCandidates },
-      ];
+      const steps = [walkAhead, rangesAndCandidates];
       if (q.length > SHORT_SEARCH) steps.reverse();
-      for (const { n, run } of steps) {
+      for (const run of steps) {
         const found = await run(organizationId, search, db);
-        if (!found.emailsFew) {
-          bounds.onStep?.(4);
-          return walk(organizationId, filter, db);
-        }
-        if (found.done) return answered(n, found.ids);
+        if (!found.emailsFew) return walk(organizationId, filter, db);
+        if (found.done) return rowsOf(organizationId, found.ids, db);
       }
-      return answered(3, (await walkToTheEnd(organizationId, search, db)).ids);
+      return rowsOf(organizationId, (await walkToTheEnd(organizationId, search, db)).ids, db);
     },
 
     /** One person of the organization, with their manager's name (a manager of the same organization only). */

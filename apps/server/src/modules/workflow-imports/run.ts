@@ -20,8 +20,6 @@ export const ITEM_MAX_ATTEMPTS = 3;
 
 export interface RunOptions {
   signal?: AbortSignal;
-  /** Called inside an item's transaction before the copy (tests inject failures here). */
-  beforeCopy?: (sourceWorkflowId: string) => void | Promise<void>;
 }
 
 type Outcome = 'copied' | 'failed' | 'none';
@@ -89,7 +87,6 @@ export function createWorkflowImportRunner(deps: {
               await items.failRemainingItems(importId, reasons.organizationDisabled, tx);
               return 'none';
             }
-            await opts.beforeCopy?.(item.sourceWorkflowId);
             const from = { workflowId: item.sourceWorkflowId, workspaceId: target.sourceWorkspaceId };
             let copyId: string | undefined;
             if (elsewhere) {

@@ -8,9 +8,13 @@ import { createOrganization, createUser, createWorkspace } from '../../test/fact
 import { type SignedIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
-import { ITEM_MAX_ATTEMPTS, type RunOptions } from './run.js';
+import { createWorkflowImportRunner, ITEM_MAX_ATTEMPTS } from './run.js';
+import { currentSourceEnvs } from './source-envs.js';
+import { createWorkflowCopyRepository } from './workflow-copy.repository.js';
+import { createWorkflowImportItemsRepository } from './workflow-import-items.repository.js';
 import { createWorkflow, type ImportWorld, importBody, seedImportWorld } from './workflow-imports.fixtures.js';
 import { workflowImportJobs } from './workflow-imports.jobs.js';
+import { createWorkflowImportsRepository } from './workflow-imports.repository.js';
 
 describe('workflow-import job', () => {
   let t: TestApp;
@@ -27,7 +31,28 @@ describe('workflow-import job', () => {
 
   const db = () => t.database.db;
   /** The run the job makes, called here directly (the app's runner, from the registry). */
-  const runWorkflowImport = (importId: string, opts?: RunOptions) => t.app.services.workflowImportRunner.run(importId, opts);
+  const runWorkflowImport = (importId: string) => t.app.services.workflowImportRunner.run(importId);
+  /**
+   * A run as the job makes it whose copies first go through `beforeCopy`, inside the item's
+   * transaction (where a failing copy fails): a runner built as the composition root builds it,
+   * its copy repository wrapped.
+   */
+  const runWithCopiesThrough = (importId: string, beforeCopy: (sourceWorkflowId: string) => void | Promise<void>) => {
+    const copy = createWorkflowCopyRepository(db());
+    return createWorkflowImportRunner({
+      db: db(),
+      imports: createWorkflowImportsRepository(db()),
+      items: createWorkflowImportItemsRepository(db()),
+      copy: {
+        ...copy,
+        async copyWorkflow(from, to, tx) {
+          await beforeCopy(from.workflowId);
+          return copy.copyWorkflow(from, to, tx);
+        },
+      },
+      envs: currentSourceEnvs(t.deps),
+    }).run(importId);
+  };
 
   /** A fresh public target workspace of Globex per test, so counts do not mix. */
   async function schedule(workflows: string[], target?: { org: string; ws: string; author: string }) {
@@ -108,13 +133,11 @@ describe('workflow-import job', () => {
     // One source workflow is deleted after scheduling; another fails on every try.
     await db().delete(schema.workflows).where(eq(schema.workflows.id, doomed.id));
     let beltTries = 0;
-    await runWorkflowImport(importId, {
-      beforeCopy: (id) => {
-        if (id === w.flows.belt.id) {
-          beltTries++;
-          throw new Error('The video store did not answer.');
-        }
-      },
+    await runWithCopiesThrough(importId, (id) => {
+      if (id === w.flows.belt.id) {
+        beltTries++;
+        throw new Error('The video store did not answer.');
+      }
     });
     expect(beltTries).toBe(ITEM_MAX_ATTEMPTS);
     const view = await status(organizationId, importId);
@@ -143,13 +166,11 @@ describe('workflow-import job', () => {
     const { importId, workspaceId, organizationId } = await schedule([w.flows.lockout.id, w.flows.belt.id]);
     let crashed = false;
     // The first run dies in the middle of the belt's copy (after the lockout is done).
-    await runWorkflowImport(importId, {
-      beforeCopy: async (id) => {
-        if (id === w.flows.belt.id && !crashed) {
-          crashed = true;
-          throw new Error('connection lost');
-        }
-      },
+    await runWithCopiesThrough(importId, async (id) => {
+      if (id === w.flows.belt.id && !crashed) {
+        crashed = true;
+        throw new Error('connection lost');
+      }
     });
     const view = await status(organizationId, importId);
     expect(view.status).toBe('completed');

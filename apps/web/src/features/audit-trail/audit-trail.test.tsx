@@ -8,12 +8,12 @@
  * staff included.
  */
 import { type EventView, staffAsCustomersSeeThem } from '@console/contracts/events';
-import type { OrganizationView } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { type ApiCall, renderSignedIn } from '../../test/app';
+import { anOrganization } from '../../test/organizations';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -281,23 +281,7 @@ describe('the provider’s staff on an organization’s trail', () => {
 });
 
 describe('the trail on the staff organization page', () => {
-  const acme: OrganizationView = {
-    id: id(2),
-    name: 'Acme Manufacturing',
-    planType: 'Team',
-    defaultGroup: null,
-    clientKey: 'acme',
-    isStaff: false,
-    disabled: false,
-    disabledAt: null,
-    createdAt: '2026-01-15T09:30:00.000Z',
-    locale: 'en',
-    regularUsersCount: 5,
-    adminsCount: 1,
-    workspacesCount: 1,
-    admins: [],
-    moreAdmins: 0,
-  };
+  const acme = anOrganization(2, { name: 'Acme Manufacturing', clientKey: 'acme', workspacesCount: 1 });
 
   for (const as of ['staff', 'staffReader'] as const)
     it(`shows the organization’s events to ${as === 'staff' ? 'staff' : 'read-only staff'}, filtered by target, exported from the organization’s route`, async () => {

@@ -9,6 +9,7 @@ import {
   type LookupUserView,
   type LookupWorkflowView,
   lookupErrorCodes,
+  lookupUserProfile,
   type WorkflowListItem,
   workflowStages,
 } from '@console/contracts/lookup';
@@ -20,6 +21,7 @@ import { loadCatalogue } from '../../i18n/catalogues';
 import { locales } from '../../i18n/locales';
 import { notify } from '../../lib/notify';
 import { renderSignedIn, staff } from '../../test/app';
+import { nullsOf } from '../../test/people';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,21 +55,7 @@ const zed: LookupUserView = {
   invitedAt: '2026-01-16T10:00:00.000Z',
   invitedBy: { id: uuid(3), displayName: 'Sam Staff', email: 'sam@workframe.io' },
   source: 'console',
-  profile: {
-    givenName: 'Zed',
-    familyName: 'Lookup',
-    formattedName: null,
-    userName: null,
-    workEmail: null,
-    title: null,
-    phone: null,
-    department: null,
-    costCenter: null,
-    division: null,
-    organization: null,
-    manager: null,
-    scimAttributes: null,
-  },
+  profile: { ...nullsOf(lookupUserProfile), givenName: 'Zed', familyName: 'Lookup' },
   groups: [{ id: uuid(4), name: 'Night shift' }],
   moreGroups: 0,
   workspaces: [

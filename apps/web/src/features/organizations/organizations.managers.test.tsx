@@ -9,6 +9,7 @@ import type { ManagerView, OrganizationListItem, OrganizationView } from '@conso
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Persona, renderSignedIn } from '../../test/app';
+import { anOrganization } from '../../test/organizations';
 
 type Handlers = NonNullable<Parameters<typeof renderSignedIn>[1]>['api'];
 
@@ -20,26 +21,7 @@ afterEach(() => {
 const where = (router: ReturnType<typeof renderSignedIn>['router']) => router.state.location.pathname + router.state.location.search;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function organization(n: number, overrides: Partial<OrganizationView> = {}): OrganizationView {
-  return {
-    id: uuid(n),
-    name: `Org ${n}`,
-    planType: 'Team',
-    defaultGroup: null,
-    clientKey: `org${n}`,
-    isStaff: false,
-    disabled: false,
-    disabledAt: null,
-    createdAt: '2026-01-15T09:30:00.000Z',
-    locale: 'en',
-    regularUsersCount: 0,
-    adminsCount: 1,
-    workspacesCount: 0,
-    admins: [],
-    moreAdmins: 0,
-    ...overrides,
-  };
-}
+const organization = (n: number, overrides: Partial<OrganizationView> = {}) => anOrganization(n, { regularUsersCount: 0, ...overrides });
 
 function manager(n: number, overrides: Partial<ManagerView> = {}): ManagerView {
   return {

@@ -15,6 +15,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, appConfig, type Persona, renderSignedIn } from '../../test/app';
+import { anOrganization } from '../../test/organizations';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,23 +25,7 @@ afterEach(() => {
 const ORG_ID = '00000000-0000-4000-8000-000000000007';
 const where = (router: ReturnType<typeof renderSignedIn>['router']) => router.state.location.pathname + router.state.location.search;
 
-const organization: OrganizationView = {
-  id: ORG_ID,
-  name: 'Acme Manufacturing',
-  planType: 'Enterprise',
-  defaultGroup: null,
-  clientKey: 'acme',
-  isStaff: false,
-  disabled: false,
-  disabledAt: null,
-  createdAt: '2026-01-15T09:30:00.000Z',
-  locale: 'en',
-  regularUsersCount: 5,
-  adminsCount: 1,
-  workspacesCount: 2,
-  admins: [],
-  moreAdmins: 0,
-};
+const organization = anOrganization(7, { name: 'Acme Manufacturing', planType: 'Enterprise', clientKey: 'acme', workspacesCount: 2 });
 
 function defaults(): OrganizationSettingView[] {
   return (ORGANIZATION_SETTINGS as OrganizationSettingDefinition[]).map((d) => ({

@@ -8,6 +8,7 @@ import type { OrganizationListItem, OrganizationView } from '@console/contracts/
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Persona, renderSignedIn, staff } from '../../test/app';
+import { anOrganizationListItem, organizationId as orgId } from '../../test/organizations';
 
 type Handlers = NonNullable<Parameters<typeof renderSignedIn>[1]>['api'];
 
@@ -18,25 +19,9 @@ afterEach(() => {
 });
 
 const where = (router: ReturnType<typeof renderSignedIn>['router']) => router.state.location.pathname + router.state.location.search;
-const orgId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function org(n: number, overrides: Partial<OrganizationListItem> = {}): OrganizationListItem {
-  return {
-    id: orgId(n),
-    name: `Org ${String(n).padStart(2, '0')}`,
-    planType: 'Team',
-    defaultGroup: null,
-    clientKey: `org${n}`,
-    isStaff: false,
-    disabled: false,
-    disabledAt: null,
-    createdAt: '2026-01-15T09:30:00.000Z',
-    locale: 'en',
-    regularUsersCount: 5,
-    adminsCount: 1,
-    ...overrides,
-  };
-}
+const org = (n: number, overrides: Partial<OrganizationListItem> = {}) =>
+  anOrganizationListItem(n, { name: `Org ${String(n).padStart(2, '0')}`, ...overrides });
 
 /** A server that pages and filters like the real one: 20 a page, name contains q without case, disabled only on request. */
 function listHandler(all: OrganizationListItem[]) {

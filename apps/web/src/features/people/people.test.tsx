@@ -5,12 +5,13 @@
  * the person's page, with their profile, manager (a link to the manager's page), groups and
  * where they are changed; another organization's person is "not found"; the menu's entry.
  */
-import type { PersonRow, PersonView } from '@console/contracts/people';
+import { type PersonRow, type PersonView, userProfile } from '@console/contracts/people';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, renderSignedIn } from '../../test/app';
+import { nullsOf } from '../../test/people';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,17 +33,9 @@ const person = (n: number, extra: Partial<PersonRow> = {}): PersonRow => ({
 
 const profile = (n: number, extra: Partial<PersonView> = {}): PersonView => ({
   ...person(n),
+  ...nullsOf(userProfile),
   givenName: 'Person',
   familyName: String(n),
-  formattedName: null,
-  userName: null,
-  workEmail: null,
-  title: null,
-  phone: null,
-  department: null,
-  costCenter: null,
-  division: null,
-  organization: null,
   employeeNumber: null,
   manager: null,
   createdAt: '2026-11-01T10:00:00.000Z',

@@ -159,6 +159,16 @@ async function fillSource() {
   await choose(/Source workspace/, 'ass', /Assembly Line/);
 }
 
+/** Fills the form with the source's three workflows into Line by Pia, and confirms the import. */
+async function importAllThree() {
+  await fillSource();
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
+  await choose(/Target workspace/, 'line', /Line/);
+  await choose(/Author of the copies/, 'pia', /Pia Publisher/);
+  fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+  fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }));
+}
+
 describe('new workflows import', () => {
   it('shows each missing field with its own message, and sends nothing', async () => {
     const calls = open(PAGE_URL);
@@ -280,12 +290,7 @@ describe('new workflows import', () => {
     expect(screen.getByRole('option', { name: 'This installation' })).toBeTruthy();
     const chosenAt = calls.length;
     fireEvent.click(screen.getByRole('option', { name: 'staging' }));
-    await fillSource();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
-    await choose(/Target workspace/, 'line', /Line/);
-    await choose(/Author of the copies/, 'pia', /Pia Publisher/);
-    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }));
+    await importAllThree();
     expect(await screen.findByText('The import of 3 workflows was scheduled.')).toBeTruthy();
     const after = calls.slice(chosenAt).filter((c) => c.method === 'GET');
     for (const kind of ['/api/organizations/source/', `/api/organization/${ACME}/workspaces`, `/workspace/${ASSEMBLY}/workflows`]) {
@@ -308,12 +313,7 @@ describe('new workflows import', () => {
         },
       }),
     });
-    await fillSource();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all 3 workflows' }));
-    await choose(/Target workspace/, 'line', /Line/);
-    await choose(/Author of the copies/, 'pia', /Pia Publisher/);
-    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }));
+    await importAllThree();
     const text = 'The author must be an enabled Organizational Admin, Workspace Admin or Publisher of this organization.';
     await waitFor(() => expect(screen.getAllByText(text).length).toBe(2));
   });

@@ -3,12 +3,11 @@
  * began failing: the dialog offers to resend those deliveries, chosen by default.
  */
 import Checkbox from '@mui/material/Checkbox';
-import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useT } from '../../../i18n/use-t';
-import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { formatDateTime } from '../../../lib/format';
 import { useResendSince } from '../resend-since';
+import { SectionDialog } from './SectionDialog';
 
 export function EnableDialog({
   open,
@@ -29,21 +28,13 @@ export function EnableDialog({
     (chosen) => (missedSince && chosen ? missedSince : null),
   );
   return (
-    <AppDialog
-      open={open}
-      size="confirm"
-      title={t('webhooks:enable.title')}
-      onClose={onClose}
-      onSave={() => onEnable(resend.instant)}
-      saveLabel={t('webhooks:enable.confirm')}
-    >
-      <DialogContentText sx={{ mb: missedSince ? 1 : 0 }}>{t('webhooks:enable.text')}</DialogContentText>
+    <SectionDialog section="enable" open={open} onClose={onClose} onSave={() => onEnable(resend.instant)} textGap={missedSince ? 1 : 0}>
       {missedSince && (
         <FormControlLabel
           control={<Checkbox checked={resend.value} onChange={(e) => resend.setValue(e.target.checked)} />}
           label={t('webhooks:enable.resend', { date: formatDateTime(missedSince) })}
         />
       )}
-    </AppDialog>
+    </SectionDialog>
   );
 }

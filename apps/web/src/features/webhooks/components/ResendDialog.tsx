@@ -2,27 +2,24 @@
  * "Resend everything that failed since…": an instant in the reader's time zone (a day ago by
  * default, never in the future); every delivery of the endpoint that failed since then is sent again.
  */
-import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../../i18n/use-t';
-import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { instantOfLocalInput, localInputValue, useResendSince } from '../resend-since';
+import { SectionDialog } from './SectionDialog';
 
 export function ResendDialog({ open, onClose, onResend }: { open: boolean; onClose: () => void; onResend: (since: string) => void }) {
   const { t } = useT();
   const since = useResendSince(open, () => localInputValue(new Date(Date.now() - 86_400_000)), instantOfLocalInput);
   const valid = since.instant !== null;
   return (
-    <AppDialog
+    <SectionDialog
+      section="resend"
       open={open}
-      size="confirm"
-      title={t('webhooks:resend.title')}
       onClose={onClose}
       onSave={() => since.instant && onResend(since.instant)}
-      saveLabel={t('webhooks:resend.confirm')}
       saveDisabled={!valid}
+      textGap={2}
     >
-      <DialogContentText sx={{ mb: 2 }}>{t('webhooks:resend.text')}</DialogContentText>
       <TextField
         type="datetime-local"
         label={t('webhooks:resend.since')}
@@ -33,6 +30,6 @@ export function ResendDialog({ open, onClose, onResend }: { open: boolean; onClo
         helperText={valid ? t('webhooks:resend.sinceHint') : t('webhooks:resend.sinceInvalid')}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localInputValue(new Date()) } }}
       />
-    </AppDialog>
+    </SectionDialog>
   );
 }
