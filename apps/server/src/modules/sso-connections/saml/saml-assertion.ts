@@ -42,7 +42,11 @@ export function readAssertion(assertion: XmlElement, x: AssertionExpectations): 
   const subject = onlyChild(assertion, NS.assertion, 'Subject', 'The Assertion');
   const nameIdElement = subject ? onlyChild(subject, NS.assertion, 'NameID', 'The Subject') : null;
   const nameId = nameIdElement ? textOf(nameIdElement, 'The NameID') : '';
-  if (!nameIdElement || nameId.trim() === '') refuse('SAML_NAME_ID_MISSING', 'The assertion names no one (no NameID in its Subject); set a NameID at the identity provider (the e-mail address).');
+  if (!nameIdElement || nameId.trim() === '')
+    refuse(
+      'SAML_NAME_ID_MISSING',
+      'The assertion names no one (no NameID in its Subject); set a NameID at the identity provider (the e-mail address).',
+    );
   const confirmationEnd = checkBearer(subject!, x);
   const authn = children(assertion, NS.assertion, 'AuthnStatement');
   if (authn.length === 0) refuse('SAML_AUTHN_STATEMENT_MISSING', 'The assertion does not say the person signed in (no AuthnStatement).');
@@ -65,26 +69,40 @@ function checkIssuer(assertion: XmlElement, expected: string): void {
   const issuer = onlyChild(assertion, NS.assertion, 'Issuer', 'The Assertion');
   const value = issuer ? textOf(issuer, 'The Issuer') : null;
   if (value !== expected) {
-    refuse('SAML_ISSUER_MISMATCH', `The assertion was issued by ${value ?? '(no Issuer)'}, not by this connection's identity provider ${expected}.`, {
-      received: value ?? '',
-      expected,
-    });
+    refuse(
+      'SAML_ISSUER_MISMATCH',
+      `The assertion was issued by ${value ?? '(no Issuer)'}, not by this connection's identity provider ${expected}.`,
+      {
+        received: value ?? '',
+        expected,
+      },
+    );
   }
 }
 
 function checkConditions(assertion: XmlElement, x: AssertionExpectations): Date | null {
   const conditions = onlyChild(assertion, NS.assertion, 'Conditions', 'The Assertion');
-  if (!conditions) refuse('SAML_AUDIENCE_MISMATCH', `The assertion has no Conditions, so it names no audience; it must name ${x.expected.spEntityId}.`, { expected: x.expected.spEntityId });
+  if (!conditions)
+    refuse('SAML_AUDIENCE_MISMATCH', `The assertion has no Conditions, so it names no audience; it must name ${x.expected.spEntityId}.`, {
+      expected: x.expected.spEntityId,
+    });
   checkWindow(attribute(conditions, 'NotBefore'), attribute(conditions, 'NotOnOrAfter'), x, 'assertion (Conditions)');
   const restrictions = children(conditions, NS.assertion, 'AudienceRestriction');
-  if (restrictions.length === 0) refuse('SAML_AUDIENCE_MISMATCH', `The assertion names no audience; it must name ${x.expected.spEntityId}.`, { expected: x.expected.spEntityId });
+  if (restrictions.length === 0)
+    refuse('SAML_AUDIENCE_MISMATCH', `The assertion names no audience; it must name ${x.expected.spEntityId}.`, {
+      expected: x.expected.spEntityId,
+    });
   for (const restriction of restrictions) {
     const audiences = children(restriction, NS.assertion, 'Audience').map((a) => textOf(a, 'An Audience'));
     if (!audiences.includes(x.expected.spEntityId)) {
-      refuse('SAML_AUDIENCE_MISMATCH', `The assertion is meant for ${audiences.join(', ') || '(no audience)'}, not for this connection's entity ID ${x.expected.spEntityId}.`, {
-        received: audiences,
-        expected: x.expected.spEntityId,
-      });
+      refuse(
+        'SAML_AUDIENCE_MISMATCH',
+        `The assertion is meant for ${audiences.join(', ') || '(no audience)'}, not for this connection's entity ID ${x.expected.spEntityId}.`,
+        {
+          received: audiences,
+          expected: x.expected.spEntityId,
+        },
+      );
     }
   }
   const end = attribute(conditions, 'NotOnOrAfter');
@@ -112,10 +130,14 @@ function checkConfirmationData(bearer: XmlElement, x: AssertionExpectations): Da
   if (!data) refuse('SAML_SUBJECT_CONFIRMATION_MISSING', 'The bearer SubjectConfirmation has no SubjectConfirmationData.');
   const recipient = attribute(data, 'Recipient');
   if (recipient !== x.expected.acsUrl) {
-    refuse('SAML_RECIPIENT_MISMATCH', `The assertion's Recipient is ${recipient ?? '(none)'}, not this connection's ACS ${x.expected.acsUrl}.`, {
-      received: recipient ?? '',
-      expected: x.expected.acsUrl,
-    });
+    refuse(
+      'SAML_RECIPIENT_MISMATCH',
+      `The assertion's Recipient is ${recipient ?? '(none)'}, not this connection's ACS ${x.expected.acsUrl}.`,
+      {
+        received: recipient ?? '',
+        expected: x.expected.acsUrl,
+      },
+    );
   }
   const end = attribute(data, 'NotOnOrAfter');
   if (end === null) refuse('SAML_SUBJECT_CONFIRMATION_MISSING', 'The bearer SubjectConfirmationData has no NotOnOrAfter.');
@@ -129,10 +151,14 @@ function checkWindow(notBefore: string | null, notOnOrAfter: string | null, x: A
   if (notBefore !== null) {
     const start = dateTime(notBefore, 'NotBefore');
     if (now < start.getTime() - x.skewMs) {
-      refuse('SAML_NOT_YET_VALID', `The ${what} is valid only from ${start.toISOString()}; it is ${x.now.toISOString()} here. Check the identity provider's clock.`, {
-        notBefore: start.toISOString(),
-        now: x.now.toISOString(),
-      });
+      refuse(
+        'SAML_NOT_YET_VALID',
+        `The ${what} is valid only from ${start.toISOString()}; it is ${x.now.toISOString()} here. Check the identity provider's clock.`,
+        {
+          notBefore: start.toISOString(),
+          now: x.now.toISOString(),
+        },
+      );
     }
   }
   if (notOnOrAfter !== null) {
@@ -159,7 +185,8 @@ function attributesOf(assertion: XmlElement): Record<string, string[]> {
       const name = attribute(attr, 'Name');
       if (!name) continue;
       const list = values.get(name) ?? [];
-      for (const v of children(attr, NS.assertion, 'AttributeValue')) if (list.length < MAX_VALUES) list.push(textOf(v, `The attribute ${name}`));
+      for (const v of children(attr, NS.assertion, 'AttributeValue'))
+        if (list.length < MAX_VALUES) list.push(textOf(v, `The attribute ${name}`));
       values.set(name, list);
       if (values.size > MAX_ATTRIBUTES) refuse('SAML_MALFORMED', `The assertion holds more than ${MAX_ATTRIBUTES} attributes.`);
     }
@@ -171,14 +198,26 @@ function attributesOf(assertion: XmlElement): Record<string, string[]> {
 export function checkInResponseTo(received: string | null, expected: string | null, where: string): void {
   if (expected === null) {
     if (received !== null) {
-      refuse('SAML_IN_RESPONSE_TO_MISMATCH', `The ${where} answers a request (${received}) this browser did not send; start the sign-in again.`, { received });
+      refuse(
+        'SAML_IN_RESPONSE_TO_MISMATCH',
+        `The ${where} answers a request (${received}) this browser did not send; start the sign-in again.`,
+        { received },
+      );
     }
     return;
   }
   if (received === null) {
-    refuse('SAML_UNSOLICITED', `The ${where} answers no request (no InResponseTo), but this sign-in started here; an unsolicited (IdP-initiated) response is not accepted in its place.`, { expected });
+    refuse(
+      'SAML_UNSOLICITED',
+      `The ${where} answers no request (no InResponseTo), but this sign-in started here; an unsolicited (IdP-initiated) response is not accepted in its place.`,
+      { expected },
+    );
   }
   if (received !== expected) {
-    refuse('SAML_IN_RESPONSE_TO_MISMATCH', `The ${where} answers request ${received}, not the one this browser sent (${expected}); start the sign-in again.`, { received, expected });
+    refuse(
+      'SAML_IN_RESPONSE_TO_MISMATCH',
+      `The ${where} answers request ${received}, not the one this browser sent (${expected}); start the sign-in again.`,
+      { received, expected },
+    );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The one writer of saml_assertions_seen: each assertion used to sign in, per connection, kept
+ * The one writer of saml_assertions_seen: each assertion that signed someone in, per connection, kept
  * until it expires, so a second post of it is refused. On the console's clock (decision 044):
  * `now` and `until` come from the caller's clock, as the assertion's times were judged by it.
  * Each remembering also deletes a bounded batch of rows that have expired, so the table holds

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.js';
 import { samlAssertionsSeen } from '../../../db/schema.js';
 import { createTestDatabase } from '../../../test/test-database.js';
-import { createSamlAssertionsSeenRepository, type SamlAssertionsSeenRepository } from './saml-assertions-seen.repository.js';
 import { type Kit, samlKit } from './saml.fixtures.js';
+import { createSamlAssertionsSeenRepository, type SamlAssertionsSeenRepository } from './saml-assertions-seen.repository.js';
 
 const MIN = 60_000;
 let database: Database;
@@ -41,7 +41,9 @@ describe('saml_assertions_seen', () => {
     const connection = randomUUID();
     const { db } = database;
     const past = new Date(kit.now.getTime() - MIN);
-    await db.insert(samlAssertionsSeen).values(Array.from({ length: 150 }, (_, n) => ({ connectionId: connection, assertionId: `_old${n}`, expiresAt: past })));
+    await db
+      .insert(samlAssertionsSeen)
+      .values(Array.from({ length: 150 }, (_, n) => ({ connectionId: connection, assertionId: `_old${n}`, expiresAt: past })));
     expect(await repo.remember(connection, '_old0', new Date(kit.now.getTime() + MIN), kit.now)).toBe(true);
     const left = await db.select().from(samlAssertionsSeen);
     const mine = left.filter((r) => r.connectionId === connection);

@@ -43,7 +43,8 @@ export function buildAuthnRequestRedirect(input: AuthnRequestInput): AuthnReques
   checkAbsoluteUrl(input.acsUrl, 'acsUrl');
   if (input.relayState !== undefined) {
     checkText(input.relayState, 'relayState');
-    if (Buffer.byteLength(input.relayState, 'utf8') > MAX_RELAY_STATE_BYTES) throw new TypeError(`relayState must be at most ${MAX_RELAY_STATE_BYTES} bytes`);
+    if (Buffer.byteLength(input.relayState, 'utf8') > MAX_RELAY_STATE_BYTES)
+      throw new TypeError(`relayState must be at most ${MAX_RELAY_STATE_BYTES} bytes`);
   }
   const requestId = input.requestId ?? newRequestId();
   if (!/^[A-Za-z_][\w.-]*$/.test(requestId)) throw new TypeError('requestId must be an xs:ID');

@@ -28,7 +28,12 @@ export function readCertificate(text: string): SigningCertificate {
     .replace(/-----BEGIN CERTIFICATE-----/, '')
     .replace(/-----END CERTIFICATE-----/, '')
     .replace(/\s+/g, '');
-  if (body.length === 0 || body.length % 4 !== 0 || !BASE64.test(body) || /-----/.test(text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, ''))) {
+  if (
+    body.length === 0 ||
+    body.length % 4 !== 0 ||
+    !BASE64.test(body) ||
+    /-----/.test(text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, ''))
+  ) {
     refuse('SAML_METADATA_INVALID', 'A signing certificate is not a base64-encoded X.509 certificate.');
   }
   let cert: X509Certificate;
@@ -80,12 +85,17 @@ const DAY_MS = 86_400_000;
  * newer certificate beside an expiring one still gets the warning for the old one: the admin
  * should remove it once the identity provider has rolled over.
  */
-export function certificateWarnings(certificates: readonly SigningCertificate[], now: Date, days = EXPIRY_WARNING_DAYS): CertificateWarning[] {
+export function certificateWarnings(
+  certificates: readonly SigningCertificate[],
+  now: Date,
+  days = EXPIRY_WARNING_DAYS,
+): CertificateWarning[] {
   const warnings: CertificateWarning[] = [];
   for (const c of certificates) {
     const left = c.notAfter.getTime() - now.getTime();
     if (left <= 0) warnings.push({ kind: 'expired', fingerprint: c.fingerprint, notAfter: c.notAfter });
-    else if (left <= days * DAY_MS) warnings.push({ kind: 'expires_soon', fingerprint: c.fingerprint, notAfter: c.notAfter, daysLeft: Math.ceil(left / DAY_MS) });
+    else if (left <= days * DAY_MS)
+      warnings.push({ kind: 'expires_soon', fingerprint: c.fingerprint, notAfter: c.notAfter, daysLeft: Math.ceil(left / DAY_MS) });
   }
   return warnings;
 }

@@ -38,11 +38,30 @@ describe('parseIdpMetadata', () => {
 
   it('refuses a DOCTYPE, an oversized document, and metadata that describes no single identity provider', () => {
     const xml = idp.metadata();
-    expect(refusal(() => parseIdpMetadata(`<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${xml.replace('<?xml version="1.0"?>', '')}`)).code).toBe('SAML_DTD_NOT_ALLOWED');
-    expect(refusal(() => parseIdpMetadata(xml.replace('</md:EntityDescriptor>', `<!--${'x'.repeat(600 * 1024)}--></md:EntityDescriptor>`))).code).toBe('SAML_TOO_LARGE');
-    expect(refusal(() => parseIdpMetadata(xml.replace(/<md:KeyDescriptor[\s\S]*<\/md:KeyDescriptor>/, ''))).code).toBe('SAML_METADATA_INVALID');
-    expect(refusal(() => parseIdpMetadata(xml.replace(/Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https:/, 'Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="http:'))).message).toContain('https');
-    expect(refusal(() => parseIdpMetadata(xml.replace('IDPSSODescriptor', 'SPSSODescriptor').replace('IDPSSODescriptor', 'SPSSODescriptor'))).code).toBe('SAML_METADATA_INVALID');
+    expect(
+      refusal(() => parseIdpMetadata(`<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>${xml.replace('<?xml version="1.0"?>', '')}`))
+        .code,
+    ).toBe('SAML_DTD_NOT_ALLOWED');
+    expect(
+      refusal(() => parseIdpMetadata(xml.replace('</md:EntityDescriptor>', `<!--${'x'.repeat(600 * 1024)}--></md:EntityDescriptor>`))).code,
+    ).toBe('SAML_TOO_LARGE');
+    expect(refusal(() => parseIdpMetadata(xml.replace(/<md:KeyDescriptor[\s\S]*<\/md:KeyDescriptor>/, ''))).code).toBe(
+      'SAML_METADATA_INVALID',
+    );
+    expect(
+      refusal(() =>
+        parseIdpMetadata(
+          xml.replace(
+            /Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https:/,
+            'Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="http:',
+          ),
+        ),
+      ).message,
+    ).toContain('https');
+    expect(
+      refusal(() => parseIdpMetadata(xml.replace('IDPSSODescriptor', 'SPSSODescriptor').replace('IDPSSODescriptor', 'SPSSODescriptor')))
+        .code,
+    ).toBe('SAML_METADATA_INVALID');
     expect(refusal(() => parseIdpMetadata(xml.replace(certBase64(idp.key), 'bm90IGEgY2VydA=='))).code).toBe('SAML_METADATA_INVALID');
   });
 });
@@ -51,15 +70,22 @@ describe('certificateWarnings', () => {
   it('warns of a certificate that expires within 30 days, and of one that expired', () => {
     const cert = readCertificate(idp.key.certPem);
     const justBefore = new Date(cert.notAfter.getTime() - 10 * DAY);
-    expect(certificateWarnings([cert], justBefore)).toEqual([{ kind: 'expires_soon', fingerprint: cert.fingerprint, notAfter: cert.notAfter, daysLeft: 10 }]);
+    expect(certificateWarnings([cert], justBefore)).toEqual([
+      { kind: 'expires_soon', fingerprint: cert.fingerprint, notAfter: cert.notAfter, daysLeft: 10 },
+    ]);
     expect(certificateWarnings([cert], new Date(cert.notAfter.getTime() - 31 * DAY))).toEqual([]);
-    expect(certificateWarnings([cert], new Date(cert.notAfter.getTime() + 1))).toEqual([{ kind: 'expired', fingerprint: cert.fingerprint, notAfter: cert.notAfter }]);
+    expect(certificateWarnings([cert], new Date(cert.notAfter.getTime() + 1))).toEqual([
+      { kind: 'expired', fingerprint: cert.fingerprint, notAfter: cert.notAfter },
+    ]);
   });
 });
 
 describe('serviceProviderMetadata and the AuthnRequest', () => {
   it('describes our ACS for HTTP-POST and asks for signed assertions, with values escaped', () => {
-    const xml = serviceProviderMetadata({ entityId: 'https://console.example/saml?a=1&b="2"', acsUrl: 'https://console.example/api/sso/saml/acs' });
+    const xml = serviceProviderMetadata({
+      entityId: 'https://console.example/saml?a=1&b="2"',
+      acsUrl: 'https://console.example/api/sso/saml/acs',
+    });
     const root = parseStrictXml(xml, 65536, 'metadata').documentElement!;
     expect(root.getAttribute('entityID')).toBe('https://console.example/saml?a=1&b="2"');
     expect(xml).toContain('WantAssertionsSigned="true"');
@@ -69,7 +95,13 @@ describe('serviceProviderMetadata and the AuthnRequest', () => {
 
   it('deflates and encodes the request for the redirect binding, keeps the address query, and gives its ID', () => {
     const now = new Date('2026-12-02T10:00:00Z');
-    const { url, requestId } = buildAuthnRequestRedirect({ idpSsoUrl: 'https://idp.example/sso?tenant=1', spEntityId: idp.spEntityId, acsUrl: idp.acsUrl, relayState: 'r-123', now });
+    const { url, requestId } = buildAuthnRequestRedirect({
+      idpSsoUrl: 'https://idp.example/sso?tenant=1',
+      spEntityId: idp.spEntityId,
+      acsUrl: idp.acsUrl,
+      relayState: 'r-123',
+      now,
+    });
     const parsed = new URL(url);
     expect(parsed.searchParams.get('tenant')).toBe('1');
     expect(parsed.searchParams.get('RelayState')).toBe('r-123');
@@ -80,7 +112,15 @@ describe('serviceProviderMetadata and the AuthnRequest', () => {
     expect(requestId).toMatch(/^_[0-9a-f]{32}$/);
     expect(root.getAttribute('AssertionConsumerServiceURL')).toBe(idp.acsUrl);
     expect(root.getAttribute('IssueInstant')).toBe(now.toISOString());
-    expect(() => buildAuthnRequestRedirect({ idpSsoUrl: 'https://idp.example/sso', spEntityId: 'x', acsUrl: idp.acsUrl, relayState: 'x'.repeat(81), now })).toThrow(TypeError);
+    expect(() =>
+      buildAuthnRequestRedirect({
+        idpSsoUrl: 'https://idp.example/sso',
+        spEntityId: 'x',
+        acsUrl: idp.acsUrl,
+        relayState: 'x'.repeat(81),
+        now,
+      }),
+    ).toThrow(TypeError);
   });
 
   it('signs in through the test identity provider on loopback: metadata, redirect, posted response', async () => {
@@ -88,7 +128,13 @@ describe('serviceProviderMetadata and the AuthnRequest', () => {
     try {
       const metadata = parseIdpMetadata(await (await fetch(`${served.url}/metadata`)).text());
       const now = new Date();
-      const { url, requestId } = buildAuthnRequestRedirect({ idpSsoUrl: metadata.ssoRedirectUrl, spEntityId: idp.spEntityId, acsUrl: idp.acsUrl, relayState: 'back-to-keys', now });
+      const { url, requestId } = buildAuthnRequestRedirect({
+        idpSsoUrl: metadata.ssoRedirectUrl,
+        spEntityId: idp.spEntityId,
+        acsUrl: idp.acsUrl,
+        relayState: 'back-to-keys',
+        now,
+      });
       served.nextNameId.value = 'bruno@acme.example';
       const page = await (await fetch(url)).text();
       const posted = Object.fromEntries([...page.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));

@@ -36,7 +36,10 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
     (attribute(d, 'protocolSupportEnumeration') ?? '').split(/\s+/).includes(PROTOCOL_SAML2),
   );
   if (idps.length !== 1) {
-    refuse('SAML_METADATA_INVALID', 'The metadata must describe exactly one SAML 2.0 identity provider (IDPSSODescriptor); this looks like a service provider or a federation.');
+    refuse(
+      'SAML_METADATA_INVALID',
+      'The metadata must describe exactly one SAML 2.0 identity provider (IDPSSODescriptor); this looks like a service provider or a federation.',
+    );
   }
   const idp = idps[0];
   return {
@@ -61,7 +64,10 @@ function redirectUrl(idp: XmlElement): string {
   const services = children(idp, NS.metadata, 'SingleSignOnService').filter((s) => attribute(s, 'Binding') === BINDING_REDIRECT);
   const location = services.length > 0 ? attribute(services[0], 'Location') : null;
   if (!location) {
-    refuse('SAML_METADATA_INVALID', 'The identity provider offers no SingleSignOnService with the HTTP-Redirect binding; turn it on at the identity provider.');
+    refuse(
+      'SAML_METADATA_INVALID',
+      'The identity provider offers no SingleSignOnService with the HTTP-Redirect binding; turn it on at the identity provider.',
+    );
   }
   let url: URL;
   try {
@@ -73,7 +79,8 @@ function redirectUrl(idp: XmlElement): string {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     refuse('SAML_METADATA_INVALID', `The sign-in address ${location} must use https.`);
   }
-  if (url.username || url.password || url.hash) refuse('SAML_METADATA_INVALID', `The sign-in address ${location} must not hold credentials or a fragment.`);
+  if (url.username || url.password || url.hash)
+    refuse('SAML_METADATA_INVALID', `The sign-in address ${location} must not hold credentials or a fragment.`);
   return url.toString();
 }
 
@@ -89,8 +96,13 @@ function signingCertificates(idp: XmlElement): SigningCertificate[] {
       byFingerprint.set(read.fingerprint, read);
     }
   }
-  if (byFingerprint.size === 0) refuse('SAML_METADATA_INVALID', 'The metadata holds no signing certificate (KeyDescriptor use="signing" with an X509Certificate).');
-  if (byFingerprint.size > MAX_SIGNING_CERTIFICATES) refuse('SAML_METADATA_INVALID', `The metadata holds ${byFingerprint.size} signing certificates; at most ${MAX_SIGNING_CERTIFICATES} are accepted.`);
+  if (byFingerprint.size === 0)
+    refuse('SAML_METADATA_INVALID', 'The metadata holds no signing certificate (KeyDescriptor use="signing" with an X509Certificate).');
+  if (byFingerprint.size > MAX_SIGNING_CERTIFICATES)
+    refuse(
+      'SAML_METADATA_INVALID',
+      `The metadata holds ${byFingerprint.size} signing certificates; at most ${MAX_SIGNING_CERTIFICATES} are accepted.`,
+    );
   return [...byFingerprint.values()];
 }
 

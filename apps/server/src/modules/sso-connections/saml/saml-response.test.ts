@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALG, alterNameId, commentInNameId, makeSigningKey, type SigningKey, withXsltTransform } from '../../../test/saml-idp.js';
-import { readCertificate } from './saml-certificates.js';
 import { type Kit, samlKit } from './saml.fixtures.js';
+import { readCertificate } from './saml-certificates.js';
 
 let kit: Kit;
 let stranger: SigningKey;
@@ -20,33 +20,36 @@ async function refused(xml: string, overrides = {}) {
 }
 
 describe('verifySamlResponse accepts', () => {
-  it.each(['assertion', 'response', 'both'] as const)('a response whose %s is signed, and reads the person from the signed content', async (sign) => {
-    const xml = kit.idp.response({
-      sign,
-      now: kit.now,
-      nameId: 'ana@acme.example',
-      attributes: Object.fromEntries([
-        ['email', ['ana@acme.example']],
-        ['groups', ['a', 'b']],
-        ['__proto__', ['x']],
-      ]),
-      sessionNotOnOrAfter: at(8 * 60 * MIN),
-    });
-    const result = await kit.verify(xml);
-    expect(result).toMatchObject({
-      ok: true,
-      unsolicited: false,
-      nameId: 'ana@acme.example',
-      sessionNotOnOrAfter: at(8 * 60 * MIN),
-      notOnOrAfter: at(5 * MIN),
-    });
-    if (!result.ok) return;
-    expect(result.attributes.groups).toEqual(['a', 'b']);
-    expect(Object.getPrototypeOf(result.attributes)).toBe(Object.prototype);
-    expect(Object.hasOwn(result.attributes, '__proto__')).toBe(true);
-    // Remembered until the assertion's last end plus the skew.
-    expect(kit.remembered.at(-1)).toEqual({ assertionId: result.assertionId, until: at(7 * MIN) });
-  });
+  it.each(['assertion', 'response', 'both'] as const)(
+    'a response whose %s is signed, and reads the person from the signed content',
+    async (sign) => {
+      const xml = kit.idp.response({
+        sign,
+        now: kit.now,
+        nameId: 'ana@acme.example',
+        attributes: Object.fromEntries([
+          ['email', ['ana@acme.example']],
+          ['groups', ['a', 'b']],
+          ['__proto__', ['x']],
+        ]),
+        sessionNotOnOrAfter: at(8 * 60 * MIN),
+      });
+      const result = await kit.verify(xml);
+      expect(result).toMatchObject({
+        ok: true,
+        unsolicited: false,
+        nameId: 'ana@acme.example',
+        sessionNotOnOrAfter: at(8 * 60 * MIN),
+        notOnOrAfter: at(5 * MIN),
+      });
+      if (!result.ok) return;
+      expect(result.attributes.groups).toEqual(['a', 'b']);
+      expect(Object.getPrototypeOf(result.attributes)).toBe(Object.prototype);
+      expect(Object.hasOwn(result.attributes, '__proto__')).toBe(true);
+      // Remembered until the assertion's last end plus the skew.
+      expect(kit.remembered.at(-1)).toEqual({ assertionId: result.assertionId, until: at(7 * MIN) });
+    },
+  );
 
   it('a response signed with the new certificate of a rollover, both trusted', async () => {
     const next = makeSigningKey({ commonName: 'Test IdP 2027' });
@@ -113,7 +116,9 @@ describe('verifySamlResponse refuses', () => {
   });
 
   it('expired or not yet valid Conditions, beyond two minutes', async () => {
-    const expired = await refused(kit.idp.response({ now: at(-10 * MIN), notOnOrAfter: at(-2 * MIN - 1000), confirmationNotOnOrAfter: at(5 * MIN) }));
+    const expired = await refused(
+      kit.idp.response({ now: at(-10 * MIN), notOnOrAfter: at(-2 * MIN - 1000), confirmationNotOnOrAfter: at(5 * MIN) }),
+    );
     expect(expired.code).toBe('SAML_EXPIRED');
     expect(expired.message).toContain('Conditions');
     const early = await refused(kit.idp.response({ now: kit.now, notBefore: at(2 * MIN + 1000) }));
@@ -121,14 +126,19 @@ describe('verifySamlResponse refuses', () => {
   });
 
   it('an expired SubjectConfirmationData, beyond two minutes', async () => {
-    const result = await refused(kit.idp.response({ now: at(-10 * MIN), confirmationNotOnOrAfter: at(-2 * MIN - 1000), notOnOrAfter: at(5 * MIN) }));
+    const result = await refused(
+      kit.idp.response({ now: at(-10 * MIN), confirmationNotOnOrAfter: at(-2 * MIN - 1000), notOnOrAfter: at(5 * MIN) }),
+    );
     expect(result.code).toBe('SAML_EXPIRED');
     expect(result.message).toContain('SubjectConfirmationData');
   });
 
   it('another Audience', async () => {
     const result = await refused(kit.idp.response({ now: kit.now, audience: 'https://other-sp.example/' }));
-    expect(result).toMatchObject({ code: 'SAML_AUDIENCE_MISMATCH', details: { received: ['https://other-sp.example/'], expected: kit.idp.spEntityId } });
+    expect(result).toMatchObject({
+      code: 'SAML_AUDIENCE_MISMATCH',
+      details: { received: ['https://other-sp.example/'], expected: kit.idp.spEntityId },
+    });
   });
 
   it('another Destination, or none on a signed Response', async () => {
@@ -140,12 +150,19 @@ describe('verifySamlResponse refuses', () => {
 
   it('another Recipient', async () => {
     const result = await refused(kit.idp.response({ now: kit.now, recipient: 'https://evil.example/acs' }));
-    expect(result).toMatchObject({ code: 'SAML_RECIPIENT_MISMATCH', details: { received: 'https://evil.example/acs', expected: kit.idp.acsUrl } });
+    expect(result).toMatchObject({
+      code: 'SAML_RECIPIENT_MISMATCH',
+      details: { received: 'https://evil.example/acs', expected: kit.idp.acsUrl },
+    });
   });
 
   it('another Issuer, of the assertion or of the response', async () => {
-    expect(await refused(kit.idp.response({ now: kit.now, assertionIssuer: 'https://evil.example/idp' }))).toMatchObject({ code: 'SAML_ISSUER_MISMATCH' });
-    expect(await refused(kit.idp.response({ now: kit.now, issuer: 'https://evil.example/idp', assertionIssuer: kit.idp.entityId }))).toMatchObject({
+    expect(await refused(kit.idp.response({ now: kit.now, assertionIssuer: 'https://evil.example/idp' }))).toMatchObject({
+      code: 'SAML_ISSUER_MISMATCH',
+    });
+    expect(
+      await refused(kit.idp.response({ now: kit.now, issuer: 'https://evil.example/idp', assertionIssuer: kit.idp.entityId })),
+    ).toMatchObject({
       code: 'SAML_ISSUER_MISMATCH',
       details: { received: 'https://evil.example/idp' },
     });
@@ -155,7 +172,9 @@ describe('verifySamlResponse refuses', () => {
     const result = await refused(kit.idp.response({ now: kit.now, inResponseTo: '_someone_elses' }));
     expect(result).toMatchObject({ code: 'SAML_IN_RESPONSE_TO_MISMATCH', details: { received: '_someone_elses', expected: '_request1' } });
     // Where unsolicited responses are allowed, an answer to some request is still not ours.
-    expect(await refused(kit.idp.response({ now: kit.now }), { inResponseTo: null })).toMatchObject({ code: 'SAML_IN_RESPONSE_TO_MISMATCH' });
+    expect(await refused(kit.idp.response({ now: kit.now }), { inResponseTo: null })).toMatchObject({
+      code: 'SAML_IN_RESPONSE_TO_MISMATCH',
+    });
   });
 
   it('an assertion already used, and remembers nothing of a refused one', async () => {
@@ -179,13 +198,20 @@ describe('verifySamlResponse refuses', () => {
   });
 
   it('a failed status, an encrypted assertion, a huge or broken document, and what is no Response', async () => {
-    expect(await refused(kit.idp.response({ now: kit.now, status: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }))).toMatchObject({ code: 'SAML_STATUS_NOT_SUCCESS' });
+    expect(await refused(kit.idp.response({ now: kit.now, status: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }))).toMatchObject({
+      code: 'SAML_STATUS_NOT_SUCCESS',
+    });
     const encrypted = kit.idp
       .response({ now: kit.now, sign: 'none' })
-      .replace(/<saml:Assertion [\s\S]*<\/saml:Assertion>/, '<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="http://www.w3.org/2001/04/xmlenc#"/></saml:EncryptedAssertion>');
+      .replace(
+        /<saml:Assertion [\s\S]*<\/saml:Assertion>/,
+        '<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="http://www.w3.org/2001/04/xmlenc#"/></saml:EncryptedAssertion>',
+      );
     expect(await refused(encrypted)).toMatchObject({ code: 'SAML_ENCRYPTED_ASSERTION' });
     expect(await refused(`<a>${'x'.repeat(300 * 1024)}</a>`)).toMatchObject({ code: 'SAML_TOO_LARGE' });
-    expect(await refused('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"><a></samlp:Response>')).toMatchObject({ code: 'SAML_MALFORMED' });
+    expect(await refused('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"><a></samlp:Response>')).toMatchObject({
+      code: 'SAML_MALFORMED',
+    });
     expect(await refused('<x/>')).toMatchObject({ code: 'SAML_NOT_A_RESPONSE' });
   });
 });

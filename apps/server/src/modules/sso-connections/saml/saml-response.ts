@@ -10,10 +10,11 @@
  * signed, else the assertion inside the signed Response. Last, the assertion's ID is
  * remembered until it expires, so a second post of it is refused.
  */
+
+import { checkInResponseTo, readAssertion, type SamlIdentity } from './saml-assertion.js';
 import type { SigningCertificate } from './saml-certificates.js';
 import { refuse, type SamlRefusal, SamlRefused } from './saml-refusal.js';
 import { verifyEnvelopedSignature } from './saml-signature.js';
-import { checkInResponseTo, readAssertion, type SamlIdentity } from './saml-assertion.js';
 import { attribute, children, descendants, NS, onlyChild, parseStrictXml, textOf, type XmlDocument, type XmlElement } from './saml-xml.js';
 
 /** A Response with a few dozen attributes is under 20 KB; this leaves room and bounds the parse. */
@@ -83,16 +84,25 @@ function checkResponse(input: VerifyResponseInput): SamlIdentity & { rememberUnt
   }
   checkStatus(response);
   if (descendants(doc, NS.assertion, 'EncryptedAssertion').length > 0) {
-    refuse('SAML_ENCRYPTED_ASSERTION', 'The assertion is encrypted; encrypted assertions are not supported. Turn assertion encryption off at the identity provider (the connection uses https).');
+    refuse(
+      'SAML_ENCRYPTED_ASSERTION',
+      'The assertion is encrypted; encrypted assertions are not supported. Turn assertion encryption off at the identity provider (the connection uses https).',
+    );
   }
   const assertions = descendants(doc, NS.assertion, 'Assertion');
   const assertion = children(response, NS.assertion, 'Assertion')[0];
   if (assertions.length !== 1 || !assertion) {
-    refuse('SAML_ASSERTION_COUNT', `The response holds ${assertions.length} assertions${assertion ? '' : ', none directly in the Response'}; exactly one, directly in the Response, is accepted.`);
+    refuse(
+      'SAML_ASSERTION_COUNT',
+      `The response holds ${assertions.length} assertions${assertion ? '' : ', none directly in the Response'}; exactly one, directly in the Response, is accepted.`,
+    );
   }
   const { responseSignature, assertionSignature } = placedSignatures(doc, response, assertion);
   if (!responseSignature && !assertionSignature) {
-    refuse('SAML_SIGNATURE_MISSING', 'Neither the response nor its assertion is signed. Set the identity provider to sign the assertion (or the response).');
+    refuse(
+      'SAML_SIGNATURE_MISSING',
+      'Neither the response nor its assertion is signed. Set the identity provider to sign the assertion (or the response).',
+    );
   }
   const signedResponse = responseSignature
     ? signedRoot(verifyEnvelopedSignature(input.xml, doc, responseSignature, response, input.trustedCerts), response)
@@ -114,9 +124,13 @@ function checkStatus(response: XmlElement): void {
   const sub = code ? onlyChild(code, NS.protocol, 'StatusCode', 'The StatusCode') : null;
   const message = status ? onlyChild(status, NS.protocol, 'StatusMessage', 'The Status') : null;
   const said = message ? ` ("${textOf(message, 'StatusMessage').slice(0, 200)}")` : '';
-  refuse('SAML_STATUS_NOT_SUCCESS', `The identity provider did not sign the person in: status ${value ?? '(none)'}${sub ? ` / ${attribute(sub, 'Value')}` : ''}${said}.`, {
-    status: value ?? '',
-  });
+  refuse(
+    'SAML_STATUS_NOT_SUCCESS',
+    `The identity provider did not sign the person in: status ${value ?? '(none)'}${sub ? ` / ${attribute(sub, 'Value')}` : ''}${said}.`,
+    {
+      status: value ?? '',
+    },
+  );
 }
 
 /** Signatures may stand only directly in the Response and directly in the Assertion, one each. */
@@ -128,7 +142,10 @@ function placedSignatures(doc: XmlDocument, response: XmlElement, assertion: Xml
   // Anything named Signature elsewhere, in any namespace, is where wrapping hides a signed copy.
   const lookalikes = descendants(doc, '*', '*').filter((e) => e.localName === 'Signature').length;
   if (all.length !== placed || lookalikes !== placed) {
-    refuse('SAML_SIGNATURE_MISPLACED', 'The response holds a signature outside the Response and Assertion it may sign; such a signature is how signed content is smuggled in, and the response is refused.');
+    refuse(
+      'SAML_SIGNATURE_MISPLACED',
+      'The response holds a signature outside the Response and Assertion it may sign; such a signature is how signed content is smuggled in, and the response is refused.',
+    );
   }
   return { responseSignature, assertionSignature };
 }
@@ -136,7 +153,11 @@ function placedSignatures(doc: XmlDocument, response: XmlElement, assertion: Xml
 /** Parses what a signature covered and checks it is the element whose signature it was. */
 function signedRoot(canonicalXml: string, expected: XmlElement): XmlElement {
   const root = parseStrictXml(canonicalXml, MAX_RESPONSE_BYTES, 'signed content').documentElement!;
-  if (root.namespaceURI !== expected.namespaceURI || root.localName !== expected.localName || attribute(root, 'ID') !== attribute(expected, 'ID')) {
+  if (
+    root.namespaceURI !== expected.namespaceURI ||
+    root.localName !== expected.localName ||
+    attribute(root, 'ID') !== attribute(expected, 'ID')
+  ) {
     refuse('SAML_SIGNATURE_REFERENCE', `The signature covers a ${root.localName}, not the ${expected.localName} it is in.`);
   }
   return root;
@@ -154,19 +175,27 @@ function checkResponseEnvelope(response: XmlElement, signed: boolean, input: Ver
   const destination = attribute(response, 'Destination');
   // The POST binding requires a Destination on a signed Response; on an unsigned one it is checked when present.
   if ((signed || destination !== null) && destination !== input.expected.acsUrl) {
-    refuse('SAML_DESTINATION_MISMATCH', `The response is addressed to ${destination ?? '(no Destination)'}, not to this connection's ACS ${input.expected.acsUrl}.`, {
-      received: destination ?? '',
-      expected: input.expected.acsUrl,
-    });
+    refuse(
+      'SAML_DESTINATION_MISMATCH',
+      `The response is addressed to ${destination ?? '(no Destination)'}, not to this connection's ACS ${input.expected.acsUrl}.`,
+      {
+        received: destination ?? '',
+        expected: input.expected.acsUrl,
+      },
+    );
   }
   const issuer = onlyChild(response, NS.assertion, 'Issuer', 'The Response');
   if (issuer) {
     const value = textOf(issuer, 'The Issuer');
     if (value !== input.expected.idpEntityId) {
-      refuse('SAML_ISSUER_MISMATCH', `The response was issued by ${value}, not by this connection's identity provider ${input.expected.idpEntityId}.`, {
-        received: value,
-        expected: input.expected.idpEntityId,
-      });
+      refuse(
+        'SAML_ISSUER_MISMATCH',
+        `The response was issued by ${value}, not by this connection's identity provider ${input.expected.idpEntityId}.`,
+        {
+          received: value,
+          expected: input.expected.idpEntityId,
+        },
+      );
     }
   }
   checkInResponseTo(attribute(response, 'InResponseTo'), input.inResponseTo, 'response');

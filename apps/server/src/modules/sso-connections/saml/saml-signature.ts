@@ -23,7 +23,10 @@ import { attribute, childElements, children, descendants, NS, textOf, type XmlDo
 
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const SIGNATURE_ALGORITHMS = new Set(['http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512']);
+const SIGNATURE_ALGORITHMS = new Set([
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+]);
 const DIGEST_ALGORITHMS = new Set(['http://www.w3.org/2001/04/xmlenc#sha256', 'http://www.w3.org/2001/04/xmlenc#sha512']);
 const WEAK = new Set([
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
@@ -64,21 +67,33 @@ export function verifyEnvelopedSignature(
   checkParts(signature, what);
   const signedInfo = children(signature, NS.dsig, 'SignedInfo')[0];
   if (!signedInfo) refuse('SAML_SIGNATURE_MISPLACED', `The ${what}'s signature has no ds:SignedInfo.`);
-  checkAlgorithm(algorithmOf(signedInfo, 'CanonicalizationMethod', what), new Set([EXC_C14N]), `canonicalization of the ${what}'s signature`);
+  checkAlgorithm(
+    algorithmOf(signedInfo, 'CanonicalizationMethod', what),
+    new Set([EXC_C14N]),
+    `canonicalization of the ${what}'s signature`,
+  );
   checkAlgorithm(algorithmOf(signedInfo, 'SignatureMethod', what), SIGNATURE_ALGORITHMS, `signature algorithm of the ${what}`);
   const reference = children(signedInfo, NS.dsig, 'Reference')[0];
   if (!reference) refuse('SAML_SIGNATURE_REFERENCE', `The ${what}'s signature references nothing.`);
   const uri = attribute(reference, 'URI');
   if (uri !== `#${id}`) {
-    refuse('SAML_SIGNATURE_REFERENCE', `The ${what}'s signature covers "${uri ?? ''}", not the ${what} it is in (#${id}).`, { received: uri ?? '', expected: `#${id}` });
+    refuse('SAML_SIGNATURE_REFERENCE', `The ${what}'s signature covers "${uri ?? ''}", not the ${what} it is in (#${id}).`, {
+      received: uri ?? '',
+      expected: `#${id}`,
+    });
   }
   const carriers = ID_ATTRIBUTES.flatMap((name) => descendants(doc, '*', '*').filter((e) => e.getAttribute(name) === id));
-  if (carriers.length !== 1) refuse('SAML_SIGNATURE_REFERENCE', `${carriers.length} elements carry the ID ${id}; a signed ID must be unique.`);
+  if (carriers.length !== 1)
+    refuse('SAML_SIGNATURE_REFERENCE', `${carriers.length} elements carry the ID ${id}; a signed ID must be unique.`);
   for (const transforms of children(reference, NS.dsig, 'Transforms')) {
     for (const transform of childElements(transforms)) {
       const algorithm = attribute(transform, 'Algorithm') ?? '';
       if (!TRANSFORMS.has(algorithm)) {
-        refuse('SAML_TRANSFORM_NOT_ALLOWED', `The ${what}'s signature applies the transform ${algorithm || '(none named)'}; only enveloped-signature and exclusive canonicalization are accepted.`, { algorithm });
+        refuse(
+          'SAML_TRANSFORM_NOT_ALLOWED',
+          `The ${what}'s signature applies the transform ${algorithm || '(none named)'}; only enveloped-signature and exclusive canonicalization are accepted.`,
+          { algorithm },
+        );
       }
     }
   }
@@ -94,7 +109,11 @@ function checkParts(signature: XmlElement, what: string): void {
   }
   for (const [part, [min, max]] of Object.entries(PARTS)) {
     const n = counts.get(part) ?? 0;
-    if (n < min || n > max) refuse('SAML_SIGNATURE_MISPLACED', `The ${what}'s signature holds ${n} ${part} element(s); a signature we accept holds ${min === max ? min : `${min} to ${max}`}.`);
+    if (n < min || n > max)
+      refuse(
+        'SAML_SIGNATURE_MISPLACED',
+        `The ${what}'s signature holds ${n} ${part} element(s); a signature we accept holds ${min === max ? min : `${min} to ${max}`}.`,
+      );
   }
   if ((counts.get('Signature') ?? 0) > 0) refuse('SAML_SIGNATURE_MISPLACED', `The ${what}'s signature holds another signature.`);
 }
@@ -108,10 +127,14 @@ function algorithmOf(parent: XmlElement, part: string, what: string): string {
 
 function checkAlgorithm(algorithm: string, allowed: Set<string>, what: string): void {
   if (WEAK.has(algorithm)) {
-    refuse('SAML_WEAK_ALGORITHM', `The ${what} is ${algorithm}, which uses SHA-1 and is refused; set the identity provider to SHA-256.`, { algorithm });
+    refuse('SAML_WEAK_ALGORITHM', `The ${what} is ${algorithm}, which uses SHA-1 and is refused; set the identity provider to SHA-256.`, {
+      algorithm,
+    });
   }
   if (!allowed.has(algorithm)) {
-    refuse('SAML_UNSUPPORTED_ALGORITHM', `The ${what} is ${algorithm}, which is not accepted (accepted: ${[...allowed].join(', ')}).`, { algorithm });
+    refuse('SAML_UNSUPPORTED_ALGORITHM', `The ${what} is ${algorithm}, which is not accepted (accepted: ${[...allowed].join(', ')}).`, {
+      algorithm,
+    });
   }
 }
 
@@ -130,7 +153,11 @@ function verifier(cert: SigningCertificate): SignedXml {
 const WRONG_KEY = /^invalid signature: the signature value /;
 
 function cryptographicCheck(xml: string, signature: XmlElement, trusted: readonly SigningCertificate[], what: string): string {
-  if (trusted.length === 0) refuse('SAML_UNTRUSTED_CERTIFICATE', 'This connection trusts no signing certificate yet; add the identity provider\'s certificate or metadata.');
+  if (trusted.length === 0)
+    refuse(
+      'SAML_UNTRUSTED_CERTIFICATE',
+      "This connection trusts no signing certificate yet; add the identity provider's certificate or metadata.",
+    );
   for (const cert of trusted) {
     const sig = verifier(cert);
     let verified: boolean;
@@ -145,7 +172,8 @@ function cryptographicCheck(xml: string, signature: XmlElement, trusted: readonl
     // false: a reference's digest differs, whatever the key: the content changed after signing.
     if (!verified) refuse('SAML_CONTENT_ALTERED', `The signed ${what} was changed after it was signed (its digest no longer matches).`);
     const references = sig.getSignedReferences();
-    if (references.length !== 1) refuse('SAML_SIGNATURE_REFERENCE', `The ${what}'s signature covers ${references.length} elements; exactly one is accepted.`);
+    if (references.length !== 1)
+      refuse('SAML_SIGNATURE_REFERENCE', `The ${what}'s signature covers ${references.length} elements; exactly one is accepted.`);
     return references[0];
   }
   return untrusted(signature, trusted, what);
@@ -164,5 +192,9 @@ function untrusted(signature: XmlElement, trusted: readonly SigningCertificate[]
       { received, expected },
     );
   }
-  refuse('SAML_SIGNATURE_INVALID', `The ${what}'s signature does not verify with the certificate this connection trusts (SHA-256 fingerprint ${expectedText}).`, { expected });
+  refuse(
+    'SAML_SIGNATURE_INVALID',
+    `The ${what}'s signature does not verify with the certificate this connection trusts (SHA-256 fingerprint ${expectedText}).`,
+    { expected },
+  );
 }

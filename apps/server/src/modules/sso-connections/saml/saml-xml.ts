@@ -67,7 +67,10 @@ export function parseStrictXml(xml: string, maxBytes: number, what: string): Xml
     });
   }
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) {
-    refuse('SAML_DTD_NOT_ALLOWED', `The ${what} contains a document type declaration (DOCTYPE); SAML messages never need one, and it is refused.`);
+    refuse(
+      'SAML_DTD_NOT_ALLOWED',
+      `The ${what} contains a document type declaration (DOCTYPE); SAML messages never need one, and it is refused.`,
+    );
   }
   if (xml.includes('\u0000')) refuse('SAML_MALFORMED', `The ${what} contains a NUL character.`);
   const problems: string[] = [];
@@ -100,7 +103,9 @@ function firstLine(text: string): string {
 }
 
 export function isElement(node: XmlNode | null | undefined, ns: string, localName: string): node is XmlElement {
-  return !!node && node.nodeType === ELEMENT_NODE && (node as XmlElement).namespaceURI === ns && (node as XmlElement).localName === localName;
+  return (
+    !!node && node.nodeType === ELEMENT_NODE && (node as XmlElement).namespaceURI === ns && (node as XmlElement).localName === localName
+  );
 }
 
 export function childElements(parent: XmlNode): XmlElement[] {

@@ -51,4 +51,17 @@ describe('signature wrapping', () => {
     const twice = signed.replace('<samlp:Status>', `<samlp:Status ID="${id}">`);
     expect(await kit.verify(twice)).toMatchObject({ ok: false, code: 'SAML_SIGNATURE_REFERENCE' });
   });
+
+  it('refuses a signature anywhere but directly in the Response or the Assertion, and anything else named Signature', async () => {
+    const signed = kit.idp.response({ now: kit.now, sign: 'assertion' });
+    const signature = /<ds:Signature[\s\S]*<\/ds:Signature>/.exec(signed)![0];
+    // A second copy of the genuine signature where no signature belongs.
+    const stray = signed.replace('</samlp:Status>', `<samlp:StatusDetail>${signature}</samlp:StatusDetail></samlp:Status>`);
+    expect(await kit.verify(stray)).toMatchObject({ ok: false, code: 'SAML_SIGNATURE_MISPLACED' });
+    const lookalike = signed.replace(
+      '</samlp:Status>',
+      '<samlp:StatusDetail><x:Signature xmlns:x="urn:example:other"/></samlp:StatusDetail></samlp:Status>',
+    );
+    expect(await kit.verify(lookalike)).toMatchObject({ ok: false, code: 'SAML_SIGNATURE_MISPLACED' });
+  });
 });
