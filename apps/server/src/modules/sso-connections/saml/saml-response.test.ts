@@ -75,6 +75,8 @@ describe('verifySamlResponse accepts', () => {
     expect(await kit.verify(early)).toMatchObject({ ok: true });
     const expired = kit.idp.response({ now: at(-10 * MIN), notOnOrAfter: at(-5 * MIN) });
     expect(await kit.verify(expired, { skewMs: 10 * MIN })).toMatchObject({ ok: false, code: 'SAML_EXPIRED' });
+    expect(await kit.verify(expired, { skewMs: Number.NaN })).toMatchObject({ ok: false, code: 'SAML_EXPIRED' });
+    await expect(kit.verify(expired, { now: new Date(Number.NaN) })).rejects.toThrow(TypeError);
   });
 
   it('an unsolicited response only where allowed, marked so that it signs no one in', async () => {

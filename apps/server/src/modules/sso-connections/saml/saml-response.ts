@@ -76,7 +76,9 @@ export async function verifySamlResponse(input: VerifyResponseInput): Promise<Sa
 }
 
 function checkResponse(input: VerifyResponseInput): SamlIdentity & { rememberUntil: Date } {
-  const skewMs = Math.min(Math.max(input.skewMs ?? MAX_SKEW_MS, 0), MAX_SKEW_MS);
+  // A skew or a clock that is no number would make every time comparison false: none expires.
+  if (Number.isNaN(input.now.getTime())) throw new TypeError('now must be a valid date');
+  const skewMs = Number.isFinite(input.skewMs) ? Math.min(Math.max(input.skewMs!, 0), MAX_SKEW_MS) : MAX_SKEW_MS;
   const doc = parseStrictXml(input.xml, MAX_RESPONSE_BYTES, 'SAML response');
   const response = doc.documentElement!;
   if (response.namespaceURI !== NS.protocol || response.localName !== 'Response') {
