@@ -16,6 +16,7 @@ export const notChangeTables: Record<string, string> = {
   events: 'the events themselves: the walk reads them on their own',
   rate_limit_hits: "counters of calls: a refused call spends the caller's budget too",
   scim_events: "the Provisioning screen's log of what the identity provider sent, refusals included: a log of calls, not a change",
+  saml_assertions_seen: 'SAML assertions already used to sign in, kept until they expire: a guard against replays, not a change',
   sso_login_states: 'a single sign-on round trip in flight, deleted when it comes back',
   webhook_deliveries:
     "the webhooks' delivery log: what was sent, made with the events it sends and by a test, retry or resend (a log of sends, not a change)",
