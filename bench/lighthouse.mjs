@@ -4,7 +4,9 @@
 // Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
 // Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
-//   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
+//   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13),
+//   BENCH_WEB_DIST (a web build to serve instead of apps/web/dist: a copy of the build before
+//   a change, to measure before and after with the same server).
 // Each page × preset is run `runs` times; the table shows the run of median performance.
 // Reports (JSON) go to bench/results/tmp/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,7 +38,7 @@ const server = await startProcess('apps/server/dist/main.js', {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    WEB_DIST_DIR: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
