@@ -140,23 +140,36 @@ async function withBrowser(cdpUrl, fn) {
   }
 }
 
+/**
+ * The answer of `call`, asked again while it is 503 (at most a minute): a server that fills its
+ * demo data on a busy machine says it is busy for a while.
+ */
+async function untilNotBusy(call) {
+  for (let i = 0; ; i++) {
+    const answer = await call();
+    const status = typeof answer.status === 'function' ? answer.status() : answer.status;
+    if (status !== 503 || i >= 60) return answer;
+    await sleep(1000);
+  }
+}
+
 /** Signs the demo admin in as the web app does: the session cookies land in the browser's profile. */
 async function signIn({ request }) {
   const headers = { 'x-requested-with': 'console' };
-  const answer = await request.post(`${server.base}/api/auth/sign-in`, { data: DEMO_ADMIN, headers });
+  const answer = await untilNotBusy(() => request.post(`${server.base}/api/auth/sign-in`, { data: DEMO_ADMIN, headers }));
   const { idToken } = await answer.json();
-  const session = await request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers });
+  const session = await untilNotBusy(() =>
+    request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers }),
+  );
   if (!session.ok()) throw new Error(`sign-in failed: ${session.status()} ${await session.text()}`);
 }
 
 /** A password reset link of the demo admin, as the e-mail in the outbox carries it (checking it on load does not use it). */
 async function resetLink() {
   const headers = { 'x-requested-with': 'console', 'content-type': 'application/json' };
-  const asked = await fetch(`${server.base}/api/auth/password-reset/request`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: DEMO_ADMIN.email }),
-  });
+  const asked = await untilNotBusy(() =>
+    fetch(`${server.base}/api/auth/password-reset/request`, { method: 'POST', headers, body: JSON.stringify({ email: DEMO_ADMIN.email }) }),
+  );
   if (!asked.ok) throw new Error(`reset request failed: ${asked.status} ${await asked.text()}`);
   return outboxLink('/auth/password/reset');
 }
@@ -168,25 +181,27 @@ async function resetLink() {
  */
 async function activationLink({ request }) {
   const headers = { 'x-requested-with': 'console' };
-  const { workspaces } = await (await request.get(`${server.base}/api/provisioning`, { headers })).json();
+  const { workspaces } = await (await untilNotBusy(() => request.get(`${server.base}/api/provisioning`, { headers }))).json();
   const config = { defaultRole: 'viewer', defaultWorkspaceIds: [workspaces[0].id], sendInvitations: true };
-  const saved = await request.put(`${server.base}/api/provisioning/config`, { headers, data: config });
+  const saved = await untilNotBusy(() => request.put(`${server.base}/api/provisioning/config`, { headers, data: config }));
   if (!saved.ok()) throw new Error(`provisioning config failed: ${saved.status()} ${await saved.text()}`);
-  const token = await request.post(`${server.base}/api/provisioning/tokens`, { headers });
+  const token = await untilNotBusy(() => request.post(`${server.base}/api/provisioning/tokens`, { headers }));
   if (!token.ok()) throw new Error(`SCIM token failed: ${token.status()} ${await token.text()}`);
   const { secret } = await token.json();
   const userName = `lighthouse.viewer@acme.example`;
-  const created = await fetch(`${server.base}/api/scim/v2/Users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-    body: JSON.stringify({
-      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
-      userName,
-      name: { givenName: 'Light', familyName: 'House' },
-      emails: [{ value: userName, type: 'work', primary: true }],
-      active: true,
+  const created = await untilNotBusy(() =>
+    fetch(`${server.base}/api/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName,
+        name: { givenName: 'Light', familyName: 'House' },
+        emails: [{ value: userName, type: 'work', primary: true }],
+        active: true,
+      }),
     }),
-  });
+  );
   if (created.status !== 201) throw new Error(`SCIM create failed: ${created.status} ${await created.text()}`);
   return outboxLink('/auth/invitation/activate');
 }

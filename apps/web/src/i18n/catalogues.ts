@@ -67,9 +67,9 @@ export const namespaces: readonly Namespace[] = [
 export const shellNamespaces = ['common', 'auth', 'errors'] as const satisfies readonly Namespace[];
 export const englishShell: Pick<Catalogue, (typeof shellNamespaces)[number]> = { common, auth, errors };
 
-const translations = import.meta.glob<Record<string, unknown>>(
-  ['./locales/*/*.json', '!./locales/en/{common,auth,errors}.json'],
-  { import: 'default' });
+const translations = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en/{common,auth,errors}.json'], {
+  import: 'default',
+});
 
 /** Some namespaces of a locale's catalogue, each from its own file. */
 export async function loadNamespaces<N extends Namespace>(locale: Locale, wanted: readonly N[]): Promise<Pick<Catalogue, N>> {
