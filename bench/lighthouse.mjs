@@ -3,6 +3,8 @@
 // provider made (both links read from the outbox), and the dashboard signed in as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
 // Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
 // Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
+//   [--screenshots=DIR] (each page at 390 and 1440 px wide into DIR first, to compare a change's
+//   look by eye; with runs 0, only that)
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
 //   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13),
 //   BENCH_WEB_DIST (a web build to serve instead of apps/web/dist: a copy of the build before
@@ -100,7 +102,9 @@ try {
     { page: 'activate', url: (option('page') ?? 'activate') === 'activate' ? await withBrowser(cdpUrl, activationLink) : '' },
     { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
   ];
+  if (option('screenshots')) await screenshots(targets, option('screenshots'), cdpUrl);
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
+    if (runs === 0) continue;
     for (const preset of ['mobile', 'desktop'].filter((p) => (option('preset') ?? p) === p)) {
       const all = [];
       for (let i = 1; i <= runs; i++) {
@@ -222,6 +226,33 @@ async function outboxLink(route) {
     await sleep(100);
   }
   throw new Error(`no e-mail with a link to ${route} in the outbox`);
+}
+
+/** Each target's page at a phone's and a desktop's width; the signed-out ones in a browser of their own, without the session. */
+async function screenshots(targets, dir, cdpUrl) {
+  fs.mkdirSync(dir, { recursive: true });
+  const fresh = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  try {
+    for (const { page, url, debug } of targets.filter((x) => x.url && (option('page') ?? x.page) === x.page)) {
+      for (const width of [390, 1440]) {
+        const shoot = async (context) => {
+          const tab = await context.newPage();
+          await tab.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+          await tab.goto(url, { waitUntil: 'networkidle' });
+          await tab.screenshot({ path: path.join(dir, `${page}-${width}.png`), fullPage: true });
+          await tab.close();
+        };
+        if (debug) await withBrowser(cdpUrl, shoot);
+        else {
+          const context = await fresh.newContext();
+          await shoot(context);
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await fresh.close();
+  }
 }
 
 async function clearCache(context) {

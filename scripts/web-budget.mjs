@@ -1,7 +1,7 @@
 // What each page the budget names loads before it shows (its JavaScript and CSS, gzip level 9,
 // read from Vite's manifest of the production build), against the budgets of
 // apps/web/size-budget.json. `npm test` runs it after the build (scripts/test.mjs); alone:
-//   npm run build -w apps/web && node scripts/web-budget.mjs
+//   npm run build -w apps/web && node scripts/web-budget.mjs [dist folder, default apps/web/dist]
 // It exits 1 naming each page and kind (JavaScript, CSS) over its budget, by how much, and that
 // page's files largest first. bench/web-bundle.mjs prints the same figures and every lazy chunk.
 import fs from 'node:fs';
@@ -76,10 +76,12 @@ const round = (kb) => Math.round(kb * 10) / 10;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { pages, budgets } = readBudget();
-  const { sizes } = measure(undefined, pages);
+  const { sizes } = measure(process.argv[2] ? path.resolve(process.argv[2]) : undefined, pages);
   for (const [name, s] of Object.entries(sizes)) {
     const b = budgets[name] ?? {};
-    console.log(`${name.padEnd(16)} JS ${String(s.js).padStart(6)} KB (budget ${b.js ?? '-'})  CSS ${String(s.css).padStart(5)} KB (budget ${b.css ?? '-'})`);
+    console.log(
+      `${name.padEnd(16)} JS ${String(s.js).padStart(6)} KB (budget ${b.js ?? '-'})  CSS ${String(s.css).padStart(5)} KB (budget ${b.css ?? '-'})`,
+    );
   }
   const over = overBudget(sizes, budgets);
   for (const line of over) console.error(`OVER BUDGET ${line}`);
