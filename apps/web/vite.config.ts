@@ -59,8 +59,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
-    // The first page's code is one chunk of about 620 KB (200 KB gzipped); its budget is
-    // decision 004's, measured gzipped by bench/web-bundle.mjs.
+    // The first page's code is one chunk (below); what each page loads, gzipped, has its budget
+    // in size-budget.json, which scripts/web-budget.mjs checks in npm test (decision 065).
     chunkSizeWarningLimit: 700,
     // Few files per page (decision 029): over HTTP/1.1 a browser fetches six at a time, so
     // thirty small chunks cost round trips that a phone on a slow network pays for. What the
