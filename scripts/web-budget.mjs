@@ -21,7 +21,8 @@ export function measure(dist = path.join(root, 'apps/web/dist'), pages = readBud
     return gz.get(file);
   };
   const key = (suffix) => {
-    const found = Object.keys(manifest).find((k) => k.endsWith(suffix));
+    // A source file by the end of its path; a chunk of a group (`_i18n-en-rest-`) by its name.
+    const found = Object.keys(manifest).find((k) => (suffix.startsWith('_') ? k.startsWith(suffix) : k.endsWith(suffix)));
     if (!found) throw new Error(`no manifest entry ending ${suffix}: was it renamed? (apps/web/size-budget.json)`);
     return found;
   };
