@@ -3,8 +3,12 @@
 // provider made (both links read from the outbox), and the dashboard signed in as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
 // Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
 // Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
+//   [--screenshots=DIR] (each page at 390 and 1440 px wide into DIR first, to compare a change's
+//   look by eye; with runs 0, only that)
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
-//   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
+//   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13),
+//   BENCH_WEB_DIST (a web build to serve instead of apps/web/dist: a copy of the build before
+//   a change, to measure before and after with the same server).
 // Each page × preset is run `runs` times; the table shows the run of median performance.
 // Reports (JSON) go to bench/results/tmp/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,7 +40,7 @@ const server = await startProcess('apps/server/dist/main.js', {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    WEB_DIST_DIR: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
 });
@@ -98,7 +102,9 @@ try {
     { page: 'activate', url: (option('page') ?? 'activate') === 'activate' ? await withBrowser(cdpUrl, activationLink) : '' },
     { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
   ];
+  if (option('screenshots')) await screenshots(targets, option('screenshots'), cdpUrl);
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
+    if (runs === 0) continue;
     for (const preset of ['mobile', 'desktop'].filter((p) => (option('preset') ?? p) === p)) {
       const all = [];
       for (let i = 1; i <= runs; i++) {
@@ -138,23 +144,36 @@ async function withBrowser(cdpUrl, fn) {
   }
 }
 
+/**
+ * The answer of `call`, asked again while it is 503 (at most a minute): a server that fills its
+ * demo data on a busy machine says it is busy for a while.
+ */
+async function untilNotBusy(call) {
+  for (let i = 0; ; i++) {
+    const answer = await call();
+    const status = typeof answer.status === 'function' ? answer.status() : answer.status;
+    if (status !== 503 || i >= 60) return answer;
+    await sleep(1000);
+  }
+}
+
 /** Signs the demo admin in as the web app does: the session cookies land in the browser's profile. */
 async function signIn({ request }) {
   const headers = { 'x-requested-with': 'console' };
-  const answer = await request.post(`${server.base}/api/auth/sign-in`, { data: DEMO_ADMIN, headers });
+  const answer = await untilNotBusy(() => request.post(`${server.base}/api/auth/sign-in`, { data: DEMO_ADMIN, headers }));
   const { idToken } = await answer.json();
-  const session = await request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers });
+  const session = await untilNotBusy(() =>
+    request.post(`${server.base}/api/auth`, { data: { idToken, email: DEMO_ADMIN.email }, headers }),
+  );
   if (!session.ok()) throw new Error(`sign-in failed: ${session.status()} ${await session.text()}`);
 }
 
 /** A password reset link of the demo admin, as the e-mail in the outbox carries it (checking it on load does not use it). */
 async function resetLink() {
   const headers = { 'x-requested-with': 'console', 'content-type': 'application/json' };
-  const asked = await fetch(`${server.base}/api/auth/password-reset/request`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: DEMO_ADMIN.email }),
-  });
+  const asked = await untilNotBusy(() =>
+    fetch(`${server.base}/api/auth/password-reset/request`, { method: 'POST', headers, body: JSON.stringify({ email: DEMO_ADMIN.email }) }),
+  );
   if (!asked.ok) throw new Error(`reset request failed: ${asked.status} ${await asked.text()}`);
   return outboxLink('/auth/password/reset');
 }
@@ -166,25 +185,27 @@ async function resetLink() {
  */
 async function activationLink({ request }) {
   const headers = { 'x-requested-with': 'console' };
-  const { workspaces } = await (await request.get(`${server.base}/api/provisioning`, { headers })).json();
+  const { workspaces } = await (await untilNotBusy(() => request.get(`${server.base}/api/provisioning`, { headers }))).json();
   const config = { defaultRole: 'viewer', defaultWorkspaceIds: [workspaces[0].id], sendInvitations: true };
-  const saved = await request.put(`${server.base}/api/provisioning/config`, { headers, data: config });
+  const saved = await untilNotBusy(() => request.put(`${server.base}/api/provisioning/config`, { headers, data: config }));
   if (!saved.ok()) throw new Error(`provisioning config failed: ${saved.status()} ${await saved.text()}`);
-  const token = await request.post(`${server.base}/api/provisioning/tokens`, { headers });
+  const token = await untilNotBusy(() => request.post(`${server.base}/api/provisioning/tokens`, { headers }));
   if (!token.ok()) throw new Error(`SCIM token failed: ${token.status()} ${await token.text()}`);
   const { secret } = await token.json();
   const userName = `lighthouse.viewer@acme.example`;
-  const created = await fetch(`${server.base}/api/scim/v2/Users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
-    body: JSON.stringify({
-      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
-      userName,
-      name: { givenName: 'Light', familyName: 'House' },
-      emails: [{ value: userName, type: 'work', primary: true }],
-      active: true,
+  const created = await untilNotBusy(() =>
+    fetch(`${server.base}/api/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' },
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName,
+        name: { givenName: 'Light', familyName: 'House' },
+        emails: [{ value: userName, type: 'work', primary: true }],
+        active: true,
+      }),
     }),
-  });
+  );
   if (created.status !== 201) throw new Error(`SCIM create failed: ${created.status} ${await created.text()}`);
   return outboxLink('/auth/invitation/activate');
 }
@@ -205,6 +226,33 @@ async function outboxLink(route) {
     await sleep(100);
   }
   throw new Error(`no e-mail with a link to ${route} in the outbox`);
+}
+
+/** Each target's page at a phone's and a desktop's width; the signed-out ones in a browser of their own, without the session. */
+async function screenshots(targets, dir, cdpUrl) {
+  fs.mkdirSync(dir, { recursive: true });
+  const fresh = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  try {
+    for (const { page, url, debug } of targets.filter((x) => x.url && (option('page') ?? x.page) === x.page)) {
+      for (const width of [390, 1440]) {
+        const shoot = async (context) => {
+          const tab = await context.newPage();
+          await tab.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+          await tab.goto(url, { waitUntil: 'networkidle' });
+          await tab.screenshot({ path: path.join(dir, `${page}-${width}.png`), fullPage: true });
+          await tab.close();
+        };
+        if (debug) await withBrowser(cdpUrl, shoot);
+        else {
+          const context = await fresh.newContext();
+          await shoot(context);
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await fresh.close();
+  }
 }
 
 async function clearCache(context) {

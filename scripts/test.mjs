@@ -48,10 +48,10 @@ check('types (tsc)', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']
 vitest('web', 'apps/web');
 vitest('server on PGlite', 'apps/server', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DB: 'postgres' });
-if (fs.existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) {
-  ensureBuilt();
-  playwright();
-}
+// The size budget reads the web build, which the browser tests use too.
+ensureBuilt();
+check('web size budget', 'node', ['scripts/web-budget.mjs']);
+if (fs.existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) playwright();
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.name.padEnd(24)} ${r.note}`);

@@ -11,7 +11,7 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { reportActivity } from '../features/auth/api/activity';
 import { meQuery } from '../features/auth/api/session';
-import { activateLocale } from '../i18n';
+import { activateLocale, loadLocale } from '../i18n';
 import {
   defaultLocale,
   isLocale,
@@ -41,7 +41,7 @@ function isSuperPath(pathname: string): boolean {
   return path === '/super' || path.startsWith('/super/');
 }
 
-/** The locale branch: its catalogue, the app config, and the /super permission check. */
+/** The locale branch: its catalogue's shell (the page's guard adds the rest if it needs it), the app config, and the /super permission check. */
 export async function localeLoader(locale: Locale, { request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isSuperPath(url.pathname)) {
@@ -49,7 +49,7 @@ export async function localeLoader(locale: Locale, { request }: LoaderFunctionAr
     if (!session) throw redirect(signInPage(locale, url.pathname + url.search));
     if (!isStaffSession(session)) throw redirect(localizePath('/dashboard', locale));
   }
-  const [config] = await Promise.all([queryClient.ensureQueryData(appConfigQuery).catch(() => undefined), activateLocale(locale)]);
+  const [config] = await Promise.all([queryClient.ensureQueryData(appConfigQuery).catch(() => undefined), activateLocale(locale, 'shell')]);
   if (config) setProductName(config.productName);
   return null;
 }
@@ -88,6 +88,9 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
   const from = url.pathname + url.search;
   const session = readSession();
   if (!session) throw redirect(signInPage(locale, from));
+  // A signed-in page may say anything of the catalogue: its namespaces load beside the session check.
+  const catalogue = loadLocale(locale, 'all');
+  catalogue.catch(() => undefined); // awaited below, unless a redirect is thrown first
   try {
     reportActivity(await queryClient.fetchQuery(meQuery));
   } catch (err) {
@@ -100,5 +103,6 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
   }
   if (access === 'staff' && !isStaffSession(session)) throw redirect(localizePath('/dashboard', locale));
   if (access === 'admin' && !permissionsOf(session).adminArea) throw redirect(localizePath(homeOf(session), locale));
+  await catalogue;
   return null;
 }

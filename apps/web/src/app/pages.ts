@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { authFormLoader } from '../features/auth/auth-forms';
 import { isAuthResult } from '../features/auth/auth-results';
 import { settingsPart } from '../features/organizations/settings-paths';
 import { stripLocale } from '../i18n/locales';
@@ -25,6 +26,8 @@ export interface PageRoute {
   page: () => Promise<PageModule>;
   /** Which values of the path's parameters exist; anything else is a 404. */
   exists?: (params: LoaderFunctionArgs['params']) => boolean;
+  /** Code the page will load for these parameters, started beside the page's own chunk. */
+  preload?: (params: LoaderFunctionArgs['params']) => void;
 }
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
@@ -95,7 +98,13 @@ export const pages: PageRoute[] = [
     page: () => import('../features/lookup/pages/WorkflowSearchResultContainerPage'),
   },
   { path: 'auth/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(undefined, p.status) },
-  { path: 'auth/:app/:status', access: 'public', page: authResultPage, exists: (p) => isAuthResult(p.app, p.status) },
+  {
+    path: 'auth/:app/:status',
+    access: 'public',
+    page: authResultPage,
+    exists: (p) => isAuthResult(p.app, p.status),
+    preload: (p) => void authFormLoader(p.app, p.status)?.().catch(() => undefined),
+  },
 ];
 
 /** Starts loading the page behind a link before it is clicked, unless the connection is slow or metered. */

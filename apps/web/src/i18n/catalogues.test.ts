@@ -9,7 +9,7 @@ import { organizationErrorCodes, organizationSettingErrorCodes } from '@console/
 import { userImportErrorMessages } from '@console/contracts/user-imports';
 import { describe, expect, it } from 'vitest';
 import { shownOfTotal } from '../lib/format';
-import { en, loadCatalogue, namespaces } from './catalogues';
+import { loadCatalogue, namespaces } from './catalogues';
 import { activateLocale, i18n } from './index';
 import { type Locale, locales } from './locales';
 
@@ -157,12 +157,12 @@ describe('translation catalogues', () => {
       ...Object.values(organizationErrorCodes),
       ...Object.values(organizationSettingErrorCodes),
     ]);
-    expect(untranslated(codes, (en as { errors: { codes: object } }).errors.codes)).toEqual([]);
+    expect(untranslated(codes, (catalogues.en as { errors: { codes: object } }).errors.codes)).toEqual([]);
   });
 
   it('translate every error an import can record (the errors dialog shows them by code)', () => {
     expect(
-      untranslated(Object.keys(userImportErrorMessages), (en as { userImports: { errorCodes: object } }).userImports.errorCodes),
+      untranslated(Object.keys(userImportErrorMessages), (catalogues.en as { userImports: { errorCodes: object } }).userImports.errorCodes),
     ).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { initI18n } from '../i18n';
+import { loadLocale } from '../i18n';
 import { deleteCookie } from '../lib/cookies';
 import { forgetSessionRevoked } from '../lib/http';
 import { queryClient } from '../lib/query-client';
@@ -33,7 +33,8 @@ configure({
   },
 });
 
-beforeAll(() => initI18n());
+// Screens are rendered without their route's guard, which loads English beyond its shell.
+beforeAll(() => loadLocale('en'));
 
 afterEach(() => {
   cleanup();

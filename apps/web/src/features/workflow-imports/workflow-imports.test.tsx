@@ -9,7 +9,7 @@ import type { ImportWorkflowItem, WorkflowImportView } from '@console/contracts/
 import { workflowImportErrorCodes } from '@console/contracts/workflow-imports';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../i18n/catalogues';
+import { loadCatalogue } from '../../i18n/catalogues';
 import { organizationKeys } from '../../lib/queries/organization';
 import { queryClient } from '../../lib/query-client';
 import { type ApiCall, type Persona, renderSignedIn, screenPosts } from '../../test/app';
@@ -382,8 +382,8 @@ describe('new workflows import', () => {
     expect(await screen.findByText('Há erros no formulário')).toBeTruthy();
   });
 
-  it('translates every error code of workflow imports', () => {
-    const translated = Object.keys(en.workflowImports.codes);
+  it('translates every error code of workflow imports', async () => {
+    const translated = Object.keys((await loadCatalogue('en')).workflowImports.codes);
     expect(Object.values(workflowImportErrorCodes).filter((c) => !translated.includes(c))).toEqual([]);
   });
 });

@@ -6,17 +6,13 @@
  * also names what it destroys (`typeToConfirm: organization.name`), and its confirm button
  * enables only once that name is typed, as GitHub and Vercel ask before deleting for good.
  * Dialogs that confirm inside their own form (the client key's) use the same pieces:
- * `Destructive` and `TypeToConfirmField`.
+ * `Destructive` and `TypeToConfirmField` (TypeToConfirmField.tsx).
  */
-import Box from '@mui/material/Box';
-import DialogContentText from '@mui/material/DialogContentText';
-import Stack from '@mui/material/Stack';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { createContext, type ReactNode, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
-import { useT } from '../../i18n/use-t';
-import { AppDialog } from './AppDialog';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { withChunkReload } from '../chunk-reload';
+
+const ConfirmDialog = lazy(withChunkReload(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog }))));
 
 export interface ConfirmRequest {
   title: string;
@@ -55,44 +51,6 @@ export function Destructive({ when = true, children }: { when?: boolean; childre
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-/**
- * "Type {name} to confirm": the field an irreversible action asks to fill in. The
- * instruction is a label above the field (it wraps on a phone; a field's floating label
- * would cut a long name). In a dialog it takes the focus as the dialog's first field
- * (AppDialog); a confirmation inside the page asks for it with `autoFocus`.
- */
-export function TypeToConfirmField({
-  name,
-  value,
-  onChange,
-  autoFocus,
-}: {
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-}) {
-  const { t } = useT();
-  const id = useId();
-  return (
-    <Stack spacing={0.75}>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {t('dialog.typeToConfirm', { name })}
-      </Typography>
-      <TextField
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        fullWidth
-        size="small"
-        autoFocus={autoFocus}
-        autoComplete="off"
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-      />
-    </Stack>
-  );
-}
-
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   // The last request stays while its dialog fades out; `open` says whether it is asked.
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
@@ -118,40 +76,22 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   };
 
-  const name = request?.typeToConfirm;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Destructive when={!!(request?.destructive || name)}>
-        <AppDialog
-          open={open}
-          size="confirm"
-          alert
-          title={request?.title ?? ''}
-          onClose={() => answer(false)}
-          onSave={() => answer(true)}
-          saveLabel={request?.confirmLabel}
-          closeLabel={request?.cancelLabel}
-          saveDisabled={name !== undefined && !typedNameMatches(typed, name)}
-          returnFocusTo={() => (confirmed.current ? request?.focusAfterConfirm?.() : null)}
-        >
-          {(request?.text || request?.facts?.length || name !== undefined) && (
-            <Stack spacing={2}>
-              {request?.text && <DialogContentText>{request.text}</DialogContentText>}
-              {!!request?.facts?.length && (
-                <Box component="ul" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.75 }}>
-                  {request.facts.map((fact) => (
-                    <Typography component="li" variant="body2" key={fact}>
-                      {fact}
-                    </Typography>
-                  ))}
-                </Box>
-              )}
-              {name !== undefined && <TypeToConfirmField name={name} value={typed} onChange={setTyped} />}
-            </Stack>
-          )}
-        </AppDialog>
-      </Destructive>
+      {/* The dialog's code (a text field brings MUI's whole input and select family) loads with the first confirmation. */}
+      {request && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            request={request}
+            open={open}
+            typed={typed}
+            onType={setTyped}
+            onAnswer={answer}
+            confirmed={() => confirmed.current}
+          />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

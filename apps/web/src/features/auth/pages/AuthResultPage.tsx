@@ -10,38 +10,28 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
-import { withChunkReload } from '../../../lib/chunk-reload';
 import { errorMessage } from '../../../lib/error-message';
 import { HttpError } from '../../../lib/http';
 import { usePageTitle } from '../../../lib/page-title';
 import { emailOfIdToken, meQuery } from '../api/session';
 import { redeemSignInLink } from '../api/sign-in';
+import { authFormLoader } from '../auth-forms';
 import { useFinishSignIn } from '../components/use-finish-sign-in';
 import { AuthCard } from './AuthCard';
 
-// Its own chunk: the password policy brings zod, which the other results do not need.
-const InvitationForm = lazy(withChunkReload(() => import('../components/InvitationForm').then((m) => ({ default: m.InvitationForm }))));
-const ActivationForm = lazy(withChunkReload(() => import('../components/ActivationForm').then((m) => ({ default: m.ActivationForm }))));
-const AccountReady = lazy(withChunkReload(() => import('../components/AccountReady').then((m) => ({ default: m.AccountReady }))));
-const ForgotPasswordForm = lazy(
-  withChunkReload(() => import('../components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm }))),
-);
-const ResetPasswordForm = lazy(
-  withChunkReload(() => import('../components/ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm }))),
-);
+const formComponents = new Map<string, ComponentType>();
 
-/** The pages of /auth/{app}/{status} that are forms of their own rather than a sign-in's result. */
-function formOf(app?: string, status?: string) {
-  if (app === 'invitation' && status === 'accept') return InvitationForm;
-  if (app === 'invitation' && status === 'activate') return ActivationForm;
-  if (app === 'invitation' && status === 'ready') return AccountReady;
-  if (app === 'password' && status === 'forgot') return ForgotPasswordForm;
-  if (app === 'password' && status === 'reset') return ResetPasswordForm;
-  return undefined;
+/** The page's form as a lazy component, one per form so React keeps it between renders. */
+function formOf(app?: string, status?: string): ComponentType | undefined {
+  const load = authFormLoader(app, status);
+  if (!load) return undefined;
+  const key = `${app}/${status}`;
+  if (!formComponents.has(key)) formComponents.set(key, lazy(load));
+  return formComponents.get(key);
 }
 
 export function Component() {
