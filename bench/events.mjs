@@ -18,7 +18,7 @@
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
 // Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
-import { run } from '../scripts/lib.mjs';
+import { ensureBuilt } from '../scripts/lib.mjs';
 import {
   apiCredentials,
   benchDatabase,
@@ -40,7 +40,8 @@ const calls = Number(process.argv[3] ?? 200);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STEP = 1_000_000;
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+ensureBuilt(['apps/server']);
 const { default: pg } = await import('pg');
 const database = await benchDatabase(adminUrl, 'bench_events');
 const reused = database.reused;

@@ -3,6 +3,7 @@
 // provider made (both links read from the outbox), and the dashboard signed in as the demo admin, with the mobile (Lighthouse's default) and desktop presets, in the system
 // Chromium. Lighthouse is not a dependency of the project: it runs with `npx`.
 // Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
+//   0 runs: no Lighthouse, each page prepared and opened once in Chromium (the check in npm test).
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
 //   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13).
 // Each page × preset is run `runs` times; the table shows the run of median performance.
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
-import { DEMO_ADMIN, freePort, sleep, startProcess } from './lib.mjs';
+import { DEMO_ADMIN, freePort, resultsDir, sleep, startProcess } from './lib.mjs';
 
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const asJson = process.argv.includes('--json');
@@ -21,7 +22,7 @@ const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.s
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@13';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
-const reports = path.join(root, 'bench/results/tmp/lighthouse');
+const reports = path.join(resultsDir, 'tmp/lighthouse');
 
 ensureInstalled();
 ensureBuilt();
@@ -99,6 +100,11 @@ try {
     { page: 'dashboard', url: `${server.base}/dashboard`, debug: debugPort },
   ];
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
+    if (runs === 0) {
+      // No Lighthouse: each page prepared as for a run and opened once, signed in as a run is.
+      results.push({ page, opened: await withBrowser(cdpUrl, (context) => openOnce(context, url)) });
+      continue;
+    }
     for (const preset of ['mobile', 'desktop'].filter((p) => (option('preset') ?? p) === p)) {
       const all = [];
       for (let i = 1; i <= runs; i++) {
@@ -207,6 +213,18 @@ async function outboxLink(route) {
   throw new Error(`no e-mail with a link to ${route} in the outbox`);
 }
 
+/** Opens `url` in a tab of `context` until it has loaded; its status, or an error for any other than 2xx. */
+async function openOnce(context, url) {
+  const tab = await context.newPage();
+  try {
+    const res = await tab.goto(url, { waitUntil: 'load' });
+    if (!res?.ok()) throw new Error(`${url}: ${res?.status()}`);
+    return res.status();
+  } finally {
+    await tab.close();
+  }
+}
+
 async function clearCache(context) {
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
@@ -214,7 +232,7 @@ async function clearCache(context) {
   await cdp.detach();
 }
 
-if (asJson) console.log(JSON.stringify(results, null, 2));
+if (asJson || runs === 0) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`node ${process.version}, ${os.cpus().length} cores, ${lighthouse}, ${runs} run(s) each, median by performance`);
   console.log(

@@ -14,7 +14,7 @@
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
 // bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
-import { run } from '../scripts/lib.mjs';
+import { ensureBuilt } from '../scripts/lib.mjs';
 import {
   benchDatabase,
   demoAdminSession,
@@ -33,7 +33,8 @@ const calls = Number(process.argv[3] ?? 300);
 const concurrency = Number(process.argv[4] ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+ensureBuilt(['apps/server']);
 const { default: pg } = await import('pg');
 const database = await benchDatabase(adminUrl, 'bench_people');
 const reused = database.reused;
