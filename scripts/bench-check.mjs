@@ -57,7 +57,10 @@ export const HELPERS = ['lib.mjs', 'measure.ts', 'bare-server.mjs', 'webhooks-ev
 
 /** The .mjs and .ts files of bench/ and its folders that neither the list nor HELPERS name: a new benchmark must join one. */
 export function unlisted() {
-  const listed = new Set([...HELPERS, ...benchmarks('postgres://listed').map((b) => b.command[1].find((a) => a.startsWith('bench/')).slice(6))]);
+  const listed = new Set([
+    ...HELPERS,
+    ...benchmarks('postgres://listed').map((b) => b.command[1].find((a) => a.startsWith('bench/')).slice(6)),
+  ]);
   const dir = path.join(root, 'bench');
   const files = fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     if (e.isFile()) return [e.name];

@@ -22,7 +22,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ensureBuilt, ensureInstalled } from '../../scripts/lib.mjs';
-import { demoAdminSession, followUserImport, mb, memoryKb as memory, scratchPostgres, sleep, startProcess, uploadUserImport } from '../lib.mjs';
+import {
+  demoAdminSession,
+  followUserImport,
+  mb,
+  memoryKb as memory,
+  scratchPostgres,
+  sleep,
+  startProcess,
+  uploadUserImport,
+} from '../lib.mjs';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const kinds = (process.argv[3] ?? 'pglite,postgres').split(',');
