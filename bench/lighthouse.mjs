@@ -31,8 +31,10 @@ fs.mkdirSync(reports, { recursive: true });
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const debugPort = process.env.BENCH_PORT ? port + 1 : await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+// Ready once the database answers (/readyz), not only the HTTP server: the sign-in comes next.
 const server = await startProcess('apps/server/dist/main.js', {
   port,
+  probe: '/readyz',
   env: {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -89,6 +89,9 @@ export function runBenchmark(b, resultsDir, postgres = process.env.TEST_DATABASE
     BENCH_RESULTS_DIR: resultsDir,
     CHROME_PATH: chromium,
     ...(postgres ? { BENCH_DATABASE_URL: postgres } : { BENCH_DATABASE_URL: '' }),
+    // The servers they start wait for the embedded database as long as a loaded CI machine
+    // needs, rather than answering 503 after half a second: the check is of what works.
+    DATABASE_QUEUE_WAIT_MS: '120000',
     ...b.env,
   };
   // Ten minutes at most: a benchmark that hangs fails rather than holding the suite.
