@@ -94,8 +94,9 @@ export function runBenchmark(b, resultsDir, postgres = process.env.TEST_DATABASE
     DATABASE_QUEUE_WAIT_MS: '120000',
     ...b.env,
   };
-  // Ten minutes at most: a benchmark that hangs fails rather than holding the suite.
-  return run(program, args, { env, timeout: 600_000, killSignal: 'SIGKILL' }) === 0;
+  // Ten minutes at most: a benchmark that hangs fails rather than holding the suite. `timeout`
+  // signals its whole process group, so the servers and browsers it started go with it.
+  return run('timeout', ['--kill-after=10', '600', program, ...args], { env }) === 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
