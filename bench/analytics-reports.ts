@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Database } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/deps.js';
 import { createAnalyticsRepository } from '../apps/server/src/modules/analytics/analytics.repository.js';
-import { generateReports, reportPageRows } from '../apps/server/src/modules/analytics/generate.js';
+import { generateReports } from '../apps/server/src/modules/analytics/generate.js';
 import { createFolderBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { measure, onEachDatabase } from './measure.js';
 
@@ -65,7 +65,8 @@ await onEachDatabase('bench_analytics', sizes, async (kind, completions, databas
       repo: createAnalyticsRepository(database.db),
       blobs: createFolderBlobStore(path.join(dataDir, 'blobs')),
       clock: systemClock,
-      pageRows: reportPageRows(database),
+      // The page the server uses on this database (its profile), as the registry passes it.
+      pageRows: database.profile.reportPageRows,
     };
     const outcome = await measureWithHeap(database, () => generateReports(deps, org));
     console.log(JSON.stringify({ database: kind, completions, ...outcome }));

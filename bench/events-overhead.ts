@@ -19,7 +19,8 @@ import { createOrganization, createUser } from '../apps/server/src/test/factorie
 import { scratchPostgres, startApp } from './measure.js';
 
 const requests = Number(process.argv[2] ?? 300);
-const warmup = 50;
+// BENCH_WARMUP: requests of each kind sent unmeasured first (the check in npm test sends few).
+const warmup = Number(process.env.BENCH_WARMUP ?? 50);
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: the PostgreSQL server to measure on');
 

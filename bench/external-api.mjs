@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureInstalled, root, run } from '../scripts/lib.mjs';
-import { apiCredentials, cpuSeconds, demoAdminSession, numberArgs, scratchPostgres, startProcess } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
+import { apiCredentials, cpuSeconds, demoAdminSession, numberArgs, resultsDir, scratchPostgres, startProcess } from './lib.mjs';
 
 const [seconds, connections] = numberArgs(10, 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,7 +24,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 // A checkout whose dependencies are in place is not reinstalled (another engineer's node_modules may be shared).
 if (!fs.existsSync(path.join(root, 'node_modules/autocannon'))) ensureInstalled();
 // Only the server is measured: the web app need not be built.
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+ensureBuilt(['apps/server']);
 
 // BENCH_SERVER: another build of the server to compare with (e.g. an older commit's, built aside).
 const serverScript = process.env.BENCH_SERVER ?? 'apps/server/dist/main.js';
@@ -153,8 +154,8 @@ console.log('| database | bare | same bytes | /healthz | /readyz | GET /api/v1/w
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const r of rows)
   console.log(`| ${r.database} | ${cpu(r.bare)} | ${cpu(r.sameBytes)} | ${cpu(r.healthz)} | ${cpu(r.readyz)} | ${cpu(r.api)} |`);
-fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.mkdirSync(resultsDir, { recursive: true });
 fs.writeFileSync(
-  path.join(root, 'bench/results/external-api.json'),
+  path.join(resultsDir, 'external-api.json'),
   `${JSON.stringify({ date: new Date().toISOString(), seconds, connections, rounds, loadBefore, rows }, null, 2)}\n`,
 );

@@ -11,7 +11,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root, run } from '../scripts/lib.mjs';
+import { ensureBuilt, root, run } from '../scripts/lib.mjs';
+
+/** Where runs write their figures: bench/results, or BENCH_RESULTS_DIR (the check of scripts/bench-check.mjs keeps its tiny runs out of the committed ones). */
+export const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench', 'results');
 
 export const DEMO_ADMIN = { email: 'admin@acme.example', password: 'Demo-Console-2026!' };
 
@@ -164,6 +167,34 @@ export function uploadUserImport(base, headers, file) {
 }
 
 /**
+ * Follows a console user import until it ends, confirming it at its summary as the admin does
+ * (decision 048: a console upload waits there), through `PUT user-import/{id}/confirm`. Polls
+ * every `pollMs`; `onView(view, atSummaryMs so far)` sees each answer. Resolves with the last view and
+ * `atSummaryMs`: from the poll that found it waiting to the confirmation's answer, the time a
+ * person would spend reading the summary, which a run's end-to-end figure leaves out to stay
+ * comparable with the runs before the summary existed (what remains of that wait is at most
+ * one poll interval). Answers 503 (the embedded server busy) are polled again.
+ */
+export async function followUserImport(base, headers, id, { pollMs = 250, onView = () => {} } = {}) {
+  let atSummaryMs = 0;
+  for (;;) {
+    const res = await fetch(`${base}/api/user-import/${id}`, { headers });
+    if (res.status !== 503) {
+      const { userImport: view } = await json(res);
+      onView(view, atSummaryMs);
+      if (view.status === 'awaiting_confirmation') {
+        const seen = performance.now();
+        await json(await fetch(`${base}/api/user-import/${id}/confirm`, { method: 'PUT', headers }));
+        atSummaryMs += performance.now() - seen;
+        continue;
+      }
+      if (view.status !== 'processing') return { view, atSummaryMs };
+    }
+    await sleep(pollMs);
+  }
+}
+
+/**
  * A database `<prefix>_<pid>` made on the PostgreSQL server of `adminUrl`, and how to drop it.
  * When that server cannot be reached: an error, or with `optional` a line saying so and
  * undefined (the benchmark then measures PGlite only).
@@ -222,7 +253,7 @@ export async function benchDatabase(adminUrl, prefix) {
  */
 export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+  ensureBuilt(['apps/server']);
   const { default: pg } = await import('pg');
   const database = await benchDatabase(adminUrl, prefix);
   const server = await startDemoServer({ dataPrefix, env: { ...env, DATABASE_URL: database.url } });
@@ -352,11 +383,11 @@ export const loadAverage = () =>
     .join(' ');
 
 /**
- * Writes bench/results/<name>.json: when, on which Node and how many cores, then `fields`;
+ * Writes bench/results/<name>.json (in `resultsDir`): when, on which Node and how many cores, then `fields`;
  * and prints that line with the load average after the run.
  */
 export function writeResults(name, fields, { summary = '' } = {}) {
-  const out = path.join(root, 'bench', 'results', `${name}.json`);
+  const out = path.join(resultsDir, `${name}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const run = { when: new Date().toISOString(), node: process.version, cores: os.cpus().length };
   fs.writeFileSync(out, `${JSON.stringify({ ...run, ...fields }, null, 2)}\n`);

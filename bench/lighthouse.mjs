@@ -5,6 +5,7 @@
 // Usage: node bench/lighthouse.mjs [runs=3] [--json] [--page=sign-in|reset|activate|dashboard] [--preset=mobile|desktop]
 //   [--screenshots=DIR] (each page at 390 and 1440 px wide into DIR first, to compare a change's
 //   look by eye; with runs 0, only that)
+//   0 runs: no Lighthouse, each page prepared and opened once in Chromium (the check in npm test).
 //   CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (server port; Chromium's debugging
 //   port is the next one; default: free ports), LIGHTHOUSE (default lighthouse@13),
 //   BENCH_WEB_DIST (a web build to serve instead of apps/web/dist: a copy of the build before
@@ -17,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, ensureInstalled, root } from '../scripts/lib.mjs';
-import { DEMO_ADMIN, freePort, sleep, startProcess } from './lib.mjs';
+import { DEMO_ADMIN, freePort, resultsDir, sleep, startProcess } from './lib.mjs';
 
 const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const asJson = process.argv.includes('--json');
@@ -25,7 +26,7 @@ const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.s
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse@13';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu'];
-const reports = path.join(root, 'bench/results/tmp/lighthouse');
+const reports = path.join(resultsDir, 'tmp/lighthouse');
 
 ensureInstalled();
 ensureBuilt();
@@ -34,8 +35,10 @@ fs.mkdirSync(reports, { recursive: true });
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const debugPort = process.env.BENCH_PORT ? port + 1 : await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+// Ready once the database answers (/readyz), not only the HTTP server: the sign-in comes next.
 const server = await startProcess('apps/server/dist/main.js', {
   port,
+  probe: '/readyz',
   env: {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -104,7 +107,11 @@ try {
   ];
   if (option('screenshots')) await screenshots(targets, option('screenshots'), cdpUrl);
   for (const { page, url, debug } of targets.filter((x) => (option('page') ?? x.page) === x.page)) {
-    if (runs === 0) continue;
+    if (runs === 0) {
+      // No Lighthouse: each page prepared as for a run and opened once, signed in as a run is.
+      results.push({ page, opened: await withBrowser(cdpUrl, (context) => openOnce(context, url)) });
+      continue;
+    }
     for (const preset of ['mobile', 'desktop'].filter((p) => (option('preset') ?? p) === p)) {
       const all = [];
       for (let i = 1; i <= runs; i++) {
@@ -255,6 +262,18 @@ async function screenshots(targets, dir, cdpUrl) {
   }
 }
 
+/** Opens `url` in a tab of `context` until it has loaded; its status, or an error for any other than 2xx. */
+async function openOnce(context, url) {
+  const tab = await context.newPage();
+  try {
+    const res = await tab.goto(url, { waitUntil: 'load' });
+    if (!res?.ok()) throw new Error(`${url}: ${res?.status()}`);
+    return res.status();
+  } finally {
+    await tab.close();
+  }
+}
+
 async function clearCache(context) {
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
@@ -262,7 +281,7 @@ async function clearCache(context) {
   await cdp.detach();
 }
 
-if (asJson) console.log(JSON.stringify(results, null, 2));
+if (asJson || runs === 0) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`node ${process.version}, ${os.cpus().length} cores, ${lighthouse}, ${runs} run(s) each, median by performance`);
   console.log(

@@ -24,7 +24,7 @@
 // Besides calls per second, each phase gives the CPU time per call of the server process and,
 // on PostgreSQL, of the database's backends serving it (/proc/<pid>/stat, Linux): on a
 // machine other work loads, the rate moves by half from run to run, the CPU per call hardly.
-import { run } from '../scripts/lib.mjs';
+import { ensureBuilt } from '../scripts/lib.mjs';
 import {
   cpuSeconds,
   demoAdminSession,
@@ -49,7 +49,8 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
-if (!process.env.BENCH_SERVER && run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+if (!process.env.BENCH_SERVER) ensureBuilt(['apps/server']);
 
 /** Server and database CPU of a phase, µs per call. */
 const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);

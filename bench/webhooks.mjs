@@ -20,13 +20,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { root, run } from '../scripts/lib.mjs';
-import { numberArgs, percentile, scratchPostgres, sleep, startWorker as startLibWorker } from './lib.mjs';
+import { ensureBuilt, root } from '../scripts/lib.mjs';
+import { numberArgs, percentile, resultsDir, scratchPostgres, sleep, startWorker as startLibWorker } from './lib.mjs';
 
 const [burst, steady, steadyRate] = numberArgs(10_000, 3_000, 100);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+ensureBuilt(['apps/server']);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-webhooks-'));
 const serverLog = fs.openSync(path.join(work, 'server.log'), 'a');
 const scratch = await scratchPostgres(adminUrl, 'bench_webhooks');
@@ -155,8 +156,8 @@ try {
   dead.server.closeAllConnections();
   dead.server.close();
   for (const r of healthy) r.server.close();
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/webhooks.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, 'webhooks.json'), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   await client.end().catch(() => {});
   for (const w of workers) await w.stop();

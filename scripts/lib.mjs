@@ -44,9 +44,9 @@ const builds = [
   { dir: 'apps/server', out: 'apps/server/dist/main.js', inputs: ['apps/server/src', 'apps/server/build.mjs', 'packages/contracts/src'] },
 ];
 
-/** Builds the web app and the server when their sources are newer than their output. */
-export function ensureBuilt() {
-  for (const b of builds) {
+/** Builds the web app and the server (or only the builds of `dirs`) when their sources are newer than their output. */
+export function ensureBuilt(dirs = builds.map((b) => b.dir)) {
+  for (const b of builds.filter((x) => dirs.includes(x.dir))) {
     const built = newestMtime(path.join(root, b.out));
     const source = Math.max(...b.inputs.map((i) => newestMtime(path.join(root, i))), newestMtime(path.join(root, 'package-lock.json')));
     if (built >= source) continue;

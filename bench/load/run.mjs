@@ -24,12 +24,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, run } from '../../scripts/lib.mjs';
+import { ensureBuilt, root } from '../../scripts/lib.mjs';
 import {
   apiCredentials,
   DEMO_ADMIN,
   demoAdminSession,
-  json,
+  followUserImport,
+  resultsDir,
   scratchPostgres,
   sleep,
   startWorker as startLibWorker,
@@ -48,7 +49,8 @@ const browsers = Number(process.env.BENCH_BROWSERS ?? 4);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GLOBEX_ADMIN = { email: 'admin@globex.example', password: DEMO_ADMIN.password };
 
-if (run('npm', ['run', 'build', '-w', 'apps/server']) !== 0) process.exit(1);
+// The server's build, made again when its sources are newer (as npm test does).
+ensureBuilt(['apps/server']);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
 const serverLog = fs.openSync(process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log'), 'a');
 
@@ -130,22 +132,15 @@ function loadRoute(name, { url, headers, connections: n, duration, until }) {
   });
 }
 
-/** Polls the import until it is no longer processing; its view and the seconds from the upload's start. */
+/**
+ * Follows the import to its end, confirmed at its summary as the admin does; its view and the
+ * seconds from the upload's start, without the time it waited at the summary.
+ */
 async function followImport(base, headers, id, startedAt) {
-  for (;;) {
-    const res = await fetch(`${base}/api/user-import/${id}`, { headers });
-    if (res.status === 503) {
-      await sleep(500);
-      continue;
-    }
-    const { userImport } = await json(res);
-    if (userImport.status !== 'processing') {
-      const s = (performance.now() - startedAt) / 1000;
-      if (userImport.status !== 'completed') throw new Error(`import ended ${userImport.status}`);
-      return { seconds: Math.round(s * 10) / 10, rowsPerSecond: Math.round(importRows / s), usersCreated: userImport.usersCreated };
-    }
-    await sleep(500);
-  }
+  const { view, atSummaryMs } = await followUserImport(base, headers, id, { pollMs: 500 });
+  const s = (performance.now() - startedAt - atSummaryMs) / 1000;
+  if (view.status !== 'completed') throw new Error(`import ended ${view.status}`);
+  return { seconds: Math.round(s * 10) / 10, rowsPerSecond: Math.round(importRows / s), usersCreated: view.usersCreated };
 }
 
 async function importWhile(base, session, file, during) {
@@ -298,9 +293,9 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(
-    path.join(root, `bench/results/load-${mode}.json`),
+    path.join(resultsDir, `load-${mode}.json`),
     `${JSON.stringify({ date: new Date().toISOString(), mode, server: serverScript, seconds, connections, importRows, loadBefore, results }, null, 2)}\n`,
   );
 } finally {
