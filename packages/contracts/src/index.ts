@@ -1,6 +1,7 @@
 export * from './access-keys.js';
 export * from './analytics.js';
 export * from './app-config.js';
+export * from './domains.js';
 export * from './auth.js';
 export * from './email-domain.js';
 export * from './errors.js';
@@ -10,6 +11,7 @@ export * from './locales.js';
 export * from './lookup.js';
 export * from './organizations.js';
 export * from './paging.js';
+export * from './public-mail-domains.js';
 export * from './people.js';
 export * from './provisioning.js';
 export * from './redirects.js';
