@@ -41,9 +41,12 @@ export const domainView = z.object({
   id: z.uuid(),
   domain: z.string().describe('Lower case, internationalized names in punycode, no trailing dot'),
   status: z.enum(['pending', 'verified']),
-  recordName: z.string().describe('The name of the TXT record that proves ownership').meta({
-    examples: ['_workframe-verification.acme.example'],
-  }),
+  recordName: z
+    .string()
+    .describe('The name of the TXT record that proves ownership')
+    .meta({
+      examples: ['_workframe-verification.acme.example'],
+    }),
   recordValue: z.string().describe('The value that record must hold'),
   createdAt: z.string().describe('ISO 8601'),
   verifiedAt: z.string().nullable().describe('ISO 8601; null while pending'),
@@ -90,9 +93,28 @@ export const domainErrorCodes = {
 /** The caller's organization's domains, for its Organizational Admins (the Single sign-on screen). */
 export const domainRoutes = {
   list: route({ method: 'GET', path: '/domains', operationId: 'listDomains', response: domainsResponse }),
-  claim: route({ method: 'POST', path: '/domains', operationId: 'claimDomain', body: claimDomainBody, response: domainResponse, status: 201 }),
-  verify: route({ method: 'POST', path: '/domain/:id/verify', operationId: 'verifyDomain', params: domainIdParams, response: domainResponse }),
-  remove: route({ method: 'DELETE', path: '/domain/:id', operationId: 'removeDomain', params: domainIdParams, response: removedDomainResponse }),
+  claim: route({
+    method: 'POST',
+    path: '/domains',
+    operationId: 'claimDomain',
+    body: claimDomainBody,
+    response: domainResponse,
+    status: 201,
+  }),
+  verify: route({
+    method: 'POST',
+    path: '/domain/:id/verify',
+    operationId: 'verifyDomain',
+    params: domainIdParams,
+    response: domainResponse,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/domain/:id',
+    operationId: 'removeDomain',
+    params: domainIdParams,
+    response: removedDomainResponse,
+  }),
 };
 
 /** An organization's domains in the Super area: staff read them, staff who may change verify one by hand. */

@@ -8,6 +8,7 @@ import { createAuthRepository } from '../modules/auth/auth.repository.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createSsoRepository } from '../modules/auth/sso.repository.js';
 import { createUserTokensRepository } from '../modules/auth/user-tokens.repository.js';
+import { createDomainsRepository } from '../modules/domains/domains.repository.js';
 import { createEventsTrailRepository } from '../modules/events/events-trail.repository.js';
 import { createExternalApiRepository } from '../modules/external-api/external-api.repository.js';
 import { createLookupRepository } from '../modules/lookup/lookup.repository.js';
@@ -65,5 +66,6 @@ export function createRepositories(db: Db) {
     eventsTrail: createEventsTrailRepository(db),
     webhookDeliveries: createWebhookDeliveriesRepository(db),
     webhooks: createWebhooksRepository(db),
+    domains: createDomainsRepository(db),
   };
 }
