@@ -66,12 +66,12 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * A domain an organization claims, in the one form it is stored and compared in: as
  * emailDomain reads an address's domain (NFC, lower case, IDN in punycode, no trailing dot),
  * so `ACME.example.` and `acme.example` are one claim. Null when it is no domain name: a
- * control or format character (the URL parser would silently drop a tab), a single label,
+ * control or format character (the URL parser would silently drop a tab), an @, a single label,
  * a label over 63 characters or outside letters, digits and inner hyphens, more than 253
  * characters, or an IP address (a numeric last label: no top-level domain is digits).
  */
 export function normalizeDomain(input: string): string | null {
-  if (/[\p{Cc}\p{Cf}]/u.test(input)) return null;
+  if (/[\p{Cc}\p{Cf}@]/u.test(input)) return null;
   const domain = emailDomain(`@${input.trim()}`);
   if (!domain || domain.length > DOMAIN_MAX) return null;
   const labels = domain.split('.');
