@@ -59,6 +59,8 @@ const domainInvalid = (reason: DomainProblem) => new ValidationError(PROBLEM_MES
 export const domainNotFound = () => new NotFound('Domain not found.', domainErrorCodes.notFound);
 const domainTaken = (domain: string) => new Conflict(checkErrorMessage('taken', domain), domainErrorCodes.taken);
 
+const isTaken = (err: unknown) => err instanceof AppError && err.code === domainErrorCodes.taken;
+
 type DomainAction = Extract<EventAction, `domain.${string}`>;
 
 export function createDomainsService(deps: {
@@ -109,10 +111,8 @@ export function createDomainsService(deps: {
         return verified;
       });
     } catch (err) {
-      const taken = err instanceof AppError && err.code === domainErrorCodes.taken;
-      if (!taken && !isUniqueViolation(err, VERIFIED_DOMAIN_KEY)) throw err;
-      await repo.recordCheck(row.id, { error: 'taken', now: clock.now() });
-      throw domainTaken(row.domain);
+      if (isUniqueViolation(err, VERIFIED_DOMAIN_KEY)) throw domainTaken(row.domain);
+      throw err;
     }
   }
 
@@ -195,8 +195,9 @@ export function createDomainsService(deps: {
         try {
           if ((await lookAndVerify(row, null)).verifiedAt) verified++;
         } catch (err) {
-          // Taken by another organization: recorded on the claim; the next claims go on.
-          if (!(err instanceof AppError && err.code === domainErrorCodes.taken)) throw err;
+          // Taken by another organization: the claim shows it (a person's call answers 409 and changes nothing); the next claims go on.
+          if (!isTaken(err)) throw err;
+          await repo.recordCheck(row.id, { error: 'taken', now: clock.now() });
         }
       }
       return { checked: rows.length, verified };

@@ -170,6 +170,10 @@ describe('verified domains', () => {
     const refused = await verify(theirs.id, otherAdmin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(domainErrorCodes.taken);
+    // A refused call changes nothing; the job's look shows the claim taken.
+    const [before] = (await call(otherAdmin, 'GET', '/domains')).json().domains;
+    expect(before).toMatchObject({ status: 'pending', lastCheckedAt: null });
+    await t.app.services.domains.recheckPending();
     const [theirView] = (await call(otherAdmin, 'GET', '/domains')).json().domains;
     expect(theirView).toMatchObject({ status: 'pending', lastCheckError: 'taken' });
     expect(await t.app.services.domains.organizationForVerifiedDomain('globex.example')).toBe(orgId);
