@@ -15,10 +15,14 @@ export function Component() {
   return (
     <OrganizationPage
       more={(organization) => (
-        <Suspense fallback={null}>
-          <OrganizationDomains organizationId={organization.id} />
-          <OrganizationAuditTrail organizationId={organization.id} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <OrganizationDomains organizationId={organization.id} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <OrganizationAuditTrail organizationId={organization.id} />
+          </Suspense>
+        </>
       )}
     />
   );
