@@ -7,6 +7,7 @@ import type { AllJobs } from './jobs/job-names.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';
+import type { DnsTxtResolver } from './modules/domains/domain-verification.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export interface Clock {
@@ -30,6 +31,8 @@ export interface AppDeps {
   changes?: ChangeFeed;
   /** For background work outside a request (jobs); requests log through request.log. */
   log?: FastifyBaseLogger;
+  /** The TXT look-ups that verify domains; Node's resolver when absent (tests hand records in memory). */
+  dnsTxt?: DnsTxtResolver;
 }
 
 declare module 'fastify' {

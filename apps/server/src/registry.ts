@@ -10,6 +10,7 @@
  * repository, `clock`, …); a repository factory takes `db` and every method takes an
  * optional executor last (`db: Db = root`), so a service can run it in its transaction.
  */
+import { buildDomains } from './composition/domains.js';
 import { buildIdentity } from './composition/identity.js';
 import { buildImports } from './composition/imports.js';
 import { buildIntegrations } from './composition/integrations.js';
@@ -62,6 +63,7 @@ export function createServices(deps: AppDeps) {
     ...imports,
     ...organizations,
     ...webhooks,
+    ...buildDomains(wiring),
     // Hourly: events past each organization's retention, and their webhook deliveries with them (decision 053).
     eventsRetention: createEventsRetention({
       repo: wiring.repositories.eventsRetention,

@@ -57,3 +57,29 @@ export function normalizeEmail(email: string): string {
 
 /** `text()` for an address a request carries: normalized (normalizeEmail) before the chain's own checks. */
 export const emailText = () => text().overwrite(normalizeEmail);
+
+/** The longest domain name DNS carries (RFC 1035), and its longest label. */
+export const DOMAIN_MAX = 253;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A domain an organization claims, in the one form it is stored and compared in: as
+ * emailDomain reads an address's domain (NFC, lower case, IDN in punycode, no trailing dot),
+ * so `ACME.example.` and `acme.example` are one claim. Null when it is no domain name: a
+ * control or format character (the URL parser would silently drop a tab), an @, a single label,
+ * a label over 63 characters or outside letters, digits and inner hyphens, more than 253
+ * characters, or an IP address (a numeric last label: no top-level domain is digits).
+ */
+export function normalizeDomain(input: string): string | null {
+  if (/[\p{Cc}\p{Cf}@]/u.test(input)) return null;
+  const domain = emailDomain(`@${input.trim()}`);
+  if (!domain || domain.length > DOMAIN_MAX) return null;
+  const labels = domain.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  return /^\d+$/.test(labels[labels.length - 1]) ? null : domain;
+}
+
+/** Whether the domain (normalized) is the staff domain or one of its subdomains. */
+export function isStaffDomain(domain: string, staffEmailDomain: string): boolean {
+  return isStaffDomainAddress(`x@${domain}`, staffEmailDomain);
+}

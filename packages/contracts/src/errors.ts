@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { accessKeyErrorCodes } from './access-keys.js';
 import type { analyticsErrorCodes } from './analytics.js';
 import type { authErrorCodes } from './auth.js';
+import type { domainErrorCodes } from './domains.js';
 import type { eventsErrorCodes } from './events.js';
 import type { externalApiErrorCodes } from './external-api.js';
 import type { lookupErrorCodes } from './lookup.js';
@@ -64,6 +65,7 @@ export type ErrorCode =
   | (typeof errorCodes)[number]
   | UnreadErrorCode
   | CodeOf<typeof authErrorCodes>
+  | CodeOf<typeof domainErrorCodes>
   | CodeOf<typeof accessKeyErrorCodes>
   | CodeOf<typeof analyticsErrorCodes>
   | CodeOf<typeof eventsErrorCodes>

@@ -100,6 +100,15 @@ export const eventActionsByArea = {
     /** The console disabled the endpoint after every attempt failed for days (`data: { failingSince, days }`); its admins were e-mailed. */
     'webhook.disabled',
   ],
+  /** An e-mail domain the organization claims for single sign-on (decision 064). */
+  domain: [
+    'domain.claimed',
+    /** The TXT record was found (`data.verifiedBy: 'dns'`; the job's look is the system's), or staff verified it by hand (`'staff'`). */
+    'domain.verified',
+    /** "Verify now" did not find the record (`data: { error, recordName }`); the job's looks are not recorded. */
+    'domain.verification_failed',
+    'domain.removed',
+  ],
 } as const;
 
 /**
@@ -149,6 +158,7 @@ export const eventTargetTypes = [
   'analytics_report',
   'workflow_import',
   'webhook',
+  'domain',
 ] as const;
 export type EventTargetType = (typeof eventTargetTypes)[number];
 

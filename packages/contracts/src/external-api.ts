@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
+import { claimDomainBody, domainIdParams, domainResponse, domainsResponse, removedDomainResponse } from './domains.js';
 import { emailText } from './email-domain.js';
 import { errorEnvelope } from './errors.js';
 import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, eventView } from './events.js';
@@ -451,6 +452,60 @@ export const externalApiRoutes = {
     query: apiEventsQuery,
     response: apiEventsResponse,
     errors: guarded,
+  }),
+  /* Verified domains (the domains module), as the console's Single sign-on screen has them. */
+  listDomains: externalRoute({
+    method: 'GET',
+    path: '/v1/domains',
+    operationId: 'listDomains',
+    tags: ['Domains'],
+    summary: 'List the claimed e-mail domains',
+    description: 'Organizational Admins. Oldest first, pending and verified, each with the TXT record that proves it.',
+    security,
+    response: domainsResponse,
+    errors: guarded,
+  }),
+  claimDomain: externalRoute({
+    method: 'POST',
+    path: '/v1/domains',
+    operationId: 'claimDomain',
+    tags: ['Domains'],
+    summary: 'Claim an e-mail domain',
+    description:
+      'Organizational Admins. The answer names the TXT record to publish (`recordName`, `recordValue`); the domain is verified once it is found. ' +
+      'Public mail services, the provider’s own domain and what is no domain name are refused (code DOMAIN_INVALID, `details.reason`); ' +
+      'a domain claimed already is DOMAIN_EXISTS; an organization holds a limited number (DOMAIN_LIMIT).',
+    security,
+    body: claimDomainBody,
+    response: domainResponse,
+    status: 201,
+    errors: [...guarded, 409],
+  }),
+  verifyDomain: externalRoute({
+    method: 'POST',
+    path: '/v1/domains/:id/verify',
+    operationId: 'verifyDomain',
+    tags: ['Domains'],
+    summary: 'Look for the TXT record of a domain now',
+    description:
+      'Organizational Admins. Answers the domain: `status` is `verified` when the record was found, else `pending` with `lastCheckError`. ' +
+      'A domain another organization verified is 409 DOMAIN_TAKEN.',
+    security,
+    params: domainIdParams,
+    response: domainResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  deleteDomain: externalRoute({
+    method: 'DELETE',
+    path: '/v1/domains/:id',
+    operationId: 'deleteDomain',
+    tags: ['Domains'],
+    summary: 'Remove a claimed domain',
+    description: 'Organizational Admins. Single sign-on no longer routes addresses of this domain to the organization.',
+    security,
+    params: domainIdParams,
+    response: removedDomainResponse,
+    errors: [...guarded, 404],
   }),
   /*
    * Webhooks: the endpoints (the webhooks module), then their delivery log, test events and

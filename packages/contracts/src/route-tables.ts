@@ -7,6 +7,7 @@ import { accessKeyRoutes } from './access-keys.js';
 import { analyticsRoutes } from './analytics.js';
 import { appConfigRoutes } from './app-config.js';
 import { authRoutes, sessionRoutes, ssoRoutes } from './auth.js';
+import { domainRoutes, organizationDomainRoutes } from './domains.js';
 import { eventRoutes } from './events.js';
 import { documentationRoutes, externalApiRoutes } from './external-api.js';
 import { lookupRoutes } from './lookup.js';
@@ -26,6 +27,8 @@ export const routeTables = {
   sessionRoutes,
   ssoRoutes,
   documentationRoutes,
+  domainRoutes,
+  organizationDomainRoutes,
   eventRoutes,
   externalApiRoutes,
   lookupRoutes,

@@ -9,6 +9,7 @@ import { createHousekeepingRepository } from '../modules/auth/housekeeping.repos
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createSsoRepository } from '../modules/auth/sso.repository.js';
 import { createUserTokensRepository } from '../modules/auth/user-tokens.repository.js';
+import { createDomainsRepository } from '../modules/domains/domains.repository.js';
 import { createEventsRetentionRepository } from '../modules/events/events-retention.repository.js';
 import { createEventsTrailRepository } from '../modules/events/events-trail.repository.js';
 import { createExternalApiRepository } from '../modules/external-api/external-api.repository.js';
@@ -72,5 +73,6 @@ export function createRepositories(db: Db) {
     eventsRetention: createEventsRetentionRepository(db),
     webhookDeliveries: createWebhookDeliveriesRepository(db),
     webhooks: createWebhooksRepository(db),
+    domains: createDomainsRepository(db),
   };
 }

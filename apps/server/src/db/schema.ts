@@ -7,6 +7,7 @@
 export * from './schema/access-keys.js';
 export * from './schema/analytics.js';
 export * from './schema/auth.js';
+export * from './schema/domains.js';
 export * from './schema/events.js';
 export * from './schema/organization-managers.js';
 export * from './schema/organizations.js';

@@ -82,6 +82,7 @@ interface Fixtures {
   workflowImportId: string;
   webhookId: string;
   webhookDeliveryId: string;
+  domainId: string;
 }
 
 interface Row {
@@ -115,6 +116,7 @@ let freshScimToken: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
 let freshWebhook: () => Promise<Partial<Fixtures>>;
+let freshDomain: () => Promise<Partial<Fixtures>>;
 
 /** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
 const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
@@ -296,6 +298,23 @@ const matrix: Record<string, Row> = {
     access: 'orgAdmin',
     scope: 'object',
     request: (f) => ({ url: `/api/webhook/${f.webhookId}/roll`, ...json({ gracePeriod: 'now' }) }),
+  },
+  // The Single sign-on screen's domains (modules/domains).
+  'GET /api/domains': { access: 'orgAdmin', scope: 'own', request: at('/api/domains') },
+  'POST /api/domains': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/domains', ...json({}) }) },
+  'POST /api/domain/:id/verify': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/domain/${f.domainId}/verify` }) },
+  'DELETE /api/domain/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/domain/${f.domainId}` }),
+    fresh: () => freshDomain(),
+  },
+  // An organization's domains in the Super area (modules/domains).
+  'GET /api/organization/:id/domains': { access: 'staffRead', request: (f) => ({ url: `/api/organization/${f.homeOrgId}/domains` }) },
+  'POST /api/organization/:id/domains/:domainId/verify': {
+    access: 'staffUpdate',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/domains/${f.domainId}/verify` }),
+    fresh: () => freshDomain(),
   },
   // The Provisioning screen (modules/provisioning/provisioning.*).
   'GET /api/provisioning': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning') },
@@ -587,6 +606,19 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/roll`, ...json({ gracePeriod: '1h' }) }),
   },
+  'GET /api/v1/domains': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/domains') },
+  'POST /api/v1/domains': { access: { api: ['org_admin'] }, scope: 'own', request: () => ({ url: '/api/v1/domains', ...json({}) }) },
+  'POST /api/v1/domains/:id/verify': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/domains/${f.domainId}/verify` }),
+  },
+  'DELETE /api/v1/domains/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/domains/${f.domainId}` }),
+    fresh: () => freshDomain(),
+  },
 };
 
 const isPublic = (row: Row): row is Row & { access: { public: string } } => typeof row.access === 'object' && 'public' in row.access;
@@ -855,6 +887,18 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
         url: '/api/v1/webhooks',
         ...json({ url: `https://${unique('walked.api')}.matrix.example/hook`, eventTypes: ['user.created'] }),
       },
+    }),
+  },
+  'POST /api/domains': {
+    commit: async () => ({
+      as: 'orgAdmin',
+      request: { url: '/api/domains', ...json({ domain: `${randomBytes(3).toString('hex')}.walked.example` }) },
+    }),
+  },
+  'POST /api/v1/domains': {
+    commit: async () => ({
+      as: 'orgAdmin',
+      request: { url: '/api/v1/domains', ...json({ domain: `${randomBytes(3).toString('hex')}.walked-api.example` }) },
     }),
   },
   'POST /api/provisioning/token/:id/roll': {
@@ -1225,6 +1269,16 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       if (res.statusCode !== 201) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
       return { webhookId: (res.json() as { webhook: { id: string } }).webhook.id };
     };
+    freshDomain = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/domains',
+        headers: admin.console,
+        payload: { domain: `${randomBytes(3).toString('hex')}.matrix.example` },
+      });
+      if (res.statusCode !== 201) throw new Error(`domain: ${res.statusCode} ${res.body}`);
+      return { domainId: (res.json() as { domain: { id: string } }).domain.id };
+    };
 
     await t.app.services.analyticsReports.generate(home.id);
     const reports = await t.app.inject({ url: '/api/analytics-data-download', headers: admin.console });
@@ -1238,6 +1292,11 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
     const [webhook] = await t.database.db
       .insert(schema.webhookEndpoints)
       .values({ organizationId: home.id, url: 'https://hooks.matrix.example/in', secret: `whsec_${randomBytes(32).toString('base64')}` })
+      .returning();
+    // A pending claim of home (no TXT record: a look finds none).
+    const [domain] = await t.database.db
+      .insert(schema.organizationDomains)
+      .values({ organizationId: home.id, domain: 'home.matrix.example', verificationToken: randomBytes(32).toString('base64url') })
       .returning();
     ids = {
       homeOrgId: home.id,
@@ -1257,6 +1316,7 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       workflowImportId: workflowImport.id,
       webhookId: webhook.id,
       webhookDeliveryId: (await t.app.services.webhookDeliveries.sendTest({ organizationId: home.id }, webhook.id)).delivery.id,
+      domainId: domain.id,
     } as Fixtures;
   });
   afterAll(() => t?.close());

@@ -33,7 +33,7 @@ const VOLATILE_COLUMNS = ['last_activity_at', 'last_used_at'];
 const VOLATILE_TABLES = ['rate_limit_hits'];
 
 /** The Super area's tables: staff call them; the rest of /api is an Organizational Admin's. */
-const STAFF_TABLES = new Set(['organizationRoutes', 'workflowImportRoutes', 'lookupRoutes']);
+const STAFF_TABLES = new Set(['organizationRoutes', 'organizationDomainRoutes', 'workflowImportRoutes', 'lookupRoutes']);
 /** Staff's calls in a table of Organizational Admins' (the audit trail's view of any organization). */
 const STAFF_CALLS = new Set(['eventRoutes.listForOrganization', 'eventRoutes.exportForOrganization']);
 /** Answers that are files or redirects, not JSON. */
@@ -74,7 +74,15 @@ describe('every route, fuzzed', () => {
       ])
       .returning();
     const delivery = await t.app.services.webhookDeliveries.sendTest({ organizationId: org.id }, hook!.id);
-    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id, hook!.id, otherHook!.id, delivery.delivery.id);
+    // A pending domain claim of each organization (no TXT record: a look finds none).
+    const [domain, otherDomain] = await db
+      .insert(schema.organizationDomains)
+      .values([
+        { organizationId: org.id, domain: 'fuzz.example', verificationToken: 'fuzz-token' },
+        { organizationId: victimOrg.id, domain: 'fuzz.example', verificationToken: 'other-token' },
+      ])
+      .returning();
+    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id, hook!.id, otherHook!.id, delivery.delivery.id, domain!.id, otherDomain!.id);
     await refreshCredentials();
     const key = await t.app.inject({
       method: 'POST',
@@ -125,6 +133,14 @@ describe('every route, fuzzed', () => {
         'http://[::ffff:127.0.0.1]/',
         'all',
         'user.created',
+        // Domains: one to claim, refused ones (public, staff, an address, an IP, punycode gone wrong).
+        'acme.fuzz.example',
+        'GMAIL.com.',
+        'eu.workframe.io',
+        'ana@acme.example',
+        '192.168.0.1',
+        'xn--.example',
+        'bücher.example',
       ),
       fc.string({ maxLength: 20 }),
     );

@@ -3,6 +3,7 @@
 import type { ModuleContext } from '../module-context.js';
 import { analyticsJobs } from '../modules/analytics/analytics.jobs.js';
 import { housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
+import { domainJobs } from '../modules/domains/domains.jobs.js';
 import { eventsRetentionJobs } from '../modules/events/events-retention.jobs.js';
 import { userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
 import { webhookDeliveryJobs } from '../modules/webhooks/webhook-deliveries.jobs.js';
@@ -24,5 +25,6 @@ export function jobDefinitions(ctx: ModuleContext): JobDefinitions<AllJobs> {
     ...workflowImportJobs(ctx),
     blobSweepJob(ctx.deps),
     ...webhookDeliveryJobs(ctx),
+    ...domainJobs(ctx),
   ];
 }

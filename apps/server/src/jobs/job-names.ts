@@ -25,6 +25,8 @@ export type AllJobs = {
   'blob-sweep': NoData;
   /** A webhook deliveries' pump (modules/webhooks/webhook-deliveries.jobs.ts). */
   'webhook-deliveries': NoData;
+  /** The recheck of pending domain claims (modules/domains/domains.jobs.ts). */
+  'domain-verification': NoData;
 };
 
 /** user-imports.jobs.ts's jobs. */
@@ -50,3 +52,6 @@ export type WorkflowImportJobs = Pick<AllJobs, 'workflow-import'>;
 
 /** blob-sweep.jobs.ts's jobs. */
 export type BlobSweepJobs = Pick<AllJobs, 'blob-sweep'>;
+
+/** domains.jobs.ts's jobs. */
+export type DomainJobs = Pick<AllJobs, 'domain-verification'>;

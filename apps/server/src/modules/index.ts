@@ -6,6 +6,7 @@ import { authPlugin } from './auth/auth.routes.js';
 import { sessionsPlugin } from './auth/sessions.routes.js';
 import { ssoPlugin } from './auth/sso.routes.js';
 import { documentationPlugin } from './documentation/documentation.routes.js';
+import { domainsPlugin } from './domains/domains.routes.js';
 import { eventsPlugin } from './events/events.routes.js';
 import { externalApiPlugin } from './external-api/external-api.routes.js';
 import { lookupPlugin } from './lookup/lookup.routes.js';
@@ -38,4 +39,5 @@ export const apiModules: ApiModule[] = [
   eventsPlugin,
   webhookDeliveriesPlugin,
   webhooksPlugin,
+  domainsPlugin,
 ];

@@ -11,7 +11,9 @@ import type { AllJobs } from '../jobs/index.js';
 import { createJobs } from '../jobs/queue.js';
 import { createMailer } from '../mail/mailer.js';
 import { createIdTokens } from '../modules/auth/id-token.js';
+import type { DnsTxtResolver } from '../modules/domains/domain-verification.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
+import { fakeDnsTxt } from './dns.js';
 import { createTestDatabase, type TestDbKind } from './test-database.js';
 
 export interface TestApp {
@@ -31,6 +33,8 @@ export async function createTestApp(
     log?: FastifyBaseLogger;
     /** This database whatever TEST_DB says (the embedded database's queue is PGlite's own). */
     databaseKind?: TestDbKind;
+    /** The DNS TXT records domain verification reads; none when absent (test/dns.ts). */
+    dnsTxt?: DnsTxtResolver;
     /** Extra routes for a test, added before the app is ready (guard tests). */
     extend?: (app: App) => void | Promise<void>;
   } = {},
@@ -51,7 +55,17 @@ export async function createTestApp(
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config, blobs);
-  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, log: options.log, clock: clock ?? systemClock };
+  const deps: AppDeps = {
+    config,
+    database,
+    blobs,
+    jobs,
+    idTokens,
+    mailer,
+    log: options.log,
+    clock: clock ?? systemClock,
+    dnsTxt: options.dnsTxt ?? fakeDnsTxt(),
+  };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
   await app.ready();

@@ -1,6 +1,6 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
- * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, Webhooks, User imports, Analytics, API Docs, Audit trail, and Super
+ * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, Webhooks, Single sign-on, User imports, Analytics, API Docs, Audit trail, and Super
  * for staff. An entry shows only to those who may use its screen (lib/permissions.ts): the
  * regular area's to Organizational Admins, Super to staff.
  */
@@ -14,6 +14,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type { ParseKeys } from 'i18next';
@@ -35,6 +36,7 @@ export const menu: MenuEntry[] = [
   { to: paths.accessKeys(), label: 'nav.keys', icon: VpnKeyIcon, needs: 'adminArea' },
   { to: paths.provisioning(), label: 'nav.provisioning', icon: SyncAltIcon, needs: 'adminArea' },
   { to: paths.webhooks(), label: 'nav.webhooks', icon: WebhookIcon, needs: 'adminArea' },
+  { to: paths.singleSignOn(), label: 'nav.singleSignOn', icon: VerifiedUserIcon, needs: 'adminArea' },
   { to: '/user-imports', label: 'nav.userImports', icon: UploadFileIcon, needs: 'adminArea' },
   { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon, needs: 'adminArea' },
   { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon, needs: 'adminArea' },

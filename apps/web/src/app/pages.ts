@@ -49,6 +49,7 @@ export const pages: PageRoute[] = [
     page: () => import('../features/webhooks/pages/WebhookPage'),
     exists: (p) => UUID.test(p.id ?? ''),
   },
+  { path: 'single-sign-on', access: 'admin', page: () => import('../features/single-sign-on/SingleSignOnPage') },
   { path: 'people', access: 'admin', page: () => import('../features/people/pages/PeoplePage') },
   {
     path: 'people/:id',

@@ -18,6 +18,7 @@ import type lookup from './locales/en/lookup.json';
 import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
 import type provisioning from './locales/en/provisioning.json';
+import type singleSignOn from './locales/en/singleSignOn.json';
 import type userImports from './locales/en/userImports.json';
 import type webhooks from './locales/en/webhooks.json';
 import type workflowImports from './locales/en/workflowImports.json';
@@ -38,6 +39,7 @@ export interface Catalogue {
   people: typeof people;
   auditTrail: typeof auditTrail;
   webhooks: typeof webhooks;
+  singleSignOn: typeof singleSignOn;
 }
 export type Namespace = keyof Catalogue;
 export const namespaces: readonly Namespace[] = [
@@ -56,6 +58,7 @@ export const namespaces: readonly Namespace[] = [
   'people',
   'auditTrail',
   'webhooks',
+  'singleSignOn',
 ];
 
 /**

@@ -17,6 +17,8 @@ export const paths = {
   dashboard: () => '/dashboard',
   accessKeys: () => '/keys',
   provisioning: () => '/provisioning',
+  /** The organization's single sign-on: its verified domains. */
+  singleSignOn: () => '/single-sign-on',
   /** The webhook endpoints; with an endpoint's id, its delivery log. */
   webhooks: () => '/webhooks',
   webhook: (endpointId: string) => `/webhooks/${id(endpointId)}`,

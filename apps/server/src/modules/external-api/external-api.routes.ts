@@ -43,6 +43,8 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
   'User imports': 'Users created and updated in bulk from a CSV file, applied in the background: its status, counts and row errors.',
   Events:
     'What happened in the organization, one event per change: who acted (a person, an access key, a SCIM token or the console), on what, and what changed.',
+  Domains:
+    'The e-mail domains your organization claims and proves it owns with a DNS TXT record; single sign-on routes their addresses to it.',
   Webhooks:
     "Endpoints of your systems that receive the organization's events as they happen, signed as Standard Webhooks sign them, with the log of every delivery.",
 };
@@ -54,7 +56,7 @@ const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyReque
 
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks } = services;
+  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -178,6 +180,11 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         registerRoute(admins, routes.rollWebhookSecret, (request) =>
           webhooks.roll(authOf(request), request.params.id, request.body.gracePeriod),
         );
+        // Verified domains through the console's own service (modules/domains).
+        registerRoute(admins, routes.listDomains, (request) => domains.list(authOf(request)));
+        registerRoute(admins, routes.claimDomain, (request) => domains.claim(authOf(request), request.body));
+        registerRoute(admins, routes.verifyDomain, (request) => domains.verify(authOf(request), request.params.id));
+        registerRoute(admins, routes.deleteDomain, (request) => domains.remove(authOf(request), request.params.id));
       });
 
       // User imports through the console's own import service (docs/product.md, "CSV format").
