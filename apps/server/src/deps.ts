@@ -1,4 +1,5 @@
 /** What the app and its modules are built from; tests build the same with a test database. */
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
@@ -7,6 +8,7 @@ import type { AllJobs } from './jobs/job-names.js';
 import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';
+import type { VerifiedDomains } from './modules/sso-connections/verified-domains.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export interface Clock {
@@ -30,6 +32,8 @@ export interface AppDeps {
   changes?: ChangeFeed;
   /** For background work outside a request (jobs); requests log through request.log. */
   log?: FastifyBaseLogger;
+  /** Which organization verified a domain (single sign-on's routing and first arrival); none verified when absent. */
+  verifiedDomains?: VerifiedDomains;
 }
 
 declare module 'fastify' {

@@ -16,6 +16,7 @@ import { buildIntegrations } from './composition/integrations.js';
 import { buildOrganizations } from './composition/organizations.js';
 import { createRepositories } from './composition/repositories.js';
 import type { Wiring } from './composition/shared.js';
+import { buildSsoConnections } from './composition/sso-connections.js';
 import { buildWebhooks, subscribeToEvents } from './composition/webhooks.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
@@ -52,6 +53,7 @@ export function createServices(deps: AppDeps) {
     ...imports,
     ...buildOrganizations(wiring, { identity, sourceEnvs }),
     ...buildWebhooks(wiring),
+    ...buildSsoConnections(wiring, { identity }),
   };
 }
 

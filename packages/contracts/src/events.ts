@@ -100,6 +100,15 @@ export const eventActionsByArea = {
     /** The console disabled the endpoint after every attempt failed for days (`data: { failingSince, days }`); its admins were e-mailed. */
     'webhook.disabled',
   ],
+  /** A single sign-on connection of the organization; its client secret never appears in `data`. */
+  sso_connection: [
+    'sso_connection.created',
+    /** `data: { before, after }` of the fields that changed (name, issuer, clientId, enabled, jit, jitRole, groupRoles). */
+    'sso_connection.updated',
+    'sso_connection.deleted',
+    /** The client secret was replaced (`data.secretLast4`: the new one's last four characters). */
+    'sso_connection.secret_rotated',
+  ],
 } as const;
 
 /**
@@ -149,6 +158,7 @@ export const eventTargetTypes = [
   'analytics_report',
   'workflow_import',
   'webhook',
+  'sso_connection',
 ] as const;
 export type EventTargetType = (typeof eventTargetTypes)[number];
 

@@ -33,6 +33,8 @@ export async function createTestApp(
     databaseKind?: TestDbKind;
     /** Extra routes for a test, added before the app is ready (guard tests). */
     extend?: (app: App) => void | Promise<void>;
+    /** Which organization verified a domain (an in-memory stand-in for the domains module). */
+    verifiedDomains?: AppDeps['verifiedDomains'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
@@ -51,7 +53,17 @@ export async function createTestApp(
   const clock = options.clock;
   const idTokens = await createIdTokens(config, clock ? { now: () => clock.now() } : {});
   const mailer = createMailer(config, blobs);
-  const deps: AppDeps = { config, database, blobs, jobs, idTokens, mailer, log: options.log, clock: clock ?? systemClock };
+  const deps: AppDeps = {
+    config,
+    database,
+    blobs,
+    jobs,
+    idTokens,
+    mailer,
+    log: options.log,
+    clock: clock ?? systemClock,
+    verifiedDomains: options.verifiedDomains,
+  };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);
   await app.ready();
