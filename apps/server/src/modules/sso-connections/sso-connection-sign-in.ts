@@ -6,6 +6,7 @@
  * secrets or tokens. "Test connection" runs the same round trip for an Organizational Admin of
  * the organization without opening a session or making anyone: it keeps what arrived.
  */
+import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
@@ -26,7 +27,14 @@ export function refusalOf(err: unknown): ConnectionRefusal {
     if (e instanceof ConnectionRefusal) return e;
     if (e instanceof IssuerAddressRefused) return new ConnectionRefusal('issuer_address_refused', e.message);
   }
-  const error = err as { code?: string; message?: string; cause?: { claim?: string; alg?: string } };
+  // openid-client wraps oauth4webapi's error, whose own cause names the claim or algorithm.
+  let error = err as { code?: string; message?: string; cause?: { claim?: string; alg?: string; code?: string } };
+  for (let e = error, depth = 0; e && depth < 5; e = e.cause as typeof error, depth++) {
+    if (e.cause && ('claim' in e.cause || 'alg' in e.cause)) {
+      error = e;
+      break;
+    }
+  }
   const claim = error.cause?.claim;
   if (error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'iss')
     return new ConnectionRefusal('issuer_mismatch', 'The ID token names another issuer than the connection’s: check the issuer URL.');
@@ -52,6 +60,41 @@ export function refusalOf(err: unknown): ConnectionRefusal {
   if (error.code === 'OAUTH_RESPONSE_BODY_ERROR')
     return new ConnectionRefusal('provider_error', 'The identity provider refused the code exchange: check the client id and secret.');
   return new ConnectionRefusal('token_refused', 'The identity provider’s answer was refused as not valid.');
+}
+
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/**
+ * The ID token's signature, checked against the keys the provider publishes, before
+ * openid-client reads the answer: openid-client trusts an ID token that came straight from
+ * the token endpoint without checking its signature (OpenID Connect allows it over TLS), and
+ * an unsigned token, or one signed with the client secret (HS256) that anyone holding the
+ * secret could make, must not pass where the provider publishes keys.
+ */
+async function checkIdTokenSignature(answer: Response, jwksUri: string | undefined, fetchKeys: (url: string) => Promise<Response>) {
+  const body = (await answer.json().catch(() => null)) as { id_token?: unknown } | null;
+  if (!body || typeof body.id_token !== 'string') return;
+  let alg: unknown;
+  try {
+    alg = decodeProtectedHeader(body.id_token).alg;
+  } catch {
+    throw new ConnectionRefusal('token_refused', 'The ID token is not a JSON Web Token.');
+  }
+  if (alg === 'none' || alg === undefined) throw new ConnectionRefusal('unsigned_token', 'The ID token was not signed (alg none).');
+  if (!jwksUri)
+    throw new ConnectionRefusal('wrong_signature', 'The identity provider publishes no keys (jwks_uri) to check the ID token with.');
+  if (typeof alg !== 'string' || !ASYMMETRIC.includes(alg)) {
+    throw new ConnectionRefusal(
+      'wrong_signature',
+      `The ID token was signed with ${String(alg).slice(0, 20)} (a shared secret) although the provider publishes its keys: sign ID tokens with RS256 or ES256.`,
+    );
+  }
+  const keys = await fetchKeys(jwksUri);
+  try {
+    await compactVerify(body.id_token, createLocalJWKSet((await keys.json()) as JSONWebKeySet), { algorithms: ASYMMETRIC });
+  } catch {
+    throw new ConnectionRefusal('wrong_signature', 'The ID token’s signature does not match the keys the identity provider publishes.');
+  }
 }
 
 export function createSsoConnectionSignIn(deps: {
@@ -83,7 +126,13 @@ export function createSsoConnectionSignIn(deps: {
           timeout: 10,
         })
         .then((conf) => {
-          conf[oidc.customFetch] = fetcher;
+          const { token_endpoint: tokenEndpoint, jwks_uri: jwksUri } = conf.serverMetadata();
+          const getKeys = (url: string) => fetcher(url, { method: 'GET', headers: { accept: 'application/json' } } as never);
+          conf[oidc.customFetch] = async (url, options) => {
+            const answer = await fetcher(url, options);
+            if (url === tokenEndpoint && answer.ok) await checkIdTokenSignature(answer.clone(), jwksUri, getKeys);
+            return answer;
+          };
           return conf;
         });
       for (const old of discovered.keys()) if (old.startsWith(`${connection.id} `)) discovered.delete(old);
