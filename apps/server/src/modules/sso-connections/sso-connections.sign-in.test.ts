@@ -239,16 +239,14 @@ describe('signing in through an organization’s OpenID Connect connection', () 
   it('keeps the last 50 refusals of a connection', async () => {
     const { ssoConnectionRefusals } = await import('../../db/schema.js');
     const at = new Date();
-    await t.database.db
-      .insert(ssoConnectionRefusals)
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          connectionId: ids.aOff,
-          at: new Date(at.getTime() - i * 1000),
-          reasonCode: 'token_refused',
-          reason: `old ${i}`,
-        })),
-      );
+    await t.database.db.insert(ssoConnectionRefusals).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        connectionId: ids.aOff,
+        at: new Date(at.getTime() - i * 1000),
+        reasonCode: 'token_refused',
+        reason: `old ${i}`,
+      })),
+    );
     await roundTrip(ids.a, 'boss@borg.example');
     const start = await t.app.inject({ url: `/api/auth/sso/connections/${ids.aOff}/start` });
     expect(start.statusCode).toBe(404);
