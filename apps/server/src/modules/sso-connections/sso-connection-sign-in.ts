@@ -10,7 +10,7 @@ import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKe
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, Conflict } from '../../http/errors.js';
 import type { AuthService, DeviceDetails } from '../auth/auth.service.js';
 import { beginRoundTrip, RoundTripRefused, takeRoundTrip } from '../auth/round-trip.js';
 import type { SsoRepository } from '../auth/sso.repository.js';
@@ -198,8 +198,8 @@ export function createSsoConnectionSignIn(deps: {
         conf = await configuration(connection);
       } catch (err) {
         if (!(err instanceof ConnectionRefusal)) throw err;
-        await refuse(connection.id, err);
-        throw new AppError(502, 'SSO_FAILED', err.message);
+        // Answered, not kept: a refused request changes nothing, and "Test connection" shows it to the admins.
+        throw new Conflict(err.message, 'SSO_FAILED');
       }
       return beginRoundTrip(
         { repo: states, clock },

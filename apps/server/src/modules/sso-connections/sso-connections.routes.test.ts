@@ -26,7 +26,7 @@ describe('single sign-on connections', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: SignedIn = admin, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: SignedIn = admin, payload?: object) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload !== undefined && { payload }) });
   const body = { kind: 'oidc', name: 'Okta', issuer: 'https://login.acme.example/', clientId: 'console', clientSecret: SECRET };
 
