@@ -7,6 +7,7 @@
  * may create the person it vouches for, never as an Organizational Admin.
  */
 import { z } from 'zod';
+import { firstPageCalls } from './auth-constants.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { nameText, text } from './text.js';
@@ -275,16 +276,12 @@ export const staffSsoConnectionRoutes = {
 /** Sign-in through a connection: open to anyone, as the sign-in page is. */
 export const ssoConnectionSignInRoutes = {
   discover: route({
-    method: 'POST',
-    path: '/auth/sso/discover',
-    operationId: 'discoverSsoConnections',
+    ...firstPageCalls.discoverSso,
     body: ssoDiscoverBody,
     response: ssoDiscoverResponse,
   }),
   start: route({
-    method: 'GET',
-    path: '/auth/sso/connections/:id/start',
-    operationId: 'startSsoConnectionSignIn',
+    ...firstPageCalls.startSsoConnection,
     params: ssoConnectionIdParams,
     query: ssoConnectionStartQuery,
   }),

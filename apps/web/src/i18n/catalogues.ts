@@ -19,6 +19,7 @@ import lookup from './locales/en/lookup.json';
 import organizations from './locales/en/organizations.json';
 import people from './locales/en/people.json';
 import provisioning from './locales/en/provisioning.json';
+import ssoConnections from './locales/en/ssoConnections.json';
 import userImports from './locales/en/userImports.json';
 import webhooks from './locales/en/webhooks.json';
 import workflowImports from './locales/en/workflowImports.json';
@@ -39,6 +40,7 @@ export const en = {
   people,
   auditTrail,
   webhooks,
+  ssoConnections,
 };
 
 export type Catalogue = typeof en;
