@@ -7,11 +7,15 @@
  * made by first arrival. Decided without writing, so "Test connection" shows what would be.
  */
 import { normalizeEmail, type SsoRefusalReason } from '@console/contracts';
-import type { Principal, SignInRow } from '../auth/auth.repository.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { NewUser } from '../users/users.service.js';
 import type { VerifiedDomains } from './verified-domains.js';
 
 /** A sign-in the connection refuses, in words an IT admin acts on (never a secret or a whole token). */
+/** The person a session is opened for, as sign-in reads them (the auth module's). */
+type Principal = Parameters<AuthService['startSession']>[0];
+type SignInRow = Principal & { passwordHash: string | null; lockedUntil: Date | null };
+
 export class ConnectionRefusal extends Error {
   constructor(
     readonly reason: SsoRefusalReason,

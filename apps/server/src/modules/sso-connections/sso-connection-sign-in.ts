@@ -13,7 +13,6 @@ import type { Clock } from '../../deps.js';
 import { AppError, Conflict } from '../../http/errors.js';
 import type { AuthService, DeviceDetails } from '../auth/auth.service.js';
 import { beginRoundTrip, RoundTripRefused, takeRoundTrip } from '../auth/round-trip.js';
-import type { SsoRepository } from '../auth/sso.repository.js';
 import { recordEvent, systemActor } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type Admission, ConnectionRefusal, type ConnectionRules, type createAdmission } from './admission.js';
@@ -97,10 +96,23 @@ async function checkIdTokenSignature(answer: Response, jwksUri: string | undefin
   }
 }
 
+const rulesOf = (c: SsoConnectionRow): ConnectionRules => ({
+  id: c.id,
+  organizationId: c.organizationId,
+  jit: c.jit,
+  jitRole: c.jitRole,
+  groupRoles: c.groupRoles,
+});
+
+/** Claims to keep in a test's result: what the provider said, without tokens or hashes of them. */
+const shownClaims = (claims: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(claims).filter(([k]) => !['at_hash', 'c_hash', 'sid', 'nonce'].includes(k)));
+
 export function createSsoConnectionSignIn(deps: {
   db: Db;
   repo: SsoConnectionsRepository;
-  states: SsoRepository;
+  /** The round trips in flight (the auth module's sso_login_states). */
+  states: Parameters<typeof beginRoundTrip>[0]['repo'];
   admit: ReturnType<typeof createAdmission>;
   users: Pick<UsersService, 'create' | 'recordSignIn'>;
   auth: Pick<AuthService, 'startSession'>;
@@ -150,14 +162,6 @@ export function createSsoConnectionSignIn(deps: {
     });
   }
 
-  const rulesOf = (c: SsoConnectionRow): ConnectionRules => ({
-    id: c.id,
-    organizationId: c.organizationId,
-    jit: c.jit,
-    jitRole: c.jitRole,
-    groupRoles: c.groupRoles,
-  });
-
   async function refuse(connectionId: string, refusal: ConnectionRefusal) {
     await repo.insertRefusal({ connectionId, at: clock.now(), reasonCode: refusal.reason, reason: refusal.message });
   }
@@ -182,10 +186,6 @@ export function createSsoConnectionSignIn(deps: {
       throw refusalOf(err);
     }
   }
-
-  /** Claims to keep in a test's result: what the provider said, without tokens or hashes of them. */
-  const shownClaims = (claims: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(claims).filter(([k]) => !['at_hash', 'c_hash', 'sid', 'nonce'].includes(k)));
 
   return {
     /** The provider's authorization URL for this browser, and the state its cookie must hold. */
