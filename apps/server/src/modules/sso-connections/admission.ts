@@ -6,7 +6,7 @@
  * only links them); never an address of the provider's staff; never an Organizational Admin
  * made by first arrival. Decided without writing, so "Test connection" shows what would be.
  */
-import { normalizeEmail, type SsoRefusalReason } from '@console/contracts';
+import { NAME_FORBIDDEN_CHARACTERS, normalizeEmail, type SsoRefusalReason } from '@console/contracts';
 import type { AuthService } from '../auth/auth.service.js';
 import type { NewUser } from '../users/users.service.js';
 import type { VerifiedDomains } from './verified-domains.js';
@@ -47,13 +47,11 @@ export type Admission =
   | { kind: 'existing'; principal: Principal; profile: MappedProfile }
   | { kind: 'create'; user: NewUser; profile: MappedProfile };
 
+/** What a name may not hold (contracts' text.ts), NUL too: a claim is kept without it. */
+const NOT_IN_NAMES = new RegExp(`[\u0000${NAME_FORBIDDEN_CHARACTERS}]`, 'g');
+
 const claimText = (value: unknown, max = 200): string | null =>
-  typeof value === 'string' && value.trim() !== ''
-    ? value
-        .trim()
-        .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
-        .slice(0, max)
-    : null;
+  typeof value === 'string' && value.trim() !== '' ? value.trim().replace(NOT_IN_NAMES, '').slice(0, max) : null;
 
 /** The role first arrival gives: the first mapped group the person is in, else the connection's role; never Organizational Admin. */
 export function roleFor(rules: Pick<ConnectionRules, 'jitRole' | 'groupRoles'>, groups: unknown): string {
