@@ -11,7 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, root, run } from '../scripts/lib.mjs';
+import { ensureBuilt, root } from '../scripts/lib.mjs';
 
 /** Where runs write their figures: bench/results, or BENCH_RESULTS_DIR (the check of scripts/bench-check.mjs keeps its tiny runs out of the committed ones). */
 export const resultsDir = process.env.BENCH_RESULTS_DIR ?? path.join(root, 'bench', 'results');

@@ -125,6 +125,12 @@ const envSchema = z.object({
    * checked when an endpoint is saved and on the resolved address at each delivery.
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Organizations' single sign-on connections may name an issuer on this machine over http://
+   * (development and tests only): off, an issuer must be https:// on a public address, checked
+   * when a connection is saved and on the resolved address at each request to it.
+   */
+  SSO_CONNECTIONS_ALLOW_LOOPBACK: bool.default(false),
   /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

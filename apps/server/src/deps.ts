@@ -1,4 +1,5 @@
 /** What the app and its modules are built from; tests build the same with a test database. */
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { ChangeFeed } from './db/change-feed.js';
@@ -8,6 +9,7 @@ import type { Jobs } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { IdTokens } from './modules/auth/id-token.js';
 import type { DnsTxtResolver } from './modules/domains/domain-verification.js';
+import type { VerifiedDomains } from './modules/sso-connections/verified-domains.js';
 import type { BlobStore } from './storage/blob-store.js';
 
 export interface Clock {
@@ -33,6 +35,8 @@ export interface AppDeps {
   log?: FastifyBaseLogger;
   /** The TXT look-ups that verify domains; Node's resolver when absent (tests hand records in memory). */
   dnsTxt?: DnsTxtResolver;
+  /** Which organization verified a domain (single sign-on's routing and first arrival); none verified when absent. */
+  verifiedDomains?: VerifiedDomains;
 }
 
 declare module 'fastify' {

@@ -17,6 +17,7 @@ import { buildIntegrations } from './composition/integrations.js';
 import { buildOrganizations } from './composition/organizations.js';
 import { createRepositories } from './composition/repositories.js';
 import type { Wiring } from './composition/shared.js';
+import { buildSsoConnections } from './composition/sso-connections.js';
 import { buildWebhooks, subscribeToEvents } from './composition/webhooks.js';
 import type { AppDeps } from './deps.js';
 import { createMetrics } from './http/metrics.js';
@@ -64,6 +65,7 @@ export function createServices(deps: AppDeps) {
     ...organizations,
     ...webhooks,
     ...buildDomains(wiring),
+    ...buildSsoConnections(wiring, { identity }),
     // Hourly: events past each organization's retention, and their webhook deliveries with them (decision 053).
     eventsRetention: createEventsRetention({
       repo: wiring.repositories.eventsRetention,

@@ -2,8 +2,10 @@
  * The sign-in and session constants, without zod: the web app's first page imports
  * these and nothing heavier (auth.ts re-exports them for everyone else).
  */
+
 import type { appConfigRoutes } from './app-config.js';
 import type { authRoutes, ssoRoutes } from './auth.js';
+import type { ssoConnectionSignInRoutes } from './sso-connections.js';
 
 export const SIGN_IN_PASSWORD_MIN = 6;
 export const ID_TOKEN_COOKIE = 'id-token';
@@ -60,6 +62,8 @@ export const firstPageCalls = {
   setOwnLocale: { method: 'PUT', path: '/auth/me/locale', operationId: 'setOwnLocale' },
   logout: { method: 'DELETE', path: '/logout', operationId: 'logout' },
   startSso: { method: 'GET', path: '/auth/:provider/start', operationId: 'startSingleSignOn' },
+  discoverSso: { method: 'POST', path: '/auth/sso/discover', operationId: 'discoverSsoConnections' },
+  startSsoConnection: { method: 'GET', path: '/auth/sso/connections/:id/start', operationId: 'startSsoConnectionSignIn' },
 } as const;
 
 /**
@@ -70,4 +74,9 @@ export const firstPageCalls = {
 export const firstPageRoutes = firstPageCalls as unknown as Pick<
   typeof authRoutes,
   'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'trackActivity' | 'setOwnLocale' | 'logout'
-> & { appConfig: typeof appConfigRoutes.get; startSso: typeof ssoRoutes.start };
+> & {
+  appConfig: typeof appConfigRoutes.get;
+  startSso: typeof ssoRoutes.start;
+  discoverSso: typeof ssoConnectionSignInRoutes.discover;
+  startSsoConnection: typeof ssoConnectionSignInRoutes.start;
+};

@@ -109,6 +109,15 @@ export const eventActionsByArea = {
     'domain.verification_failed',
     'domain.removed',
   ],
+  /** A single sign-on connection of the organization; its client secret never appears in `data`. */
+  sso_connection: [
+    'sso_connection.created',
+    /** `data: { before, after }` of the fields that changed (name, issuer, clientId, enabled, jit, jitRole, groupRoles). */
+    'sso_connection.updated',
+    'sso_connection.deleted',
+    /** The client secret was replaced (`data.secretLast4`: the new one's last four characters). */
+    'sso_connection.secret_rotated',
+  ],
 } as const;
 
 /**
@@ -159,6 +168,7 @@ export const eventTargetTypes = [
   'workflow_import',
   'webhook',
   'domain',
+  'sso_connection',
 ] as const;
 export type EventTargetType = (typeof eventTargetTypes)[number];
 

@@ -18,6 +18,7 @@ export * from './redirects.js';
 export * from './roles.js';
 export * from './route.js';
 export * from './route-tables.js';
+export * from './sso-connections.js';
 export * from './text.js';
 export * from './user-imports.js';
 export * from './web-env.js';

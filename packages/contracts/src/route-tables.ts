@@ -15,6 +15,7 @@ import { organizationRoutes } from './organizations.js';
 import { peopleRoutes } from './people.js';
 import { provisioningRoutes } from './provisioning.js';
 import type { RouteDef } from './route.js';
+import { ssoConnectionRoutes, ssoConnectionSignInRoutes, staffSsoConnectionRoutes } from './sso-connections.js';
 import { userImportRoutes } from './user-imports.js';
 import { webhookDeliveryRoutes, webhookRoutes } from './webhooks.js';
 import { workflowImportRoutes } from './workflow-imports.js';
@@ -26,6 +27,9 @@ export const routeTables = {
   authRoutes,
   sessionRoutes,
   ssoRoutes,
+  ssoConnectionRoutes,
+  ssoConnectionSignInRoutes,
+  staffSsoConnectionRoutes,
   documentationRoutes,
   domainRoutes,
   organizationDomainRoutes,

@@ -20,6 +20,7 @@ import { createOrganizationsRepository } from '../modules/organizations/organiza
 import { createProvisioningRepository } from '../modules/provisioning/provisioning.repository.js';
 import { createScimGroupsRepository } from '../modules/provisioning/scim-groups.repository.js';
 import { createScimUsersRepository } from '../modules/provisioning/scim-users.repository.js';
+import { createSsoConnectionsRepository } from '../modules/sso-connections/sso-connections.repository.js';
 import { createUserImportErrorsRepository } from '../modules/user-imports/user-import-errors.repository.js';
 import { createUserImportInvitationsRepository } from '../modules/user-imports/user-import-invitations.repository.js';
 import { createUserImportLeasesRepository } from '../modules/user-imports/user-import-leases.repository.js';
@@ -47,6 +48,7 @@ export function createRepositories(db: Db) {
     housekeeping: createHousekeepingRepository(db),
     userTokens: createUserTokensRepository(db),
     ssoStates: createSsoRepository(db),
+    ssoConnections: createSsoConnectionsRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
     userImports: createUserImportsRepository(db),

@@ -14,6 +14,7 @@ export * from './schema/organizations.js';
 export * from './schema/provisioning.js';
 export * from './schema/rate-limits.js';
 export * from './schema/saml.js';
+export * from './schema/sso-connections.js';
 export * from './schema/user-imports.js';
 export * from './schema/users.js';
 export * from './schema/webhooks.js';

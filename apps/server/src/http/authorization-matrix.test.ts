@@ -83,6 +83,7 @@ interface Fixtures {
   webhookId: string;
   webhookDeliveryId: string;
   domainId: string;
+  ssoConnectionId: string;
 }
 
 interface Row {
@@ -117,6 +118,7 @@ let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
 let freshWebhook: () => Promise<Partial<Fixtures>>;
 let freshDomain: () => Promise<Partial<Fixtures>>;
+let freshSsoConnection: () => Promise<Partial<Fixtures>>;
 
 /** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
 const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
@@ -346,6 +348,61 @@ const matrix: Record<string, Row> = {
   // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
   'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
   'GET /api/events/export': { access: 'orgAdmin', scope: 'own', request: at('/api/events/export?format=jsonl') },
+  // The Single sign-on screen (modules/sso-connections): the organization's connections.
+  'GET /api/sso-connections': { access: 'orgAdmin', scope: 'own', request: at('/api/sso-connections') },
+  'POST /api/sso-connections': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/sso-connections', ...json({}) }) },
+  'GET /api/sso-connection/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}` }),
+  },
+  'PATCH /api/sso-connection/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}`, ...json({ name: 'by the matrix' }) }),
+  },
+  'DELETE /api/sso-connection/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}` }),
+    fresh: () => freshSsoConnection(),
+  },
+  'POST /api/sso-connection/:id/secret': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/secret`, ...json({ clientSecret: 'matrix-client-secret' }) }),
+  },
+  'GET /api/sso-connection/:id/refusals': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/refusals` }),
+  },
+  'POST /api/sso-connection/:id/test': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/test` }),
+  },
+  'GET /api/sso-connection/:id/test': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/test` }),
+  },
+  'GET /api/organization/:id/sso-connections': {
+    access: 'staffRead',
+    request: (f) => ({ url: `/api/organization/${f.homeOrgId}/sso-connections` }),
+  },
+  'POST /api/auth/sso/discover': {
+    access: { public: 'the e-mail step of sign-in: the connections of a verified domain, the same for every address of it' },
+    request: (_f, me) => ({ url: '/api/auth/sso/discover', ...json({ email: nobody(me) }) }),
+  },
+  'GET /api/auth/sso/connections/:id/start': {
+    access: { public: "starts single sign-on through an organization's enabled connection" },
+    request: at('/api/auth/sso/connections/00000000-0000-4000-8000-000000000000/start?redirect=%2Fdashboard'),
+  },
+  'GET /api/auth/sso/connections/:id/callback': {
+    access: { public: "the connection's identity provider's redirect back: the state cookie and the code are the credential" },
+    request: at('/api/auth/sso/connections/00000000-0000-4000-8000-000000000000/callback?code=x&state=y'),
+  },
   // The webhooks' delivery log and what sends again (modules/webhooks/webhook-deliveries.*).
   'GET /api/webhook/:id/deliveries': {
     access: 'orgAdmin',
@@ -660,6 +717,7 @@ function homeMarkers(): string[] {
     ids.workflowId,
     ids.generationId,
     ids.webhookId,
+    ids.ssoConnectionId,
     'org.admin@matrix.example',
   ];
 }
@@ -795,6 +853,11 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
   'POST /api/auth/password-reset/check': { changesNothing: 'tells whether a reset link still works as its page loads; uses nothing' },
   'POST /api/auth/validate-oauth': { changesNothing: 'tells whether a credential is valid' },
   'POST /api/auth/track-activity': { changesNothing: "writes the caller's activity stamp only" },
+  'POST /api/sso-connection/:id/test': {
+    changesNothing:
+      'starts a test sign-in: only its round trip in flight is kept; what the test sees is kept when the provider sends the person back',
+  },
+  'POST /api/auth/sso/discover': { changesNothing: 'answers the connections of a verified domain' },
   'POST /api/webhook/:id/test': { changesNothing: 'queues a test event: the delivery log records it, no event (decision 055)' },
   'POST /api/webhook/:id/delivery/:deliveryId/retry': { changesNothing: 'makes a delivery due again: the delivery log records it' },
   'POST /api/webhook/:id/resend': { changesNothing: 'makes failed deliveries due again: the delivery log records them' },
@@ -872,6 +935,21 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
     commit: async () => ({
       as: 'orgAdmin',
       request: { url: '/api/integrations', ...json({ name: unique('Walked key'), description: 'walked' }) },
+    }),
+  },
+  'POST /api/sso-connections': {
+    commit: async () => ({
+      as: 'orgAdmin',
+      request: {
+        url: '/api/sso-connections',
+        ...json({
+          kind: 'oidc',
+          name: unique('Walked'),
+          issuer: 'https://login.matrix.example',
+          clientId: 'walked',
+          clientSecret: 'walked-secret',
+        }),
+      },
     }),
   },
   'POST /api/webhooks': {
@@ -1280,6 +1358,29 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       return { domainId: (res.json() as { domain: { id: string } }).domain.id };
     };
 
+    freshSsoConnection = async () => {
+      const now = new Date();
+      const [row] = await db
+        .insert(schema.ssoConnections)
+        .values({
+          organizationId: home.id,
+          kind: 'oidc',
+          name: `Matrix ${randomBytes(3).toString('hex')}`,
+          // Disabled, on an address the console never calls: a probe starts no round trip and fetches nothing.
+          enabled: false,
+          issuer: 'https://10.0.0.1',
+          clientId: 'matrix',
+          clientSecret: 'matrix-secret',
+          jit: false,
+          jitRole: 'viewer',
+          groupRoles: [],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return { ssoConnectionId: row.id };
+    };
+
     await t.app.services.analyticsReports.generate(home.id);
     const reports = await t.app.inject({ url: '/api/analytics-data-download', headers: admin.console });
     const generation = await t.app.inject({ method: 'POST', url: '/api/analytics-data-download', headers: admin.console });
@@ -1317,6 +1418,7 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       webhookId: webhook.id,
       webhookDeliveryId: (await t.app.services.webhookDeliveries.sendTest({ organizationId: home.id }, webhook.id)).delivery.id,
       domainId: domain.id,
+      ...(await freshSsoConnection()),
     } as Fixtures;
   });
   afterAll(() => t?.close());

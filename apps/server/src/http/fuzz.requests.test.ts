@@ -33,7 +33,13 @@ const VOLATILE_COLUMNS = ['last_activity_at', 'last_used_at'];
 const VOLATILE_TABLES = ['rate_limit_hits'];
 
 /** The Super area's tables: staff call them; the rest of /api is an Organizational Admin's. */
-const STAFF_TABLES = new Set(['organizationRoutes', 'organizationDomainRoutes', 'workflowImportRoutes', 'lookupRoutes']);
+const STAFF_TABLES = new Set([
+  'organizationRoutes',
+  'organizationDomainRoutes',
+  'workflowImportRoutes',
+  'lookupRoutes',
+  'staffSsoConnectionRoutes',
+]);
 /** Staff's calls in a table of Organizational Admins' (the audit trail's view of any organization). */
 const STAFF_CALLS = new Set(['eventRoutes.listForOrganization', 'eventRoutes.exportForOrganization']);
 /** Answers that are files or redirects, not JSON. */
@@ -83,6 +89,27 @@ describe('every route, fuzzed', () => {
       ])
       .returning();
     ids.push(victimOrg.id, victim.id, ws.id, otherWs.id, hook!.id, otherHook!.id, delivery.delivery.id, domain!.id, otherDomain!.id);
+    // A single sign-on connection of the caller's organization and one of another (on an address never called).
+    const now = new Date();
+    const connection = (organizationId: string) => ({
+      organizationId,
+      kind: 'oidc',
+      name: 'Fuzz connection',
+      enabled: true,
+      issuer: 'https://10.0.0.1',
+      clientId: 'fuzz',
+      clientSecret: 'fuzz-secret',
+      jit: false,
+      jitRole: 'viewer',
+      groupRoles: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const connections = await db
+      .insert(schema.ssoConnections)
+      .values([connection(org.id), connection(victimOrg.id)])
+      .returning();
+    ids.push(...connections.map((c) => c.id));
     await refreshCredentials();
     const key = await t.app.inject({
       method: 'POST',
@@ -141,6 +168,12 @@ describe('every route, fuzzed', () => {
         '192.168.0.1',
         'xn--.example',
         'bücher.example',
+        // Single sign-on connections: kinds, roles, an issuer on a private address.
+        'oidc',
+        'saml',
+        'org_admin',
+        'https://10.0.0.1',
+        'fuzz@fuzz.example',
       ),
       fc.string({ maxLength: 20 }),
     );

@@ -13,6 +13,7 @@ import { lookupPlugin } from './lookup/lookup.routes.js';
 import { organizationsPlugin } from './organizations/organizations.routes.js';
 import { provisioningPlugin } from './provisioning/provisioning.routes.js';
 import { scimPlugin } from './provisioning/scim.routes.js';
+import { ssoConnectionsPlugin } from './sso-connections/sso-connections.routes.js';
 import { systemPlugin } from './system/system.routes.js';
 import { userImportsPlugin } from './user-imports/user-imports.routes.js';
 import { peoplePlugin } from './users/people.routes.js';
@@ -40,4 +41,5 @@ export const apiModules: ApiModule[] = [
   webhookDeliveriesPlugin,
   webhooksPlugin,
   domainsPlugin,
+  ssoConnectionsPlugin,
 ];

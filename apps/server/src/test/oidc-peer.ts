@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 
 export interface OidcPeerClient {
@@ -14,13 +14,54 @@ export interface OidcPeerClient {
   redirectUri: string;
 }
 
-export async function startOidcPeer(clients: OidcPeerClient[], opts: { unverifiedEmails?: string[] } = {}) {
+/**
+ * Rewrites the ID token of the token endpoint's answer, to prove the console refuses it: given
+ * the token's header and claims and a signer with the provider's own key, it returns the
+ * token to send instead.
+ */
+export type IdTokenTamper = (
+  token: { header: Record<string, unknown>; claims: JWTPayload },
+  sign: (claims: JWTPayload, header?: Record<string, unknown>) => Promise<string>,
+) => Promise<string>;
+
+export async function startOidcPeer(
+  clients: OidcPeerClient[],
+  opts: { unverifiedEmails?: string[]; profiles?: Record<string, Record<string, unknown>> } = {},
+) {
   let handler: http.RequestListener = (_req, res) => res.end();
-  const server = http.createServer((req, res) => handler(req, res));
+  let tamper: IdTokenTamper | undefined;
+  const server = http.createServer((req, res) => {
+    if (!tamper || req.method !== 'POST' || !req.url?.startsWith('/token')) return handler(req, res);
+    // The token endpoint's answer, held back and rewritten before it leaves.
+    const rewrite = tamper;
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: Buffer | string) => {
+      chunks.push(Buffer.from(chunk));
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: Buffer | string) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const done = (text: string) => {
+        res.setHeader('content-length', Buffer.byteLength(text));
+        write(text);
+        return end();
+      };
+      if (typeof body.id_token !== 'string') return done(JSON.stringify(body));
+      const header = decodeProtectedHeader(body.id_token) as Record<string, unknown>;
+      rewrite({ header, claims: decodeJwt(body.id_token) }, sign).then((idToken) => done(JSON.stringify({ ...body, id_token: idToken })));
+      return res;
+    }) as typeof res.end;
+    return handler(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const unverified = new Set(opts.unverifiedEmails ?? []);
+  const sign = (claims: JWTPayload, header: Record<string, unknown> = { alg: 'RS256', kid: 'test' }) =>
+    new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(privateKey);
 
   const provider = new Provider(issuer, {
     clients: clients.map((c) => ({
@@ -34,10 +75,14 @@ export async function startOidcPeer(clients: OidcPeerClient[], opts: { unverifie
     async findAccount(_ctx, sub) {
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: sub, email_verified: !unverified.has(sub), name: `Person ${sub}` }),
+        claims: async () => ({ sub, email: sub, email_verified: !unverified.has(sub), name: `Person ${sub}`, ...opts.profiles?.[sub] }),
       };
     },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'groups', 'employee_number'],
+    },
     cookies: { keys: ['oidc-peer-test-key'] },
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test' }] },
     features: { devInteractions: { enabled: true } },
@@ -46,6 +91,10 @@ export async function startOidcPeer(clients: OidcPeerClient[], opts: { unverifie
 
   return {
     issuer,
+    /** From now on, every ID token the token endpoint answers goes through `rewrite` (none: as issued). */
+    tamperIdTokens(rewrite: IdTokenTamper | undefined) {
+      tamper = rewrite;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     /**
      * Follows the authorization URL like a browser, signs in as `login` and consents;

@@ -37,6 +37,8 @@ export async function createTestApp(
     dnsTxt?: DnsTxtResolver;
     /** Extra routes for a test, added before the app is ready (guard tests). */
     extend?: (app: App) => void | Promise<void>;
+    /** Which organization verified a domain (an in-memory stand-in for the domains module). */
+    verifiedDomains?: AppDeps['verifiedDomains'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
@@ -65,6 +67,7 @@ export async function createTestApp(
     log: options.log,
     clock: clock ?? systemClock,
     dnsTxt: options.dnsTxt ?? fakeDnsTxt(),
+    verifiedDomains: options.verifiedDomains,
   };
   const app = await buildApp(deps, options.logger ? { logger: options.logger } : {});
   await options.extend?.(app);

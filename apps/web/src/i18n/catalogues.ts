@@ -19,6 +19,7 @@ import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
 import type provisioning from './locales/en/provisioning.json';
 import type singleSignOn from './locales/en/singleSignOn.json';
+import type ssoConnections from './locales/en/ssoConnections.json';
 import type userImports from './locales/en/userImports.json';
 import type webhooks from './locales/en/webhooks.json';
 import type workflowImports from './locales/en/workflowImports.json';
@@ -40,6 +41,7 @@ export interface Catalogue {
   auditTrail: typeof auditTrail;
   webhooks: typeof webhooks;
   singleSignOn: typeof singleSignOn;
+  ssoConnections: typeof ssoConnections;
 }
 export type Namespace = keyof Catalogue;
 export const namespaces: readonly Namespace[] = [
@@ -59,6 +61,7 @@ export const namespaces: readonly Namespace[] = [
   'auditTrail',
   'webhooks',
   'singleSignOn',
+  'ssoConnections',
 ];
 
 /**

@@ -1,7 +1,8 @@
 /** Sign-in (modules/auth): sessions, one-time tokens (invitations, password resets) and the SSO sign-ins under way. */
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
-import { userIdColumn } from './users.js';
+import { ssoConnections } from './sso-connections.js';
+import { userIdColumn, users } from './users.js';
 
 /** Browser sessions: the id-token cookie references one row; revoking it signs out. */
 export const sessions = pgTable(
@@ -65,6 +66,14 @@ export const ssoLoginStates = pgTable(
     nonce: text('nonce').notNull(),
     redirectPath: text('redirect_path').notNull(),
     expiresAt: ts('expires_at').notNull(),
+    /** A round trip through an organization's connection (provider 'connection'); null for the console's own providers. */
+    connectionId: uuid('connection_id').references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    /** "Test connection": the admin who started it; the callback makes no session and keeps what arrived. */
+    testBy: uuid('test_by').references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sso_login_states_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sso_login_states_expires_idx').on(t.expiresAt),
+    index('sso_login_states_connection_idx').on(t.connectionId),
+    index('sso_login_states_test_by_idx').on(t.testBy),
+  ],
 );

@@ -9,15 +9,14 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../deps.js';
 import { AppError, NotFound } from '../../http/errors.js';
-import { hashSecret } from '../../http/secrets.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { AuthService, DeviceDetails } from './auth.service.js';
+import { beginRoundTrip, RoundTripRefused, takeRoundTrip } from './round-trip.js';
 import type { SsoRepository } from './sso.repository.js';
 import { ssoProviderSettings } from './sso-config.js';
 
-const ROUND_TRIP_MS = 10 * 60_000;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A failed round trip; `code` goes to the web app's error page. */
 export class SsoError extends Error {
@@ -80,12 +79,14 @@ export function createSsoService({ repo, users, signIns, auth, clock, config }: 
   ): Promise<{ principal: Principal; redirectPath: string }> {
     const callback = new URL(ssoCallbackUrl(config, provider));
     callback.search = query;
-    const state = callback.searchParams.get('state');
-    if (!state || !cookieState || state !== cookieState) throw new SsoError('SSO_FAILED', 'The sign-in did not start in this browser.');
-    const pending = await repo.takeLoginState(hashSecret(state));
-    if (!pending || pending.provider !== provider || pending.expiresAt <= clock.now()) {
-      throw new SsoError('SSO_FAILED', 'The sign-in took too long or was already used.');
+    let taken: Awaited<ReturnType<typeof takeRoundTrip>>;
+    try {
+      taken = await takeRoundTrip({ repo, clock }, callback, cookieState, (p) => p.provider === provider && p.connectionId === null);
+    } catch (err) {
+      if (err instanceof RoundTripRefused) throw new SsoError('SSO_FAILED', err.message);
+      throw err;
     }
+    const { pending, state } = taken;
     if (callback.searchParams.has('error'))
       throw new SsoError('SSO_FAILED', `The provider answered ${callback.searchParams.get('error')}.`);
 
@@ -119,29 +120,12 @@ export function createSsoService({ repo, users, signIns, auth, clock, config }: 
     /** The provider's authorization URL for this browser, and the state its cookie must hold. */
     async start(provider: SsoProvider, redirectPath: string, loginHint?: string) {
       const conf = await clients.configuration(provider);
-      const now = clock.now();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      await repo.insertLoginState({
-        stateHash: hashSecret(state),
-        provider,
-        codeVerifier,
-        nonce,
-        redirectPath,
-        expiresAt: new Date(now.getTime() + ROUND_TRIP_MS),
-      });
-      const url = oidc.buildAuthorizationUrl(conf, {
-        redirect_uri: ssoCallbackUrl(config, provider),
-        scope: 'openid email profile',
-        response_type: 'code',
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-        ...(loginHint ? { login_hint: loginHint } : {}),
-      });
-      return { url: url.href, state, maxAgeSeconds: ROUND_TRIP_MS / 1000 };
+      return beginRoundTrip(
+        { repo, clock },
+        conf,
+        { provider, redirectPath },
+        { redirectUri: ssoCallbackUrl(config, provider), loginHint },
+      );
     },
 
     /**

@@ -11,7 +11,7 @@ export type Headers = Record<string, string>;
 export async function multipartBody(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([file.content]), file.name);
+  if (file) form.append('file', new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)]), file.name);
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
 }

@@ -45,6 +45,8 @@ export interface NewUser extends Partial<UserProfile> {
   createdBy?: string | null;
   locale?: string | null;
   passwordHash?: string | null;
+  /** How the person signs in; password unless given (first arrival through a connection: oidc). */
+  signInProvider?: string;
 }
 
 /** The holder of an address, in any organization (sign-in addresses are unique across the platform). */

@@ -24,3 +24,13 @@ export function redeemSignInLink(token: string) {
 export function ssoStartUrl(provider: SsoProvider, redirect: string, email?: string): string {
   return apiHref(routes.startSso, { params: { provider }, query: { redirect, email } });
 }
+
+/** POST auth/sso/discover: the enabled connections of the address's verified domain (none: a password). */
+export function discoverConnections(email: string, signal?: AbortSignal) {
+  return api(routes.discoverSso, { body: { email } }, { signal });
+}
+
+/** GET auth/sso/connections/{id}/start: a full-page trip to the organization's identity provider. */
+export function ssoConnectionStartUrl(id: string, redirect: string): string {
+  return apiHref(routes.startSsoConnection, { params: { id }, query: { redirect } });
+}

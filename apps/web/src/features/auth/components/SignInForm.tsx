@@ -1,6 +1,8 @@
 /**
  * Sign-in: the e-mail step first (it never tells whether the account exists, but says
- * when the organization signs in only with single sign-on), then the password step.
+ * when the organization signs in only with single sign-on), then the password step. When
+ * the address's domain has single sign-on connections, the e-mail step goes there instead:
+ * straight to the one, or a choice between several.
  */
 
 import type { CheckResponse, SsoProvider } from '@console/contracts/auth';
@@ -16,33 +18,77 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
+import { REDIRECT_PARAM, ssoReturnTarget } from '../../../lib/redirect';
 import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
-import { checkEmail, signInWithPassword } from '../api/sign-in';
+import { checkEmail, discoverConnections, signInWithPassword, ssoConnectionStartUrl } from '../api/sign-in';
 import { EmailField, Field, useCheckedField, useEmailField } from './Field';
 import { SsoButtons } from './SsoButtons';
 import { checkSignInPassword } from './sign-in-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
 
+interface Connection {
+  id: string;
+  name: string;
+}
+
 export function SignInForm({ ssoProviders }: { ssoProviders: readonly SsoProvider[] }) {
   const [checked, setChecked] = useState<CheckResponse | null>(null);
+  const [choice, setChoice] = useState<{ email: string; connections: Connection[] } | null>(null);
+  if (choice) return <ConnectionChoice {...choice} onBack={() => setChoice(null)} />;
   return checked ? (
     <PasswordStep checked={checked} onBack={() => setChecked(null)} />
   ) : (
-    <EmailStep onChecked={setChecked} ssoProviders={ssoProviders} />
+    <EmailStep onChecked={setChecked} onConnections={setChoice} ssoProviders={ssoProviders} />
   );
 }
 
-function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResponse) => void; ssoProviders: readonly SsoProvider[] }) {
+/** Where a connection's sign-in starts, back to where the person was going. */
+function useConnectionStart() {
+  const [params] = useSearchParams();
+  const { locale } = useLocale();
+  return (id: string) => window.location.assign(ssoConnectionStartUrl(id, ssoReturnTarget(params.get(REDIRECT_PARAM), locale)));
+}
+
+/** Several connections serve the address's domain: the person picks theirs. */
+function ConnectionChoice({ email, connections, onBack }: { email: string; connections: Connection[]; onBack: () => void }) {
+  const { t } = useT();
+  const start = useConnectionStart();
+  return (
+    <Stack spacing={2}>
+      <Typography sx={{ fontWeight: 600 }}>{email}</Typography>
+      <Typography>{t('auth:signIn.chooseConnection')}</Typography>
+      {connections.map((c) => (
+        <Button key={c.id} variant="outlined" size="large" onClick={() => start(c.id)}>
+          {t('auth:signIn.withConnection', { name: c.name })}
+        </Button>
+      ))}
+      <Button onClick={onBack} size="small" sx={{ alignSelf: 'flex-start' }}>
+        {t('auth:signIn.changeEmail')}
+      </Button>
+    </Stack>
+  );
+}
+
+function EmailStep({
+  onChecked,
+  onConnections,
+  ssoProviders,
+}: {
+  onChecked: (checked: CheckResponse) => void;
+  onConnections: (choice: { email: string; connections: Connection[] }) => void;
+  ssoProviders: readonly SsoProvider[];
+}) {
   const { t } = useT();
   const email = useEmailField();
   const [busy, setBusy] = useState(false);
+  const start = useConnectionStart();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +96,13 @@ function EmailStep({ onChecked, ssoProviders }: { onChecked: (checked: CheckResp
     setBusy(true);
     try {
       const value = email.value.trim();
-      const checked = await checkEmail(value);
+      // The domain's connections, asked beside the e-mail check; without an answer, the password as before.
+      const [checked, { connections }] = await Promise.all([
+        checkEmail(value),
+        discoverConnections(value).catch(() => ({ connections: [] as Connection[] })),
+      ]);
+      if (connections.length === 1) return start(connections[0].id);
+      if (connections.length > 1) return onConnections({ email: value, connections });
       onChecked({ ...checked, user: { ...checked.user, email: value } });
     } catch (err) {
       notify.error(errorMessage(err, 'errors:signIn.checkFailed'));

@@ -1,0 +1,351 @@
+/**
+ * The organization's single sign-on connections (docs/product.md, "Single sign-on"): add or
+ * change an OpenID Connect connection (its client secret is sent once and never shown
+ * again), enable or disable it, delete it after a confirmation, read its refused sign-ins,
+ * and test it: a real sign-in in a new tab that opens no session and comes back here
+ * (`?test={id}`) to show what arrived, or why it was refused. Each connection shows the
+ * callback URL to register at the identity provider, with a copy button.
+ */
+import type { SsoConnectionView, SsoJitRole } from '@console/contracts/sso-connections';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/use-t';
+import { CopyButton } from '../../lib/copy';
+import { AppDialog } from '../../lib/dialogs/AppDialog';
+import { useConfirm } from '../../lib/dialogs/confirm';
+import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
+import {
+  startTest,
+  useCreateConnection,
+  useDeleteConnection,
+  useRefusals,
+  useRotateSecret,
+  useSsoConnections,
+  useTestResult,
+  useUpdateConnection,
+} from './api';
+
+const JIT_ROLES: SsoJitRole[] = ['viewer', 'publisher', 'workspace_admin'];
+
+export function ConnectionsSection() {
+  const { t } = useT();
+  const connections = useSsoConnections();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<SsoConnectionView | 'new' | null>(null);
+  const tested = params.get('test');
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="sso-connections-title">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h6" component="h2" id="sso-connections-title">
+          {t('ssoConnections:title')}
+        </Typography>
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          {t('ssoConnections:add')}
+        </Button>
+      </Stack>
+      <Typography color="text.secondary">{t('ssoConnections:intro')}</Typography>
+      {tested && (
+        <TestResult
+          id={tested}
+          onClose={() => {
+            params.delete('test');
+            setParams(params, { replace: true });
+          }}
+        />
+      )}
+      {connections.isError && <Alert severity="error">{errorMessage(connections.error, 'ssoConnections:loadFailed')}</Alert>}
+      {connections.data?.connections.length === 0 && <Typography>{t('ssoConnections:none')}</Typography>}
+      {connections.data?.connections.map((c) => (
+        <ConnectionCard key={c.id} connection={c} onEdit={() => setEditing(c)} />
+      ))}
+      {editing && <ConnectionDialog connection={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionView; onEdit: () => void }) {
+  const { t } = useT();
+  const confirm = useConfirm();
+  const update = useUpdateConnection();
+  const remove = useDeleteConnection();
+  const [showRefusals, setShowRefusals] = useState(false);
+  const [rotating, setRotating] = useState(false);
+
+  const toggle = async () => {
+    try {
+      await update.mutateAsync({ id: c.id, enabled: !c.enabled });
+    } catch (err) {
+      notify.error(errorMessage(err, 'ssoConnections:saveFailed'));
+    }
+  };
+  const test = async () => {
+    // Opened at the click, so no pop-up blocker stops it; its address follows the answer.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await startTest(c.id);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (err) {
+      tab?.close();
+      notify.error(errorMessage(err, 'ssoConnections:testFailed'));
+    }
+  };
+  const del = async () => {
+    if (
+      !(await confirm({
+        title: t('ssoConnections:deleteTitle', { name: c.name }),
+        text: t('ssoConnections:deleteText'),
+        destructive: true,
+      }))
+    )
+      return;
+    try {
+      await remove.mutateAsync(c.id);
+    } catch (err) {
+      notify.error(errorMessage(err, 'ssoConnections:saveFailed'));
+    }
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={1.5}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {c.name}
+            </Typography>
+            <FormControlLabel
+              control={<Switch checked={c.enabled} onChange={toggle} disabled={update.isPending} />}
+              label={c.enabled ? t('ssoConnections:enabled') : t('ssoConnections:disabled')}
+            />
+          </Stack>
+          {c.kind === 'oidc' && (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+              <Typography color="text.secondary">{t('ssoConnections:issuer')}</Typography>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{c.issuer}</Typography>
+              <Typography color="text.secondary">{t('ssoConnections:clientId')}</Typography>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{c.clientId}</Typography>
+              <Typography color="text.secondary">{t('ssoConnections:clientSecret')}</Typography>
+              <Typography>{t('ssoConnections:secretEnding', { last4: c.clientSecretLast4 ?? '' })}</Typography>
+            </Box>
+          )}
+          <Box>
+            <Typography color="text.secondary">{t('ssoConnections:callbackUrl')}</Typography>
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <Typography component="code" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+                {c.callbackUrl}
+              </Typography>
+              <CopyButton value={c.callbackUrl} label={t('ssoConnections:copyCallbackUrl')} />
+            </Stack>
+          </Box>
+          <Typography>
+            {c.jit ? t('ssoConnections:jitOn', { role: t(`ssoConnections:roles.${c.jitRole}`) }) : t('ssoConnections:jitOff')}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button onClick={onEdit}>{t('ssoConnections:edit')}</Button>
+            {c.kind === 'oidc' && <Button onClick={test}>{t('ssoConnections:test')}</Button>}
+            {c.kind === 'oidc' && <Button onClick={() => setRotating(true)}>{t('ssoConnections:rotate')}</Button>}
+            <Button onClick={() => setShowRefusals((v) => !v)} aria-expanded={showRefusals}>
+              {t('ssoConnections:refusals')}
+            </Button>
+            <Button color="error" onClick={del}>
+              {t('ssoConnections:delete')}
+            </Button>
+          </Stack>
+          {showRefusals && <Refusals id={c.id} />}
+        </Stack>
+      </CardContent>
+      {rotating && <RotateDialog id={c.id} onClose={() => setRotating(false)} />}
+    </Card>
+  );
+}
+
+function Refusals({ id }: { id: string }) {
+  const { t } = useT();
+  const refusals = useRefusals(id);
+  if (!refusals.data) return null;
+  if (refusals.data.refusals.length === 0) return <Typography>{t('ssoConnections:noRefusals')}</Typography>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }} aria-label={t('ssoConnections:refusals')}>
+      {refusals.data.refusals.map((r) => (
+        <li key={`${r.at}-${r.reasonCode}`}>
+          <Typography variant="body2">
+            <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> — {t(`ssoConnections:reasons.${r.reasonCode}`)}{' '}
+            <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              ({r.reason})
+            </Box>
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function TestResult({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useT();
+  const result = useTestResult(id);
+  const test = result.data?.test;
+  if (!test) return null;
+  return (
+    <Alert severity={test.outcome === 'passed' ? 'success' : 'error'} onClose={onClose} role="status">
+      <Stack spacing={1}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {test.outcome === 'passed' ? t('ssoConnections:testPassed') : t(`ssoConnections:reasons.${test.reasonCode ?? 'token_refused'}`)}
+        </Typography>
+        {test.reason && <Typography sx={{ overflowWrap: 'anywhere' }}>{test.reason}</Typography>}
+        {test.profile && (
+          <Typography>
+            {t(test.profile.existing ? 'ssoConnections:testExisting' : 'ssoConnections:testWouldCreate', {
+              email: test.profile.email,
+              role: t(`ssoConnections:roles.${test.profile.role as SsoJitRole}`, { defaultValue: test.profile.role }),
+            })}
+          </Typography>
+        )}
+        {test.claims && (
+          <Box
+            component="pre"
+            sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 13 }}
+            aria-label={t('ssoConnections:claims')}
+          >
+            {JSON.stringify(test.claims, null, 2)}
+          </Box>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function RotateDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useT();
+  const rotate = useRotateSecret();
+  const [secret, setSecret] = useState('');
+  const save = async () => {
+    try {
+      await rotate.mutateAsync({ id, clientSecret: secret });
+      notify.success(t('ssoConnections:rotated'));
+      onClose();
+    } catch (err) {
+      notify.error(errorMessage(err, 'ssoConnections:saveFailed'));
+    }
+  };
+  return (
+    <AppDialog open title={t('ssoConnections:rotate')} onClose={onClose} onSave={save} saveDisabled={secret === '' || rotate.isPending}>
+      <TextField
+        label={t('ssoConnections:clientSecret')}
+        type="password"
+        autoComplete="off"
+        value={secret}
+        onChange={(e) => setSecret(e.target.value)}
+        helperText={t('ssoConnections:secretHint')}
+        fullWidth
+        margin="dense"
+      />
+    </AppDialog>
+  );
+}
+
+/** Adding an OpenID Connect connection, or changing one (its secret changes apart). */
+function ConnectionDialog({ connection, onClose }: { connection: SsoConnectionView | null; onClose: () => void }) {
+  const { t } = useT();
+  const create = useCreateConnection();
+  const update = useUpdateConnection();
+  const [name, setName] = useState(connection?.name ?? '');
+  const [issuer, setIssuer] = useState(connection?.issuer ?? '');
+  const [clientId, setClientId] = useState(connection?.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [jit, setJit] = useState(connection?.jit ?? false);
+  const [jitRole, setJitRole] = useState<SsoJitRole>(connection?.jitRole ?? 'viewer');
+  const [problem, setProblem] = useState<string | null>(null);
+  const oidc = !connection || connection.kind === 'oidc';
+
+  const save = async () => {
+    setProblem(null);
+    try {
+      if (connection) {
+        await update.mutateAsync({ id: connection.id, name, jit, jitRole, ...(oidc && { issuer, clientId }) });
+      } else {
+        await create.mutateAsync({ kind: 'oidc', name, issuer, clientId, clientSecret, jit, jitRole });
+      }
+      onClose();
+    } catch (err) {
+      setProblem(errorMessage(err, 'ssoConnections:saveFailed'));
+    }
+  };
+
+  const incomplete =
+    name.trim() === '' || (oidc && (issuer.trim() === '' || clientId.trim() === '')) || (!connection && clientSecret === '');
+  return (
+    <AppDialog
+      open
+      title={connection ? t('ssoConnections:editTitle') : t('ssoConnections:addTitle')}
+      onClose={onClose}
+      onSave={save}
+      saveDisabled={incomplete || create.isPending || update.isPending}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <TextField label={t('ssoConnections:name')} value={name} onChange={(e) => setName(e.target.value)} required fullWidth autoFocus />
+        {oidc && (
+          <>
+            <TextField
+              label={t('ssoConnections:issuer')}
+              value={issuer}
+              onChange={(e) => setIssuer(e.target.value)}
+              helperText={t('ssoConnections:issuerHint')}
+              required
+              fullWidth
+              inputMode="url"
+            />
+            <TextField
+              label={t('ssoConnections:clientId')}
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+              required
+              fullWidth
+            />
+            {!connection && (
+              <TextField
+                label={t('ssoConnections:clientSecret')}
+                type="password"
+                autoComplete="off"
+                value={clientSecret}
+                onChange={(e) => setClientSecret(e.target.value)}
+                helperText={t('ssoConnections:secretHint')}
+                required
+                fullWidth
+              />
+            )}
+          </>
+        )}
+        <FormControlLabel control={<Switch checked={jit} onChange={(e) => setJit(e.target.checked)} />} label={t('ssoConnections:jit')} />
+        <TextField
+          select
+          label={t('ssoConnections:jitRole')}
+          value={jitRole}
+          onChange={(e) => setJitRole(e.target.value as SsoJitRole)}
+          helperText={t('ssoConnections:jitRoleHint')}
+          fullWidth
+        >
+          {JIT_ROLES.map((role) => (
+            <MenuItem key={role} value={role}>
+              {t(`ssoConnections:roles.${role}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </AppDialog>
+  );
+}
