@@ -53,7 +53,9 @@ const organizationBase = {
   platformAppUrl: z
     .string()
     .nullable()
-    .describe("Where the organization's people who do not use this console sign in (the platform's app); null: the installation's PLATFORM_APP_URL"),
+    .describe(
+      "Where the organization's people who do not use this console sign in (the platform's app); null: the installation's PLATFORM_APP_URL",
+    ),
   regularUsersCount: z.number().int().describe('Enabled users who are not Organizational Admins'),
   adminsCount: z.number().int().describe('Enabled Organizational Admins'),
 };
@@ -136,7 +138,12 @@ export const organizationUpdateBody = z
     disabled: z.literal(true).optional().describe('true disables the organization and all its users; there is no way back'),
   })
   .refine(
-    (b) => b.name !== undefined || b.planType !== undefined || b.locale !== undefined || b.platformAppUrl !== undefined || b.disabled !== undefined,
+    (b) =>
+      b.name !== undefined ||
+      b.planType !== undefined ||
+      b.locale !== undefined ||
+      b.platformAppUrl !== undefined ||
+      b.disabled !== undefined,
     'empty',
   );
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;

@@ -155,7 +155,10 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       days: INVITATION_DAYS,
       locale,
     };
-    const message = access === 'console' ? invitationMail(mail) : activationMail({ ...mail, appUrl: platformAppUrlOf(to.organizationAppUrl, config) ?? undefined });
+    const message =
+      access === 'console'
+        ? invitationMail(mail)
+        : activationMail({ ...mail, appUrl: platformAppUrlOf(to.organizationAppUrl, config) ?? undefined });
     try {
       const sent = await mailer.send(message);
       await tokens.recordDelivery(opts.invitationId, { sentAt: clock.now() });
@@ -188,7 +191,10 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       if (found.expiresAt <= clock.now()) return { state: 'expired' };
       const { displayName, email, organizationName } = found;
       const access = accessOf(found, users.isStaffAddress);
-      return { state: 'valid', invitation: { displayName, email, organizationName, access, appUrl: platformAppUrlOf(found.organizationAppUrl, config) } };
+      return {
+        state: 'valid',
+        invitation: { displayName, email, organizationName, access, appUrl: platformAppUrlOf(found.organizationAppUrl, config) },
+      };
     },
 
     /** POST auth/invitation/accept: sets the password (already checked against the policy) and signs the person in. */
@@ -203,7 +209,11 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
      * app; no console session (the console would refuse them). Admins may use it too: their
      * password is set as by `accept`, and they sign in afterwards.
      */
-    async activate(token: string, password: string, client: RequestClient): Promise<{ activated: true; email: string; appUrl: string | null }> {
+    async activate(
+      token: string,
+      password: string,
+      client: RequestClient,
+    ): Promise<{ activated: true; email: string; appUrl: string | null }> {
       const user = await usePassword(token, password, client, { access: 'app' });
       if (!user?.email) throw new AppError(400, 'INVITATION_INVALID', authErrorMessage('INVITATION_INVALID', config.PRODUCT_NAME));
       return { activated: true, email: user.email, appUrl: platformAppUrlOf(user.organizationAppUrl, config) };

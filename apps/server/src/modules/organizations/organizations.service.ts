@@ -135,7 +135,8 @@ export function createOrganizationsService(deps: {
      */
     async update(auth: AuthContext, id: string, body: OrganizationUpdateBody) {
       const now = clock.now();
-      const changes = body.name !== undefined || body.planType !== undefined || body.locale !== undefined || body.platformAppUrl !== undefined;
+      const changes =
+        body.name !== undefined || body.planType !== undefined || body.locale !== undefined || body.platformAppUrl !== undefined;
       const onlyDisable = body.disabled === true && !changes;
       const disabledAt = await db.transaction(async (tx) => {
         const org = await repo.lock(id, 'update', tx);

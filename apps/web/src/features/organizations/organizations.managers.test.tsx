@@ -32,6 +32,7 @@ function organization(n: number, overrides: Partial<OrganizationView> = {}): Org
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
     locale: 'en',
+    platformAppUrl: null,
     regularUsersCount: 0,
     adminsCount: 1,
     workspacesCount: 0,

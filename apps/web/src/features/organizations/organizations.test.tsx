@@ -32,6 +32,7 @@ function org(n: number, overrides: Partial<OrganizationListItem> = {}): Organiza
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
     locale: 'en',
+    platformAppUrl: null,
     regularUsersCount: 5,
     adminsCount: 1,
     ...overrides,
