@@ -143,5 +143,6 @@ export function Component() {
 
 /** The row of the key just made, once the list shows it. */
 function newKeyRow(id: string | undefined): HTMLElement | null {
-  return id ? document.querySelector<HTMLElement>(`[data-key-id="${CSS.escape(id)}"]`) : null;
+  if (!id) return null;
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-key-id]')).find((row) => row.dataset.keyId === id) ?? null;
 }
