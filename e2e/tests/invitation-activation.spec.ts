@@ -2,16 +2,20 @@
  * Invitations that lead somewhere (decision 049), end to end through the server's outbox:
  * a Viewer created by the demo admin's user import gets "Activate your account" in the
  * organization's language, activates it with the e-mail's link and lands on the
- * account-ready page naming the platform's app (PLATFORM_APP_URL); the same link, used
- * again, says so as the page loads. At 1440 and 390 px, in English and Portuguese.
+ * account-ready page naming the platform's app (the demo organization's own address, which
+ * comes before PLATFORM_APP_URL); the same link, used again, says so as the page loads; and
+ * signing in to the console with that account says, once, that the console is for
+ * administrators and where the app is. At 1440 and 390 px, in English and Portuguese.
  */
 import type { Page } from '@playwright/test';
 import { linksTo } from '../fixtures/outbox';
-import { signInAsDemoAdmin } from '../fixtures/sign-in';
+import { signInAsDemoAdmin, signInWithPassword } from '../fixtures/sign-in';
 import { expect, test } from '../fixtures/test';
 import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/user-imports';
 
 const PASSWORD = 'Activ8-Passw0rd!';
+/** The demo organization's address of the platform's app (demo data), not PLATFORM_APP_URL of playwright.config.ts. */
+const APP = 'https://app.acme.example';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The demo admin imports one Viewer with an e-mail, invitations on. */
@@ -53,8 +57,21 @@ for (const { width, height, locale } of [
             submit: 'Activate my account',
             ready: 'Your account is ready',
             used: 'This invitation was used already',
+            signIn: { email: 'E-mail', next: 'Next', password: 'Password', submit: 'Sign in' },
+            appAccount:
+              'This console is for administrators. Your Workframe account at Acme Manufacturing works in the Workframe app: sign in there with the same e-mail address and password.',
+            openApp: 'Open the Workframe app',
           }
-        : { title: 'Ative sua conta', submit: 'Ativar minha conta', ready: 'Sua conta está pronta', used: 'Este convite já foi usado' };
+        : {
+            title: 'Ative sua conta',
+            submit: 'Ativar minha conta',
+            ready: 'Sua conta está pronta',
+            used: 'Este convite já foi usado',
+            signIn: { email: 'E-mail', next: 'Avançar', password: 'Senha', submit: 'Entrar' },
+            appAccount:
+              'Este console é para administradores. Sua conta do Workframe em Acme Manufacturing funciona no app do Workframe: entre por lá com o mesmo endereço de e-mail e a mesma senha.',
+            openApp: 'Abrir o app do Workframe',
+          };
 
     await page.goto(path);
     await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
@@ -74,10 +91,8 @@ for (const { width, height, locale } of [
     await expect(page.getByRole('heading', { name: t.ready })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/invitation\/ready$/);
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'https://app.workframe.example' })).toHaveAttribute(
-      'href',
-      'https://app.workframe.example',
-    );
+    await expect(page.getByRole('link', { name: APP })).toHaveAttribute('href', APP);
+    await expect(page.getByRole('link', { name: t.openApp })).toHaveAttribute('href', APP);
     // Never the console's refusal, and no console session.
     await expect(page.getByText(/not authorized/i)).toHaveCount(0);
     expect((await page.context().cookies()).some((c) => c.name === 'id-token')).toBe(false);
@@ -92,5 +107,18 @@ for (const { width, height, locale } of [
     await expect(page.getByRole('textbox')).toHaveCount(0);
     await checkA11y();
     await page.screenshot({ path: `test-results/used-${locale}-${width}.png`, fullPage: true });
+
+    // Signing in to the console with the account: told once, in the page's language, where the app is.
+    await page.goto(locale === 'en' ? '/' : '/pt');
+    await signInWithPassword(page, { email, password: PASSWORD }, t.signIn);
+    await expect(page.getByText(t.appAccount)).toBeVisible();
+    await expect(page.getByText(t.appAccount)).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: t.openApp })).toHaveAttribute('href', APP);
+    await expect(page.getByText(/not authorized|não está autorizado/i)).toHaveCount(0);
+    expect((await page.context().cookies()).some((c) => c.name === 'id-token')).toBe(false);
+    await checkA11y();
+    await page.screenshot({ path: `test-results/app-account-sign-in-${locale}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }

@@ -2,7 +2,8 @@
  * Decision 046 in the browser, in two languages: Escape closes the dialogs that hold nothing
  * to lose (Roll, an import's errors, a confirmation before its name is typed) and the focus
  * goes back to their buttons, or to the next key's after a delete; a dialog with typed text
- * or an uncopied secret stays. Read-only staff see no action they cannot take. On a 390 px
+ * or an uncopied secret stays. Once a new key's dialog closes, the focus is on that key's
+ * row; Escape closes the New key form while nothing is typed into it. Read-only staff see no action they cannot take. On a 390 px
  * phone the staff's organization page does not scroll sideways and its buttons are 44 px.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -89,9 +90,17 @@ for (const [lng, l] of Object.entries(languages)) {
     await apiKey(page, `Neighbour ${id}`);
     await page.goto(`${l.prefix}/keys`);
 
-    // The new key's secret: Escape does not close its dialog until it has been copied.
-    await page.getByRole('button', { name: l.newKey }).click();
+    // The New key form, untouched: Escape closes it, and its button has the focus again.
+    const newKey = page.getByRole('button', { name: l.newKey });
+    await newKey.click();
     const form = page.getByRole('form', { name: l.keyForm });
+    await expect(form.getByRole('textbox', { name: l.keyName })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(newKey).toBeFocused();
+
+    // The new key's secret: Escape does not close its dialog until it has been copied.
+    await newKey.click();
     await form.getByRole('textbox', { name: l.keyName }).fill(name);
     await form.getByRole('textbox', { name: l.keyDescription }).fill('Made by the keyboard test');
     await form.getByRole('button', { name: l.createKey }).click();
@@ -105,6 +114,8 @@ for (const [lng, l] of Object.entries(languages)) {
     await expect(page.getByText(l.copied)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(reveal).toBeHidden();
+    // The form that made it has gone: the focus is on the new key's row, not the top of the page.
+    await expect(page.getByRole('rowgroup', { name })).toBeFocused();
 
     // Roll, opened from the keyboard, closed with Escape: the focus is on Roll again.
     const row = page.getByRole('rowgroup', { name });

@@ -55,6 +55,7 @@ export function createServices(deps: AppDeps) {
 
   const organizations = buildOrganizations(wiring, { identity, sourceEnvs });
   const webhooks = buildWebhooks(wiring);
+  const domains = buildDomains(wiring);
   return {
     metrics: wiring.metrics,
     ...identity,
@@ -64,8 +65,8 @@ export function createServices(deps: AppDeps) {
     ...imports,
     ...organizations,
     ...webhooks,
-    ...buildDomains(wiring),
-    ...buildSsoConnections(wiring, { identity }),
+    ...domains,
+    ...buildSsoConnections(wiring, { identity, domains: domains.domains }),
     // Hourly: events past each organization's retention, and their webhook deliveries with them (decision 053).
     eventsRetention: createEventsRetention({
       repo: wiring.repositories.eventsRetention,

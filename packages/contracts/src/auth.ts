@@ -126,12 +126,33 @@ export const invitationCheckQuery = z.object({ token: text().min(10).max(200) })
 export const invitationCheckResponse = z.object({
   state: invitationLinkState,
   /** Only while the link is valid: whose account it opens, and where they will use it. */
-  invitation: z.object({ displayName: z.string(), email: z.string(), organizationName: z.string(), access: invitationAccess }).optional(),
+  invitation: z
+    .object({
+      displayName: z.string(),
+      email: z.string(),
+      organizationName: z.string(),
+      access: invitationAccess,
+      /** The platform's app of the person's organization (its own address, else PLATFORM_APP_URL); null when neither is set. */
+      appUrl: z.string().nullable(),
+    })
+    .optional(),
 });
 export type InvitationCheckResponse = z.infer<typeof invitationCheckResponse>;
 
 /** POST auth/invitation/activate: the password of someone who uses the platform's app, not this console; no session. */
-export const activateInvitationResponse = z.object({ activated: z.literal(true), email: z.string() });
+export const activateInvitationResponse = z.object({
+  activated: z.literal(true),
+  email: z.string(),
+  /** Where the account is used: the organization's app address, else PLATFORM_APP_URL; null when neither is set. */
+  appUrl: z.string().nullable(),
+});
+
+/**
+ * `details` of 403 APP_ACCOUNT: the right password of someone who works in the platform's
+ * app (a Viewer, Publisher, Workspace Admin), told where that app is rather than "not authorized".
+ */
+export const appAccountDetails = z.object({ appUrl: z.string().nullable(), organizationName: z.string() });
+export type AppAccountDetails = z.infer<typeof appAccountDetails>;
 
 export const trackActivityBody = z.object({
   idToken: text().optional(),
@@ -198,6 +219,7 @@ export const ssoStartQuery = z.object({ redirect: text().max(2000).optional(), e
 /** Error codes of sign-in (docs/product.md, "Messages"); the web app translates them. */
 export const authErrorCodes = {
   notAuthorized: 'NOT_AUTHORIZED',
+  appAccount: 'APP_ACCOUNT',
   badCredentials: 'BAD_CREDENTIALS',
   userNotFound: 'USER_NOT_FOUND',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
@@ -217,6 +239,7 @@ export type AuthErrorCode = (typeof authErrorCodes)[keyof typeof authErrorCodes]
 /** The English messages of those codes (docs/product.md, "Messages", where it gives one). */
 export const authErrorMessages: Record<AuthErrorCode, string> = {
   NOT_AUTHORIZED: 'This email information was not authorized on your {product} network',
+  APP_ACCOUNT: 'This console is for administrators. Your account works in the {product} app: sign in there.',
   BAD_CREDENTIALS: 'Your credentials are not correct',
   USER_NOT_FOUND: 'User was not found',
   TOO_MANY_ATTEMPTS: 'Account of user has been temporarily disabled due to many failed login attempts',

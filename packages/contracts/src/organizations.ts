@@ -50,6 +50,12 @@ const organizationBase = {
   locale: z
     .enum(contentLocales)
     .describe("The organization's language: its e-mails to people who have no language of their own (invitations, password resets)"),
+  platformAppUrl: z
+    .string()
+    .nullable()
+    .describe(
+      "Where the organization's people who do not use this console sign in (the platform's app); null: the installation's PLATFORM_APP_URL",
+    ),
   regularUsersCount: z.number().int().describe('Enabled users who are not Organizational Admins'),
   adminsCount: z.number().int().describe('Enabled Organizational Admins'),
 };
@@ -92,18 +98,66 @@ export const organizationName = nameText()
   .describe(`The organization's name, at most ${ORGANIZATION_NAME_MAX} characters`);
 const planTypeName = text().trim().min(1, 'required').describe('The name of one of GET organization/planTypes');
 
+/** The WHATWG URL of browsers and Node; the contracts compile without either's library types. */
+declare const URL: new (input: string) => { protocol: string; hostname: string; username: string; password: string };
+
+export const PLATFORM_APP_URL_MAX = 2000;
+const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * An address people can be sent to: https, or http only on this machine (a developer's app);
+ * no user name or password in it, as it is shown in e-mails and on public pages.
+ */
+export function isPlatformAppUrl(value: string): boolean {
+  let url: { protocol: string; hostname: string; username: string; password: string };
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname));
+}
+
+/** The edit form's field: empty means the installation's PLATFORM_APP_URL. */
+export const platformAppUrlField = text()
+  .trim()
+  .max(PLATFORM_APP_URL_MAX, 'tooLong')
+  .refine((v) => v === '' || isPlatformAppUrl(v), 'httpsUrl');
+
+const platformAppUrl = platformAppUrlField
+  .refine((v) => v !== '', 'httpsUrl')
+  .nullable()
+  .describe(
+    "Where the organization's people who do not use this console sign in, named in their activation e-mail and page and at a refused console sign-in: an https URL (http only for localhost); null goes back to the installation's PLATFORM_APP_URL",
+  );
+
 export const organizationUpdateBody = z
   .object({
     name: organizationName.optional(),
     planType: planTypeName.optional(),
     locale: z.enum(contentLocales).optional().describe("The organization's language: its e-mails to people who have none of their own"),
+    platformAppUrl: platformAppUrl.optional(),
     disabled: z.literal(true).optional().describe('true disables the organization and all its users; there is no way back'),
   })
-  .refine((b) => b.name !== undefined || b.planType !== undefined || b.locale !== undefined || b.disabled !== undefined, 'empty');
+  .refine(
+    (b) =>
+      b.name !== undefined ||
+      b.planType !== undefined ||
+      b.locale !== undefined ||
+      b.platformAppUrl !== undefined ||
+      b.disabled !== undefined,
+    'empty',
+  );
 export type OrganizationUpdateBody = z.infer<typeof organizationUpdateBody>;
 
 /** The edit form: every field required. */
-export const organizationEditForm = z.object({ name: organizationName, planType: planTypeName, locale: z.enum(contentLocales) });
+export const organizationEditForm = z.object({
+  name: organizationName,
+  planType: planTypeName,
+  locale: z.enum(contentLocales),
+  platformAppUrl: platformAppUrlField,
+});
 export type OrganizationEditForm = z.infer<typeof organizationEditForm>;
 
 export const organizationUpdateResponse = z.object({

@@ -7,15 +7,15 @@ import { createAdmission } from '../modules/sso-connections/admission.js';
 import { createSsoDiscovery } from '../modules/sso-connections/discovery.js';
 import { createSsoConnectionSignIn } from '../modules/sso-connections/sso-connection-sign-in.js';
 import { createSsoConnectionsService } from '../modules/sso-connections/sso-connections.service.js';
-import { noVerifiedDomains } from '../modules/sso-connections/verified-domains.js';
+import type { VerifiedDomains } from '../modules/sso-connections/verified-domains.js';
 import type { Identity } from './identity.js';
 import type { Wiring } from './shared.js';
 
-export function buildSsoConnections({ deps, db, repositories }: Wiring, given: { identity: Identity }) {
+export function buildSsoConnections({ deps, db, repositories }: Wiring, given: { identity: Identity; domains: VerifiedDomains }) {
   const { config, clock } = deps;
   const { users, auth } = given.identity;
-  // The domains module's repository when joined; until then no domain is verified.
-  const domains = deps.verifiedDomains ?? noVerifiedDomains;
+  // Tests may hand in their own verified domains; otherwise the domains module's.
+  const domains = deps.verifiedDomains ?? given.domains;
   const where = { publicUrl: config.PUBLIC_URL, apiBasePath: config.API_BASE_PATH, allowLoopback: config.SSO_CONNECTIONS_ALLOW_LOOPBACK };
   const admit = createAdmission({
     findSignInUserByEmail: repositories.auth.findSignInUserByEmail,

@@ -13,9 +13,11 @@ import { reportActivity } from '../features/auth/api/activity';
 import { meQuery } from '../features/auth/api/session';
 import { activateLocale, loadLocale } from '../i18n';
 import {
+  chooseLocale,
   defaultLocale,
   isLocale,
   LOCALE_COOKIE,
+  LOCALE_PARAM,
   type Locale,
   localeFromLanguages,
   localePrefix,
@@ -56,11 +58,31 @@ export async function localeLoader(locale: Locale, { request }: LoaderFunctionAr
 
 /** The language for '/': the remembered choice, else the browser's, remembered from now on. */
 export function preferredLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): Locale {
-  const remembered = readCookie(LOCALE_COOKIE);
-  if (isLocale(remembered)) return remembered;
-  const detected = localeFromLanguages(languages);
-  rememberLocale(detected);
-  return detected;
+  return chooseLocale(undefined, readCookie(LOCALE_COOKIE), () => {
+    const detected = localeFromLanguages(languages);
+    rememberLocale(detected);
+    return detected;
+  });
+}
+
+function isInvitationPath(pathname: string): boolean {
+  return stripLocale(pathname).startsWith('/auth/invitation/');
+}
+
+/**
+ * A page a link opened, moved to the language of the one rule (chooseLocale): `?locale=` is
+ * remembered as the language menu's choice and leaves the address; nothing happens when the
+ * page is already in its language.
+ */
+function followLocaleRule(url: URL, locale: Locale, suggested: () => Locale): void {
+  const explicit = url.searchParams.get(LOCALE_PARAM);
+  const target = chooseLocale(explicit, readCookie(LOCALE_COOKIE), suggested);
+  if (isLocale(explicit)) rememberLocale(explicit);
+  if (explicit === null && target === locale) return;
+  const search = new URLSearchParams(url.searchParams);
+  search.delete(LOCALE_PARAM);
+  const query = search.toString();
+  throw redirect(`${localizePath(url.pathname, target)}${query ? `?${query}` : ''}${url.hash}`);
 }
 
 export async function guard(access: Access, locale: Locale, { request }: LoaderFunctionArgs) {
@@ -68,10 +90,14 @@ export async function guard(access: Access, locale: Locale, { request }: LoaderF
   // with a session, as none of the checks below names it.
   if (!(accesses as readonly string[]).includes(access)) throw data(`Unknown middleware ${String(access)}`, { status: 500 });
   const url = new URL(request.url);
+  // An invitation's pages: its link's language is the suggestion, after an explicit and a stored choice.
+  if (access === 'public' && isInvitationPath(url.pathname)) followLocaleRule(url, locale, () => locale);
   if (access === 'public') return null;
 
   if (access === 'signedOut') {
-    // Only the bare root follows the browser's language; /es, /fr, /pt are explicit choices.
+    // `?locale=` chooses; /es, /fr, /pt are explicit choices too; only the bare root follows
+    // the stored choice, else the browser's language.
+    if (url.searchParams.has(LOCALE_PARAM)) followLocaleRule(url, locale, () => locale);
     if (locale === defaultLocale && url.pathname === '/') {
       const preferred = preferredLocale();
       if (preferred !== defaultLocale) {

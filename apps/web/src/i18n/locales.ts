@@ -60,3 +60,18 @@ export function localeFromLanguages(languages: readonly string[]): Locale {
   }
   return defaultLocale;
 }
+
+/** `?locale=es` on a page a link opens: a language chosen explicitly, as the language menu does. */
+export const LOCALE_PARAM = 'locale';
+
+/**
+ * The one rule of the pages a link opens, the sign-in page and an invitation's pages: a
+ * language chosen explicitly (`?locale=`), else the one chosen before in this browser (the
+ * language menu's cookie), else the suggestion: the invitation's language (its link's prefix,
+ * from the person's, the organization's or the inviter's) or, on the sign-in page, the browser's.
+ */
+export function chooseLocale(explicit: unknown, stored: unknown, suggested: () => Locale): Locale {
+  if (isLocale(explicit)) return explicit;
+  if (isLocale(stored)) return stored;
+  return suggested();
+}

@@ -15,6 +15,8 @@ export const validationCodes = [
   'passwordMin',
   'passwordPolicy',
   'passwordMismatch',
+  // An address people are sent to (the organization's app): https, http only for localhost.
+  'httpsUrl',
 ] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 

@@ -15,6 +15,7 @@ export function anOrganizationListItem(n: number, overrides: Partial<Organizatio
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
     locale: 'en',
+    platformAppUrl: null,
     regularUsersCount: 5,
     adminsCount: 1,
     ...overrides,

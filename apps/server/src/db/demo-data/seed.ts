@@ -73,6 +73,8 @@ const LAST = [
   'Pereira',
 ];
 
+// Each has its own address of the platform's app (a reserved .example name: clearly a demo),
+// so that the activation of an imported Viewer ends on a link, as an installation's would.
 const ORGS = [
   { name: 'Acme Manufacturing', clientKey: 'acme', domain: 'acme.example', plan: 'Enterprise', disabled: false },
   { name: 'Globex Logistics', clientKey: 'globex', domain: 'globex.example', plan: 'Business', disabled: false },
@@ -169,6 +171,7 @@ export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: s
           clientKey: spec.clientKey,
           planTypeId: planId(spec.plan),
           defaultGroup: 'Everyone',
+          platformAppUrl: `https://app.${spec.domain}`,
           createdBy: staff.id,
           createdAt: new Date(Date.UTC(2025, orgIndex * 3, 10, 9, 30)),
           disabledAt: spec.disabled ? new Date(Date.UTC(2026, 5, 1)) : null,

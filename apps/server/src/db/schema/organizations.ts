@@ -25,6 +25,8 @@ export const organizations = pgTable(
     /** Chosen once by staff; lowercase letters and digits; never changes once set. */
     clientKey: text('client_key').unique(),
     locale: text('locale').notNull().default('en'),
+    /** Where its people who do not use this console sign in (the platform's app); null: PLATFORM_APP_URL. */
+    platformAppUrl: text('platform_app_url'),
     /** Staff organizations hold the provider's own people (the Super area). */
     isStaff: boolean('is_staff').notNull().default(false),
     disabledAt: ts('disabled_at'),

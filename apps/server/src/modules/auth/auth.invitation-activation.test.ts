@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizations, users, userTokens } from '../../db/schema.js';
 import type { Clock } from '../../deps.js';
 import { createOrganization, createUser } from '../../test/factories.js';
+import { signInStaff } from '../../test/sign-in.js';
 import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -94,12 +95,12 @@ describe('invitations to activate an account of the platform app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         state: 'valid',
-        invitation: { displayName: 'Vítor Viewer', email: viewer.email, organizationName: 'Initech', access: 'app' },
+        invitation: { displayName: 'Vítor Viewer', email: viewer.email, organizationName: 'Initech', access: 'app', appUrl: APP },
       });
     }
     const res = await activate(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ activated: true, email: viewer.email });
+    expect(res.json()).toEqual({ activated: true, email: viewer.email, appUrl: APP });
     expect(await check(token).then((r) => r.json())).toEqual({ state: 'used' });
     const again = await activate(token, 'Other-Passw0rd!');
     expect(again.statusCode).toBe(400);
@@ -200,7 +201,13 @@ describe('invitations to activate an account of the platform app', () => {
     const signIn = (password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password } });
     expect((await signIn('Wrong-Passw0rd!')).json()).toMatchObject({ statusCode: 401, code: 'BAD_CREDENTIALS' });
-    expect((await signIn(GOOD)).json()).toMatchObject({ statusCode: 403, code: 'NOT_AUTHORIZED' });
+    // Told that the console is for administrators and where their app is, not "not authorized".
+    expect((await signIn(GOOD)).json()).toEqual({
+      statusCode: 403,
+      code: 'APP_ACCOUNT',
+      message: 'This console is for administrators. Your account works in the Acme Learn app: sign in there.',
+      details: { appUrl: APP, organizationName: 'Initech' },
+    });
     const [u] = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
     expect(u.passwordHash).not.toBeNull();
   });
@@ -227,6 +234,32 @@ describe('invitations to activate an account of the platform app', () => {
     const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.userId, viewer.id));
     expect(row.usedAt).not.toBeNull();
     expect(row.replacedAt).toBeNull();
+  });
+
+  it("names the organization's own app address, set by staff, in the e-mail, the check, activation and a console sign-in", async () => {
+    const own = 'https://learn.initech.example/start';
+    const staff = await signInStaff(t, { roles: ['read', 'update'] });
+    const put = (platformAppUrl: string | null) =>
+      t.app.inject({ method: 'PUT', url: `/api/organization/${orgId}`, headers: staff.headers, payload: { platformAppUrl } });
+    expect((await put(own)).json().organization).toMatchObject({ platformAppUrl: own });
+    try {
+      const viewer = await newUser();
+      await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+      const mail = lastMailTo(viewer.email!);
+      expect(mail.text).toContain(`entre no app do Acme Learn em ${own}`);
+      expect(mail.text).not.toContain(APP);
+      const token = tokenOf(mail.text);
+      expect((await check(token)).json()).toMatchObject({ invitation: { appUrl: own } });
+      expect((await activate(token)).json()).toEqual({ activated: true, email: viewer.email, appUrl: own });
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password: GOOD } });
+      expect(signIn.json()).toMatchObject({ code: 'APP_ACCOUNT', details: { appUrl: own } });
+    } finally {
+      // Cleared, the installation's address applies again.
+      expect((await put(null)).json().organization).toMatchObject({ platformAppUrl: null });
+    }
+    const viewer = await newUser();
+    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+    expect((await check(token)).json()).toMatchObject({ invitation: { appUrl: APP } });
   });
 
   it('answers the organization language when it is changed later, as the e-mail is written at sending', async () => {

@@ -23,6 +23,8 @@ export const principalColumns = {
   userDisabledAt: users.disabledAt,
   organizationName: organizations.name,
   organizationDisabledAt: organizations.disabledAt,
+  /** The organization's own address of the platform's app (null: PLATFORM_APP_URL), told to its people refused by the console. */
+  organizationAppUrl: organizations.platformAppUrl,
   idTokensRevokedAt: users.idTokensRevokedAt,
   ssoLoginOnly,
 };

@@ -9,7 +9,7 @@ import { idTokenFor, signIn, signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const csrf = { [CSRF_HEADER]: CSRF_HEADER_VALUE };
-const NOT_AUTHORIZED = 'This email information was not authorized on your Acme Learn network';
+const APP_ACCOUNT = 'This console is for administrators. Your account works in the Acme Learn app: sign in there.';
 
 describe('sign-in and sessions', () => {
   let t: TestApp;
@@ -128,16 +128,16 @@ describe('sign-in and sessions', () => {
     expect((await t.app.inject({ url: '/api/auth/password/check?email=not-an-email' })).statusCode).toBe(400);
   });
 
-  it('refuses a non-admin with the "not authorized" message of docs/product.md, naming the product', async () => {
+  it('refuses a person of the platform app, naming the product and where their app is (none is configured here)', async () => {
     const viewer = await createUser(t.database.db, org.id, { role: 'publisher' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'NOT_AUTHORIZED', message: NOT_AUTHORIZED });
+    expect(res.json()).toMatchObject({ code: 'APP_ACCOUNT', message: APP_ACCOUNT, details: { appUrl: null } });
     // An idToken obtained elsewhere (the external API) does not open a console session either.
     const idToken = await idTokenFor(t, viewer.email!);
     const session = await t.app.inject({ method: 'POST', url: '/api/auth', headers: csrf, payload: { idToken, email: viewer.email } });
     expect(session.statusCode).toBe(403);
-    expect(session.json()).toMatchObject({ code: 'NOT_AUTHORIZED', message: NOT_AUTHORIZED });
+    expect(session.json()).toMatchObject({ code: 'APP_ACCOUNT', message: APP_ACCOUNT });
   });
 
   it('refuses users of a disabled organization and disabled users as it refuses a wrong password (no password oracle)', async () => {

@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
-import { type AuthContext, isAdmitted, notAuthorized, type RequestClient } from '../../http/auth-context.js';
+import { type AuthContext, isAdmitted, type RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret, randomToken } from '../../http/secrets.js';
 import { actorOf, recordEvent } from '../events/record.js';
@@ -23,7 +23,7 @@ import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
 import { DECOY_PASSWORD_HASH, type verifyPassword as scryptVerify } from './password.js';
-import { issuedBeforeRevocation, toAuthContext } from './principal.js';
+import { issuedBeforeRevocation, refusalOf, toAuthContext } from './principal.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { enabledSsoProviders } from './sso-config.js';
 
@@ -88,10 +88,13 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
     return authError(429, 'TOO_MANY_ATTEMPTS', { 'retry-after': String(seconds) });
   }
 
-  /** Refuses anyone the console is not for, with the "not authorized" message (docs/product.md, "Roles and access"). */
+  /**
+   * Refuses anyone the console is not for (docs/product.md, "Roles and access"): people of the
+   * platform's app are told where it is (APP_ACCOUNT), anyone else "not authorized".
+   */
   function assertAdmitted(principal: Principal, provider: SignInProvider): AuthContext {
     const ctx = toAuthContext(principal, provider, config, { via: 'session', expiresAt: new Date(0) });
-    if (principal.userDisabledAt || principal.organizationDisabledAt || !isAdmitted(ctx)) throw notAuthorized(config);
+    if (principal.userDisabledAt || principal.organizationDisabledAt || !isAdmitted(ctx)) throw refusalOf(principal, config);
     return ctx;
   }
 

@@ -93,7 +93,7 @@ describe('custom provider: one-time sign-in links', () => {
     const org = await createOrganization(t.database.db);
     const viewer = await createUser(t.database.db, org.id, { role: 'viewer' });
     const link = await createSignInLink(t.deps.idTokens, t.config.PUBLIC_URL, viewer.email!);
-    expect((await exchange(link.token)).json()).toMatchObject({ statusCode: 403, code: 'NOT_AUTHORIZED' });
+    expect((await exchange(link.token)).json()).toMatchObject({ statusCode: 403, code: 'APP_ACCOUNT' });
   });
 
   it('open the console in the language the command-line tool is asked for', async () => {

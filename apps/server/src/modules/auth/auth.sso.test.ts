@@ -116,7 +116,7 @@ describe('single sign-on through OpenID Connect, against a real provider on loop
   it('sends people without an account, non-admins and unverified e-mails to the error page', async () => {
     for (const [login, code] of [
       ['stranger@elsewhere.example', 'USER_NOT_FOUND'],
-      [viewer, 'NOT_AUTHORIZED'],
+      [viewer, 'APP_ACCOUNT'],
       ['unverified@ssoco.example', 'SSO_FAILED'],
     ]) {
       const { callback } = await roundTrip('oidc', login);

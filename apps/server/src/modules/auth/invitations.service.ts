@@ -35,6 +35,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { IdTokens } from './id-token.js';
 import { useOneTimeLink } from './one-time-links.js';
 import { hashPassword } from './password.js';
+import { platformAppUrlOf } from './principal.js';
 import type { UserTokensRepository } from './user-tokens.repository.js';
 
 export interface Invitation {
@@ -154,7 +155,10 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       days: INVITATION_DAYS,
       locale,
     };
-    const message = access === 'console' ? invitationMail(mail) : activationMail({ ...mail, appUrl: config.PLATFORM_APP_URL });
+    const message =
+      access === 'console'
+        ? invitationMail(mail)
+        : activationMail({ ...mail, appUrl: platformAppUrlOf(to.organizationAppUrl, config) ?? undefined });
     try {
       const sent = await mailer.send(message);
       await tokens.recordDelivery(opts.invitationId, { sentAt: clock.now() });
@@ -186,7 +190,11 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
       if (found.usedAt) return { state: 'used' };
       if (found.expiresAt <= clock.now()) return { state: 'expired' };
       const { displayName, email, organizationName } = found;
-      return { state: 'valid', invitation: { displayName, email, organizationName, access: accessOf(found, users.isStaffAddress) } };
+      const access = accessOf(found, users.isStaffAddress);
+      return {
+        state: 'valid',
+        invitation: { displayName, email, organizationName, access, appUrl: platformAppUrlOf(found.organizationAppUrl, config) },
+      };
     },
 
     /** POST auth/invitation/accept: sets the password (already checked against the policy) and signs the person in. */
@@ -201,10 +209,14 @@ export function createInvitationsService({ db: root, tokens, users, idTokens, ma
      * app; no console session (the console would refuse them). Admins may use it too: their
      * password is set as by `accept`, and they sign in afterwards.
      */
-    async activate(token: string, password: string, client: RequestClient): Promise<{ activated: true; email: string }> {
+    async activate(
+      token: string,
+      password: string,
+      client: RequestClient,
+    ): Promise<{ activated: true; email: string; appUrl: string | null }> {
       const user = await usePassword(token, password, client, { access: 'app' });
       if (!user?.email) throw new AppError(400, 'INVITATION_INVALID', authErrorMessage('INVITATION_INVALID', config.PRODUCT_NAME));
-      return { activated: true, email: user.email };
+      return { activated: true, email: user.email, appUrl: platformAppUrlOf(user.organizationAppUrl, config) };
     },
   };
 }

@@ -3,11 +3,20 @@
  * service receives, and the rules read off it (admitted to the console, staff roles, the
  * caller's own organization). The external API builds it from a bearer idToken here too.
  */
-import { type AllowedRoleType, authErrorMessage, isStaffUser, type OrgRole, type SignInProvider } from '@console/contracts';
+import {
+  type AllowedRoleType,
+  type AppAccountDetails,
+  authErrorMessage,
+  consoleRoles,
+  isStaffDomainAddress,
+  isStaffUser,
+  type OrgRole,
+  type SignInProvider,
+} from '@console/contracts';
 import type { Config } from '../../config.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, notAuthorized } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokenClaims } from './id-token.js';
@@ -35,6 +44,32 @@ export function toAuthContext(
     isStaff: isStaffUser({ email: p.email, allowedRoleTypes, signInProvider }, config.STAFF_EMAIL_DOMAIN),
     ...extra,
   };
+}
+
+/** Where an organization's people of the platform's app sign in: its own address, else the installation's; null when neither is set. */
+export function platformAppUrlOf(organizationAppUrl: string | null | undefined, config: Pick<Config, 'PLATFORM_APP_URL'>): string | null {
+  return organizationAppUrl ?? config.PLATFORM_APP_URL ?? null;
+}
+
+/**
+ * Why the console refuses a person whose password (or provider) was right: someone who works
+ * in the platform's app (a role the console is not for, an address outside the staff domain,
+ * enabled) is told that the console is for administrators and where their app is
+ * (403 APP_ACCOUNT); anyone else gets "not authorized". A disabled person never reaches here
+ * with a password (refused as a wrong one), and gets "not authorized" from a provider.
+ */
+export function refusalOf(principal: Principal, config: Config): AppError {
+  const worksInApp =
+    !principal.userDisabledAt &&
+    !principal.organizationDisabledAt &&
+    !(consoleRoles as readonly string[]).includes(principal.role) &&
+    !(principal.email && isStaffDomainAddress(principal.email, config.STAFF_EMAIL_DOMAIN));
+  if (!worksInApp) return notAuthorized(config);
+  const details: AppAccountDetails = {
+    appUrl: platformAppUrlOf(principal.organizationAppUrl, config),
+    organizationName: principal.organizationName,
+  };
+  return new AppError(403, 'APP_ACCOUNT', authErrorMessage('APP_ACCOUNT', config.PRODUCT_NAME), details);
 }
 
 /** Refuses one organization's user reaching another's data (404: its existence is not theirs to know). */

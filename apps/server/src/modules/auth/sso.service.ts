@@ -130,7 +130,7 @@ export function createSsoService({ repo, users, signIns, auth, clock, config }: 
 
     /**
      * The callback: the person the provider names, admitted, gets a session; throws an
-     * SsoError (or NOT_AUTHORIZED) for the web app's error page.
+     * SsoError (or NOT_AUTHORIZED, APP_ACCOUNT) for the web app's error page.
      */
     async finish(provider: SsoProvider, query: string, cookieState: string | undefined, device: DeviceDetails) {
       const { principal, redirectPath } = await personOf(provider, query, cookieState);
@@ -144,5 +144,5 @@ export function createSsoService({ repo, users, signIns, auth, clock, config }: 
 export type SsoService = ReturnType<typeof createSsoService>;
 
 export function isSsoError(err: unknown): err is SsoError | AppError {
-  return err instanceof SsoError || (err instanceof AppError && err.code === 'NOT_AUTHORIZED');
+  return err instanceof SsoError || (err instanceof AppError && (err.code === 'NOT_AUTHORIZED' || err.code === 'APP_ACCOUNT'));
 }

@@ -84,6 +84,7 @@ export function createUserTokensRepository(root: Db) {
           role: users.role,
           disabled: sql<boolean>`(${users.disabledAt} is not null or ${organizations.disabledAt} is not null)`,
           organizationName: organizations.name,
+          organizationAppUrl: organizations.platformAppUrl,
         })
         .from(userTokens)
         .innerJoin(users, eq(users.id, userTokens.userId))
@@ -117,6 +118,7 @@ export function createUserTokensRepository(root: Db) {
           /** The person's own language, when they have one (a reset prefers it to the page's they asked from). */
           ownLocale: users.locale,
           organizationName: organizations.name,
+          organizationAppUrl: organizations.platformAppUrl,
           invitedByName: inviter.displayName,
         })
         .from(users)

@@ -20,6 +20,7 @@ const orgColumns = {
   disabledAt: organizations.disabledAt,
   createdAt: organizations.createdAt,
   locale: organizations.locale,
+  platformAppUrl: organizations.platformAppUrl,
 };
 
 export interface OrganizationFilter {
@@ -132,6 +133,7 @@ export function createOrganizationsRepository(root: Db) {
           clientKey: organizations.clientKey,
           disabledAt: organizations.disabledAt,
           locale: organizations.locale,
+          platformAppUrl: organizations.platformAppUrl,
         })
         .from(organizations)
         .where(eq(organizations.id, id))
@@ -152,7 +154,11 @@ export function createOrganizationsRepository(root: Db) {
       await db.update(organizations).set({ clientKey: key }).where(eq(organizations.id, id));
     },
 
-    async update(id: string, values: { name?: string; planTypeId?: string; locale?: string; disabledAt?: Date }, db: Db = root) {
+    async update(
+      id: string,
+      values: { name?: string; planTypeId?: string; locale?: string; platformAppUrl?: string | null; disabledAt?: Date },
+      db: Db = root,
+    ) {
       await db.update(organizations).set(values).where(eq(organizations.id, id));
     },
 

@@ -115,6 +115,7 @@ describe('organizations routes (Super area)', () => {
           disabledAt: null,
           createdAt: '2026-01-15T09:30:00.000Z',
           locale: 'en',
+          platformAppUrl: null,
           adminsCount: 2,
           regularUsersCount: 3,
         },

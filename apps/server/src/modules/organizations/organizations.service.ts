@@ -39,6 +39,7 @@ export function toOrganizationListItem(row: OrganizationRow, counts: UserCounts 
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     locale: contentLocaleOf(row.locale),
+    platformAppUrl: row.platformAppUrl,
     ...counts,
   };
 }
@@ -133,7 +134,9 @@ export function createOrganizationsService(deps: {
      */
     async update(auth: AuthContext, id: string, body: OrganizationUpdateBody) {
       const now = clock.now();
-      const onlyDisable = body.disabled === true && body.name === undefined && body.planType === undefined && body.locale === undefined;
+      const changes =
+        body.name !== undefined || body.planType !== undefined || body.locale !== undefined || body.platformAppUrl !== undefined;
+      const onlyDisable = body.disabled === true && !changes;
       const disabledAt = await db.transaction(async (tx) => {
         const org = await repo.lock(id, 'update', tx);
         if (!org) throw organizationNotFound();
@@ -148,14 +151,21 @@ export function createOrganizationsService(deps: {
           if (!plan) throw planTypeUnknown();
           planTypeId = plan.id;
         }
-        await repo.update(id, { name: body.name, planTypeId, locale: body.locale, disabledAt: body.disabled ? now : undefined }, tx);
+        // The app's address is recorded only when it changes: the edit form sends it every time.
+        const appUrlChanged = body.platformAppUrl !== undefined && body.platformAppUrl !== org.platformAppUrl;
+        const platformAppUrl = appUrlChanged ? body.platformAppUrl : undefined;
+        await repo.update(
+          id,
+          { name: body.name, planTypeId, locale: body.locale, platformAppUrl, disabledAt: body.disabled ? now : undefined },
+          tx,
+        );
         const event = {
           organizationId: id,
           actor: actorOf(auth),
           targets: [{ type: 'organization' as const, id, name: body.name ?? org.name }],
         };
-        if (body.name !== undefined || body.planType !== undefined || body.locale !== undefined) {
-          // What was set (each field only when given), and the name and language it had.
+        if (body.name !== undefined || body.planType !== undefined || body.locale !== undefined || appUrlChanged) {
+          // What was set (each field only when given), and the name, language and app address it had.
           await recordEvent(tx, {
             ...event,
             action: 'organization.updated',
@@ -165,6 +175,7 @@ export function createOrganizationsService(deps: {
               locale: body.locale,
               previousName: org.name,
               previousLocale: body.locale === undefined ? undefined : org.locale,
+              ...(appUrlChanged && { platformAppUrl: body.platformAppUrl, previousPlatformAppUrl: org.platformAppUrl }),
             },
           });
         }

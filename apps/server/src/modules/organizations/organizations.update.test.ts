@@ -119,6 +119,47 @@ describe('changing and disabling organizations (Super area)', () => {
     expect((await orgRow(org.id)).locale).toBe('pt');
   });
 
+  it("sets and clears the organization's address of the platform app, records it only when it changes, and refuses what is no https URL", async () => {
+    const org = await createOrganization(t.database.db, { name: 'App people' });
+    const url = 'https://learn.app-people.example/home';
+    const res = await put(editor, org.id, { platformAppUrl: `  ${url} ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().organization).toMatchObject({ platformAppUrl: url });
+    expect((await orgRow(org.id)).platformAppUrl).toBe(url);
+    // The edit form sends it each time: the same address again is no change, and no event.
+    expect((await put(editor, org.id, { name: 'App people', platformAppUrl: url })).statusCode).toBe(200);
+    // A developer's app on this machine may be http.
+    expect((await put(editor, org.id, { platformAppUrl: 'http://localhost:5174/' })).statusCode).toBe(200);
+    expect((await put(editor, org.id, { platformAppUrl: null })).json().organization.platformAppUrl).toBeNull();
+    const recorded = await eventsOf(t.database.db, { targetId: org.id });
+    expect(recorded.map((a) => [a.action, a.data])).toEqual([
+      ['organization.updated', { previousName: 'App people', platformAppUrl: url, previousPlatformAppUrl: null }],
+      ['organization.updated', { name: 'App people', previousName: 'App people' }],
+      ['organization.updated', { previousName: 'App people', platformAppUrl: 'http://localhost:5174/', previousPlatformAppUrl: url }],
+      ['organization.updated', { previousName: 'App people', platformAppUrl: null, previousPlatformAppUrl: 'http://localhost:5174/' }],
+    ]);
+    await put(editor, org.id, { platformAppUrl: url });
+    const hostile = [
+      'http://app.example.com',
+      'ftp://app.example.com',
+      'javascript:alert(1)',
+      'https://user:secret@app.example.com',
+      'app.example.com',
+      '',
+      `https://app.example.com/${'a'.repeat(2000)}`,
+      'https://app.example.com/\u0000',
+      1e308,
+      ['https://app.example.com'],
+      { __proto__: { x: 1 } },
+    ];
+    for (const platformAppUrl of hostile) {
+      const refused = await put(editor, org.id, { platformAppUrl });
+      expect(refused.statusCode, String(platformAppUrl)).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await orgRow(org.id)).platformAppUrl).toBe(url);
+  });
+
   it('validates like the spec: name required, at most 75; a known plan type; something to change', async () => {
     const org = await createOrganization(t.database.db, { name: 'Valid' });
     const invalid = async (payload: unknown) => {

@@ -243,4 +243,45 @@ describe('the access keys screen', () => {
     const next = within(screen.getByRole('rowgroup', { name: 'Key 2' })).getByRole('button', { name: 'Delete' });
     await waitFor(() => expect(document.activeElement).toBe(next));
   });
+
+  it('gives the focus to the new key’s row once its one-time dialog closes, not to the top of the page', async () => {
+    const user = userEvent.setup();
+    let keys = [key(2)];
+    renderSignedIn('/keys', {
+      api: {
+        'GET /api/integrations': () => ({ body: { integrations: keys, total: keys.length } }),
+        'POST /api/integrations': ({ body }) => {
+          const made = { ...key(7), ...(body as object) };
+          keys = [made, ...keys];
+          return { status: 201, body: { integration: made, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' } };
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New key' }));
+    const form = await screen.findByRole('form', { name: 'New access key' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Payroll');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The key “Payroll”' });
+    // Under the dialog (hidden from the accessibility tree while it is open), the list already shows it.
+    await screen.findByRole('rowgroup', { name: 'Payroll', hidden: true });
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('rowgroup', { name: 'Payroll' })));
+  });
+
+  it('closes the untouched New key form on Escape, focus back on its button, and keeps a form with typed text', async () => {
+    const { user, form } = await openNewKeyForm();
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'New access key' })).toBeNull();
+    const open = screen.getByRole('button', { name: 'New key' });
+    await waitFor(() => expect(document.activeElement).toBe(open));
+
+    await user.click(open);
+    const again = await screen.findByRole('form', { name: 'New access key' });
+    await user.type(within(again).getByRole('textbox', { name: 'Name' }), 'Half');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('form', { name: 'New access key' })).toBe(again);
+    expect((within(again).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Half');
+  });
 });

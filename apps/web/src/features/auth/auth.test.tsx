@@ -13,6 +13,10 @@ afterEach(() => {
 
 const where = (router: ReturnType<typeof renderApp>) => router.state.location.pathname + router.state.location.search;
 
+const setLocaleCookie = (locale: string) => {
+  document.cookie = `i18n_redirected=${locale}; path=/`;
+};
+
 describe('sign-in', () => {
   it('checks the e-mail, then the password, then welcomes the user on the dashboard', async () => {
     const admin = user();
@@ -86,6 +90,54 @@ describe('sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByText('Este correo electrónico no está autorizado en tu red de Acme Learn')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/logout')).toBe(true));
+  });
+
+  it('tells a person of the platform app, once and in the page’s language, that the console is for administrators and where their app is', async () => {
+    const appAccount = (appUrl: string | null) => ({
+      status: 403,
+      body: {
+        statusCode: 403,
+        code: 'APP_ACCOUNT',
+        message: 'This console is for administrators. Your account works in the Workframe app: sign in there.',
+        details: { appUrl, organizationName: 'Acme Manufacturing' },
+      },
+    });
+    let answer = appAccount('https://learn.acme.example');
+    fakeApi({
+      'GET /api/app-config': () => ({ body: appConfig }),
+      'GET /api/auth/password/check': () => ({
+        body: { user: { email: 'vera@acme.example', temporary: true }, ssoData: { required: false, providers: [] } },
+      }),
+      'POST /api/auth/sign-in': () => answer,
+      'DELETE /api/logout': () => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no session' } }),
+    });
+    const signIn = async (password: string) => {
+      fireEvent.change(await screen.findByLabelText(/^Contraseña/, { selector: 'input' }), { target: { value: password } });
+      fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    };
+    renderApp('/es');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Correo electrónico/ }), { target: { value: 'vera@acme.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await signIn('Activ8-Passw0rd!');
+    const said =
+      'Esta consola es para administradores. Tu cuenta de Workframe en Acme Manufacturing funciona en la app de Workframe: inicia sesión allí con la misma dirección de correo y contraseña.';
+    expect(await screen.findByText(said)).toBeTruthy();
+    // Once: no notice beside it, no problem under the field, not the generic refusal.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    expect(screen.getAllByText(said)).toHaveLength(1);
+    expect(screen.queryByText(/no está autorizado/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'https://learn.acme.example' }).getAttribute('href')).toBe('https://learn.acme.example');
+    expect(screen.getByRole('link', { name: 'Abrir la app de Workframe' }).getAttribute('href')).toBe('https://learn.acme.example');
+
+    // Without an address anywhere: who to ask.
+    answer = appAccount(null);
+    await signIn('Activ8-Passw0rd!');
+    expect(
+      await screen.findByText(
+        'Esta consola es para administradores. Tu cuenta de Workframe en Acme Manufacturing funciona en la app de Workframe: tu administrador puede decirte dónde abrirla.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Abrir la app de Workframe' })).toBeNull();
   });
 
   it('says a wrong password under the password field, in the user’s language, until the next keystroke', async () => {
@@ -218,6 +270,7 @@ describe('auth result pages', () => {
     email: 'vera@acme.example',
     organizationName: 'Acme Manufacturing',
     access,
+    appUrl: 'https://learn.acme.example',
   });
   const linkStates: Record<string, object> = {
     'used-invitation-token': { state: 'used' },
@@ -236,7 +289,10 @@ describe('auth result pages', () => {
 
   it('activates the account of a Viewer with a password under the policy, then says where to use it, with no console session', async () => {
     const calls = invitationApi({
-      'POST /api/auth/invitation/activate': () => ({ body: { activated: true, email: 'vera@acme.example' } }),
+      // The organization's own address, which comes before the installation's (app-config).
+      'POST /api/auth/invitation/activate': () => ({
+        body: { activated: true, email: 'vera@acme.example', appUrl: 'https://learn.acme.example' },
+      }),
     });
     const router = renderApp('/auth/invitation/activate?token=app-invitation-token');
     expect(await screen.findByRole('heading', { name: 'Activate your account' })).toBeTruthy();
@@ -254,13 +310,39 @@ describe('auth result pages', () => {
         'Your Workframe account is ready. Sign in to the Workframe app with vera@acme.example and the password you just chose.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'https://app.workframe.example' }).getAttribute('href')).toBe('https://app.workframe.example');
-    expect(screen.getByRole('link', { name: 'Open the Workframe app' }).getAttribute('href')).toBe('https://app.workframe.example');
+    expect(screen.getByRole('link', { name: 'https://learn.acme.example' }).getAttribute('href')).toBe('https://learn.acme.example');
+    expect(screen.getByRole('link', { name: 'Open the Workframe app' }).getAttribute('href')).toBe('https://learn.acme.example');
+    expect(screen.queryByText('https://app.workframe.example')).toBeNull();
     expect(calls.find((c) => c.path === '/api/auth/invitation/activate')?.body).toEqual({
       token: 'app-invitation-token',
       password: 'Abcdefgh1!',
     });
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth')).toBe(false);
+  });
+
+  it('picks the language as the sign-in page does: ?locale, then the choice stored in this browser, then the link’s', async () => {
+    invitationApi();
+    // Nothing chosen: the invitation's language, the link's prefix.
+    const router = renderApp('/es/auth/invitation/activate?token=app-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeTruthy();
+    // Chosen before in this browser (the language menu's cookie): it comes first.
+    setLocaleCookie('fr');
+    await router.navigate('/es/auth/invitation/activate?token=app-invitation-token');
+    expect(await screen.findByRole('heading', { name: 'Activez votre compte' })).toBeTruthy();
+    expect(where(router)).toBe('/fr/auth/invitation/activate?token=app-invitation-token');
+    // An explicit ?locale comes before both, is remembered, and leaves the address.
+    await router.navigate('/es/auth/invitation/activate?token=app-invitation-token&locale=pt');
+    expect(await screen.findByRole('heading', { name: 'Ative sua conta' })).toBeTruthy();
+    expect(where(router)).toBe('/pt/auth/invitation/activate?token=app-invitation-token');
+    expect(document.cookie).toContain('i18n_redirected=pt');
+    // The same rule on the sign-in page.
+    await router.navigate('/?locale=es');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(where(router)).toBe('/es');
+    // An unknown ?locale only leaves the address.
+    await router.navigate('/auth/invitation/ready?locale=de');
+    expect(await screen.findByRole('heading', { name: 'Tu cuenta está lista' })).toBeTruthy();
+    expect(where(router)).toBe('/es/auth/invitation/ready');
   });
 
   it('shows no problem under the untouched password field when the reader switches language, only after a submit', async () => {

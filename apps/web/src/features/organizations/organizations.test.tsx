@@ -307,12 +307,19 @@ describe('changing an organization (staff with update)', () => {
         [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
         'GET /api/organization/planTypes': () => ({ body: planTypes }),
         [`PUT /api/organization/${acme.id}`]: ({ body }) => {
-          const b = body as { name?: string; planType?: string; locale?: OrganizationView['locale']; disabled?: boolean };
+          const b = body as {
+            name?: string;
+            planType?: string;
+            locale?: OrganizationView['locale'];
+            platformAppUrl?: string | null;
+            disabled?: boolean;
+          };
           current = {
             ...current,
             ...(b.name ? { name: b.name } : {}),
             ...(b.planType ? { planType: b.planType } : {}),
             ...(b.locale ? { locale: b.locale } : {}),
+            ...(b.platformAppUrl !== undefined ? { platformAppUrl: b.platformAppUrl } : {}),
             disabled: !!b.disabled,
           };
           return { body: { organization: view(current), usersDisabled: b.disabled ? 3 : 0 } };
@@ -373,12 +380,36 @@ describe('changing an organization (staff with update)', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Português' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Acme Group was saved.')).toBeTruthy();
-    expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise', locale: 'pt' }]);
+    // The app's address left empty: the installation's (null).
+    expect(puts(calls)).toEqual([{ name: 'Acme Group', planType: 'Enterprise', locale: 'pt', platformAppUrl: null }]);
     // The form closes onto the organization's page, renamed, in its language.
     await waitFor(() => expect(where(router)).toBe(`/super/organizations/${acme.id}`));
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Group' })).toBeTruthy();
     expect(await screen.findByText('Português')).toBeTruthy();
     expect(screen.getByText('Language of e-mails')).toBeTruthy();
+  });
+
+  it('sets the address of the app its people sign in to: https only (http for localhost), shown in the details', async () => {
+    const { calls } = editableApi(`/super/organizations/${acme.id}?mode=edit`);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit organization' }, { timeout: 20_000 });
+    const form = await within(dialog).findByRole('form', { name: 'Edit organization' }, { timeout: 20_000 });
+    const field = within(form).getByRole('textbox', { name: 'Address of the app' });
+    expect(field).toHaveProperty('value', '');
+    expect(within(form).getByText(/Empty: the installation’s address\.$/)).toBeTruthy();
+    for (const bad of ['http://learn.acme.example', 'learn.acme.example', 'https://ana:secret@learn.acme.example']) {
+      fireEvent.change(field, { target: { value: bad } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(form).findByText('Enter an https address (http only for localhost)')).toBeTruthy();
+    }
+    expect(puts(calls)).toEqual([]);
+    fireEvent.change(field, { target: { value: ' https://learn.acme.example/start ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Acme Manufacturing was saved.')).toBeTruthy();
+    expect(puts(calls)).toEqual([
+      { name: 'Acme Manufacturing', planType: 'Team', locale: 'en', platformAppUrl: 'https://learn.acme.example/start' },
+    ]);
+    expect(await screen.findByText('https://learn.acme.example/start')).toBeTruthy();
+    expect(screen.getByText('App address')).toBeTruthy();
   });
 
   it('disables only once the name is typed in the red confirmation, and says how many users went with it', async () => {

@@ -163,6 +163,7 @@ describe('the Super organization page’s domains', () => {
     disabledAt: null,
     createdAt: '2026-01-15T09:30:00.000Z',
     locale: 'en',
+    platformAppUrl: null,
     regularUsersCount: 5,
     adminsCount: 1,
     workspacesCount: 1,

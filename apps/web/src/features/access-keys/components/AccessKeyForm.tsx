@@ -1,7 +1,8 @@
 /**
  * Create or edit a key: name (required, at most NAME_MAX, with a counter) and description
  * (optional, at most DESCRIPTION_MAX), checked by the same zod schema as the server. Saving with errors shows the
- * red notice 'There are errors in the form'.
+ * red notice 'There are errors in the form'. Escape cancels it as a dialog's would, until
+ * something is typed into it (decision 046): then it stays, with what was typed.
  */
 import { type AccessKeyBody, type AccessKeyInput, accessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,8 +10,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
+import { closesOnEscape, isTypedInput } from '../../../lib/dialogs/rule';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
@@ -33,6 +36,8 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
   });
   const { errors, isSubmitting } = form.formState;
   const name = form.watch('name') ?? '';
+  // Text typed since it opened, found as a dialog finds it (the input events that reach it).
+  const typed = useRef(false);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -46,7 +51,21 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={label} sx={{ py: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={label}
+      sx={{ py: 1 }}
+      onInput={(event) => {
+        if (isTypedInput(event.target)) typed.current = true;
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !closesOnEscape({ typed: typed.current })) return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <Stack spacing={2}>
         <TextField
           {...form.register('name')}

@@ -45,7 +45,15 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
   useFocusReturnOnClose(mode === 'editing', editButton);
   useFocusReturnOnClose(mode === 'removing', deleteButton);
   return (
-    <TableBody aria-label={k.name} data-mode={mode} data-list-item>
+    <TableBody
+      aria-label={k.name}
+      data-mode={mode}
+      data-list-item
+      data-key-id={k.id}
+      // Focusable by script only: where the focus goes once the new key's one-time dialog closes.
+      tabIndex={-1}
+      sx={{ '&:focus-visible': { outline: 3, outlineColor: 'primary.main', outlineOffset: -3 } }}
+    >
       <TableRow>
         <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
           <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>

@@ -2,12 +2,24 @@
 import { useT } from '../../../i18n/use-t';
 import { RevealSecretDialog } from '../../../lib/secrets/RevealSecretDialog';
 
-export function RevealKeyDialog({ secret, name, onClose }: { secret: string | null; name: string; onClose: () => void }) {
+export function RevealKeyDialog({
+  secret,
+  name,
+  onClose,
+  returnFocusTo,
+}: {
+  secret: string | null;
+  name: string;
+  onClose: () => void;
+  /** Where the focus goes once it has closed: a new key's row. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
   const { t } = useT();
   return (
     <RevealSecretDialog
       secret={secret}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       texts={{
         title: t('accessKeys:reveal.title', { name }),
         once: t('accessKeys:reveal.once'),

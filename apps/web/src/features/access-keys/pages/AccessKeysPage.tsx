@@ -1,11 +1,16 @@
-/** /keys: the organization's access keys (docs/product.md, "Access keys"): list, create, edit, roll, delete. */
+/**
+ * /keys: the organization's access keys (docs/product.md, "Access keys"): list, create, edit,
+ * roll, delete. Once a new key's one-time dialog closes, the focus goes to that key's row
+ * (the form that made it has gone); the New key form closed gives it back to its button.
+ */
 import type { AccessKeyView } from '@console/contracts/access-keys';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useReducer, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { useFocusReturnOnClose } from '../../../lib/dialogs/focus';
 import { errorMessage } from '../../../lib/error-message';
 import { shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
@@ -32,6 +37,10 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<{ name: string; secret: string } | null>(null);
   const [rolling, setRolling] = useState<AccessKeyView | null>(null);
+  const newKeyButton = useRef<HTMLButtonElement>(null);
+  /** The key whose secret is shown, when it is a new one: its row takes the focus after. */
+  const createdId = useRef<string | undefined>(undefined);
+  useFocusReturnOnClose(creating, newKeyButton);
 
   const { items: accessKeys, total } = pagedItems(list.data, (page) => page.integrations);
 
@@ -41,7 +50,13 @@ export function Component() {
         title={t('titles.keys')}
         intro={t('accessKeys:intro')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} aria-expanded={creating} onClick={() => setCreating((c) => !c)}>
+          <Button
+            ref={newKeyButton}
+            variant="contained"
+            startIcon={<AddIcon />}
+            aria-expanded={creating}
+            onClick={() => setCreating((c) => !c)}
+          >
             {t('accessKeys:create.open')}
           </Button>
         }
@@ -60,6 +75,7 @@ export function Component() {
               const { integration: created, accessKey } = await create.mutateAsync(values);
               setCreating(false);
               notify.success(t('accessKeys:notices.created'));
+              createdId.current = created.id;
               setRevealed({ name: created.name, secret: accessKey });
             }}
           />
@@ -110,9 +126,23 @@ export function Component() {
         name={rolling?.name ?? ''}
         onClose={() => setRolling(null)}
         roll={async (gracePeriod) => (await roll.mutateAsync({ id: rolling!.id, gracePeriod })).accessKey}
-        onRolled={(secret) => setRevealed({ name: rolling!.name, secret })}
+        onRolled={(secret) => {
+          createdId.current = undefined;
+          setRevealed({ name: rolling!.name, secret });
+        }}
       />
-      <RevealKeyDialog secret={revealed?.secret ?? null} name={revealed?.name ?? ''} onClose={() => setRevealed(null)} />
+      <RevealKeyDialog
+        secret={revealed?.secret ?? null}
+        name={revealed?.name ?? ''}
+        onClose={() => setRevealed(null)}
+        returnFocusTo={() => newKeyRow(createdId.current) ?? (createdId.current ? newKeyButton.current : undefined)}
+      />
     </>
   );
+}
+
+/** The row of the key just made, once the list shows it. */
+function newKeyRow(id: string | undefined): HTMLElement | null {
+  if (!id) return null;
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-key-id]')).find((row) => row.dataset.keyId === id) ?? null;
 }

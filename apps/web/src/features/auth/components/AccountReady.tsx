@@ -1,7 +1,8 @@
 /**
  * /auth/invitation/ready: where an activation ends (decision 049). The account is ready; the
- * person signs in to the platform's app (PLATFORM_APP_URL, from app-config), not this console,
- * which is for administrators. Reloaded, it says the same without the address it was given.
+ * person signs in to the platform's app, not this console, which is for administrators: at
+ * their organization's address, which the activation answered (else PLATFORM_APP_URL, from
+ * app-config). Reloaded, it says the same without the e-mail, at the installation's address.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,8 +16,12 @@ import { AuthCard } from '../pages/AuthCard';
 
 export function AccountReady() {
   const { t } = useT();
-  const { productName, platformAppUrl } = useAppConfig();
-  const email = (useLocation().state as { email?: unknown } | null)?.email;
+  const config = useAppConfig();
+  const { productName } = config;
+  const state = useLocation().state as { email?: unknown; appUrl?: unknown } | null;
+  const email = state?.email;
+  // The activation's answer already fell back to the installation's address: null there means neither is set.
+  const platformAppUrl = state && (typeof state.appUrl === 'string' || state.appUrl === null) ? state.appUrl : config.platformAppUrl;
   const product = { product: productName };
 
   return (

@@ -32,8 +32,8 @@ export function ActivationForm() {
 
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      const { email } = await activateInvitation(token, password);
-      navigate(localize('/auth/invitation/ready'), { replace: true, state: { email } });
+      const { email, appUrl } = await activateInvitation(token, password);
+      navigate(localize('/auth/invitation/ready'), { replace: true, state: { email, appUrl } });
     } catch (err) {
       // Used up meanwhile (another tab, a newer invitation): the link's state says which.
       if (isHttpError(err) && err.code === 'INVITATION_INVALID') await link.retry();

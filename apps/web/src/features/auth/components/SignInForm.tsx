@@ -5,7 +5,7 @@
  * straight to the one, or a choice between several.
  */
 
-import type { CheckResponse, SsoProvider } from '@console/contracts/auth';
+import type { AppAccountDetails, CheckResponse, SsoProvider } from '@console/contracts/auth';
 import { SIGN_IN_PASSWORD_MIN } from '@console/contracts/auth-constants';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -15,12 +15,14 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
+import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -139,6 +141,8 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
   const [busy, setBusy] = useState(false);
   /** Why the server refused the password (wrong, locked out…), said under the field until the next keystroke. */
   const [refused, setRefused] = useState<string | null>(null);
+  /** The right password of someone of the platform's app: where their app is, said once, above the form. */
+  const [appAccount, setAppAccount] = useState<AppAccountDetails | null>(null);
   const email = checked.user.email;
 
   const submit = async (event: FormEvent) => {
@@ -151,9 +155,12 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
       await finish.withIdToken(idToken, email);
     } catch (err) {
       password.reset();
-      // A refusal of these credentials (4xx) goes under the field too, not only in the notice.
-      setRefused(isHttpError(err) && err.statusCode < 500 ? errorMessage(err, 'errors:signIn.failed') : null);
-      await finish.fail(err);
+      const app = appAccountOf(err);
+      setAppAccount(app);
+      // A refusal of these credentials (4xx) goes under the field too, not only in the notice;
+      // the platform's app's people get one message with its link, neither notice nor field error.
+      setRefused(!app && isHttpError(err) && err.statusCode < 500 ? errorMessage(err, 'errors:signIn.failed') : null);
+      await finish.fail(err, undefined, { notice: !app });
     } finally {
       hide();
       setBusy(false);
@@ -180,6 +187,7 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:signIn.passwordStep')}>
       <Stack spacing={2}>
+        {appAccount && <AppAccountAlert details={appAccount} />}
         {/* The e-mail goes with the password so that password managers save the pair. */}
         <Field name="username" label={t('auth:signIn.email')} value={email} autoComplete="username" readOnly />
         <Field
@@ -215,6 +223,37 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
         </Stack>
       </Stack>
     </Box>
+  );
+}
+
+function appAccountOf(err: unknown): AppAccountDetails | null {
+  if (!isHttpError(err) || err.code !== 'APP_ACCOUNT') return null;
+  const details = err.details as Partial<AppAccountDetails> | undefined;
+  return {
+    appUrl: typeof details?.appUrl === 'string' ? details.appUrl : null,
+    organizationName: typeof details?.organizationName === 'string' ? details.organizationName : '',
+  };
+}
+
+/** 403 APP_ACCOUNT: this console is for administrators, and the person's account works in the platform's app, here. */
+function AppAccountAlert({ details }: { details: AppAccountDetails }) {
+  const { t } = useT();
+  const { productName } = useAppConfig();
+  const values = { product: productName, organization: details.organizationName };
+  return (
+    <Alert severity="info" role="alert" sx={{ overflowWrap: 'anywhere' }}>
+      {details.appUrl ? (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <span>{t('auth:signIn.appAccount', values)}</span>
+          <MuiLink href={details.appUrl}>{details.appUrl}</MuiLink>
+          <Button href={details.appUrl} variant="contained" size="small">
+            {t('auth:activation.openApp', values)}
+          </Button>
+        </Stack>
+      ) : (
+        t('auth:signIn.appAccountNoAddress', values)
+      )}
+    </Alert>
   );
 }
 

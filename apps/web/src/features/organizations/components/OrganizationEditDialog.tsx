@@ -1,7 +1,7 @@
 /**
  * mode=edit, for staff with `update`: the name (required, at most 75, with a counter), the
- * plan type and the organization's language (of its e-mails to people who have none of their
- * own), checked by the contract's schema as the server checks them. Disabling is on the
+ * plan type, the organization's language (of its e-mails to people who have none of their
+ * own) and the address of the platform's app its people sign in to (empty: PLATFORM_APP_URL), checked by the contract's schema as the server checks them. Disabling is on the
  * organization page (DisableOrganization.tsx). Its own chunk: the form code loads when needed.
  */
 
@@ -10,6 +10,7 @@ import {
   type OrganizationEditForm,
   type OrganizationView,
   organizationEditForm,
+  PLATFORM_APP_URL_MAX,
 } from '@console/contracts/organizations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -32,7 +33,7 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
   const { t } = useT();
   const update = useUpdateOrganization();
   const form = useForm<OrganizationEditForm>({
-    defaultValues: { name: o.name, planType: o.planType ?? '', locale: o.locale },
+    defaultValues: { name: o.name, planType: o.planType ?? '', locale: o.locale, platformAppUrl: o.platformAppUrl ?? '' },
     resolver: zodResolver(organizationEditForm),
     mode: 'onTouched',
   });
@@ -43,7 +44,7 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        await update.mutateAsync({ id: o.id, ...values });
+        await update.mutateAsync({ id: o.id, ...values, platformAppUrl: values.platformAppUrl || null });
         notify.success(t('organizations:edit.saved', { name: values.name }));
         onDone();
       } catch (err) {
@@ -77,6 +78,18 @@ function EditForm({ organization: o, onDone }: { organization: OrganizationView;
           name="locale"
           label={t('organizations:edit.locale')}
           helperText={t('organizations:edit.localeHelp')}
+        />
+        <TextField
+          {...form.register('platformAppUrl')}
+          label={t('organizations:edit.platformAppUrl')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          fullWidth
+          error={!!errors.platformAppUrl}
+          helperText={
+            fieldError(t, errors.platformAppUrl?.message, { max: PLATFORM_APP_URL_MAX }) ?? t('organizations:edit.platformAppUrlHelp')
+          }
         />
       </Stack>
     </Box>

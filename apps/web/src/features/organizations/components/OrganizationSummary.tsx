@@ -56,6 +56,11 @@ export function OrganizationDetails({ organization: o }: { organization: Organiz
         <DetailRow labelWidth={150} label={t('organizations:details.locale')}>
           <span lang={o.locale}>{localeNames[o.locale]}</span>
         </DetailRow>
+        <DetailRow labelWidth={150} label={t('organizations:details.platformAppUrl')}>
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {o.platformAppUrl ?? t('organizations:details.platformAppUrlDefault')}
+          </Box>
+        </DetailRow>
         <DetailRow labelWidth={150} label={t('organizations:details.defaultGroup')}>
           {o.defaultGroup ?? '—'}
         </DetailRow>
