@@ -56,7 +56,7 @@ export function ConnectionsSection() {
           {t('ssoConnections:add')}
         </Button>
       </Stack>
-      <Typography color="text.secondary">{t('ssoConnections:intro')}</Typography>
+      <Typography color="textSecondary">{t('ssoConnections:intro')}</Typography>
       {tested && (
         <TestResult
           id={tested}
@@ -134,16 +134,16 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
           </Stack>
           {c.kind === 'oidc' && (
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
-              <Typography color="text.secondary">{t('ssoConnections:issuer')}</Typography>
+              <Typography color="textSecondary">{t('ssoConnections:issuer')}</Typography>
               <Typography sx={{ overflowWrap: 'anywhere' }}>{c.issuer}</Typography>
-              <Typography color="text.secondary">{t('ssoConnections:clientId')}</Typography>
+              <Typography color="textSecondary">{t('ssoConnections:clientId')}</Typography>
               <Typography sx={{ overflowWrap: 'anywhere' }}>{c.clientId}</Typography>
-              <Typography color="text.secondary">{t('ssoConnections:clientSecret')}</Typography>
+              <Typography color="textSecondary">{t('ssoConnections:clientSecret')}</Typography>
               <Typography>{t('ssoConnections:secretEnding', { last4: c.clientSecretLast4 ?? '' })}</Typography>
             </Box>
           )}
           <Box>
-            <Typography color="text.secondary">{t('ssoConnections:callbackUrl')}</Typography>
+            <Typography color="textSecondary">{t('ssoConnections:callbackUrl')}</Typography>
             <Stack direction="row" sx={{ alignItems: 'center' }}>
               <Typography component="code" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
                 {c.callbackUrl}

@@ -74,6 +74,7 @@ const organization = {
   disabledAt: null,
   createdAt: '2025-01-10T09:30:00.000Z',
   locale: 'en',
+  platformAppUrl: null,
   regularUsersCount: 10,
   adminsCount: 1,
   workspacesCount: 2,
