@@ -232,7 +232,13 @@ describe('auth result pages', () => {
       'GET /api/auth/invitation': () => ({
         body: {
           state: 'valid',
-          invitation: { displayName: 'Ines Invited', email: 'ines@acme.example', organizationName: 'Acme', access: 'console', appUrl: null },
+          invitation: {
+            displayName: 'Ines Invited',
+            email: 'ines@acme.example',
+            organizationName: 'Acme',
+            access: 'console',
+            appUrl: null,
+          },
         },
       }),
       'POST /api/auth/invitation/accept': () => ({ body: { idToken, expiresIn: 3600 } }),
