@@ -5,11 +5,11 @@
  * organization page's domains, verified by hand by staff who may change, read by the others.
  */
 import type { DomainView } from '@console/contracts/domains';
-import type { OrganizationView } from '@console/contracts/organizations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSignedIn, screenPosts } from '../../test/app';
+import { anOrganization } from '../../test/organizations';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -152,24 +152,7 @@ describe('the Single sign-on screen', () => {
 });
 
 describe('the Super organization page’s domains', () => {
-  const acme: OrganizationView = {
-    id: id(900),
-    name: 'Acme Manufacturing',
-    planType: 'Team',
-    defaultGroup: null,
-    clientKey: 'acme',
-    isStaff: false,
-    disabled: false,
-    disabledAt: null,
-    createdAt: '2026-01-15T09:30:00.000Z',
-    locale: 'en',
-    platformAppUrl: null,
-    regularUsersCount: 5,
-    adminsCount: 1,
-    workspacesCount: 1,
-    admins: [],
-    moreAdmins: 0,
-  };
+  const acme = anOrganization(900, { name: 'Acme Manufacturing', clientKey: 'acme', workspacesCount: 1 });
   const page = (as: 'staff' | 'staffReader', domains: () => DomainView[], verify?: () => { body: { domain: DomainView } }) =>
     renderSignedIn(`/super/organizations/${acme.id}`, {
       as,
