@@ -283,7 +283,8 @@ export function createSsoConnectionSignIn(deps: {
         await deps.users.recordSignIn(principal.userId, clock.now());
         return { outcome: 'signed_in' as const, session, redirectPath: taken.pending.redirectPath };
       } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'NOT_AUTHORIZED') throw err;
+        // A person of the platform's app is told so on the error page (APP_ACCOUNT), as the console's own single sign-on does.
+        if (!(err instanceof AppError) || (err.code !== 'NOT_AUTHORIZED' && err.code !== 'APP_ACCOUNT')) throw err;
         await refuse(
           connection.id,
           new ConnectionRefusal(
@@ -293,7 +294,7 @@ export function createSsoConnectionSignIn(deps: {
               : `${principal.email} signed in at the identity provider; their role does not use this console, only the platform's app.`,
           ),
         );
-        return { outcome: 'refused' as const, code: 'NOT_AUTHORIZED' };
+        return { outcome: 'refused' as const, code: err.code as 'NOT_AUTHORIZED' | 'APP_ACCOUNT' };
       }
     },
   };

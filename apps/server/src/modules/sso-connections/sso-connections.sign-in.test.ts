@@ -133,7 +133,7 @@ describe('signing in through an organization’s OpenID Connect connection', () 
   it('first arrival creates the person vouched for with the mapped profile and role, never an Organizational Admin', async () => {
     const res = await roundTrip(ids.a, 'newcomer@acme.example');
     // A publisher is made, and does not use this console (only the platform's app).
-    expect(res.headers.location).toBe('/auth/oidc/error?code=NOT_AUTHORIZED');
+    expect(res.headers.location).toBe('/auth/oidc/error?code=APP_ACCOUNT');
     const [made] = await t.database.db.select().from(users).where(eq(users.email, 'newcomer@acme.example'));
     expect(made).toMatchObject({
       organizationId: orgA,
