@@ -1,8 +1,9 @@
 // What recording events (decision 045) adds to a SCIM user create and to an access key roll,
 // on their real path: each request through the app (app.inject) on a scratch PostgreSQL
 // database, every statement timed at the driver. The events' part of a request is the time
-// of its event's statement (`with inserted as (insert into "events" …)`, whose second part
-// inserts the webhooks' deliveries; no endpoint exists here, so that part inserts nothing) plus
+// of its event's statements (`insert into "events" …`, then the webhooks' deliveries of those
+// events, `with made as (insert into webhook_deliveries …)`; no endpoint exists here, so the
+// second inserts nothing) plus
 // `storable()` (timed alone, on the SCIM create's event). The rest of the recorder (the change
 // scopes named on the transaction) is a few property reads. Before and after in the same run:
 // every other request is sent without its event (those statements answered at the driver,
@@ -49,8 +50,8 @@ try {
   driver.query = async function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? '');
-    // The event's one statement: its INSERT with the webhooks' fan-out.
-    const isEvent = /^\s*with inserted as \(insert into "events"/i.test(text);
+    // The event's statements: its INSERT, then the webhooks' fan-out.
+    const isEvent = /^\s*(insert into "events"|with made as \(\s*insert into webhook_deliveries)/i.test(text);
     if (isEvent && withoutEvents) return { command: 'INSERT', rowCount: 1, rows: [], fields: [] };
     const started = performance.now();
     try {

@@ -16,10 +16,17 @@
 // writes most, settings rare); 20,000 actors; a user target of 200,000 named from 120 given and
 // 150 family names, and an import's or key's second target on some. VACUUM ANALYZE, signs the
 // demo admin in, calls each scenario `calls` times after 20 unmeasured calls, one at a time.
-// Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json.
+// Prints p50/p99/max and the table's and indexes' sizes; writes bench/results/events.json
+// (events-before-after.json side by side).
 // Target: the first page and filtered pages under 50 ms p99; the export's memory flat.
+//
+// BENCH_BEFORE=<another build's apps/server/dist/main.js> (an older commit's, built aside):
+// both builds serve the same filled database and take turns, BENCH_ROUNDS rounds (default 3),
+// each scenario's p50 and p99 compared round by round (bench/lib.mjs, scenariosSideBySide);
+// the export, when asked for, is this build's.
 import {
   apiCredentials,
+  demoAdminSession,
   demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
@@ -28,8 +35,8 @@ import {
   memoryKb,
   numberArgs,
   pageCursors,
+  scenariosSideBySide,
   tableSizesMb,
-  timeGets,
   writeResults,
 } from './lib.mjs';
 
@@ -113,15 +120,6 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after 20 unmeasured ones), one at a time: its line of the table, and its result. */
-async function scenario(name, url, headers) {
-  const result = await timeGets(server.base, { name, url, headers, calls, rowsOf: (body) => body.events.length });
-  console.log(
-    `| ${name} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
-  );
-  return result;
-}
-
 /** The whole trail as CSV, read as a client would; the server's resident memory sampled as it streams. */
 async function exportAll(headers) {
   const before = memoryKb(server.pid);
@@ -153,44 +151,75 @@ async function exportAll(headers) {
   return result;
 }
 
-try {
-  const { session, fillSeconds } = await bench.signInAndFill(`${total.toLocaleString('en')} events`, fill);
-  const api = await apiCredentials(server.base, session);
+// Common words and rare ones, whole names and parts of names, of people and of import files;
+// names typed with their accents and without them, in either case (the search folds both).
+const WORDS = [
+  'smith',
+  'maria',
+  'ana',
+  'nguyen',
+  'josé',
+  'jose',
+  'oliv',
+  'kowalski',
+  'rebecca torres',
+  'people-42.csv',
+  'çelik',
+  'CELIK',
+  'muller',
+  'ostergaard',
+  'mary smith',
+];
 
-  // Cursors of pages deep in the trail; actors and targets of every frequency.
-  const cursors = await pageCursors(server.base, '/api/events?limit=200', session, 100);
+/** A server's scenarios: its own session and API credentials; cursors of pages deep in the trail; actors and targets of every frequency. */
+async function scenariosOf(s) {
+  const session = await demoAdminSession(s.base);
+  const api = await apiCredentials(s.base, session);
+  const cursors = await pageCursors(s.base, '/api/events?limit=200', session, 100);
   const actors = (await db.query('SELECT DISTINCT actor_id FROM events WHERE actor_id IS NOT NULL LIMIT 50')).rows.map((r) => r.actor_id);
   const targets = (await db.query(`SELECT DISTINCT targets->0->>'id' AS id FROM events ORDER BY 1 LIMIT 50`)).rows.map((r) => r.id);
   const apiIds = (await db.query('SELECT id FROM events ORDER BY occurred_at DESC LIMIT 50 OFFSET 100000')).rows.map((r) => r.id);
-  // Common words and rare ones, whole names and parts of names, of people and of import files.
-  const WORDS = ['smith', 'maria', 'ana', 'nguyen', 'josé', 'oliv', 'kowalski', 'rebecca torres', 'people-42.csv', 'çelik', 'mary smith'];
-  const q = (s) => encodeURIComponent(s);
+  const q = (text) => encodeURIComponent(text);
   const day = (d) => new Date(Date.now() - d * 86_400_000).toISOString();
+  const trail = [
+    { name: 'first page', url: () => '/api/events' },
+    { name: 'a next page (one of the first 100 of 200)', url: (i) => `/api/events?after=${cursors[i % cursors.length]}` },
+    { name: 'one action, common (scim.user.updated)', url: () => '/api/events?actions=scim.user.updated' },
+    { name: 'one action, rare (organization.setting.changed)', url: () => '/api/events?actions=organization.setting.changed' },
+    { name: "an area's actions (user.*, 3 actions)", url: () => '/api/events?actions=user.created,user.updated,user.disabled' },
+    { name: 'an actor', url: (i) => `/api/events?actorId=${actors[i % actors.length]}` },
+    { name: 'an actor and an action', url: (i) => `/api/events?actorId=${actors[i % actors.length]}&actions=session.signed_in` },
+    { name: 'a target (a user)', url: (i) => `/api/events?targetId=${targets[i % targets.length]}` },
+    { name: 'words of target names', url: (i) => `/api/events?q=${q(WORDS[i % WORDS.length])}` },
+    { name: 'a week, 200 days ago', url: () => `/api/events?from=${day(207)}&to=${day(200)}` },
+  ].map((scenario) => ({ ...scenario, headers: session }));
+  return [
+    ...trail,
+    { name: 'events API, newest first', url: () => '/api/v1/events', headers: api },
+    {
+      name: 'events API, oldest first after an event',
+      url: (i) => `/api/v1/events?order=oldest&after=${apiIds[i % apiIds.length]}`,
+      headers: api,
+    },
+  ];
+}
+
+try {
+  const { session, fillSeconds } = await bench.signInAndFill(`${total.toLocaleString('en')} events`, fill);
 
   console.log(
     `\nThe audit trail on PostgreSQL, ${total.toLocaleString('en')} events in one organization, ${calls} calls a scenario (load average ${loadAverage()})\n`,
   );
-  console.log('| scenario | rows | p50 ms | p99 ms | max ms | refused |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  const results = [
-    await scenario('first page', () => '/api/events', session),
-    await scenario('a next page (one of the first 100 of 200)', (i) => `/api/events?after=${cursors[i % cursors.length]}`, session),
-    await scenario('one action, common (scim.user.updated)', () => '/api/events?actions=scim.user.updated', session),
-    await scenario('one action, rare (organization.setting.changed)', () => '/api/events?actions=organization.setting.changed', session),
-    await scenario("an area's actions (user.*, 3 actions)", () => '/api/events?actions=user.created,user.updated,user.disabled', session),
-    await scenario('an actor', (i) => `/api/events?actorId=${actors[i % actors.length]}`, session),
-    await scenario('an actor and an action', (i) => `/api/events?actorId=${actors[i % actors.length]}&actions=session.signed_in`, session),
-    await scenario('a target (a user)', (i) => `/api/events?targetId=${targets[i % targets.length]}`, session),
-    await scenario('words of target names', (i) => `/api/events?q=${q(WORDS[i % WORDS.length])}`, session),
-    await scenario('a week, 200 days ago', () => `/api/events?from=${day(207)}&to=${day(200)}`, session),
-    await scenario('events API, newest first', () => '/api/v1/events', api),
-    await scenario('events API, oldest first after an event', (i) => `/api/v1/events?order=oldest&after=${apiIds[i % apiIds.length]}`, api),
-  ];
+  const measured = await scenariosSideBySide(bench.servers, bench.rounds, scenariosOf, { calls, rowsOf: (body) => body.events.length });
   const indexes = await tableSizesMb(db, 'events');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
   const exported = process.env.BENCH_EXPORT === '0' ? undefined : await exportAll(session);
 
-  writeResults('events', { events: total, fillSeconds, results, exported, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
+  writeResults(
+    'events',
+    { events: total, fillSeconds, ...measured, exported, sizes: indexes },
+    { summary: `filled in ${fillSeconds} s; ` },
+  );
 } finally {
   await bench.close();
 }

@@ -3,7 +3,8 @@
 // process started until it answers (the built server with demo data among them), its memory
 // and CPU time from /proc, the demo admin's console session, an access key with an API
 // idToken, a CSV streamed up as an import, a scratch PostgreSQL database (or one a run kept),
-// GETs timed one or a few at a time, and the results written with the run's machine.
+// GETs timed one or a few at a time, the results written with the run's machine, and two
+// builds measured side by side (BENCH_BEFORE: rounds taking turns, ratios by round).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -35,7 +36,10 @@ export const freePort = () =>
 export async function startProcess(script, { env = {}, probe = '/healthz', pollMs = 50, stdio = 'ignore', port: given } = {}) {
   const port = given ?? (await freePort());
   const started = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio });
+  // BENCH_SERVER_NODE_ARGS: Node's flags for the processes a benchmark starts (`--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // profiles the server under the benchmark's load; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     const ok = await fetch(`${base}${probe}`).then(
@@ -248,23 +252,36 @@ export async function benchDatabase(adminUrl, prefix) {
 
 /**
  * A benchmark of the built server (demo data) on a database it fills: builds the server, takes
- * the database (benchDatabase on BENCH_DATABASE_URL's server, named after `prefix`), starts the server on it and connects to
- * it. `close()` disconnects, stops the server, releases the database and removes its data.
+ * the database (benchDatabase on BENCH_DATABASE_URL's server, named after `prefix`), starts the
+ * server on it and connects to it. With BENCH_BEFORE (benchBuilds) the other build is started
+ * on the same database after this one (which migrates it first): both read the same rows, so
+ * their figures differ by the code alone. `servers`: each build's server, `server` this one's;
+ * `rounds` as benchBuilds says. `close()` disconnects, stops the servers, releases the database
+ * and removes their data.
  */
 export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  ensureBuilt(['apps/server']);
+  const { builds, rounds } = benchBuilds();
   const { default: pg } = await import('pg');
   const database = await benchDatabase(adminUrl, prefix);
-  const server = await startDemoServer({ dataPrefix, env: { ...env, DATABASE_URL: database.url } });
+  const servers = [];
+  for (const build of builds) {
+    servers.push({
+      ...build,
+      ...(await startDemoServer({ script: build.script, dataPrefix, env: { ...env, DATABASE_URL: database.url } })),
+    });
+  }
+  const [server] = servers;
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   return {
     database,
     server,
+    servers,
+    rounds,
     db,
     /**
-     * The demo admin's session, and the demo organization filled by `fill(organizationId)` unless
+     * The demo admin's session (on `server`), and the demo organization filled by `fill(organizationId)` unless
      * the database was kept from an earlier run (filled already): the seconds the filling took.
      */
     async signInAndFill(what, fill) {
@@ -276,11 +293,61 @@ export async function demoServerOnBenchDatabase({ prefix, dataPrefix, env = {} }
     },
     async close() {
       await db.end();
-      await server.stop();
+      for (const s of servers) await s.stop();
       await database.release();
-      server.removeData();
+      for (const s of servers) s.removeData();
     },
   };
+}
+
+/**
+ * Scenarios of GETs timed on each of `servers` (demoServerOnBenchDatabase's), `rounds` rounds
+ * taking turns (takeTurns). `scenariosOf(server)` gives a server's scenarios, each
+ * `{ name, url(i), headers }` (its own sessions and cursors); each is timeGets' `calls` calls,
+ * `concurrency` at a time, with `rowsOf`. Prints a line per scenario and round. One server:
+ * `{ results }`, the scenarios' results. Two: `{ builds, summary }`, each build's rounds and,
+ * per scenario and for the scenarios' p50s summed (a round's typical call of each), this
+ * build's figure over the other's by round and their median, printed as a table.
+ */
+export async function scenariosSideBySide(servers, rounds, scenariosOf, { calls, concurrency = 1, rowsOf }) {
+  const runs = [];
+  for (const s of servers) runs.push({ name: s.name, script: s.script, base: s.base, scenarios: await scenariosOf(s), rounds: [] });
+  console.log('| build, round | scenario | calls | concurrency | rows | p50 ms | p99 ms | max ms | refused |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  await takeTurns(runs, rounds, async (run, round) => {
+    const label = runs.length > 1 || rounds > 1 ? `${run.name}, round ${round}` : run.name;
+    const results = [];
+    for (const { name, url, headers } of run.scenarios) {
+      const r = await timeGets(run.base, { name, url, headers, calls, concurrency, rowsOf });
+      console.log(
+        `| ${label} | ${name} | ${calls} | ${concurrency} | ${r.rowsPerCall} | ${r.p50} | **${r.p99}** | ${r.max} | ${JSON.stringify(r.failures)} |`,
+      );
+      results.push(r);
+    }
+    run.rounds.push(results);
+  });
+  if (runs.length === 1) return { results: runs[0].rounds.at(-1) };
+  const [now, before] = runs;
+  const p50Sum = (results) => results.reduce((total, r) => total + r.p50, 0);
+  const of = (run, value) => median(run.rounds.map(value));
+  const row = (name, value) => ({
+    scenario: name,
+    this: Number(of(now, value).toFixed(1)),
+    before: Number(of(before, value).toFixed(1)),
+    ratio: ratioByRound(now.rounds, before.rounds, value),
+  });
+  const summary = [
+    ...now.scenarios.flatMap(({ name }, i) => [row(`${name}, p50`, (r) => r[i].p50), row(`${name}, p99`, (r) => r[i].p99)]),
+    row('p50s summed', p50Sum),
+  ];
+  console.log(`
+this = ${now.script}, before = ${before.script}; ms, median of ${rounds} rounds
+`);
+  console.log('| scenario | this | before | this / before by round | median |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const r of summary)
+    console.log(`| ${r.scenario} | ${r.this} | ${r.before} | ${r.ratio.rounds.join(', ')} | **${r.ratio.median}** |`);
+  return { builds: runs.map(({ name, script, rounds: results }) => ({ name, script, rounds: results })), summary };
 }
 
 /** The `next` cursors of the first `count` pages of `path` (a list paged by its `after`), to start "next page" calls from. */
@@ -382,12 +449,15 @@ export const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
+/** The file of a run's figures in `resultsDir`: `<name>.json`, or `<name>-before-after.json` for two builds side by side (BENCH_BEFORE). */
+export const resultsFile = (name) => path.join(resultsDir, `${name}${process.env.BENCH_BEFORE ? '-before-after' : ''}.json`);
+
 /**
- * Writes bench/results/<name>.json (in `resultsDir`): when, on which Node and how many cores, then `fields`;
+ * Writes bench/results/<name>.json (resultsFile): when, on which Node and how many cores, then `fields`;
  * and prints that line with the load average after the run.
  */
 export function writeResults(name, fields, { summary = '' } = {}) {
-  const out = path.join(resultsDir, `${name}.json`);
+  const out = resultsFile(name);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const run = { when: new Date().toISOString(), node: process.version, cores: os.cpus().length };
   fs.writeFileSync(out, `${JSON.stringify({ ...run, ...fields }, null, 2)}\n`);
@@ -399,6 +469,40 @@ export function writeResults(name, fields, { summary = '' } = {}) {
 export const numberArgs = (...defaults) => defaults.map((value, i) => Number(process.argv[2 + i] ?? value));
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The middle value (the lower of the two middle ones). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * The builds a run measures: this one (BENCH_SERVER, default apps/server/dist/main.js, built
+ * first when its sources are newer) and, with BENCH_BEFORE, another build's main.js (an older
+ * commit's, built aside in its own checkout), measured side by side. `rounds`: BENCH_ROUNDS,
+ * default 3 with BENCH_BEFORE, else 1. Each build's `root` is its checkout (for what a
+ * benchmark runs from the build's own sources).
+ */
+export function benchBuilds() {
+  const builds = [{ name: 'this', script: process.env.BENCH_SERVER ?? 'apps/server/dist/main.js' }];
+  if (process.env.BENCH_BEFORE) builds.push({ name: 'before', script: process.env.BENCH_BEFORE });
+  if (!process.env.BENCH_SERVER) ensureBuilt(['apps/server']);
+  for (const build of builds) build.root = path.resolve(root, build.script, '../../../..');
+  return { builds, rounds: Number(process.env.BENCH_ROUNDS ?? (builds.length > 1 ? 3 : 1)) };
+}
+
+/**
+ * Runs `measure(item, round)` for rounds 1 to `rounds`, every item once a round, the first of
+ * each round alternating: on a machine other work loads, neither build always runs first.
+ */
+export async function takeTurns(items, rounds, measure) {
+  for (let round = 1; round <= rounds; round++) {
+    for (const item of round % 2 === 1 ? items : [...items].reverse()) await measure(item, round);
+  }
+}
+
+/** `value(now's round) / value(before's round)` for each round, and their median. */
+export function ratioByRound(now, before, value) {
+  const rounds = now.map((r, i) => Number((value(r) / value(before[i])).toFixed(3)));
+  return { rounds, median: median(rounds) };
+}
 
 /**
  * A worker process (`PROCESS_ROLE=worker`) of `script`: it has no HTTP, so it is taken as

@@ -13,23 +13,28 @@
 // invited and never signed in), VACUUM ANALYZE, signs the demo admin in, then calls each
 // scenario `calls` times, `concurrency` at a time, after 20 unmeasured calls. Prints the
 // p50/p99/max of each and the size of the users table and its indexes; writes
-// bench/results/people.json. Target: the first page and a filtered search under 50 ms p99.
+// bench/results/people.json (people-before-after.json side by side). Target: the first page and a filtered search under 50 ms p99.
+//
+// BENCH_BEFORE=<another build's apps/server/dist/main.js> (an older commit's, built aside):
+// both builds serve the same filled database and take turns, BENCH_ROUNDS rounds (default 3),
+// each scenario's p50 and p99 compared round by round (bench/lib.mjs, scenariosSideBySide).
 import {
+  demoAdminSession,
   demoServerOnBenchDatabase,
   FAMILY_NAMES,
   GIVEN_NAMES,
   loadAverage,
   numberArgs,
   pageCursors,
+  scenariosSideBySide,
   tableSizesMb,
-  timeGets,
   writeResults,
 } from './lib.mjs';
 
 const [users, calls, concurrency] = numberArgs(1_000_000, 300, 1);
 
 const bench = await demoServerOnBenchDatabase({ prefix: 'bench_people', dataPrefix: 'bench-people-' });
-const { server, db } = bench;
+const { db } = bench;
 
 /** The demo organization's users, made in batches of 100,000 rows. */
 async function fill(organizationId) {
@@ -62,16 +67,8 @@ async function fill(organizationId) {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** `calls` GETs of `url(i)` (after 20 unmeasured ones), `concurrency` at a time: its line of the table, and its result. */
-async function scenario(name, url, headers) {
-  const result = await timeGets(server.base, { name, url, headers, calls, concurrency, rowsOf: (body) => body.people.length });
-  console.log(
-    `| ${name} | ${calls} | ${concurrency} | ${result.rowsPerCall} | ${result.p50} | **${result.p99}** | ${result.max} | ${JSON.stringify(result.failures)} |`,
-  );
-  return result;
-}
-
-// The start of given and family names, common and rare, bunched in the name order or spread, of 1 to 7 letters.
+// The start of given and family names, common and rare, bunched in the name order or spread, of 1 to 7 letters;
+// accented names typed with their accents and without them, in either case (the search folds both).
 const SEARCHES = [
   'mar',
   'smith',
@@ -84,6 +81,11 @@ const SEARCHES = [
   'torres',
   'chen',
   'müller',
+  'muller',
+  'MULLER',
+  'jose',
+  'ostergaard',
+  'cel',
   'ba',
   'w',
   'zo',
@@ -92,45 +94,40 @@ const SEARCHES = [
 ];
 const RARE = (i) => `u${(((i + 1) * 7919) % users) + 1}.`;
 
-try {
-  const { session, fillSeconds } = await bench.signInAndFill(`${users.toLocaleString('en')} users`, fill);
+/** A server's scenarios: its own session, and cursors of pages deep in the list to start "next page" calls from. */
+async function scenariosOf(s) {
+  const session = await demoAdminSession(s.base);
+  const cursors = await pageCursors(s.base, '/api/people', session, 200);
+  const q = (text) => encodeURIComponent(text);
+  const source = (i) => ['scim', 'external_api', 'console'][i % 3];
+  return [
+    { name: 'first page', url: () => '/api/people' },
+    { name: 'a next page (one of the first 200)', url: (i) => `/api/people?after=${cursors[i % cursors.length]}` },
+    { name: 'search the start of a name', url: (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}` },
+    { name: 'search a unique e-mail', url: (i) => `/api/people?q=${RARE(i)}` },
+    { name: 'source (SCIM, external API, console)', url: (i) => `/api/people?source=${source(i)}` },
+    { name: 'search a name and a source', url: (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&source=${source(i)}` },
+    { name: 'status (invited, deactivated)', url: (i) => `/api/people?status=${['invited', 'deactivated'][i % 2]}` },
+    { name: 'search the start of a name, next page', url: (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&after=${cursors[0]}` },
+  ].map((scenario) => ({ ...scenario, headers: session }));
+}
 
-  // Cursors of pages deep in the list, to start "next page" calls from.
-  const cursors = await pageCursors(server.base, '/api/people', session, 200);
+try {
+  const { fillSeconds } = await bench.signInAndFill(`${users.toLocaleString('en')} users`, fill);
 
   console.log(
     `\nPeople on PostgreSQL, ${users.toLocaleString('en')} users in one organization, ${calls} calls a scenario, ${concurrency} at a time (load average ${loadAverage()})\n`,
   );
-  console.log('| scenario | calls | concurrency | rows | p50 ms | p99 ms | max ms | refused |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  const q = (s) => encodeURIComponent(s);
-  const results = [
-    await scenario('first page', () => '/api/people', session),
-    await scenario('a next page (one of the first 200)', (i) => `/api/people?after=${cursors[i % cursors.length]}`, session),
-    await scenario('search the start of a name', (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}`, session),
-    await scenario('search a unique e-mail', (i) => `/api/people?q=${RARE(i)}`, session),
-    await scenario(
-      'source (SCIM, external API, console)',
-      (i) => `/api/people?source=${['scim', 'external_api', 'console'][i % 3]}`,
-      session,
-    ),
-    await scenario(
-      'search a name and a source',
-      (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&source=${['scim', 'external_api', 'console'][i % 3]}`,
-      session,
-    ),
-    await scenario('status (invited, deactivated)', (i) => `/api/people?status=${['invited', 'deactivated'][i % 2]}`, session),
-    await scenario(
-      'search the start of a name, next page',
-      (i) => `/api/people?q=${q(SEARCHES[i % SEARCHES.length])}&after=${cursors[0]}`,
-      session,
-    ),
-  ];
+  const measured = await scenariosSideBySide(bench.servers, bench.rounds, scenariosOf, {
+    calls,
+    concurrency,
+    rowsOf: (body) => body.people.length,
+  });
 
   const indexes = await tableSizesMb(db, 'users');
   console.log(`\nsizes (MB): ${JSON.stringify(indexes)}`);
 
-  writeResults('people', { users, fillSeconds, concurrency, results, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
+  writeResults('people', { users, fillSeconds, concurrency, ...measured, sizes: indexes }, { summary: `filled in ${fillSeconds} s; ` });
 } finally {
   await bench.close();
 }

@@ -24,16 +24,19 @@
 // Besides calls per second, each phase gives the CPU time per call of the server process and,
 // on PostgreSQL, of the database's backends serving it (/proc/<pid>/stat, Linux): on a
 // machine other work loads, the rate moves by half from run to run, the CPU per call hardly.
-import { ensureBuilt } from '../scripts/lib.mjs';
 import {
+  benchBuilds,
   cpuSeconds,
   demoAdminSession,
   json,
   loadAverage,
+  median,
   percentile,
   postJson,
+  ratioByRound,
   scratchPostgres,
   startDemoServer,
+  takeTurns,
   writeResults,
 } from './lib.mjs';
 
@@ -41,20 +44,14 @@ const users = Number(process.argv[2] ?? 1000);
 const concurrency = Number(process.argv[3] ?? 10);
 const mode = process.argv[4] ?? 'postgres';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const builds = [{ name: 'this', script: process.env.BENCH_SERVER ?? 'apps/server/dist/main.js' }];
-if (process.env.BENCH_BEFORE) builds.push({ name: 'before', script: process.env.BENCH_BEFORE });
-const rounds = Number(process.env.BENCH_ROUNDS ?? (builds.length > 1 ? 3 : 1));
+const { builds, rounds } = benchBuilds();
 const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
-// The server's build, made again when its sources are newer (as npm test does).
-if (!process.env.BENCH_SERVER) ensureBuilt(['apps/server']);
-
 /** Server and database CPU of a phase, µs per call. */
 const cpuUs = (r) => (r.serverCpuUs ?? 0) + (r.databaseCpuUs ?? 0);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /** CPU seconds of the server process and of the database backends connected to its database. */
 async function cpuOf(s) {
@@ -242,9 +239,7 @@ try {
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   if (warmup > 0) for (const s of servers) await measure(s, 0, warmup);
-  for (let round = 1; round <= rounds; round++) {
-    for (const s of round % 2 === 1 ? servers : [...servers].reverse()) await measure(s, round);
-  }
+  await takeTurns(servers, rounds, measure);
   const summary = Object.fromEntries(
     servers.map((s) => [
       s.name,
@@ -259,13 +254,11 @@ try {
   );
   if (servers.length > 1) {
     const [now, before] = servers;
-    const ratios = (key) => now.results.map((r, i) => Number((r[key].perSecond / before.results[i][key].perSecond).toFixed(3)));
-    summary.createsRatio = { rounds: ratios('creates'), median: median(ratios('creates')) };
-    summary.patchesRatio = { rounds: ratios('patches'), median: median(ratios('patches')) };
+    summary.createsRatio = ratioByRound(now.results, before.results, (r) => r.creates.perSecond);
+    summary.patchesRatio = ratioByRound(now.results, before.results, (r) => r.patches.perSecond);
     // What a create costs before over what it costs now: the share of the rate kept where CPU is the limit.
-    const cpuRatios = (key) => now.results.map((r, i) => Number((cpuUs(before.results[i][key]) / cpuUs(r[key])).toFixed(3)));
-    summary.createsCpuRatio = { rounds: cpuRatios('creates'), median: median(cpuRatios('creates')) };
-    summary.patchesCpuRatio = { rounds: cpuRatios('patches'), median: median(cpuRatios('patches')) };
+    summary.createsCpuRatio = ratioByRound(before.results, now.results, (r) => cpuUs(r.creates));
+    summary.patchesCpuRatio = ratioByRound(before.results, now.results, (r) => cpuUs(r.patches));
     console.log(
       `\ncreates/s, median of rounds: this ${summary.this.createsPerSecond}, before ${summary.before.createsPerSecond}; this / before by round ${summary.createsRatio.rounds.join(', ')} (median ${summary.createsRatio.median})`,
     );

@@ -4,8 +4,12 @@
 // events a second (0: as fast as the database takes them). Prints what it did as JSON.
 //
 //   npx tsx bench/webhooks-events.ts <database URL> <organization id> <count> <perSecond> [batch=10]
+import { subscribeToEvents } from '../apps/server/src/composition/webhooks.js';
 import { openPostgres } from '../apps/server/src/db/client.js';
 import { type NewEvent, recordEvents, systemActor } from '../apps/server/src/modules/events/record.js';
+
+// What follows each recorded event (its deliveries), registered as the composition root does.
+subscribeToEvents();
 
 const [url, organizationId, countArg, rateArg, batchArg] = process.argv.slice(2);
 const count = Number(countArg);

@@ -20,6 +20,13 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
+// The DNS server that the single sign-on test starts, on a UDP port free now; the console asks it to verify domains.
+process.env.E2E_DNS_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('node:dgram').createSocket('udp4');s.bind(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+])
+  .toString()
+  .trim();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -74,11 +81,16 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT_MAX: '10000',
       // The webhooks' browser test delivers to a receiver it starts on 127.0.0.1 over plain HTTP.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
-      // A single sign-on provider, as "SSO login only" needs one (nobody could sign in without);
-      // it is discovered only when someone signs in with it, which no browser test does.
+      // A console-wide single sign-on provider, offered on the sign-in page; it is discovered only
+      // when someone signs in with it, which no browser test does ("SSO login only" follows the
+      // organization's own connections, which switches-that-warn.spec.ts sets up).
       OIDC_ISSUER_URL: 'https://idp.workframe.example',
       OIDC_CLIENT_ID: 'console-e2e',
       OIDC_CLIENT_SECRET: 'console-e2e-secret',
+      // The organizations' own identity providers of the single sign-on test run on 127.0.0.1 over
+      // plain HTTP, and the domains it verifies are published on its own DNS server.
+      SSO_CONNECTIONS_ALLOW_LOOPBACK: 'true',
+      DOMAIN_VERIFICATION_DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
     },
   },
 });

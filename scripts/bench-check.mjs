@@ -51,6 +51,7 @@ export function benchmarks(postgres = process.env.TEST_DATABASE_URL) {
     { name: 'housekeeping', command: tsx('bench/housekeeping.ts', '200'), postgres: 'optional' },
     { name: 'organizations', command: tsx('bench/organizations.ts', '20', '200', '50'), postgres: 'optional' },
     { name: 'sign-in-timing', command: tsx('bench/sign-in-timing.ts', '2'), postgres: 'optional' },
+    { name: 'sso-sign-ins', command: tsx('bench/sso-sign-ins.ts', '3', '2'), postgres: 'only' },
   ];
 }
 

@@ -11,6 +11,9 @@ export default defineConfig({
     exclude: onPostgres ? ['src/**/*.process.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: one on this 2-core machine, which then
+    // idles while a file waits on PostgreSQL, a peer server or a timer. Two keep both busy.
+    maxWorkers: 2,
     // As the server runs (scripts/start.mjs): no Object.prototype.__proto__ accessor.
     execArgv: ['--disable-proto=delete'],
     testTimeout: 60_000,

@@ -94,6 +94,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Vitest's default is one fork fewer than the cores, one on a 2-core machine: two keep both busy.
+    maxWorkers: 2,
     // A test that opens a screen and goes through it waits several times; with a CPU hog on both
     // cores of a 2-core machine such tests took up to 29 s (1 to 3 s idle), and 20 s timed out
     // there. The bound is for a test that hangs, not for a slow machine; each wait's own bound

@@ -10,6 +10,9 @@
 // Usage: node bench/user-import/run.mjs [rows=1000000] [pglite,postgres]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where a
 //   scratch database is created and dropped.
+//   BENCH_BEFORE=<another build's apps/server/dist/main.js> (an older commit's, built aside):
+//   the builds take turns, BENCH_ROUNDS rounds (default 3), each import on a fresh database
+//   (or PGlite folder), rows/s end to end compared round by round; the raw COPYs are left out.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,15 +24,19 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { ensureBuilt, ensureInstalled } from '../../scripts/lib.mjs';
+import { ensureInstalled } from '../../scripts/lib.mjs';
 import {
+  benchBuilds,
   demoAdminSession,
   followUserImport,
   mb,
+  median,
   memoryKb as memory,
+  ratioByRound,
   scratchPostgres,
   sleep,
   startProcess,
+  takeTurns,
   uploadUserImport,
 } from '../lib.mjs';
 
@@ -38,19 +45,18 @@ const kinds = (process.argv[3] ?? 'pglite,postgres').split(',');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 ensureInstalled();
-// The server's build, made again when its sources are newer (as npm test does).
-ensureBuilt(['apps/server']);
+const { builds, rounds } = benchBuilds();
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-user-import-'));
 const csv = path.join(work, 'users.csv');
 spawnSync(process.execPath, [new URL('./generate.mjs', import.meta.url).pathname, String(rows), csv], { stdio: 'inherit' });
 const csvBytes = fs.statSync(csv).size;
 
-async function startServer(env) {
+async function startServer(env, script = builds[0].script) {
   // The server's log, for when something goes wrong (BENCH_SERVER_LOG to keep it).
   const log = fs.openSync(process.env.BENCH_SERVER_LOG ?? path.join(work, 'server.log'), 'a');
   try {
-    return await startProcess('apps/server/dist/main.js', {
+    return await startProcess(script, {
       env: { LOG_LEVEL: 'info', NODE_ENV: 'production', DEMO_DATA: 'true', ...env },
       pollMs: 100,
       stdio: ['ignore', log, log],
@@ -60,8 +66,8 @@ async function startServer(env) {
   }
 }
 
-async function importThroughApi(env) {
-  const server = await startServer(env);
+async function importThroughApi(env, script) {
+  const server = await startServer(env, script);
   const { child, base } = server;
   const headers = await demoAdminSession(base);
   await sleep(2000); // let start-up work (demo data, job queues) settle before the baseline
@@ -173,6 +179,51 @@ async function benchPostgres() {
   }
 }
 
+/** One import through the API of `build` on a fresh database of `kind`, without the raw COPYs. */
+async function importOnly(kind, build) {
+  if (kind === 'pglite') return importThroughApi({ DATA_DIR: fs.mkdtempSync(path.join(work, 'pglite-')) }, build.script);
+  const scratch = await scratchPostgres(adminUrl, `bench_ui_${build.name}`);
+  try {
+    return await importThroughApi({ DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(work, 'pg-data-')) }, build.script);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const rate = (ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
+const s = (ms) => (ms / 1000).toFixed(1);
+
+if (builds.length > 1) {
+  const compared = [];
+  for (const kind of kinds) {
+    const runs = builds.map((build) => ({ ...build, results: [] }));
+    await takeTurns(runs, rounds, async (build, round) => {
+      const r = await importOnly(kind, build);
+      build.results.push(r);
+      console.log(`${kind}, ${build.name}, round ${round}: ${s(r.totalMs)} s, ${rate(r.totalMs)} rows/s, load average ${r.loadAverage}`);
+    });
+    const [now, before] = runs;
+    const perSecond = (r) => rows / (r.totalMs / 1000);
+    compared.push({
+      kind,
+      this: Math.round(median(now.results.map(perSecond))),
+      before: Math.round(median(before.results.map(perSecond))),
+      ratio: ratioByRound(now.results, before.results, perSecond),
+    });
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  console.log(
+    `\nnode ${process.version}, ${os.cpus().length} cores, ${rows} rows, ${(csvBytes / 1e6).toFixed(1)} MB; this = ${builds[0].script}, before = ${builds[1].script}; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log('| database | this rows/s | before rows/s | this / before by round | median |');
+  console.log('|---|---|---|---|---|');
+  for (const c of compared) console.log(`| ${c.kind} | ${c.this} | ${c.before} | ${c.ratio.rounds.join(', ')} | **${c.ratio.median}** |`);
+  process.exit(0);
+}
+
 const results = [];
 for (const kind of kinds) {
   console.log(`\n${kind}: importing ${rows} rows (${(csvBytes / 1e6).toFixed(1)} MB)...`);
@@ -184,8 +235,6 @@ for (const kind of kinds) {
 }
 fs.rmSync(work, { recursive: true, force: true });
 
-const rate = (ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
-const s = (ms) => (ms / 1000).toFixed(1);
 console.log(
   `\nnode ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${rows} rows, ${(csvBytes / 1e6).toFixed(1)} MB, load average now ${os
     .loadavg()

@@ -250,7 +250,6 @@ test('at 390 px the staff organization page has no sideways scroll, its tables a
         mimeType: 'text/csv',
         buffer: Buffer.from('email,name\nnot-an-email,Bad\n'),
       },
-      columnSeparator: ',',
     },
   });
   expect(upload.ok()).toBe(true);
@@ -308,7 +307,6 @@ test('at 390 px in Portuguese the import options are 44 px high and an import’
     headers: CSRF,
     multipart: {
       file: { name, mimeType: 'text/csv', buffer: Buffer.from('email,name\nnot-an-email,Bad\n') },
-      columnSeparator: ',',
     },
   });
   expect(upload.ok()).toBe(true);

@@ -1,11 +1,14 @@
 /**
  * A staff switch that ends sessions warns first, and the people it signs out are told why:
- * staff turning on "SSO login only" (in English, on a wide screen) see what it stops and what
- * goes on, counted from the organization's data, and confirm; the organization's admin, signed
- * in on a phone in French, is told on the root page that their organization now signs in only
- * with single sign-on, not that they were logged out from another device.
+ * "SSO login only" is offered only once a connection of the organization has signed someone in
+ * (until then it is disabled, saying why, with a link to the organization's connections);
+ * staff turning it on (in English, on a wide screen) see what it stops and what goes on,
+ * counted from the organization's data, and confirm; the organization's admin, signed in on a
+ * phone in French, is told on the root page that their organization now signs in only with
+ * single sign-on, not that they were logged out from another device.
  */
 import { CSRF, expectDashboard, signInAsStaff, signInWithPassword } from '../fixtures/sign-in';
+import { signInThroughNewSamlConnection } from '../fixtures/sso';
 import { expect, settledDialog, test } from '../fixtures/test';
 
 const PHONE = { width: 390, height: 844 };
@@ -41,9 +44,23 @@ test('staff turn on "SSO login only" after seeing its counts; the admin signed i
   const key = await phone.request.post('/api/integrations', { headers: CSRF, data: { name: 'ERP' } });
   expect(key.status()).toBe(201);
 
-  // Staff turn the switch on: a confirmation first, with what stops and what goes on.
+  // No connection of the organization has signed anyone in: the switch is not offered, and says why.
   await staff.goto(`/super/organizations/${organization.id}/settings?group=basic`);
   const sso = staff.getByRole('switch', { name: 'SSO login only' });
+  await expect(sso).toBeDisabled();
+  const connections = staff.getByRole('link', { name: 'See the organization’s single sign-on connections' });
+  await expect(connections).toBeVisible();
+  await checkA11y(staff);
+
+  // The admin adds their identity provider and signs in through it once.
+  await signInThroughNewSamlConnection(phone.request, baseURL ?? '', admin.email);
+  await connections.click();
+  const section = staff.getByRole('region', { name: 'Single sign-on connections' });
+  await expect(section.getByRole('listitem').filter({ hasText: 'Acme IdP' })).toContainText('Last sign-in through it');
+  await staff.goto(`/super/organizations/${organization.id}/settings?group=basic`);
+
+  // Staff turn the switch on: a confirmation first, with what stops and what goes on.
+  await expect(sso).toBeEnabled();
   await expect(sso).not.toBeChecked();
   await sso.click();
   const confirm = staff.getByRole('alertdialog', { name: 'Turn on “SSO login only”?' });

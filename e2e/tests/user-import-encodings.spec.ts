@@ -1,7 +1,8 @@
 /**
  * A file as Excel saves it in Spanish, French or Portuguese: Windows-1252 bytes, `;` between
- * the columns, accented names. It imports with every accent intact, and the import's details
- * say which encoding was read, in English on a wide screen and in Portuguese on a phone.
+ * the columns, accented names. Nobody chooses the separator: it is read from the file. It
+ * imports with every accent intact, and the import's details say which encoding and separator
+ * were read, in English on a wide screen and in Portuguese on a phone.
  */
 
 import { CSRF, signInAsDemoAdmin } from '../fixtures/sign-in';
@@ -11,7 +12,10 @@ import { chooseInvitations, confirmImport, openUserImports } from '../fixtures/u
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
 
-test('a Windows-1252 file with ";" imports with its accents, and the details name the encoding', async ({ page, checkA11y }) => {
+test('a Windows-1252 file with ";" imports without choosing the separator, with its accents, and the details name the encoding and the separator read', async ({
+  page,
+  checkA11y,
+}) => {
   test.setTimeout(120_000);
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const name = `excel-${id}.csv`;
@@ -30,7 +34,6 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
   await openUserImports(page);
   await expect(page.getByRole('heading', { level: 1, name: 'User imports' })).toBeVisible();
   await chooseInvitations(page, false);
-  await page.getByLabel('Column separator', { exact: false }).and(page.locator('input')).fill(';');
   await page.getByTestId('user-import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText(`${name} is uploaded: it is checked, then waits for your confirmation`)).toBeVisible();
@@ -42,6 +45,7 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
   const dialog = page.getByRole('dialog', { name: 'Import details' });
   await expect(dialog.getByText('3 created, 0 updated, 0 failed')).toBeVisible();
   await expect(dialog.getByText('Windows-1252 (Western European)')).toBeVisible();
+  await expect(dialog.getByText(', detected from the file')).toBeVisible();
   await checkA11y();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -60,6 +64,7 @@ test('a Windows-1252 file with ";" imports with its accents, and the details nam
   await page.getByRole('button', { name: `Detalhes de ${name}` }).click();
   const detalhes = page.getByRole('dialog', { name: 'Detalhes da importação' });
   await expect(detalhes.getByText('Windows-1252 (Europa Ocidental)')).toBeVisible();
+  await expect(detalhes.getByText(', detectado no arquivo')).toBeVisible();
   await expect(detalhes.getByText(name)).toBeVisible();
   await checkA11y();
 });

@@ -102,6 +102,11 @@ test('an admin adds an endpoint, sends a test event, retries a failed delivery a
   await expect(newest(page, log).getByText('HTTP 200')).toBeVisible();
   await newest(page, log).getByRole('button', { name: 'Show the answer' }).click();
   await expect(newest(page, log).getByText('answer 200')).toBeVisible();
+  // Beside the answer, the request as the receiver got it.
+  await newest(page, log).getByRole('button', { name: 'Show what was sent' }).click();
+  const sent = newest(page, log).getByLabel('What the delivery sends');
+  await expect(sent).toContainText('"type": "webhook.test"');
+  baseExpect(JSON.parse((await sent.textContent()) ?? '')).toEqual(JSON.parse(testEvents()[0].body));
   await checkA11y();
 
   // The receiver fails: the first attempt and the retry 5 s later get a 500, and the next

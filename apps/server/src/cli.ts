@@ -12,12 +12,13 @@
  * while the server runs.
  */
 import './disable-proto.js';
+import fs from 'node:fs';
 import path from 'node:path';
 import { signInEmail } from '@console/contracts';
 import { ConfigError, loadConfig } from './config.js';
 import { BackupError, backupTo, restoreFrom } from './db/backup.js';
 import type { MailLocale } from './mail/templates.js';
-import { createIdTokens } from './modules/auth/id-token.js';
+import { createIdTokens, keysDirectory } from './modules/auth/id-token.js';
 import { createSignInLink, SIGN_IN_LINK_MINUTES } from './modules/auth/sign-in-links.service.js';
 import { ownerOnlyUmask } from './storage/owner-only.js';
 
@@ -64,6 +65,12 @@ async function main(argv: string[]): Promise<number> {
     return 64;
   }
   const config = loadConfig();
+  // A new key made here would sign a link no server accepts: a DATA_DIR no console has used is a mistake.
+  if (!config.ID_TOKEN_PRIVATE_KEYS && !fs.existsSync(keysDirectory(config))) {
+    throw new ConfigError(
+      `No console has run with DATA_DIR=${config.dataDir} (it holds no signing key): give the DATA_DIR the server was started with.`,
+    );
+  }
   const idTokens = await createIdTokens(config);
   const link = await createSignInLink(idTokens, config.PUBLIC_URL, email.data, locale);
   console.log(`One-time sign-in link for ${email.data} (valid until ${link.expiresAt.toISOString()}, single use):\n\n  ${link.url}\n`);

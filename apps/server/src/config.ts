@@ -131,6 +131,26 @@ const envSchema = z.object({
    * when a connection is saved and on the resolved address at each request to it.
    */
   SSO_CONNECTIONS_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * The DNS servers that domain verification asks (`1.1.1.1,8.8.8.8`, `127.0.0.1:5353`); by
+   * default the system's. A company network's own resolver may answer with its internal view
+   * of a domain (split-horizon DNS), where the TXT record an admin published is not seen.
+   */
+  DOMAIN_VERIFICATION_DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9a-fA-F.:[\]]+$/, 'DNS servers are IP addresses, each with an optional :port'))
+        .min(1)
+        .optional(),
+    ),
   /** Google sign-in (OpenID Connect): on when the client id and secret are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

@@ -3,9 +3,10 @@
  * empty embedded database, then serve HTTP and/or run job workers (PROCESS_ROLE).
  */
 import './disable-proto.js';
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp, buildProbeApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { serveBackups } from './db/backup.js';
 import { startChangeFeed } from './db/change-feed.js';
 import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
@@ -71,7 +72,6 @@ async function main() {
     await loadDemoData(database.db, blobs, config.STAFF_EMAIL_DOMAIN);
     log.info('demo data loaded');
   }
-  const demo = config.DEMO_DATA ? await demoSignInDetails(database.db) : undefined;
 
   const jobs = await createJobs<AllJobs>(database, log);
   const idTokens = await createIdTokens(config);
@@ -92,17 +92,9 @@ async function main() {
       : undefined;
   // Built once: the app's (buildApp decorates them), or, in a worker without HTTP, the worker's own.
   const services = app?.services ?? createServices(deps);
-  if (app) await app.listen({ host: config.HOST, port: config.PORT });
-  // A worker hears the change feed too (the app started it where there is one): what another
-  // process's write made due, webhook deliveries, wakes its pumps at once.
-  const ownFeed = config.PROCESS_ROLE !== 'api' && !deps.changes ? await startChangeFeed(database, log) : undefined;
-  if (ownFeed) deps.changes = ownFeed;
-  if (config.PROCESS_ROLE !== 'api') await jobs.startWorkers(jobDefinitions({ deps, services }));
-
-  const ms = Math.round(performance.now() - startedAt);
-  log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');
-  if (serveApi) await printWelcome(config.PUBLIC_URL, demo, idTokens);
-
+  // The signals are heard before the port opens: a SIGTERM once the probes answer, while the
+  // rest of the start goes on, still stops the process cleanly rather than killing it.
+  let ownFeed: Awaited<ReturnType<typeof startChangeFeed>> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -126,6 +118,21 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (app) await app.listen({ host: config.HOST, port: config.PORT });
+  if (stopping) return;
+  // A worker hears the change feed too (the app started it where there is one): what another
+  // process's write made due, webhook deliveries, wakes its pumps at once.
+  ownFeed = config.PROCESS_ROLE !== 'api' && !deps.changes ? await startChangeFeed(database, log) : undefined;
+  if (ownFeed) deps.changes = ownFeed;
+  if (config.PROCESS_ROLE !== 'api' && !stopping) await jobs.startWorkers(jobDefinitions({ deps, services }));
+
+  const ms = Math.round(performance.now() - startedAt);
+  log.info({ ms, database: database.kind, role: config.PROCESS_ROLE }, 'ready');
+  // Only a process that serves the API welcomes: the demo password's check (a password hash) is done there alone.
+  if (serveApi && !stopping) {
+    await printWelcome(config, config.DEMO_DATA ? await demoSignInDetails(database.db) : undefined, idTokens);
+  }
 }
 
 /**
@@ -134,18 +141,19 @@ async function main() {
  * to the terminal only (stderr, while stdout is a TTY: a person is watching), never into the
  * JSON log stream that log collectors keep; elsewhere the command that makes one is printed.
  */
-async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens: IdTokens) {
+async function printWelcome(config: Config, demo: DemoSummary | undefined, idTokens: IdTokens) {
+  const url = config.PUBLIC_URL;
   const lines = [`\n  Integrations Console is running at ${url}`];
   if (demo) {
     lines.push(
       '  Demo data: sign in as an Organizational Admin with',
       `    e-mail:   ${demo.orgAdminEmail}`,
-      `    password: ${demo.password}`,
+      `    password: ${demo.password ?? 'changed since the demo data was loaded'}`,
     );
     if (demo.staffEmail) {
       lines.push(
         `  Staff (Super area), ${demo.staffEmail}: a one-time sign-in link with`,
-        `    ${consoleCommandPrefix(url)}npm run console -- sign-in-link ${demo.staffEmail}`,
+        `    ${consoleCommandPrefix(config)}npm run console -- sign-in-link ${demo.staffEmail}`,
       );
     }
   }
@@ -158,12 +166,21 @@ async function printWelcome(url: string, demo: DemoSummary | undefined, idTokens
 
 /**
  * The command-line tool makes links for its own idea of the console's address (PUBLIC_URL, else
- * port 3000): a console started on another port or address names it, so the printed command, pasted
- * as it is, makes a link that this server accepts.
+ * port 3000) and signs them with the key in its own DATA_DIR: a console started on another port,
+ * address or data directory names them, so the printed command, pasted as it is, makes a link
+ * that this server accepts.
  */
-function consoleCommandPrefix(url: string): string {
-  return url === 'http://localhost:3000' ? '' : `PUBLIC_URL=${url} `;
+function consoleCommandPrefix(config: Config): string {
+  const settings = [];
+  if (config.PUBLIC_URL !== 'http://localhost:3000') settings.push(`PUBLIC_URL=${shellWord(config.PUBLIC_URL)}`);
+  if (!config.ID_TOKEN_PRIVATE_KEYS && config.dataDir !== path.resolve('data')) {
+    settings.push(`DATA_DIR=${shellWord(config.dataDir)}`);
+  }
+  return settings.map((s) => `${s} `).join('');
 }
+
+/** A word a POSIX shell reads back as it is. */
+const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
 main().catch((err) => {
   console.error(err);

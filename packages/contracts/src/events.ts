@@ -32,6 +32,8 @@ export const eventActionsByArea = {
     'user.disabled',
     /** A person accepted their invitation: set a password and signed in. */
     'user.invitation_accepted',
+    /** An Organizational Admin sent (or sent again) a person's invitation from People or the API (`data: { previousState }`: the invitation's state before). */
+    'user.invitation_sent',
     /** A SCIM or external API write named an e-mail of another organization (`data: { via, checked, withheld }`, decision 020). */
     'user.foreign_email_refused',
     /** "Forgot your password?" e-mailed the person a reset link (the requester's address as the system actor's; decision 051). */
@@ -117,6 +119,20 @@ export const eventActionsByArea = {
     'sso_connection.deleted',
     /** The client secret was replaced (`data.secretLast4`: the new one's last four characters). */
     'sso_connection.secret_rotated',
+    /**
+     * The system refused a sign-in through the connection (`data: { reasonCode, reason }`, the
+     * refusal the connection keeps; `test: true` for an admin's Test connection): never a secret,
+     * a token or an assertion. At most SSO_REFUSAL_EVENTS_PER_HOUR a connection each hour; the
+     * last of them says until when later refusals are kept only in the connection's list
+     * (`data.eventsPausedUntil`, decision 062).
+     */
+    'sso_connection.sign_in_refused',
+    /**
+     * A SAML signing certificate the connection trusts expires soon: recorded by the system's
+     * daily look once per certificate at 30 days and again at 7, when its organization's admins
+     * are e-mailed (`data: { fingerprint, notAfter, daysLeft }`: SHA-256, ISO 8601, whole days).
+     */
+    'sso_connection.certificate_expiring',
   ],
 } as const;
 
@@ -127,13 +143,14 @@ export const eventActionsByArea = {
 export const eventsRecordedByReads: readonly EventAction[] = ['analytics_report.downloaded', 'audit_trail.exported'];
 
 /**
- * The events that tell of a refusal: a sign-in refused or locked out, a write that named an
- * e-mail of another organization. A refused call records one of these or nothing.
+ * The events that tell of a refusal: a sign-in refused or locked out (by password or through
+ * a single sign-on connection), a write that named an e-mail of another organization. A refused call records one of these or nothing.
  */
 export const eventsRecordedByRefusals: readonly EventAction[] = [
   'session.sign_in_failed',
   'session.locked_out',
   'user.foreign_email_refused',
+  'sso_connection.sign_in_refused',
 ];
 
 export type EventArea = keyof typeof eventActionsByArea;

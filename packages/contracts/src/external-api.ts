@@ -10,8 +10,23 @@ import { emailText } from './email-domain.js';
 import { errorEnvelope } from './errors.js';
 import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, eventView } from './events.js';
 import { pageQuery } from './paging.js';
+import { resendInvitationResponse } from './people.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
+import {
+  createSsoConnectionBody,
+  removedSsoConnectionResponse,
+  rotateSsoSecretBody,
+  SSO_REFUSALS_KEPT,
+  samlCertificateBody,
+  samlCertificateParams,
+  samlMetadataBody,
+  ssoConnectionDetailsResponse,
+  ssoConnectionIdParams,
+  ssoConnectionResponse,
+  ssoConnectionsResponse,
+  updateSsoConnectionBody,
+} from './sso-connections.js';
 import { nameText, text } from './text.js';
 import { userImportErrorsQuery, userImportErrorsResponse, userImportIdParams, userImportResponse } from './user-imports.js';
 import {
@@ -25,6 +40,7 @@ import {
   webhookDeliveriesPage,
   webhookDeliveriesQuery,
   webhookDeliveryParams,
+  webhookDeliveryRequestResponse,
   webhookDeliveryResponse,
   webhookIdParams,
   webhookResponse,
@@ -379,6 +395,21 @@ export const externalApiRoutes = {
     response: apiUserResponse,
     errors: [...guarded, 404, 409],
   }),
+  resendUserInvitation: externalRoute({
+    method: 'POST',
+    path: '/v1/users/:id/invitation',
+    operationId: 'resendUserInvitation',
+    tags: ['Users'],
+    summary: "Send a user's invitation again",
+    description:
+      "Organizational Admins. A new invitation (valid 14 days) is e-mailed in the user's language; an earlier link stops working. " +
+      'Refused with 409 `PERSON_INVITATION_NOT_RESENDABLE` (`details.reason`: accepted, queued, deactivated, no_email, staff) ' +
+      "once the user has set a password, while an import's invitation of theirs is queued, or for a deactivated user or one without an e-mail.",
+    security,
+    params: apiUserParams,
+    response: resendInvitationResponse,
+    errors: [...guarded, 404, 409],
+  }),
   userSkillProgress: externalRoute({
     method: 'GET',
     path: '/v1/users/:id/skills',
@@ -403,6 +434,9 @@ export const externalApiRoutes = {
       'Organizational Admins. multipart/form-data with the part `file` (a .csv) and optional fields: the column separator and ' +
       'the options (sendInvitations=false creates the new users without an invitation e-mail; by default they get one). ' +
       'The import runs in the background: read its status with GET /user-imports/{id}. ' +
+      'Without `columnSeparator` (or with `detect`), the separator is read from the file: comma, semicolon, tab or |, the one ' +
+      'that splits the header into known column names and the first lines into as many columns (quoted cells respected); ' +
+      'the import says it in `columnSeparator`, with `columnSeparatorDetected` true, once the file is read. ' +
       '`applyWithoutConfirmation` (default `true`, for unattended runs) applies the import as soon as it is validated; ' +
       '`false` stops it at its summary (status `awaiting_confirmation`, with `summary`: new, updated and disabled users and ' +
       'invitations, with samples) until an Organizational Admin confirms or removes it in the console.',
@@ -506,6 +540,140 @@ export const externalApiRoutes = {
     params: domainIdParams,
     response: removedDomainResponse,
     errors: [...guarded, 404],
+  }),
+  /*
+   * Single sign-on connections (the connections module's service and its SAML settings), as the
+   * console's Single sign-on screen has them; a read of one carries its refused sign-ins.
+   */
+  listSsoConnections: externalRoute({
+    method: 'GET',
+    path: '/v1/sso-connections',
+    operationId: 'listSsoConnections',
+    tags: ['Single sign-on'],
+    summary: 'List the single sign-on connections',
+    description:
+      'Organizational Admins. Oldest first, OpenID Connect and SAML. The client secret is never answered, only its last four characters (`clientSecretLast4`).',
+    security,
+    query: pageQuery,
+    response: ssoConnectionsResponse,
+    errors: guarded,
+  }),
+  createSsoConnection: externalRoute({
+    method: 'POST',
+    path: '/v1/sso-connections',
+    operationId: 'createSsoConnection',
+    tags: ['Single sign-on'],
+    summary: 'Add a single sign-on connection',
+    description:
+      'Organizational Admins. `kind: oidc` takes the issuer, client id and client secret the identity provider gave: the secret is kept to call it and never answered. ' +
+      'The issuer must be https and must not name a private, loopback or link-local address (code SSO_ISSUER_INVALID). ' +
+      '`kind: saml` takes a name: give its identity provider with PUT /sso-connections/{id}/saml/metadata, then enable it. ' +
+      'Register the answer’s `callbackUrl` at the identity provider. First arrival never creates an Organizational Admin; ' +
+      'an organization holds a limited number of connections (code SSO_CONNECTION_LIMIT).',
+    security,
+    body: createSsoConnectionBody,
+    response: ssoConnectionResponse,
+    status: 201,
+    errors: [...guarded, 409],
+  }),
+  getSsoConnection: externalRoute({
+    method: 'GET',
+    path: '/v1/sso-connections/:id',
+    operationId: 'getSsoConnection',
+    tags: ['Single sign-on'],
+    summary: 'A single sign-on connection with its refused sign-ins',
+    description: `Organizational Admins. \`refusals\`: the last ${SSO_REFUSALS_KEPT} sign-ins it refused, newest first, each with a reason code and what an IT admin needs to act on it.`,
+    security,
+    params: ssoConnectionIdParams,
+    response: ssoConnectionDetailsResponse,
+    errors: [...guarded, 404],
+  }),
+  updateSsoConnection: externalRoute({
+    method: 'PATCH',
+    path: '/v1/sso-connections/:id',
+    operationId: 'updateSsoConnection',
+    tags: ['Single sign-on'],
+    summary: 'Change a single sign-on connection',
+    description:
+      'Organizational Admins. Only the fields sent change. A SAML connection can be enabled only once its identity provider is set up and has no issuer or client id; ' +
+      'an OpenID Connect connection has no SAML settings (409 SSO_CONNECTION_INCOMPLETE).',
+    security,
+    params: ssoConnectionIdParams,
+    body: updateSsoConnectionBody,
+    response: ssoConnectionResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  deleteSsoConnection: externalRoute({
+    method: 'DELETE',
+    path: '/v1/sso-connections/:id',
+    operationId: 'deleteSsoConnection',
+    tags: ['Single sign-on'],
+    summary: 'Delete a single sign-on connection',
+    description: 'Organizational Admins. Sign-ins under way through it fail; the people it signed in stay.',
+    security,
+    params: ssoConnectionIdParams,
+    response: removedSsoConnectionResponse,
+    errors: [...guarded, 404],
+  }),
+  rotateSsoConnectionSecret: externalRoute({
+    method: 'POST',
+    path: '/v1/sso-connections/:id/secret',
+    operationId: 'rotateSsoConnectionSecret',
+    tags: ['Single sign-on'],
+    summary: 'Replace the client secret of an OpenID Connect connection',
+    description:
+      'Organizational Admins. The new secret the identity provider gave replaces the old one at once; the answer shows only its last four characters. ' +
+      'A SAML connection has no client secret (409 SSO_CONNECTION_INCOMPLETE).',
+    security,
+    params: ssoConnectionIdParams,
+    body: rotateSsoSecretBody,
+    response: ssoConnectionResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  setSsoConnectionSamlMetadata: externalRoute({
+    method: 'PUT',
+    path: '/v1/sso-connections/:id/saml/metadata',
+    operationId: 'setSsoConnectionSamlMetadata',
+    tags: ['Single sign-on'],
+    summary: 'Give a SAML connection its identity provider’s metadata',
+    description:
+      'Organizational Admins. `source: upload` with the XML, or `source: url` with where the identity provider publishes it (https, a public address; read at once and again every day). ' +
+      'Its signing certificates replace those earlier metadata brought; certificates added by hand stay. ' +
+      'Refused metadata is 400 SAML_METADATA_INVALID, SAML_METADATA_UNREACHABLE or SSO_ISSUER_INVALID; an OpenID Connect connection is 409 SSO_CONNECTION_INCOMPLETE.',
+    security,
+    params: ssoConnectionIdParams,
+    body: samlMetadataBody,
+    response: ssoConnectionResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  addSsoConnectionSamlCertificate: externalRoute({
+    method: 'POST',
+    path: '/v1/sso-connections/:id/saml/certificates',
+    operationId: 'addSsoConnectionSamlCertificate',
+    tags: ['Single sign-on'],
+    summary: 'Trust another signing certificate of a SAML identity provider',
+    description:
+      'Organizational Admins. For a rollover: the identity provider’s next certificate is trusted beside the others until the old one is removed. ' +
+      'A certificate that cannot be read, or one more than a connection may trust, is 400 SAML_METADATA_INVALID.',
+    security,
+    params: ssoConnectionIdParams,
+    body: samlCertificateBody,
+    response: ssoConnectionResponse,
+    errors: [...guarded, 404, 409],
+  }),
+  removeSsoConnectionSamlCertificate: externalRoute({
+    method: 'DELETE',
+    path: '/v1/sso-connections/:id/saml/certificates/:fingerprint',
+    operationId: 'removeSsoConnectionSamlCertificate',
+    tags: ['Single sign-on'],
+    summary: 'Stop trusting a signing certificate of a SAML identity provider',
+    description:
+      'Organizational Admins. The certificate is named by its SHA-256 fingerprint, as the connection’s `saml.certificates` show it. ' +
+      'The last one cannot be removed (409 SSO_CONNECTION_INCOMPLETE): trust the next one first.',
+    security,
+    params: samlCertificateParams,
+    response: ssoConnectionResponse,
+    errors: [...guarded, 404, 409],
   }),
   /*
    * Webhooks: the endpoints (the webhooks module), then their delivery log, test events and
@@ -615,6 +783,19 @@ export const externalApiRoutes = {
     params: webhookIdParams,
     query: webhookDeliveriesQuery,
     response: webhookDeliveriesPage,
+    errors: [...guarded, 404],
+  }),
+  getWebhookDeliveryRequest: externalRoute({
+    method: 'GET',
+    path: '/v1/webhooks/:id/deliveries/:deliveryId/request',
+    operationId: 'getWebhookDeliveryRequest',
+    tags: ['Webhooks'],
+    summary: 'What a delivery sends',
+    description:
+      'Organizational Admins. The JSON body of the delivery as it is sent at every attempt, beside its answers in the delivery log.',
+    security,
+    params: webhookDeliveryParams,
+    response: webhookDeliveryRequestResponse,
     errors: [...guarded, 404],
   }),
   retryWebhookDelivery: externalRoute({

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
-import { newPassword } from './auth.js';
+import { firstAdminPassword } from './auth.js';
 import { emailText } from './email-domain.js';
 import { contentLocales } from './locales.js';
 import { pageQuery } from './paging.js';
@@ -215,7 +215,9 @@ export const organizationCreateForm = z.object({
   name: organizationName,
   adminName: personName.describe('The display name of the first Organizational Admin'),
   email: personEmail.describe('The e-mail of the first Organizational Admin; must not belong to any user yet'),
-  password: newPassword.describe('The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces'),
+  password: firstAdminPassword.describe(
+    'The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces',
+  ),
   planType: text().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
   clientKey: text()
     .trim()
@@ -511,7 +513,14 @@ export const organizationSettingView = z.object({
 });
 export type OrganizationSettingView = z.infer<typeof organizationSettingView>;
 
-export const organizationSettingsResponse = z.object({ settings: z.array(organizationSettingView) });
+export const organizationSettingsResponse = z.object({
+  settings: z.array(organizationSettingView),
+  ssoLoginOnlyAvailable: z
+    .boolean()
+    .describe(
+      '"SSO login only" may be turned on: the organization has an enabled single sign-on connection that someone has signed in through (turning it off is always possible)',
+    ),
+});
 export const organizationSettingParams = z.object({ id: z.uuid(), key: text().min(1).max(100) });
 /** PUT organization/{id}/settings/{key}: the new value; its kind must be the setting's. */
 export const organizationSettingBody = z.object({ value: settingValue });
@@ -610,8 +619,11 @@ export const organizationSettingErrorCodes = {
   modelUnknown: 'VERIFICATION_MODEL_UNKNOWN',
   /** A number of days outside the setting's bounds (how long events are kept: 30 days to 7 years). */
   daysOutOfRange: 'SETTING_DAYS_OUT_OF_RANGE',
-  /** "SSO login only" on a console where no single sign-on provider is configured: nobody could sign in. */
-  ssoNotConfigured: 'SSO_NOT_CONFIGURED',
+  /**
+   * 409: "SSO login only" turned on while the organization has no enabled single sign-on
+   * connection that someone has signed in through: nobody could sign in (decision 062).
+   */
+  ssoConnectionRequired: 'SSO_CONNECTION_REQUIRED',
 } as const;
 
 /**

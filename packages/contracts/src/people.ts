@@ -1,7 +1,7 @@
 /**
  * The People screen (docs/product.md, "People"): the directory of an organization's users for
- * its Organizational Admins, read-only. Users are made and changed by the identity provider
- * (SCIM), the CSV import or the external API; the console only shows them.
+ * its Organizational Admins. Users are made and changed by the identity provider (SCIM), the
+ * CSV import or the external API; the console shows them, and sends a person's invitation again.
  *
  * The list is paged by a keyset, not by page numbers: an organization may hold a million
  * users, and `after` (the `next` of the previous page, opaque) starts the next page where
@@ -83,6 +83,34 @@ export const userProfile = z.object({
   organization: z.string().nullable().describe("The enterprise extension's organization, as sent (not the console's organization)"),
 });
 
+/**
+ * Where a person's invitation stands, from what the console holds: `not_sent` (none was made,
+ * or its e-mail could not be sent: `sendFailed`), `queued` (an import's invitation waiting for
+ * the background sending, or one being sent now), `sent` (its link works until `expiresAt`),
+ * `expired` (its link stopped working unused), `accepted` (the person has set a password).
+ */
+export const personInvitationStates = ['not_sent', 'queued', 'sent', 'expired', 'accepted'] as const;
+export const personInvitationState = z.enum(personInvitationStates);
+export type PersonInvitationState = z.infer<typeof personInvitationState>;
+
+/** Why an invitation cannot be sent now (`details.reason` of 409 PERSON_INVITATION_NOT_RESENDABLE). */
+export const invitationRefusals = ['accepted', 'queued', 'deactivated', 'no_email', 'staff'] as const;
+export type InvitationRefusal = (typeof invitationRefusals)[number];
+
+export const personInvitation = z.object({
+  state: personInvitationState,
+  sentAt: z.string().nullable().describe('ISO 8601: when the last invitation was e-mailed'),
+  expiresAt: z.string().nullable().describe("ISO 8601: when the last invitation's link stops (or stopped) working"),
+  acceptedAt: z.string().nullable().describe('ISO 8601: when the person set their password'),
+  sendFailed: z.boolean().describe("The last invitation's e-mail could not be sent"),
+  /** Whether an Organizational Admin may send an invitation now; when not, `refusal` says why. */
+  canResend: z.boolean(),
+  refusal: z.enum(invitationRefusals).nullable(),
+});
+export type PersonInvitation = z.infer<typeof personInvitation>;
+
+const named = z.object({ id: z.uuid(), name: z.string() });
+
 export const personView = personRow.extend({
   ...userProfile.shape,
   employeeNumber: z.string().nullable(),
@@ -91,6 +119,11 @@ export const personView = personRow.extend({
   lastLoginAt: z.string().nullable(),
   groups: z.array(z.object({ id: z.uuid(), name: z.string() })).describe(`The person's teams, by name (at most ${PERSON_GROUPS_SHOWN})`),
   moreGroups: z.number().int().describe('How many more teams there are than listed'),
+  workspaces: z.array(named).describe(`The person's workspaces, by name (at most ${PERSON_GROUPS_SHOWN})`),
+  moreWorkspaces: z.number().int().describe('How many more workspaces there are than listed'),
+  skills: z.array(named).describe(`The person's skills, by name (at most ${PERSON_GROUPS_SHOWN})`),
+  moreSkills: z.number().int().describe('How many more skills there are than listed'),
+  invitation: personInvitation,
 });
 export type PersonView = z.infer<typeof personView>;
 
@@ -99,7 +132,15 @@ export const personIdParams = z.object({ id: z.uuid() });
 export const peopleErrorCodes = {
   notFound: 'PERSON_NOT_FOUND',
   cursorInvalid: 'PEOPLE_CURSOR_INVALID',
+  invitationNotResendable: 'PERSON_INVITATION_NOT_RESENDABLE',
 } as const;
+
+/** POST person/:id/invitation: the person's invitation as it stands after the send, and whether its e-mail went. */
+export const resendInvitationResponse = z.object({
+  invitation: personInvitation,
+  invitationEmail: z.enum(['sent', 'failed']).describe('failed: the invitation exists, its e-mail could not be sent now'),
+});
+export type ResendInvitationResponse = z.infer<typeof resendInvitationResponse>;
 
 /** The calls of the People screen (docs/product.md, "People"), for Organizational Admins of their organization. */
 export const peopleRoutes = {
@@ -110,5 +151,17 @@ export const peopleRoutes = {
     operationId: 'getPerson',
     params: personIdParams,
     response: z.object({ person: personView }),
+  }),
+  /**
+   * A new invitation (14 days), e-mailed in the person's language; an earlier one's link stops
+   * working. Refused (409) once the person has set a password, while an import's invitation of
+   * theirs is queued, and for a deactivated person or one without an e-mail.
+   */
+  resendInvitation: route({
+    method: 'POST',
+    path: '/person/:id/invitation',
+    operationId: 'resendPersonInvitation',
+    params: personIdParams,
+    response: resendInvitationResponse,
   }),
 };

@@ -30,6 +30,13 @@ export const SSO_GROUP_MAX = 256;
 export const SSO_CONNECTIONS_MAX = 10;
 /** Refused sign-ins kept per connection, the newest. */
 export const SSO_REFUSALS_KEPT = 50;
+/**
+ * Refused sign-ins recorded as events (`sso_connection.sign_in_refused`) per connection in an
+ * hour (a fixed window from the first refusal counted): a flood of refusals keeps its last
+ * SSO_REFUSALS_KEPT on the connection and does not flood the audit trail and the webhooks
+ * (decision 062).
+ */
+export const SSO_REFUSAL_EVENTS_PER_HOUR = 20;
 
 /** The issuer's shape; whether its address may be fetched is the server's rule (SSO_ISSUER_INVALID). */
 export const ssoIssuer = text()
@@ -86,11 +93,43 @@ export const updateSsoConnectionBody = z
     jit: z.boolean().optional(),
     jitRole: ssoJitRole.optional(),
     groupRoles: ssoGroupRoles.optional(),
+    samlIdpInitiated: z
+      .boolean()
+      .optional()
+      .describe('SAML only: a response the identity provider sends unasked starts a fresh sign-in instead of being refused'),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'required');
 export type UpdateSsoConnectionBody = z.infer<typeof updateSsoConnectionBody>;
 
 export const rotateSsoSecretBody = z.object({ clientSecret });
+
+/** A trusted signing certificate of a SAML identity provider. */
+export const samlCertificateView = z.object({
+  fingerprint: z.string().describe('SHA-256 of the certificate, as identity providers show it'),
+  subject: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  source: z.enum(['metadata', 'manual']).describe('metadata: replaced when the metadata is read again; manual: kept until removed'),
+  expiry: z.enum(['valid', 'expires_soon', 'expired']).describe('expires_soon: within 30 days'),
+});
+export type SamlCertificateView = z.infer<typeof samlCertificateView>;
+
+/** A SAML connection's two sides: ours to give the identity provider, and what its metadata said. */
+export const samlSettingsView = z.object({
+  spEntityId: z.string().describe('Our entity ID for this connection: the Audience the identity provider must name'),
+  acsUrl: z.string().describe('Our Assertion Consumer Service (HTTP-POST binding)'),
+  spMetadataUrl: z.string().describe('Our metadata XML, to download or give the identity provider by URL'),
+  idpEntityId: z.string().nullable(),
+  ssoUrl: z.string().nullable().describe('Where sign-ins are sent (HTTP-Redirect binding)'),
+  metadataUrl: z.string().nullable().describe('Read again every day; null when the metadata was uploaded'),
+  metadataAt: z.string().nullable().describe('When the metadata was last read well'),
+  metadataFailedAt: z.string().nullable().describe('When the last daily read failed (the last good copy is kept)'),
+  metadataError: z.string().nullable(),
+  wantsSignedRequests: z.boolean().describe('The identity provider asks for signed requests, which the console does not send'),
+  idpInitiated: z.boolean(),
+  certificates: z.array(samlCertificateView),
+});
+export type SamlSettingsView = z.infer<typeof samlSettingsView>;
 
 export const ssoConnectionView = z.object({
   id: z.uuid(),
@@ -101,10 +140,17 @@ export const ssoConnectionView = z.object({
   clientId: z.string().nullable().describe('OpenID Connect only'),
   clientSecretLast4: z.string().nullable().describe('The last four characters of the client secret; OpenID Connect only'),
   samlConfigured: z.boolean().describe('SAML only: whether its identity provider is set up'),
+  saml: samlSettingsView.nullable().describe('SAML only'),
   jit: z.boolean(),
   jitRole: ssoJitRole,
   groupRoles: z.array(ssoGroupRole),
-  callbackUrl: z.string().describe('The redirect URI to register at the identity provider'),
+  callbackUrl: z.string().describe('The redirect URI (OpenID Connect) or ACS URL (SAML) to register at the identity provider'),
+  lastSignInAt: z
+    .string()
+    .nullable()
+    .describe(
+      'When someone last signed in through it (a test does not count); null: nobody yet. "SSO login only" needs an enabled connection someone has signed in through.',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -114,6 +160,44 @@ export const ssoConnectionIdParams = z.object({ id: z.uuid().describe("The conne
 export const ssoConnectionsResponse = z.object({ connections: z.array(ssoConnectionView), total: z.number().int() });
 export const ssoConnectionResponse = z.object({ connection: ssoConnectionView });
 export const removedSsoConnectionResponse = z.object({ removedConnection: ssoConnectionView });
+
+/**
+ * What the SAML service provider refuses (decision 063): each a code and, on the server, an
+ * English message naming what was received and what was expected.
+ */
+export const samlRefusalCodes = [
+  'SAML_TOO_LARGE',
+  'SAML_MALFORMED',
+  'SAML_DTD_NOT_ALLOWED',
+  'SAML_NOT_A_RESPONSE',
+  'SAML_STATUS_NOT_SUCCESS',
+  'SAML_ENCRYPTED_ASSERTION',
+  'SAML_ASSERTION_COUNT',
+  'SAML_SIGNATURE_MISSING',
+  'SAML_SIGNATURE_MISPLACED',
+  'SAML_SIGNATURE_REFERENCE',
+  'SAML_WEAK_ALGORITHM',
+  'SAML_UNSUPPORTED_ALGORITHM',
+  'SAML_TRANSFORM_NOT_ALLOWED',
+  'SAML_UNTRUSTED_CERTIFICATE',
+  'SAML_SIGNATURE_INVALID',
+  'SAML_CONTENT_ALTERED',
+  'SAML_ISSUER_MISMATCH',
+  'SAML_AUDIENCE_MISMATCH',
+  'SAML_DESTINATION_MISMATCH',
+  'SAML_RECIPIENT_MISMATCH',
+  'SAML_IN_RESPONSE_TO_MISMATCH',
+  'SAML_UNSOLICITED',
+  'SAML_NOT_YET_VALID',
+  'SAML_EXPIRED',
+  'SAML_SUBJECT_CONFIRMATION_MISSING',
+  'SAML_NAME_ID_MISSING',
+  'SAML_AUTHN_STATEMENT_MISSING',
+  'SAML_REPLAYED',
+  'SAML_METADATA_INVALID',
+  'SAML_REQUEST_INVALID',
+] as const;
+export type SamlRefusalCode = (typeof samlRefusalCodes)[number];
 
 /** Why a sign-in through a connection was refused: the code the refusals list and the test show. */
 export const ssoRefusalReasons = [
@@ -138,6 +222,7 @@ export const ssoRefusalReasons = [
   'discovery_failed',
   'issuer_address_refused',
   'not_console_role',
+  ...samlRefusalCodes,
 ] as const;
 export type SsoRefusalReason = (typeof ssoRefusalReasons)[number];
 
@@ -147,6 +232,8 @@ export const ssoRefusalView = z.object({
   reason: z.string().describe('What was refused, without secrets or tokens'),
 });
 export const ssoRefusalsResponse = z.object({ refusals: z.array(ssoRefusalView).describe('Newest first') });
+/** A connection with its last refused sign-ins: the external API's read of one, in one call. */
+export const ssoConnectionDetailsResponse = ssoConnectionResponse.extend(ssoRefusalsResponse.shape);
 
 /** What the last "Test connection" saw: the claims that arrived and the profile they map to, or why it was refused. */
 export const ssoTestResultView = z.object({
@@ -182,6 +269,40 @@ export const ssoConnectionStartQuery = z.object({
   redirect: text().max(2000).optional(),
 });
 
+/** An identity provider's metadata: uploaded as XML, or read from its URL (and again every day). */
+export const SAML_METADATA_XML_MAX = 512 * 1024;
+export const SAML_CERTIFICATE_MAX = 16 * 1024;
+export const samlMetadataBody = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('upload'),
+    xml: text().min(1, 'required').max(SAML_METADATA_XML_MAX, 'tooLong').describe("The identity provider's metadata XML"),
+  }),
+  z.object({
+    source: z.literal('url'),
+    url: ssoIssuer.describe('Where the identity provider publishes its metadata (https); read again every day'),
+  }),
+]);
+export type SamlMetadataBody = z.infer<typeof samlMetadataBody>;
+export const samlCertificateBody = z.object({
+  certificate: text()
+    .min(1, 'required')
+    .max(SAML_CERTIFICATE_MAX, 'tooLong')
+    .describe('A signing certificate (PEM) to trust beside the others, for a rollover'),
+});
+export const samlCertificateParams = z.object({
+  id: z.uuid().describe("The connection's id"),
+  fingerprint: text()
+    .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'invalid')
+    .describe("The certificate's SHA-256 fingerprint"),
+});
+
+/** The identity provider's HTTP-POST binding: a form, posted by the person's browser. */
+export const SAML_RESPONSE_FORM_MAX = 400 * 1024;
+export const samlAcsBody = z.object({
+  SAMLResponse: text().min(1).max(SAML_RESPONSE_FORM_MAX),
+  RelayState: text().max(400).optional(),
+});
+
 export const ssoConnectionErrorCodes = {
   notFound: 'SSO_CONNECTION_NOT_FOUND',
   /** 400: the issuer's address may not be fetched (private, loopback, link-local) or is not https. */
@@ -190,6 +311,15 @@ export const ssoConnectionErrorCodes = {
   limitReached: 'SSO_CONNECTION_LIMIT',
   /** 409: a SAML connection enabled before its identity provider is set up, or a change of kind-specific fields of the other kind. */
   incomplete: 'SSO_CONNECTION_INCOMPLETE',
+  /** 400: the identity provider's metadata or certificate could not be read (the message says what). */
+  samlMetadataInvalid: 'SAML_METADATA_INVALID',
+  /** 400: the metadata's URL could not be fetched (an address the console may not call, no answer, not 200). */
+  samlMetadataUnreachable: 'SAML_METADATA_UNREACHABLE',
+  /**
+   * 409: disabling or deleting the organization's last enabled connection that someone has
+   * signed in through while "SSO login only" is on: nobody could sign in (decision 062).
+   */
+  lastForSsoLoginOnly: 'SSO_LOGIN_ONLY_LAST_CONNECTION',
 } as const;
 
 /** The Single sign-on screen's calls, for the organization's Organizational Admins. */
@@ -260,6 +390,29 @@ export const ssoConnectionRoutes = {
     params: ssoConnectionIdParams,
     response: ssoTestResultResponse,
   }),
+  setSamlMetadata: route({
+    method: 'PUT',
+    path: '/sso-connection/:id/saml/metadata',
+    operationId: 'setSsoConnectionSamlMetadata',
+    params: ssoConnectionIdParams,
+    body: samlMetadataBody,
+    response: ssoConnectionResponse,
+  }),
+  addSamlCertificate: route({
+    method: 'POST',
+    path: '/sso-connection/:id/saml/certificates',
+    operationId: 'addSsoConnectionSamlCertificate',
+    params: ssoConnectionIdParams,
+    body: samlCertificateBody,
+    response: ssoConnectionResponse,
+  }),
+  removeSamlCertificate: route({
+    method: 'DELETE',
+    path: '/sso-connection/:id/saml/certificate/:fingerprint',
+    operationId: 'removeSsoConnectionSamlCertificate',
+    params: samlCertificateParams,
+    response: ssoConnectionResponse,
+  }),
 };
 
 /** The Super area's organization page: its connections, read-only (read-only staff included). */
@@ -290,5 +443,20 @@ export const ssoConnectionSignInRoutes = {
     path: '/auth/sso/connections/:id/callback',
     operationId: 'finishSsoConnectionSignIn',
     params: ssoConnectionIdParams,
+  }),
+  /** Our service provider's metadata XML for a SAML connection: public, as identity providers read it by URL. */
+  samlMetadata: route({
+    method: 'GET',
+    path: '/auth/sso/connections/:id/saml/metadata',
+    operationId: 'getSsoConnectionSamlMetadata',
+    params: ssoConnectionIdParams,
+  }),
+  /** The Assertion Consumer Service: the identity provider's Response, posted as a form by the browser. */
+  samlAcs: route({
+    method: 'POST',
+    path: '/auth/sso/connections/:id/saml/acs',
+    operationId: 'finishSsoConnectionSamlSignIn',
+    params: ssoConnectionIdParams,
+    body: samlAcsBody,
   }),
 };

@@ -20,10 +20,17 @@ export const USER_IMPORT_PHASES = ['queued', 'staging', 'validating', 'applying'
 export type UserImportPhase = (typeof USER_IMPORT_PHASES)[number];
 
 export const DEFAULT_COLUMN_SEPARATOR = ',';
-/** Separates the names in the workspaces, teams and skills cells. */
+/**
+ * The column separator's choice that reads it from the file (decision 066): what an upload
+ * that names none gets, in the console and in the external API.
+ */
+export const DETECT_COLUMN_SEPARATOR = 'detect';
+/** The separators detection chooses among, in the order it prefers on a tie. */
+export const DETECTABLE_SEPARATORS = [',', ';', '\t', '|'] as const;
+/** Separates the names in the workspaces, teams and skills cells (quoted in a file whose columns it separates). */
 export const IMPORT_LIST_SEPARATOR = '|';
-/** Characters that cannot separate columns: quotes, line ends, space and the list separator. */
-const FORBIDDEN_SEPARATORS = ['"', '\r', '\n', ' ', IMPORT_LIST_SEPARATOR];
+/** Characters that cannot separate columns: quotes, line ends and space. */
+const FORBIDDEN_SEPARATORS = ['"', '\r', '\n', ' '];
 export const IMPORT_FILE_EXTENSION = '.csv';
 /** A longer row is a format error: no real user row comes near it. */
 export const IMPORT_MAX_ROW_CHARS = 65_536;
@@ -59,7 +66,17 @@ export const IMPORT_DISABLED_VALUES = { true: ['true', 'yes', '1'], false: ['fal
 export const columnSeparator = text()
   .length(1, 'columnSeparator')
   .refine((s) => !FORBIDDEN_SEPARATORS.includes(s), 'columnSeparator')
-  .describe('One character between columns; default ","');
+  .describe('One character between columns');
+
+/** The separator an upload asks for: one character, or `detect` (what an upload that names none gets). */
+export const columnSeparatorChoice = z
+  .union([z.literal(DETECT_COLUMN_SEPARATOR), columnSeparator])
+  .describe(
+    'One character between columns, or "detect". Without it (or with "detect"), the separator is read from the file: ' +
+      'of comma, semicolon, tab and |, the one that splits the header into known column names with the same number of ' +
+      'columns on the first lines (quoted fields respected); a file of one column is read with a comma.',
+  );
+export type ColumnSeparatorChoice = z.infer<typeof columnSeparatorChoice>;
 
 const flag = (describe: string, fallback: boolean) =>
   z
@@ -102,7 +119,7 @@ export const USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS = 10_000;
 
 /** The text fields of the multipart upload (the file is the part named `file`). */
 export const createUserImportFields = userImportOptions.extend({
-  columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR),
+  columnSeparator: columnSeparatorChoice.optional(),
   // No default here: the console's upload waits for confirmation by default, the external API's does not.
   applyWithoutConfirmation: z
     .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])])
@@ -183,7 +200,11 @@ export const userImportView = z.object({
   filename: z.string(),
   status: userImportStatus,
   phase: z.enum(USER_IMPORT_PHASES),
-  columnSeparator: z.string(),
+  columnSeparator: z
+    .string()
+    .nullable()
+    .describe('The separator the file is read with: the one chosen, or the one detected (null until the file is read when it is detected)'),
+  columnSeparatorDetected: z.boolean().describe('Whether the separator is detected from the file (none was chosen)'),
   encoding: z
     .enum(FILE_ENCODINGS)
     .nullable()
@@ -203,6 +224,13 @@ export const userImportView = z.object({
   invitationsPending: z.number().int(),
   invitationsSent: z.number().int(),
   invitationsFailed: z.number().int(),
+  invitationsSecondsLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'About how many seconds the invitations still owed (invitationsPending) take to go out at the set rate; null when none is owed',
+    ),
   summary: userImportSummaryView
     .nullable()
     .describe('What the import will do, once validated and until it ends; null before (and for an import applied without waiting)'),
@@ -219,7 +247,9 @@ export const userImportIdParams = z.object({ id: z.uuid() });
 export const userImportErrorView = z.object({
   email: z.string().nullable(),
   employeeId: z.string().nullable(),
-  rows: z.array(z.number().int()).describe('Row numbers in the file; the header is row 1'),
+  rows: z
+    .array(z.number().int())
+    .describe('Line numbers in the file, as a text editor counts them (a cell over several lines counts each); the header is line 1'),
   code: z.string(),
   error: z.string().describe('English text; the web app translates code'),
   value: z.string().nullable().describe('The offending value, when there is one'),
@@ -242,7 +272,10 @@ export const isRetryable = (status: string): boolean => status === 'error';
 export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
 export const removedUserImportResponse = z.object({ removed: z.literal(true) });
 /** The options the organization's next upload starts from: its last import's (docs/product.md, "Uploading"). */
-export const userImportDefaultsResponse = z.object({ options: userImportOptionsView });
+export const userImportDefaultsResponse = z.object({
+  options: userImportOptionsView,
+  columnSeparator: z.string().describe('The separator choice of the last upload: one character, or "detect" (the default)'),
+});
 
 const tags = ['User imports'];
 
@@ -266,7 +299,7 @@ export const userImportRoutes = {
     operationId: 'createUserImport',
     tags,
     description:
-      'multipart/form-data: `file` (a .csv), `columnSeparator` (one character, default ","), and the options ' +
+      'multipart/form-data: `file` (a .csv), `columnSeparator` (one character, or "detect", the default: read from the file), and the options ' +
       'assignSkills, assignTeams, assignWorkspaces, createEmployeeIdUsers, disableUsers, sendInvitations ("true" or "false").',
     response: userImportResponse,
     status: 201,
@@ -379,7 +412,10 @@ export const userImportErrorMessages = {
     'The file mixes encodings: it reads as UTF-8 up to this row, which has a byte that is not. Save the file again as CSV UTF-8 and upload it.',
   NOT_TEXT:
     'The file is not text (it holds a NUL or another control byte). Save your list as CSV from your spreadsheet and upload that file.',
-  INVALID_CSV: 'The CSV format is broken (a quote that is not closed, say).',
+  INVALID_CSV: 'The CSV format is broken on this line.',
+  UNCLOSED_QUOTE: 'A quote opened on this line is never closed: the rest of the file would be one cell. Close it, or remove it.',
+  INVALID_QUOTE: 'A quoted cell has text after its closing quote. Double a quote inside a quoted cell ("").',
+  QUOTE_IN_CELL: 'An unquoted cell holds a quote. Quote the whole cell and double the quote inside it ("").',
   ROW_TOO_LONG: `A row is longer than ${IMPORT_MAX_ROW_CHARS} characters.`,
   // One row
   FIELD_COUNT: 'The row does not have as many fields as the header.',

@@ -196,6 +196,12 @@ export const webhookDeliveriesPage = z.object({
 });
 export const webhookDeliveryParams = z.object({ id: z.uuid().describe("The webhook's id"), deliveryId: z.uuid() });
 export const webhookDeliveryResponse = z.object({ delivery: webhookDeliveryView });
+export const webhookDeliveryRequestResponse = z.object({
+  body: z
+    .string()
+    .nullable()
+    .describe('The JSON body the delivery sends, as it is sent at every attempt; null once its event is no longer kept'),
+});
 export const resendWebhookBody = z.object({
   since: z.iso.datetime({ offset: true }).describe('Resend every delivery that failed at or after this instant (ISO 8601)'),
 });
@@ -280,6 +286,13 @@ export const webhookDeliveryRoutes = {
     params: webhookIdParams,
     query: webhookDeliveriesQuery,
     response: webhookDeliveriesPage,
+  }),
+  request: route({
+    method: 'GET',
+    path: '/webhook/:id/delivery/:deliveryId/request',
+    operationId: 'getWebhookDeliveryRequest',
+    params: webhookDeliveryParams,
+    response: webhookDeliveryRequestResponse,
   }),
   retry: route({
     method: 'POST',

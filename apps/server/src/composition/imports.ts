@@ -58,6 +58,7 @@ export function buildImports(
       jobs,
       pipeline: userImportPipeline,
       maxUploadBytes: config.USER_IMPORT_MAX_BYTES,
+      invitationsPerSecond: config.USER_IMPORT_INVITATIONS_PER_SECOND,
       pages: orgCacheOn<UserImportsPage>(deps.changes, 1_000),
     }),
     analyticsReports,

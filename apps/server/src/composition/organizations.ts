@@ -3,7 +3,6 @@
  * settings, the events' reads (the audit trail, its export, the events API), look-ups and the
  * People screen.
  */
-import { enabledSsoProviders } from '../modules/auth/sso-config.js';
 import { createEventsTrailService } from '../modules/events/events-trail.service.js';
 import { createLookupService } from '../modules/lookup/lookup.service.js';
 import { createOrganizationManagersService } from '../modules/organizations/organization-managers.service.js';
@@ -48,7 +47,8 @@ export function buildOrganizations(
       organizations: repositories.organizations,
       clock,
       endPasswordSessions: identity.sessions.endPasswordSessions,
-      ssoProviders: enabledSsoProviders(config),
+      // "SSO login only" follows the organization's own connections (decision 062).
+      signedInConnection: repositories.ssoConnections.hasSignedInConnection,
     }),
     lookup: createLookupService({
       repo: repositories.lookup,
@@ -57,7 +57,14 @@ export function buildOrganizations(
       apiBasePath: config.API_BASE_PATH,
       clock,
     }),
-    // The People screen: the organization's directory, read-only (modules/users/people.*).
-    people: createPeopleService({ repo: repositories.people }),
+    // The People screen: the organization's directory and its invitations (modules/users/people.*).
+    people: createPeopleService({
+      repo: repositories.people,
+      db,
+      clock,
+      isStaffAddress: identity.users.isStaffAddress,
+      createInvitation: identity.invitations.create,
+      sendInvitation: identity.invitations.send,
+    }),
   };
 }

@@ -20,6 +20,8 @@ import { createOrganizationsRepository } from '../modules/organizations/organiza
 import { createProvisioningRepository } from '../modules/provisioning/provisioning.repository.js';
 import { createScimGroupsRepository } from '../modules/provisioning/scim-groups.repository.js';
 import { createScimUsersRepository } from '../modules/provisioning/scim-users.repository.js';
+import { createCertificateNoticesRepository } from '../modules/sso-connections/certificate-notices.repository.js';
+import { createSamlAssertionsSeenRepository } from '../modules/sso-connections/saml/saml-assertions-seen.repository.js';
 import { createSsoConnectionsRepository } from '../modules/sso-connections/sso-connections.repository.js';
 import { createUserImportErrorsRepository } from '../modules/user-imports/user-import-errors.repository.js';
 import { createUserImportInvitationsRepository } from '../modules/user-imports/user-import-invitations.repository.js';
@@ -48,7 +50,9 @@ export function createRepositories(db: Db) {
     housekeeping: createHousekeepingRepository(db),
     userTokens: createUserTokensRepository(db),
     ssoStates: createSsoRepository(db),
+    samlAssertionsSeen: createSamlAssertionsSeenRepository(db),
     ssoConnections: createSsoConnectionsRepository(db),
+    certificateNotices: createCertificateNoticesRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
     userImports: createUserImportsRepository(db),

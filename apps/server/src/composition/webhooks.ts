@@ -13,7 +13,7 @@ import { createWebhooksService } from '../modules/webhooks/webhooks.service.js';
 import { sharedLimiter, type Wiring } from './shared.js';
 
 /**
- * What follows each recorded event, in its statement and transaction: the webhooks'
+ * What follows each recorded event, in its transaction: the webhooks'
  * deliveries. The events module knows nothing of webhooks; the root joins them (decision 061).
  */
 export function subscribeToEvents(): void {

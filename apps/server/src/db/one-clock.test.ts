@@ -19,7 +19,7 @@ const DATABASE_CLOCK: Record<string, string[]> = {
   'modules/user-imports/pipeline.ts': ['finished_at', 'started_at'],
   'modules/user-imports/user-import-leases.repository.ts': ['lease_until'],
   'modules/user-imports/user-import-invitations.repository.ts': ['updated_at'],
-  'modules/user-imports/set-based/apply.ts': ['disabled_at', 'updated_at'],
+  'modules/user-imports/set-based/apply.ts': ['disabled_at', 'updated_at', 'invited_at'],
   'modules/workflow-imports/workflow-import-items.repository.ts': ['updated_at'],
   'modules/workflow-imports/workflow-imports.repository.ts': ['finished_at'],
   'modules/webhooks/webhook-delivery-leases.repository.ts': ['leased_until', 'next_attempt_at'],

@@ -1,7 +1,8 @@
 /**
  * The shared fixed-window counters (table rate_limit_hits): every rate limit of http/
- * counts here, as do the sign-in failures of the auth module and the users module's daily
- * checks of other organizations' addresses. Plumbing beside the schema, since no one
+ * counts here, as do the sign-in failures of the auth module, the users module's daily
+ * checks of other organizations' addresses and the refused sign-ins each single sign-on
+ * connection records as events. Plumbing beside the schema, since no one
  * module owns the table. One upsert per count.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';

@@ -35,11 +35,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
 import { GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from '../modules/provisioning/scim.fixtures.js';
 import { generateScimToken } from '../modules/provisioning/scim-token.js';
+import { readCertificate } from '../modules/sso-connections/saml/saml-certificates.js';
+import { storedCertificate } from '../modules/sso-connections/saml-view.js';
 import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
 import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
 import { changedTables, eventsSince, fingerprint } from '../test/change-walk.js';
 import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
 import { createPersonas, type Persona, type PersonaName, type PersonaWorld, personaNames } from '../test/personas.js';
+import { createSamlIdp, makeSigningKey } from '../test/saml-idp.js';
 import { idTokenFor, signIn } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { hashSecret } from './secrets.js';
@@ -116,9 +119,32 @@ let freshKey: () => Promise<Partial<Fixtures>>;
 let freshScimToken: () => Promise<Partial<Fixtures>>;
 let freshImport: () => Promise<Partial<Fixtures>>;
 let freshUser: () => Promise<Partial<Fixtures>>;
+/** A viewer of home without a password: an invitation may be sent to them. */
+let freshInvitee: () => Promise<Partial<Fixtures>>;
 let freshWebhook: () => Promise<Partial<Fixtures>>;
 let freshDomain: () => Promise<Partial<Fixtures>>;
 let freshSsoConnection: () => Promise<Partial<Fixtures>>;
+
+/** A SAML connection of home whose identity provider trusts two certificates, the first the matrix's own. */
+const matrixCertificates = [makeSigningKey(), makeSigningKey()].map((k) => storedCertificate(readCertificate(k.certPem), 'manual'));
+const MATRIX_FINGERPRINT = matrixCertificates[0].fingerprint;
+async function freshSamlConnection(): Promise<string> {
+  // The matrix's fresh connection, made a SAML one with its identity provider set up.
+  const id = (await freshSsoConnection()).ssoConnectionId!;
+  await t.database.db
+    .update(schema.ssoConnections)
+    .set({
+      kind: 'saml',
+      issuer: null,
+      clientId: null,
+      clientSecret: null,
+      samlIdpEntityId: 'https://idp.matrix.example',
+      samlSsoUrl: 'https://idp.matrix.example/sso',
+      samlCertificates: matrixCertificates,
+    })
+    .where(eq(schema.ssoConnections.id, id));
+  return id;
+}
 
 /** An unknown e-mail per persona: per-account throttles of the sign-in routes see each once. */
 const nobody = (me: Persona) => `nobody.${me.name.toLowerCase()}@matrix.example`;
@@ -341,9 +367,15 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/provisioning/events': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/events') },
 
-  // The People screen (modules/users/people.*): the organization's directory, read-only.
+  // The People screen (modules/users/people.*): the organization's directory, and a person's invitation sent again.
   'GET /api/people': { access: 'orgAdmin', scope: 'own', request: at('/api/people?q=a&status=active&source=console&limit=5') },
   'GET /api/person/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/person/${f.targetUserId}` }) },
+  'POST /api/person/:id/invitation': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/person/${f.targetUserId}/invitation` }),
+    fresh: () => freshInvitee(),
+  },
 
   // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
   'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
@@ -403,6 +435,36 @@ const matrix: Record<string, Row> = {
     access: { public: "the connection's identity provider's redirect back: the state cookie and the code are the credential" },
     request: at('/api/auth/sso/connections/00000000-0000-4000-8000-000000000000/callback?code=x&state=y'),
   },
+  // A SAML connection's identity provider (modules/sso-connections/saml-settings.service.ts, saml-sign-in.ts).
+  'PUT /api/sso-connection/:id/saml/metadata': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/saml/metadata`, ...json({ source: 'upload', xml: '<x/>' }) }),
+  },
+  'POST /api/sso-connection/:id/saml/certificates': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/saml/certificates`, ...json({ certificate: 'not a certificate' }) }),
+  },
+  'DELETE /api/sso-connection/:id/saml/certificate/:fingerprint': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/sso-connection/${f.ssoConnectionId}/saml/certificate/${encodeURIComponent(MATRIX_FINGERPRINT)}` }),
+  },
+  'GET /api/auth/sso/connections/:id/saml/metadata': {
+    access: { public: "our service provider's metadata, which identity providers read by URL: an entity ID and an ACS URL, no secret" },
+    request: at('/api/auth/sso/connections/00000000-0000-4000-8000-000000000000/saml/metadata'),
+  },
+  'POST /api/auth/sso/connections/:id/saml/acs': {
+    access: {
+      public: "the identity provider's HTTP-POST binding, posted cross-site: the signed Response and the state cookie are the credential",
+    },
+    request: () => ({
+      url: '/api/auth/sso/connections/00000000-0000-4000-8000-000000000000/saml/acs',
+      payload: 'SAMLResponse=PHg%2B&RelayState=matrix',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
   // The webhooks' delivery log and what sends again (modules/webhooks/webhook-deliveries.*).
   'GET /api/webhook/:id/deliveries': {
     access: 'orgAdmin',
@@ -410,6 +472,11 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/webhook/${f.webhookId}/deliveries?outcome=pending` }),
   },
   'POST /api/webhook/:id/test': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/webhook/${f.webhookId}/test` }) },
+  'GET /api/webhook/:id/delivery/:deliveryId/request': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/webhook/${f.webhookId}/delivery/${f.webhookDeliveryId}/request` }),
+  },
   'POST /api/webhook/:id/delivery/:deliveryId/retry': {
     access: 'orgAdmin',
     scope: 'object',
@@ -599,6 +666,12 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/v1/users/${f.targetUserId}/disable` }),
     fresh: () => freshUser(),
   },
+  'POST /api/v1/users/:id/invitation': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/users/${f.targetUserId}/invitation` }),
+    fresh: () => freshInvitee(),
+  },
   'GET /api/v1/users/:id/skills': {
     access: { api: ['org_admin', 'workspace_admin'] },
     scope: 'object',
@@ -629,6 +702,11 @@ const matrix: Record<string, Row> = {
     access: { api: ['org_admin'] },
     scope: 'object',
     request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/test` }),
+  },
+  'GET /api/v1/webhooks/:id/deliveries/:deliveryId/request': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/webhooks/${f.webhookId}/deliveries/${f.webhookDeliveryId}/request` }),
   },
   'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry': {
     access: { api: ['org_admin'] },
@@ -675,6 +753,54 @@ const matrix: Record<string, Row> = {
     scope: 'object',
     request: (f) => ({ url: `/api/v1/domains/${f.domainId}` }),
     fresh: () => freshDomain(),
+  },
+  // Single sign-on connections through the console's own services (modules/sso-connections).
+  'GET /api/v1/sso-connections': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/sso-connections') },
+  'POST /api/v1/sso-connections': {
+    access: { api: ['org_admin'] },
+    scope: 'own',
+    request: () => ({ url: '/api/v1/sso-connections', ...json({}) }),
+  },
+  'GET /api/v1/sso-connections/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/sso-connections/${f.ssoConnectionId}` }),
+  },
+  'PATCH /api/v1/sso-connections/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/sso-connections/${f.ssoConnectionId}`, ...json({ name: 'by the matrix through the API' }) }),
+  },
+  'DELETE /api/v1/sso-connections/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/sso-connections/${f.ssoConnectionId}` }),
+    fresh: () => freshSsoConnection(),
+  },
+  'POST /api/v1/sso-connections/:id/secret': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/sso-connections/${f.ssoConnectionId}/secret`, ...json({ clientSecret: 'matrix-client-secret' }) }),
+  },
+  'PUT /api/v1/sso-connections/:id/saml/metadata': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/sso-connections/${f.ssoConnectionId}/saml/metadata`, ...json({ source: 'upload', xml: '<x/>' }) }),
+  },
+  'POST /api/v1/sso-connections/:id/saml/certificates': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({
+      url: `/api/v1/sso-connections/${f.ssoConnectionId}/saml/certificates`,
+      ...json({ certificate: 'not a certificate' }),
+    }),
+  },
+  'DELETE /api/v1/sso-connections/:id/saml/certificates/:fingerprint': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({
+      url: `/api/v1/sso-connections/${f.ssoConnectionId}/saml/certificates/${encodeURIComponent(MATRIX_FINGERPRINT)}`,
+    }),
   },
 };
 
@@ -836,6 +962,55 @@ async function importFile(extra: Record<string, string> = {}) {
 }
 
 /**
+ * The writes of single sign-on connections whose probes commit nothing (an empty body, an
+ * OpenID Connect connection's SAML settings), walked with a change: the console's calls and
+ * the external API's alike, by their paths (`one` names a connection, `certificate` the
+ * segment before a fingerprint).
+ */
+function connectionWalks(paths: {
+  list: string;
+  one: string;
+  certificate: string;
+}): Record<string, { commit: () => Promise<WalkRequest> }> {
+  const saml = async (rest: string) => `${paths.one}/${await freshSamlConnection()}/saml/${rest}`;
+  return {
+    [`POST ${paths.list}`]: {
+      commit: async () => ({
+        as: 'orgAdmin',
+        request: {
+          url: paths.list,
+          ...json({
+            kind: 'oidc',
+            name: unique('Walked'),
+            issuer: 'https://login.matrix.example',
+            clientId: 'walked',
+            clientSecret: 'walked-secret',
+          }),
+        },
+      }),
+    },
+    [`PUT ${paths.one}/:id/saml/metadata`]: {
+      commit: async () => ({
+        as: 'orgAdmin',
+        request: { url: await saml('metadata'), ...json({ source: 'upload', xml: createSamlIdp().metadata() }) },
+      }),
+    },
+    [`POST ${paths.one}/:id/saml/certificates`]: {
+      commit: async () => ({
+        as: 'orgAdmin',
+        request: { url: await saml('certificates'), ...json({ certificate: makeSigningKey().certPem }) },
+      }),
+    },
+    [`DELETE ${paths.one}/:id/saml/${paths.certificate}/:fingerprint`]: {
+      commit: async () => ({
+        as: 'orgAdmin',
+        request: { url: await saml(`${paths.certificate}/${encodeURIComponent(MATRIX_FINGERPRINT)}`) },
+      }),
+    },
+  };
+}
+
+/**
  * The walk of writes (the test "records an event for every write…"): for a write route whose
  * probe above commits nothing (an empty body, a made-up token), a request that commits a
  * change, made ready by `commit` (what it makes first is not part of the walked call); or why
@@ -858,6 +1033,12 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
       'starts a test sign-in: only its round trip in flight is kept; what the test sees is kept when the provider sends the person back',
   },
   'POST /api/auth/sso/discover': { changesNothing: 'answers the connections of a verified domain' },
+  'POST /api/auth/sso/connections/:id/saml/acs': {
+    changesNothing:
+      "the identity provider's answer, as the OpenID Connect callback (a GET) is: its probes name no connection; a sign-in's session is walked with POST /api/auth, a refusal is kept on the connection for its admins",
+  },
+  ...connectionWalks({ list: '/api/sso-connections', one: '/api/sso-connection', certificate: 'certificate' }),
+  ...connectionWalks({ list: '/api/v1/sso-connections', one: '/api/v1/sso-connections', certificate: 'certificates' }),
   'POST /api/webhook/:id/test': { changesNothing: 'queues a test event: the delivery log records it, no event (decision 055)' },
   'POST /api/webhook/:id/delivery/:deliveryId/retry': { changesNothing: 'makes a delivery due again: the delivery log records it' },
   'POST /api/webhook/:id/resend': { changesNothing: 'makes failed deliveries due again: the delivery log records them' },
@@ -935,21 +1116,6 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
     commit: async () => ({
       as: 'orgAdmin',
       request: { url: '/api/integrations', ...json({ name: unique('Walked key'), description: 'walked' }) },
-    }),
-  },
-  'POST /api/sso-connections': {
-    commit: async () => ({
-      as: 'orgAdmin',
-      request: {
-        url: '/api/sso-connections',
-        ...json({
-          kind: 'oidc',
-          name: unique('Walked'),
-          issuer: 'https://login.matrix.example',
-          clientId: 'walked',
-          clientSecret: 'walked-secret',
-        }),
-      },
     }),
   },
   'POST /api/webhooks': {
@@ -1102,6 +1268,13 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
         ...json({ displayName: 'Walked Manager', email: `${unique('walked.manager')}@matrix.example` }),
       },
     }),
+  },
+  'POST /api/v1/users/:id/invitation': {
+    commit: async () => ({ as: 'orgAdmin', request: { url: `/api/v1/users/${(await freshInvitee()).targetUserId}/invitation` } }),
+  },
+  'POST /api/person/:id/invitation': {
+    // A person without a password, whom no import is inviting: the admin sends them one.
+    commit: async () => ({ as: 'orgAdmin', request: { url: `/api/person/${(await freshInvitee()).targetUserId}/invitation` } }),
   },
   'POST /api/organization/:id/managers/:managerId/invitation': {
     // The matrix's manager has an account; one added now has an invitation to send again.
@@ -1337,6 +1510,7 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       return { importId: (res.json() as { userImport: { id: string } }).userImport.id };
     };
     freshUser = async () => ({ targetUserId: (await createUser(db, home.id, { role: 'viewer' })).id });
+    freshInvitee = async () => ({ targetUserId: (await createUser(db, home.id, { role: 'viewer', passwordHash: null })).id });
     freshWebhook = async () => {
       const res = await t.app.inject({
         method: 'POST',

@@ -20,6 +20,7 @@ import { jobDefinitions } from '../jobs/index.js';
 import { encodeTrailCursor } from '../modules/events/events-trail.service.js';
 import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
 import { csvBytes, fromSchema, hostileJson, hostileQuery, hostileString } from '../test/fuzz.js';
+import { createSamlIdp } from '../test/saml-idp.js';
 import { idTokenFor, type SignedIn, signIn, signInWithProvider } from '../test/sign-in.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { until } from '../test/until.js';
@@ -44,6 +45,23 @@ const STAFF_TABLES = new Set([
 const STAFF_CALLS = new Set(['eventRoutes.listForOrganization', 'eventRoutes.exportForOrganization']);
 /** Answers that are files or redirects, not JSON. */
 const multipart = new Set(['userImportRoutes.create', 'externalApiRoutes.createUserImport']);
+/** An identity provider's HTTP-POST binding: a form, as browsers post it. */
+const formEncoded = new Set(['ssoConnectionSignInRoutes.samlAcs']);
+
+/** XML an identity provider, or someone posing as one, may send: nesting, entities, a DTD, NUL, huge numbers, a huge document. */
+const hostileXml: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '<x/>',
+    `${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}`,
+    '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><r>&b;</r>',
+    '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>',
+    '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="\u0000" Version="1e308"/>',
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_${'9'.repeat(400)}" IssueInstant="+275760-09-13T00:00:00Z"/>`,
+    `<x>${'y'.repeat(300 * 1024)}</x>`,
+    '<a __proto__="1" constructor="2"><__proto__/></a>',
+  ),
+  fc.string({ maxLength: 200 }).map((s) => `<x>${s}</x>`),
+);
 
 describe('every route, fuzzed', () => {
   let t: TestApp;
@@ -68,6 +86,8 @@ describe('every route, fuzzed', () => {
     // (never the callers' own accounts, which a valid call could disable).
     const victimOrg = await createOrganization(db);
     const victim = await createUser(db, org.id, { role: 'viewer' });
+    // Someone without a password, to whom an invitation may be sent again.
+    const invitee = await createUser(db, org.id, { role: 'viewer', passwordHash: null });
     const ws = await createWorkspace(db, org.id);
     const otherWs = await createWorkspace(db, victimOrg.id);
     // A webhook of the caller's organization with a delivery, and one of another organization.
@@ -88,7 +108,18 @@ describe('every route, fuzzed', () => {
         { organizationId: victimOrg.id, domain: 'fuzz.example', verificationToken: 'other-token' },
       ])
       .returning();
-    ids.push(victimOrg.id, victim.id, ws.id, otherWs.id, hook!.id, otherHook!.id, delivery.delivery.id, domain!.id, otherDomain!.id);
+    ids.push(
+      victimOrg.id,
+      victim.id,
+      invitee.id,
+      ws.id,
+      otherWs.id,
+      hook!.id,
+      otherHook!.id,
+      delivery.delivery.id,
+      domain!.id,
+      otherDomain!.id,
+    );
     // A single sign-on connection of the caller's organization and one of another (on an address never called).
     const now = new Date();
     const connection = (organizationId: string) => ({
@@ -110,7 +141,24 @@ describe('every route, fuzzed', () => {
       .values([connection(org.id), connection(victimOrg.id)])
       .returning();
     ids.push(...connections.map((c) => c.id));
+    // A SAML connection of each, the caller's with its identity provider's metadata.
+    const idp = createSamlIdp();
+    const saml = await db
+      .insert(schema.ssoConnections)
+      .values([
+        { ...connection(org.id), kind: 'saml', issuer: null, clientId: null, clientSecret: null, name: 'Fuzz SAML' },
+        { ...connection(victimOrg.id), kind: 'saml', issuer: null, clientId: null, clientSecret: null, name: 'Other SAML' },
+      ])
+      .returning();
+    ids.push(...saml.map((c) => c.id), idp.key.fingerprint);
     await refreshCredentials();
+    const configured = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sso-connection/${saml[0]!.id}/saml/metadata`,
+      headers: who.admin.headers,
+      payload: { source: 'upload', xml: idp.metadata() },
+    });
+    if (configured.statusCode !== 200) throw new Error(`SAML metadata: ${configured.body}`);
     const key = await t.app.inject({
       method: 'POST',
       url: '/api/integrations',
@@ -174,6 +222,14 @@ describe('every route, fuzzed', () => {
         'org_admin',
         'https://10.0.0.1',
         'fuzz@fuzz.example',
+        // SAML: the metadata's sources, a certificate, metadata good and hostile.
+        'upload',
+        'url',
+        'https://169.254.169.254/metadata',
+        createSamlIdp().key.certPem,
+        createSamlIdp().metadata(),
+        `${'<a>'.repeat(3000)}${'</a>'.repeat(3000)}`,
+        '<!DOCTYPE r [<!ENTITY a "a">]><r>&a;</r>',
       ),
       fc.string({ maxLength: 20 }),
     );
@@ -272,6 +328,23 @@ describe('every route, fuzzed', () => {
     );
   type Body = { payload?: string | Buffer; contentType?: string };
   const bodyArb = (name: string, def: RouteDef): fc.Arbitrary<Body> => {
+    if (formEncoded.has(name)) {
+      const field = fc.oneof(
+        hostileXml.map((xml) => Buffer.from(xml).toString('base64')),
+        hostileString,
+        fc.constantFrom('%00', '1e309', '-0', 'A'.repeat(500 * 1024)),
+      );
+      return fc
+        .tuple(
+          field,
+          fc.option(hostileString),
+          fc.constantFrom('', '&SAMLResponse=again', '&__proto__=polluted&constructor=x', '&RelayState=a&RelayState=b'),
+        )
+        .map(([response, relay, extra]) => ({
+          payload: `SAMLResponse=${encodeURIComponent(response)}${relay === null ? '' : `&RelayState=${encode(relay)}`}${extra}`,
+          contentType: 'application/x-www-form-urlencoded',
+        }));
+    }
     if (multipart.has(name)) {
       return fc
         .tuple(

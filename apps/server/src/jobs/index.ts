@@ -5,6 +5,7 @@ import { analyticsJobs } from '../modules/analytics/analytics.jobs.js';
 import { housekeepingJobs } from '../modules/auth/housekeeping.jobs.js';
 import { domainJobs } from '../modules/domains/domains.jobs.js';
 import { eventsRetentionJobs } from '../modules/events/events-retention.jobs.js';
+import { ssoConnectionJobs } from '../modules/sso-connections/sso-connections.jobs.js';
 import { userImportJobs } from '../modules/user-imports/user-imports.jobs.js';
 import { webhookDeliveryJobs } from '../modules/webhooks/webhook-deliveries.jobs.js';
 import { workflowImportJobs } from '../modules/workflow-imports/workflow-imports.jobs.js';
@@ -26,5 +27,6 @@ export function jobDefinitions(ctx: ModuleContext): JobDefinitions<AllJobs> {
     blobSweepJob(ctx.deps),
     ...webhookDeliveryJobs(ctx),
     ...domainJobs(ctx),
+    ...ssoConnectionJobs(ctx),
   ];
 }

@@ -27,6 +27,10 @@ export type AllJobs = {
   'webhook-deliveries': NoData;
   /** The recheck of pending domain claims (modules/domains/domains.jobs.ts). */
   'domain-verification': NoData;
+  /** The daily read of SAML connections' metadata from their URLs (modules/sso-connections/sso-connections.jobs.ts). */
+  'saml-metadata-refresh': NoData;
+  /** The daily notice of trusted SAML certificates about to expire (modules/sso-connections/sso-connections.jobs.ts). */
+  'saml-certificate-expiry': NoData;
 };
 
 /** user-imports.jobs.ts's jobs. */
@@ -55,3 +59,6 @@ export type BlobSweepJobs = Pick<AllJobs, 'blob-sweep'>;
 
 /** domains.jobs.ts's jobs. */
 export type DomainJobs = Pick<AllJobs, 'domain-verification'>;
+
+/** sso-connections.jobs.ts's jobs. */
+export type SsoConnectionJobs = Pick<AllJobs, 'saml-metadata-refresh' | 'saml-certificate-expiry'>;

@@ -253,3 +253,67 @@ export function webhookDisabledMail(m: WebhookDisabledMail): MailMessage {
   const locale = mailLocale(m.locale);
   return linkMail(m.to, m.url, locale, webhookDisabledTexts[locale](m));
 }
+
+/** To an organization's admins: a signing certificate a SAML connection trusts expires soon (decision 063). */
+export interface CertificateExpiringMail {
+  to: string;
+  name: string;
+  productName: string;
+  organizationName: string;
+  connectionName: string;
+  /** SHA-256, as the identity provider's screen shows it. */
+  fingerprint: string;
+  notAfter: Date;
+  daysLeft: number;
+  /** The Single sign-on screen. */
+  url: string;
+  locale: string | null;
+}
+
+/** A day in the mail's language, in UTC (said so: an admin compares it with the identity provider's screen). */
+const mailDate = (date: Date, locale: MailLocale) =>
+  `${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date)} (UTC)`;
+
+const certificateExpiringTexts: Record<MailLocale, (m: CertificateExpiringMail) => { subject: string; lines: string[]; button: string }> = {
+  en: (m) => ({
+    subject: `A single sign-on certificate of ${m.organizationName} expires in ${m.daysLeft} ${m.daysLeft === 1 ? 'day' : 'days'}`,
+    lines: [
+      `Hello ${m.name},`,
+      `The single sign-on connection ${m.connectionName} trusts an identity provider signing certificate that expires on ${mailDate(m.notAfter, 'en')}. Its SHA-256 fingerprint is ${m.fingerprint}.`,
+      'Your identity provider will sign with a new certificate around then; sign-ins signed with one the connection does not trust are refused. Before then, give the connection the new certificate on the Single sign-on screen: read the identity provider’s metadata again, or add the certificate by hand. Remove the old one once the identity provider signs with the new one.',
+    ],
+    button: 'Open Single sign-on',
+  }),
+  es: (m) => ({
+    subject: `Un certificado de inicio de sesión único de ${m.organizationName} caduca en ${m.daysLeft} ${m.daysLeft === 1 ? 'día' : 'días'}`,
+    lines: [
+      `Hola ${m.name}:`,
+      `La conexión de inicio de sesión único ${m.connectionName} confía en un certificado de firma del proveedor de identidad que caduca el ${mailDate(m.notAfter, 'es')}. Su huella SHA-256 es ${m.fingerprint}.`,
+      'Tu proveedor de identidad firmará con un certificado nuevo en torno a esa fecha; las respuestas firmadas con un certificado en el que la conexión no confía se rechazan, y con ellas los inicios de sesión. Antes de esa fecha, dale a la conexión el certificado nuevo en la pantalla Inicio de sesión único: vuelve a leer los metadatos del proveedor de identidad o añade el certificado a mano. Quita el antiguo cuando el proveedor de identidad firme con el nuevo.',
+    ],
+    button: 'Abrir Inicio de sesión único',
+  }),
+  fr: (m) => ({
+    subject: `Un certificat d’authentification unique de l’organisation ${m.organizationName} expire dans ${m.daysLeft} ${m.daysLeft === 1 ? 'jour' : 'jours'}`,
+    lines: [
+      `Bonjour ${m.name},`,
+      `La connexion d’authentification unique ${m.connectionName} fait confiance à un certificat de signature du fournisseur d’identité qui expire le ${mailDate(m.notAfter, 'fr')}. Son empreinte SHA-256 est ${m.fingerprint}.`,
+      'Votre fournisseur d’identité signera avec un nouveau certificat vers cette date ; les réponses signées avec un certificat auquel la connexion ne fait pas confiance sont refusées, et les personnes ne peuvent plus se connecter. D’ici là, donnez le nouveau certificat à la connexion sur l’écran Authentification unique : relisez les métadonnées du fournisseur d’identité, ou ajoutez le certificat à la main. Retirez l’ancien quand le fournisseur d’identité signe avec le nouveau.',
+    ],
+    button: 'Ouvrir Authentification unique',
+  }),
+  pt: (m) => ({
+    subject: `Um certificado de login único de ${m.organizationName} expira em ${m.daysLeft} ${m.daysLeft === 1 ? 'dia' : 'dias'}`,
+    lines: [
+      `Olá ${m.name},`,
+      `A conexão de login único ${m.connectionName} confia em um certificado de assinatura do provedor de identidade que expira em ${mailDate(m.notAfter, 'pt')}. A impressão digital SHA-256 dele é ${m.fingerprint}.`,
+      'Seu provedor de identidade vai assinar com um certificado novo por volta dessa data; respostas assinadas com um certificado em que a conexão não confia são recusadas, e com elas os logins. Antes disso, dê à conexão o certificado novo na tela Login único: leia de novo os metadados do provedor de identidade ou adicione o certificado manualmente. Remova o antigo quando o provedor de identidade assinar com o novo.',
+    ],
+    button: 'Abrir Login único',
+  }),
+};
+
+export function certificateExpiringMail(m: CertificateExpiringMail): MailMessage {
+  const locale = mailLocale(m.locale);
+  return linkMail(m.to, m.url, locale, certificateExpiringTexts[locale](m));
+}

@@ -27,6 +27,7 @@ export const notChangeTables: Record<string, string> = {
 export const activityColumns: Record<string, string> = {
   last_activity_at: "a session's activity stamp, written once a minute by its person's requests",
   last_used_at: "an access key's or SCIM token's last use",
+  last_sign_in_at: "a single sign-on connection's last sign-in: its use, which the session's own event records",
 };
 
 export type Fingerprint = Record<string, string>;

@@ -53,6 +53,34 @@ export async function createWebhookEndpoint(db: Db, organizationId: string, valu
   return endpoint as typeof t.webhookEndpoints.$inferSelect;
 }
 
+/**
+ * A single sign-on connection of the organization: an enabled OpenID Connect one unless
+ * `values` says otherwise. `lastSignInAt` set is one that has signed someone in, as "SSO login
+ * only" asks (decision 062); none is discovered unless a test signs in through it.
+ */
+export async function createSsoConnection(db: Db, organizationId: string, values: Partial<typeof t.ssoConnections.$inferInsert> = {}) {
+  const now = new Date();
+  const [connection] = await db
+    .insert(t.ssoConnections)
+    .values({
+      organizationId,
+      kind: 'oidc',
+      name: `Connection ${unique()}`,
+      enabled: true,
+      issuer: 'https://idp.example.com',
+      clientId: 'console',
+      clientSecret: 'client-secret',
+      jit: false,
+      jitRole: 'viewer',
+      groupRoles: [],
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+    })
+    .returning();
+  return connection as typeof t.ssoConnections.$inferSelect;
+}
+
 /** Every field of a contract's object schema as null: an answer's profile with nothing set. */
 export function nullsOf<T extends { shape: Record<string, unknown> }>(schema: T): { [K in keyof T['shape']]: null } {
   return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null])) as { [K in keyof T['shape']]: null };

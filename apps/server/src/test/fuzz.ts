@@ -155,6 +155,16 @@ export const hostileQuery: fc.Arbitrary<string> = fc.constantFrom(
   `a${'[a]'.repeat(2_000)}=1`,
 );
 
+/** A list's query as a hand-written attack sends it: numbers no page holds, NUL, prototype keys (the hostile-input suites). */
+export const hostileListQueries = [
+  '?page=1e309',
+  '?limit=9007199254740993',
+  '?page=-1',
+  '?__proto__[x]=1',
+  '?limit=%00',
+  '?constructor[prototype][polluted]=1',
+] as const;
+
 /** CSV bytes: a valid import file now and then mutated: quotes, separators, NUL, bad UTF-8, long cells, cut short. */
 export const csvBytes: fc.Arbitrary<Buffer> = fc
   .tuple(

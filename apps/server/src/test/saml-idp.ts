@@ -79,6 +79,7 @@ export interface ResponseOptions {
 export interface SamlIdp {
   entityId: string;
   key: SigningKey;
+  /** The service provider its responses are for; a browser test sets them once the console has shown them. */
   spEntityId: string;
   acsUrl: string;
   metadata(options?: { keys?: SigningKey[]; ssoUrl?: string }): string;
@@ -89,20 +90,35 @@ export interface SamlIdp {
   serve(): Promise<{ url: string; ssoUrl: string; requests: string[]; nextNameId: { value: string }; close(): Promise<void> }>;
 }
 
+/**
+ * What an identity provider reads of the console's redirect (HTTP-Redirect binding): the
+ * AuthnRequest, its ID that the Response must answer, where to post the answer, and the
+ * RelayState to send back with it.
+ */
+export function readAuthnRedirect(redirect: string | URL) {
+  const url = new URL(redirect);
+  const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
+  const request = parse(xml).documentElement!;
+  return {
+    xml,
+    id: request.getAttribute('ID') ?? '',
+    acsUrl: request.getAttribute('AssertionConsumerServiceURL') ?? '',
+    relayState: url.searchParams.get('RelayState'),
+  };
+}
+
 const iso = (d: Date) => d.toISOString();
 const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 export function createSamlIdp(config: { entityId?: string; spEntityId?: string; acsUrl?: string; key?: SigningKey } = {}): SamlIdp {
   const entityId = config.entityId ?? 'https://idp.example.test/metadata';
-  const spEntityId = config.spEntityId ?? 'https://console.example.test/saml/sp';
-  const acsUrl = config.acsUrl ?? 'https://console.example.test/api/sso/saml/acs';
   const key = config.key ?? makeSigningKey();
 
   const idp: SamlIdp = {
     entityId,
     key,
-    spEntityId,
-    acsUrl,
+    spEntityId: config.spEntityId ?? 'https://console.example.test/saml/sp',
+    acsUrl: config.acsUrl ?? 'https://console.example.test/api/sso/saml/acs',
     metadata({ keys = [key], ssoUrl = 'https://idp.example.test/sso' } = {}) {
       const descriptors = keys
         .map(
@@ -114,6 +130,7 @@ export function createSamlIdp(config: { entityId?: string; spEntityId?: string; 
     },
 
     response(o = {}) {
+      const { acsUrl, spEntityId } = idp;
       const now = o.now ?? new Date();
       const later = new Date(now.getTime() + 5 * 60_000);
       const inResponseTo = o.inResponseTo === undefined ? '_request1' : o.inResponseTo;
@@ -169,16 +186,13 @@ export function createSamlIdp(config: { entityId?: string; spEntityId?: string; 
           return;
         }
         if (url.pathname === '/sso') {
-          const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
-          requests.push(request);
-          const doc = parse(request);
-          const authn = doc.documentElement!;
-          const response = idp.response({ inResponseTo: authn.getAttribute('ID'), nameId: nextNameId.value });
-          const relayState = url.searchParams.get('RelayState');
+          const { xml, id, acsUrl, relayState } = readAuthnRedirect(url);
+          requests.push(xml);
+          const response = idp.response({ inResponseTo: id, nameId: nextNameId.value });
           res
             .writeHead(200, { 'content-type': 'text/html' })
             .end(
-              `<form method="post" action="${esc(authn.getAttribute('AssertionConsumerServiceURL') ?? '')}"><input type="hidden" name="SAMLResponse" value="${Buffer.from(response).toString('base64')}"/>${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${esc(relayState)}"/>`}</form>`,
+              `<form method="post" action="${esc(acsUrl)}"><input type="hidden" name="SAMLResponse" value="${Buffer.from(response).toString('base64')}"/>${relayState === null ? '' : `<input type="hidden" name="RelayState" value="${esc(relayState)}"/>`}<button type="submit">Continue</button></form>`,
             );
           return;
         }

@@ -47,6 +47,9 @@ const sameEverywhere = [
   'userImports.details.encodings.utf-16be',
   'dashboard.providers.google',
   'dashboard.providers.microsoft',
+  // The names of the protocols a connection speaks.
+  'ssoConnections.kindOidc',
+  'ssoConnections.kindSaml',
 ];
 /** Placeholders and punctuation only (French puts a space before its colon). */
 const placeholdersOnly = ['auditTrail.details.target', 'userImports.summary.labelled'];
@@ -62,8 +65,9 @@ const sameAsEnglish: Record<Exclude<Locale, 'en'>, string[]> = {
   es: [...sameEverywhere, ...token, ...placeholdersOnly, 'userImports.errors.error', 'userImports.errors.count_one'],
   fr: [
     ...sameEverywhere,
-    // "Description" is French as well.
+    // "Description" and "Invitation" are French as well.
     'webhooks.form.description',
+    'people.invitation.title',
     'userImports.options.title',
     'userImports.list.actions',
     'userImports.details.invitations',

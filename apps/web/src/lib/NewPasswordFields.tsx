@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useT } from '../i18n/use-t';
 import { PasswordRulesList } from './PasswordRulesList';
-import { unmetPasswordRules } from './password-rules';
+import { type PasswordPolicy, unmetPasswordRules } from './password-rules';
 import { fieldError } from './validation';
 
 export interface NewPasswordValues {
@@ -38,8 +38,11 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   form,
   label,
   autoFocus = true,
+  policy = 'own',
 }: {
   form: UseFormReturn<T>;
+  /** Which rules: a passphrase people choose for themselves (`own`), or the spec's rule of an organization's first admin. */
+  policy?: PasswordPolicy;
   /** The password field's label; "New password" when left out. */
   label?: string;
   autoFocus?: boolean;
@@ -59,7 +62,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         {...touchedOnlyOnceTyped(
           own.register('password', {
             required: 'required',
-            validate: (value) => unmetPasswordRules(value).length === 0 || 'passwordPolicy',
+            validate: (value) => unmetPasswordRules(value, policy).length === 0 || 'passwordPolicy',
           }),
         )}
         label={label ?? t('newPassword.password')}
@@ -90,6 +93,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
       <PasswordRulesList
         id={rulesId}
         password={password}
+        policy={policy}
         title={t('newPassword.rulesTitle')}
         metLabel={t('newPassword.ruleMet')}
         notMetLabel={t('newPassword.ruleNotMet')}

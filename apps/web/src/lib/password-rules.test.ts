@@ -1,21 +1,34 @@
-import { newPassword } from '@console/contracts/auth';
+import { firstAdminPassword, ownPassword } from '@console/contracts/auth';
 import { expect, it } from 'vitest';
 import { unmetPasswordRules } from './password-rules';
 
-it('reads each rule of the contract’s password policy', () => {
-  expect(unmetPasswordRules('Abcdefgh1!')).toEqual([]);
-  expect(unmetPasswordRules('Abc1!')).toEqual(['length']);
-  expect(unmetPasswordRules('Abcdefgh1!Abcdefgh1!Abcdefgh1!')).toEqual(['length']);
-  expect(unmetPasswordRules('Abcdefghi!')).toEqual(['digit']);
-  expect(unmetPasswordRules('abcdefgh1!')).toEqual(['upper']);
-  expect(unmetPasswordRules('ABCDEFGH1!')).toEqual(['lower']);
-  expect(unmetPasswordRules('Abcdefgh12')).toEqual(['special']);
-  expect(unmetPasswordRules('Abcd efgh1!')).toEqual(['noSpace']);
-  expect(unmetPasswordRules('')).toHaveLength(6);
+const passphrase64 = 'correct horse battery staple on a quiet morning by the old mill!';
+
+it('reads each rule of the first admin’s policy, the spec’s', () => {
+  expect(unmetPasswordRules('Abcdefgh1!', 'firstAdmin')).toEqual([]);
+  expect(unmetPasswordRules('Abc1!', 'firstAdmin')).toEqual(['length']);
+  expect(unmetPasswordRules('Abcdefgh1!Abcdefgh1!Abcdefgh1!', 'firstAdmin')).toEqual(['length']);
+  expect(unmetPasswordRules('Abcdefghi!', 'firstAdmin')).toEqual(['digit']);
+  expect(unmetPasswordRules('abcdefgh1!', 'firstAdmin')).toEqual(['upper']);
+  expect(unmetPasswordRules('ABCDEFGH1!', 'firstAdmin')).toEqual(['lower']);
+  expect(unmetPasswordRules('Abcdefgh12', 'firstAdmin')).toEqual(['special']);
+  expect(unmetPasswordRules('Abcd efgh1!', 'firstAdmin')).toEqual(['noSpace']);
+  expect(unmetPasswordRules('', 'firstAdmin')).toHaveLength(6);
+  expect(unmetPasswordRules(passphrase64, 'firstAdmin')).toContain('length');
 });
 
-it('agrees with the schema on what is acceptable', () => {
-  for (const p of ['Abcdefgh1!', 'Ñandú-2026-Çà', 'short', 'Abcd efgh1!', 'NoDigitsHere!', 'ÉÉÉÉÉÉÉÉÉ1!']) {
-    expect(unmetPasswordRules(p).length === 0).toBe(newPassword.safeParse(p).success);
+it('takes a passphrase of 64 characters with spaces for a password people choose, and only asks a length', () => {
+  expect(passphrase64).toHaveLength(64);
+  expect(unmetPasswordRules(passphrase64)).toEqual([]);
+  expect(unmetPasswordRules('all lower case words')).toEqual([]);
+  expect(unmetPasswordRules('short one')).toEqual(['passphrase']);
+  expect(unmetPasswordRules('x'.repeat(129))).toEqual(['passphrase']);
+  expect(unmetPasswordRules('')).toEqual(['passphrase']);
+});
+
+it('agrees with each schema on what is acceptable', () => {
+  for (const p of ['Abcdefgh1!', 'Ñandú-2026-Çà', 'short', 'Abcd efgh1!', 'NoDigitsHere!', 'ÉÉÉÉÉÉÉÉÉ1!', passphrase64, 'x'.repeat(129)]) {
+    expect(unmetPasswordRules(p, 'firstAdmin').length === 0).toBe(firstAdminPassword.safeParse(p).success);
+    expect(unmetPasswordRules(p).length === 0).toBe(ownPassword.safeParse(p).success);
   }
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../modules/auth/password.js';
 import { createFolderBlobStore } from '../../storage/blob-store.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { type Database, sqlRows } from '../client.js';
@@ -58,6 +59,25 @@ describe('demo data', () => {
     const [{ n: withVideo }] = await db.select({ n: count() }).from(t.workflows).where(isNotNull(t.workflows.sourceVideoKey));
     expect(withVideo).toBe(workflowCount);
     expect(await blobs.exists(SAMPLE_VIDEO_KEY)).toBe(true);
+  });
+
+  it('names the demo password only while it still opens the demo admin’s account', async () => {
+    const db = database.db;
+    const [admin] = await db.select().from(t.users).where(eq(t.users.email, 'admin@acme.example'));
+    await db
+      .update(t.users)
+      .set({ passwordHash: await hashPassword('A passphrase of my own, 2026') })
+      .where(eq(t.users.id, admin.id));
+    try {
+      expect(await demoSignInDetails(db)).toEqual({
+        orgAdminEmail: 'admin@acme.example',
+        staffEmail: 'staff@workframe.io',
+        password: null,
+      });
+    } finally {
+      await db.update(t.users).set({ passwordHash: admin.passwordHash }).where(eq(t.users.id, admin.id));
+    }
+    expect((await demoSignInDetails(db))?.password).toBe(DEMO_PASSWORD);
   });
 
   it('has the trigram index the organization name filter needs', async () => {

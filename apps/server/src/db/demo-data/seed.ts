@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, eq, inArray } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password.js';
+import { hashPassword, verifyPassword } from '../../modules/auth/password.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { Db } from '../client.js';
 import * as t from '../schema.js';
@@ -19,7 +19,8 @@ const sampleVideoFile = fileURLToPath(new URL('./sample-video.mp4', import.meta.
 export interface DemoSummary {
   orgAdminEmail: string;
   staffEmail: string;
-  password: string;
+  /** The demo's password while it still opens the admin's account; null once someone changed it. */
+  password: string | null;
 }
 
 function rng(seed: number) {
@@ -112,14 +113,19 @@ const DEMO_ADMIN_EMAIL = 'admin@acme.example';
 
 /** Who to sign in as, while the demo organization admin still exists. */
 export async function demoSignInDetails(db: Db): Promise<DemoSummary | undefined> {
-  const [admin] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_ADMIN_EMAIL));
+  const [admin] = await db
+    .select({ id: t.users.id, passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(eq(t.users.email, DEMO_ADMIN_EMAIL));
   const [staff] = await db
     .select({ email: t.users.email })
     .from(t.users)
     .innerJoin(t.organizations, eq(t.users.organizationId, t.organizations.id))
     .where(eq(t.organizations.isStaff, true))
     .limit(1);
-  return admin ? { orgAdminEmail: DEMO_ADMIN_EMAIL, staffEmail: staff?.email ?? '', password: DEMO_PASSWORD } : undefined;
+  if (!admin) return undefined;
+  const password = (await verifyPassword(DEMO_PASSWORD, admin.passwordHash)) ? DEMO_PASSWORD : null;
+  return { orgAdminEmail: DEMO_ADMIN_EMAIL, staffEmail: staff?.email ?? '', password };
 }
 
 export async function loadDemoData(db: Db, blobs: BlobStore, staffEmailDomain: string): Promise<DemoSummary> {

@@ -34,7 +34,8 @@ export const events = pgTable(
     occurredAt: stampedNow('occurred_at'),
     /**
      * The targets' names as they were, lower-cased, one a line (event_target_names() of
-     * migration 0015): what the trail's search of target names reads, through its trigram index.
+     * migration 0015): what the trail's search of target names reads, folded (search_fold(),
+     * db/like.ts) through the trigram index on the folded names (migration 0031).
      */
     targetNames: text('target_names').generatedAlwaysAs(sql`event_target_names(targets)`),
   },
@@ -47,6 +48,6 @@ export const events = pgTable(
     index('events_org_action_occurred_idx').on(t.organizationId, t.action, t.occurredAt, t.id),
     index('events_org_actor_occurred_idx').on(t.organizationId, t.actorId, t.occurredAt, t.id),
     index('events_targets_idx').using('gin', sql`${t.targets} jsonb_path_ops`),
-    index('events_target_names_trgm_idx').using('gin', sql`${t.targetNames} gin_trgm_ops`),
+    index('events_target_names_trgm_idx').using('gin', sql`search_fold(${t.targetNames}) gin_trgm_ops`),
   ],
 );

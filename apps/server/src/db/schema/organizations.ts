@@ -34,7 +34,7 @@ export const organizations = pgTable(
     createdBy: uuid('created_by'),
   },
   (t) => [
-    index('organizations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('organizations_name_trgm_idx').using('gin', sql`search_fold(${t.name}) gin_trgm_ops`),
     index('organizations_plan_type_idx').on(t.planTypeId),
   ],
 );

@@ -5,6 +5,17 @@ import { id, ts } from './columns.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 
+/** A trusted signing certificate of a SAML identity provider, named by its SHA-256 fingerprint. */
+export interface StoredSamlCertificate {
+  pem: string;
+  fingerprint: string;
+  subject: string;
+  notBefore: string;
+  notAfter: string;
+  /** `metadata`: replaced when the metadata is read again; `manual`: kept until removed. */
+  source: 'metadata' | 'manual';
+}
+
 /**
  * An organization's connections (docs/decisions/062-sso-connections-per-organization.md):
  * the sso-connections module is their one writer. The OIDC client secret is kept as it is,
@@ -27,14 +38,36 @@ export const ssoConnections = pgTable(
     issuer: text('issuer'),
     clientId: text('client_id'),
     clientSecret: text('client_secret'),
-    /** SAML: the identity provider's settings (the SAML module's); null until set up. */
-    saml: jsonb('saml').$type<Record<string, unknown>>(),
+    /**
+     * SAML (modules/sso-connections/saml/, decision 063): the identity provider's entity ID and
+     * HTTP-Redirect sign-in address, read from its metadata; null until its metadata is given.
+     */
+    samlIdpEntityId: text('saml_idp_entity_id'),
+    samlSsoUrl: text('saml_sso_url'),
+    /** The certificates it may sign with (several during a rollover), from its metadata or added by hand. */
+    samlCertificates: jsonb('saml_certificates').$type<StoredSamlCertificate[]>().notNull().default([]),
+    /** Where its metadata is read again every day; null when it was uploaded. */
+    samlMetadataUrl: text('saml_metadata_url'),
+    /** When the metadata was last read well (uploaded or fetched). */
+    samlMetadataAt: ts('saml_metadata_at'),
+    /** The last failed daily read (the last good copy is kept): when, and why in words. */
+    samlMetadataFailedAt: ts('saml_metadata_failed_at'),
+    samlMetadataError: text('saml_metadata_error'),
+    /** The identity provider asks for signed AuthnRequests, which this service provider does not send. */
+    samlWantsSignedRequests: boolean('saml_wants_signed_requests').notNull().default(false),
+    /** A response the identity provider sends unasked starts a fresh round trip instead of being refused. */
+    samlIdpInitiated: boolean('saml_idp_initiated').notNull().default(false),
     /** First arrival: an unknown person the connection vouches for is created. */
     jit: boolean('jit').notNull(),
     /** workspace_admin | publisher | viewer: never org_admin. */
     jitRole: text('jit_role').notNull(),
     /** `[{ group, role }]`: the first group of the person's that matches gives its role at first arrival. */
     groupRoles: jsonb('group_roles').$type<{ group: string; role: string }[]>().notNull(),
+    /**
+     * When someone last signed in through it (a session opened; a test opens none): a connection
+     * that never did has not shown it can, and "SSO login only" needs one that has (decision 062).
+     */
+    lastSignInAt: ts('last_sign_in_at'),
     /** What the last "Test connection" saw (claims, mapped profile, or the refusal). */
     lastTest: jsonb('last_test').$type<Record<string, unknown>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 /** User imports (modules/user-imports): the imports, their staged rows, errors and invitations, and the options an organization prefers. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
 import { organizationIdColumn, organizations } from './organizations.js';
 import { users } from './users.js';
@@ -14,7 +14,10 @@ export const userImports = pgTable(
     filename: text('filename').notNull(),
     blobKey: text('blob_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
-    columnSeparator: text('column_separator').notNull().default(','),
+    /** The separator the file is read with; null until staging detects it (decision 066). */
+    columnSeparator: text('column_separator'),
+    /** Whether the separator is detected from the file rather than chosen. */
+    columnSeparatorDetected: boolean('column_separator_detected').notNull().default(false),
     /** The encoding the file was read in (FILE_ENCODINGS, decision 050); null until staging decides it. */
     fileEncoding: text('file_encoding'),
     options: jsonb('options').notNull().default({}),
@@ -136,5 +139,7 @@ export const userImportInvitations = pgTable(
   (t) => [
     primaryKey({ columns: [t.importId, t.userId] }),
     index('user_import_invitations_open_idx').on(t.importId, t.status).where(sql`${t.status} IN ('pending', 'sending', 'error')`),
+    // A person's page asks whether an invitation of theirs is still queued.
+    index('user_import_invitations_user_idx').on(t.userId),
   ],
 );

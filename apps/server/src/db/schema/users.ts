@@ -1,6 +1,7 @@
 /** Users (modules/users, the one writer of `users`), with what they belong to: the organization's workspaces, teams and skills, and the People screen's expressions. */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { searchKey } from '../like.js';
 import { citext, createdAt, id, stampedNow, ts } from './columns.js';
 import { organizationIdColumn } from './organizations.js';
 
@@ -52,30 +53,37 @@ interface PersonColumns {
   scimDeletedAt: AnyPgColumn;
   invitedAt: AnyPgColumn;
   lastLoginAt: AnyPgColumn;
+  passwordSetAt: AnyPgColumn;
 }
 
 /**
- * A user's status on the People screen: deactivated when disabled or deleted by SCIM, invited
- * when invited and never signed in, else active (users_org_people_idx carries its columns).
+ * A user's status on the People screen: deactivated when disabled or deleted by SCIM; invited
+ * when an invitation was sent or is queued (an import stamps `invited_at` as it queues one)
+ * and the person has neither set a password nor signed in; else active (users_org_people_idx
+ * carries its columns).
  */
 export const userStatusSql = (t: PersonColumns) =>
   sql<
     'active' | 'deactivated' | 'invited'
-  >`(CASE WHEN ${t.disabledAt} IS NOT NULL OR ${t.scimDeletedAt} IS NOT NULL THEN 'deactivated' WHEN ${t.invitedAt} IS NOT NULL AND ${t.lastLoginAt} IS NULL THEN 'invited' ELSE 'active' END)`;
+  >`(CASE WHEN ${t.disabledAt} IS NOT NULL OR ${t.scimDeletedAt} IS NOT NULL THEN 'deactivated' WHEN ${t.invitedAt} IS NOT NULL AND ${t.lastLoginAt} IS NULL AND ${t.passwordSetAt} IS NULL THEN 'invited' ELSE 'active' END)`;
 
 /**
- * The People screen's order (then by id): the name without case, compared byte by byte
- * ("C"), the same on PostgreSQL and PGlite whatever the database's collation, so that the
- * names that start with a text are a range of users_org_people_idx.
+ * The People screen's order (then by id): the name without case or accents (db/like.ts
+ * searchKey), compared byte by byte ("C"), the same on PostgreSQL and PGlite whatever the
+ * database's collation, so that the names that start with a text are a range of
+ * users_org_people_idx, and "Émile" is among the E's.
  */
-export const userSortNameSql = (t: PersonColumns) => sql<string>`(lower(${t.displayName}) COLLATE "C")`;
+export const userSortNameSql = (t: PersonColumns) => searchKey(t.displayName);
 
-/** The People screen's search keys: a given name, family name or e-mail without case, compared as the order is. */
+/** The People screen's search keys: a given name, family name or e-mail without case or accents, compared as the order is. */
 export const userSearchKeySql = {
-  given: (t: PersonColumns) => sql<string>`(lower(${t.givenName}) COLLATE "C")`,
-  family: (t: PersonColumns) => sql<string>`(lower(${t.familyName}) COLLATE "C")`,
-  email: (t: PersonColumns) => sql<string>`(lower(${t.email}::text) COLLATE "C")`,
+  given: (t: PersonColumns) => searchKey(t.givenName),
+  family: (t: PersonColumns) => searchKey(t.familyName),
+  email: (t: PersonColumns) => searchKey(sql`${t.email}::text`),
 };
+
+/** The e-mail without case, byte by byte: the staff look-up's order among addresses that fold alike ("müller@" and "muller@"). */
+export const userEmailLowerSql = (t: Pick<PersonColumns, 'email'>) => sql<string>`(lower(${t.email}::text) COLLATE "C")`;
 
 /** The user's id of a row that goes with its user. */
 export function userIdColumn() {
@@ -104,6 +112,11 @@ export const users = pgTable(
     /** password | google | microsoft | oidc | custom | other */
     signInProvider: text('sign_in_provider').notNull().default('password'),
     passwordHash: text('password_hash'),
+    /**
+     * When the person last chose their password (an invitation, a reset): an invited person who
+     * activated an account of the platform's app never signs in here, and is no longer invited.
+     */
+    passwordSetAt: ts('password_set_at'),
     locale: text('locale'),
     disabledAt: ts('disabled_at'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
@@ -185,12 +198,14 @@ export const users = pgTable(
       t.scimDeletedAt,
       t.invitedAt,
       t.lastLoginAt,
+      t.passwordSetAt,
     ),
     index('users_org_given_name_idx').on(t.organizationId, userSearchKeySql.given(t), t.givenName, t.displayName, t.id, t.source),
     index('users_org_family_name_idx').on(t.organizationId, userSearchKeySql.family(t), t.familyName, t.displayName, t.id, t.source),
     index('users_org_email_idx').on(t.organizationId, userSearchKeySql.email(t), t.email, t.displayName, t.id, t.source),
-    // Staff's look-up of every organization's users by the start of the e-mail, in its order.
-    index('users_email_key_idx').on(userSearchKeySql.email(t)),
+    // Staff's look-up of every organization's users by the start of the e-mail, in its order
+    // (the address without case parts those that fold alike).
+    index('users_email_key_idx').on(userSearchKeySql.email(t), userEmailLowerSql(t)),
   ],
 );
 

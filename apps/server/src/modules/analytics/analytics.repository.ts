@@ -5,7 +5,7 @@
  * executor last (`db`).
  */
 import type { AnalyticsReportPrefix } from '@console/contracts';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
 import { organizations, reportGenerations, reports } from '../../db/schema.js';
 
@@ -191,9 +191,16 @@ interface KeyedRow {
   employee_id: string | null;
 }
 
-function page<T extends KeyedRow>(rows: T[], limit: number, cells: (row: T) => Cells): DataPage {
-  const last = rows[rows.length - 1];
-  return { rows: rows.map(cells), next: rows.length === limit && last ? [last.k1, last.k2] : null };
+/** A report's pages: its query of the rows after `after` (a page key), and each row's cells in the report's columns. */
+function pageReader<T extends KeyedRow>(
+  query: (organizationId: string, after: string[] | null, limit: number) => SQL,
+  cells: (row: T) => Cells,
+): PageReader {
+  return async (db, organizationId, after, limit) => {
+    const rows = await sqlRows<T>(db, query(organizationId, after, limit));
+    const last = rows[rows.length - 1];
+    return { rows: rows.map(cells), next: rows.length === limit && last ? [last.k1, last.k2] : null };
+  };
 }
 
 interface CompletionRow extends KeyedRow {
@@ -205,9 +212,8 @@ interface CompletionRow extends KeyedRow {
 }
 
 /** Completions in (completed_at, id) order, through completions_org_completed_idx. */
-const completionsPage: PageReader = async (db, organizationId, after, limit) => {
-  const rows = await sqlRows<CompletionRow>(
-    db,
+const completionsPage = pageReader<CompletionRow>(
+  (organizationId, after, limit) =>
     sql`select c.completed_at::text as k1, c.id::text as k2, u.email, u.employee_id, c.workflow_id::text as workflow_id,
                w.title, ${isoUtc('c.completed_at')} as completed_at, c.time_spent_seconds, c.score
         from completions c
@@ -217,17 +223,8 @@ const completionsPage: PageReader = async (db, organizationId, after, limit) => 
           ${after ? sql`and (c.completed_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
         order by c.completed_at, c.id
         limit ${limit}`,
-  );
-  return page(rows, limit, (r) => [
-    r.email,
-    r.employee_id,
-    r.workflow_id,
-    r.title,
-    r.completed_at,
-    r.time_spent_seconds,
-    r.score === null ? null : Number(r.score),
-  ]);
-};
+  (r) => [r.email, r.employee_id, r.workflow_id, r.title, r.completed_at, r.time_spent_seconds, r.score === null ? null : Number(r.score)],
+);
 
 interface UserRow extends KeyedRow {
   display_name: string;
@@ -240,9 +237,8 @@ interface UserRow extends KeyedRow {
 }
 
 /** Users in id order; workspaces and teams as `|` lists, like the user-import CSV. */
-const usersPage: PageReader = async (db, organizationId, after, limit) => {
-  const rows = await sqlRows<UserRow>(
-    db,
+const usersPage = pageReader<UserRow>(
+  (organizationId, after, limit) =>
     sql`select u.id::text as k1, '' as k2, u.email, u.employee_id, u.display_name, u.role,
                u.disabled_at is not null as disabled, ${isoUtc('u.created_at')} as created_at,
                ${isoUtc('u.last_login_at')} as last_login_at,
@@ -254,8 +250,7 @@ const usersPage: PageReader = async (db, organizationId, after, limit) => {
         where u.organization_id = ${organizationId} ${after ? sql`and u.id > ${after[0]}::uuid` : sql``}
         order by u.id
         limit ${limit}`,
-  );
-  return page(rows, limit, (r) => [
+  (r) => [
     r.email,
     r.employee_id,
     r.display_name,
@@ -265,8 +260,8 @@ const usersPage: PageReader = async (db, organizationId, after, limit) => {
     r.last_login_at,
     r.workspaces,
     r.teams,
-  ]);
-};
+  ],
+);
 
 interface SkillRow extends KeyedRow {
   skill: string;
@@ -276,9 +271,8 @@ interface SkillRow extends KeyedRow {
 }
 
 /** Skill progress in (user, skill) order, through the user_skills primary key. */
-const skillProgressPage: PageReader = async (db, organizationId, after, limit) => {
-  const rows = await sqlRows<SkillRow>(
-    db,
+const skillProgressPage = pageReader<SkillRow>(
+  (organizationId, after, limit) =>
     sql`select us.user_id::text as k1, us.skill_id::text as k2, u.email, u.employee_id, s.name as skill, us.progress,
                ${isoUtc('us.assigned_at')} as assigned_at, ${isoUtc('us.achieved_at')} as achieved_at
         from user_skills us
@@ -288,9 +282,8 @@ const skillProgressPage: PageReader = async (db, organizationId, after, limit) =
           ${after ? sql`and (us.user_id, us.skill_id) > (${after[0]}::uuid, ${after[1]}::uuid)` : sql``}
         order by us.user_id, us.skill_id
         limit ${limit}`,
-  );
-  return page(rows, limit, (r) => [r.email, r.employee_id, r.skill, r.progress, r.assigned_at, r.achieved_at]);
-};
+  (r) => [r.email, r.employee_id, r.skill, r.progress, r.assigned_at, r.achieved_at],
+);
 
 const reportPages: Record<AnalyticsReportPrefix, PageReader> = {
   completions: completionsPage,

@@ -6,50 +6,38 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizations, users, userTokens } from '../../db/schema.js';
-import type { Clock } from '../../deps.js';
+import { testClock } from '../../test/clock.js';
 import { createOrganization, createUser } from '../../test/factories.js';
+import { createMailTestApp, MAIL_BRANDING, type MailTestApp } from '../../test/mail-test-app.js';
 import { signInStaff } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const GOOD = 'Activ8-Passw0rd!';
 const APP = 'https://app.acme-learn.example';
 
 describe('invitations to activate an account of the platform app', () => {
-  let now = new Date('2026-11-21T09:00:00Z');
-  const clock: Clock = { now: () => new Date(now) };
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let t: TestApp;
+  const clock = testClock('2026-11-21T09:00:00Z');
+  let t: MailTestApp;
   let orgId: string;
   let inviterId: string;
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestApp({
+    t = await createMailTestApp({
       clock,
-      config: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://console.example.com',
-        PRODUCT_NAME: 'Acme Learn',
-        PLATFORM_APP_URL: APP,
-        SIGN_IN_RATE_LIMIT_MAX: '10000',
-      },
+      config: { ...MAIL_BRANDING, PLATFORM_APP_URL: APP, SIGN_IN_RATE_LIMIT_MAX: '10000' },
     });
     const org = await createOrganization(t.database.db, { name: 'Initech', locale: 'pt' });
     orgId = org.id;
     inviterId = (await createUser(t.database.db, orgId, { displayName: 'Ana Admin', locale: 'es' })).id;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const check = (token: string) => t.app.inject({ url: `/api/auth/invitation?token=${encodeURIComponent(token)}` });
   const activate = (token: string, password = GOOD) =>
     t.app.inject({ method: 'POST', url: '/api/auth/invitation/activate', payload: { token, password } });
   const newUser = (values: Partial<typeof users.$inferInsert> = {}) =>
     createUser(t.database.db, orgId, { passwordHash: null, displayName: 'Vera Viewer', role: 'viewer', ...values });
-  const lastMailTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
+  const lastMailTo = (email: string) => t.smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
   const tokenOf = (text: string) => decodeURIComponent(/token=([^\s&]+)/.exec(text)![1]);
 
   it('asks Viewers and Publishers to activate their account, in the app, and keeps console invitations for admins', async () => {
@@ -110,25 +98,25 @@ describe('invitations to activate an account of the platform app', () => {
 
   it('says replaced for an invitation a newer one replaced, expired after 14 days, invalid for an unknown or disabled one', async () => {
     const viewer = await newUser();
-    const first = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now });
-    const second = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now });
+    const first = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: clock.now() });
+    const second = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: clock.now() });
     expect((await check(first.token)).json()).toEqual({ state: 'replaced' });
     expect((await check(second.token)).json()).toMatchObject({ state: 'valid' });
     expect((await activate(first.token)).json()).toMatchObject({ statusCode: 400, code: 'INVITATION_INVALID' });
     expect((await check('x'.repeat(43))).json()).toEqual({ state: 'invalid' });
 
-    const disabled = await newUser({ disabledAt: now });
-    const hers = await t.app.services.invitations.create({ userId: disabled.id, invitedBy: null, now });
+    const disabled = await newUser({ disabledAt: clock.now() });
+    const hers = await t.app.services.invitations.create({ userId: disabled.id, invitedBy: null, now: clock.now() });
     expect((await check(hers.token)).json()).toEqual({ state: 'invalid' });
     expect((await activate(hers.token)).statusCode).toBe(400);
 
-    const saved = now;
-    now = new Date(now.getTime() + 14 * 86_400_000 + 1000);
+    const saved = clock.now();
+    clock.set(new Date(clock.now().getTime() + 14 * 86_400_000 + 1000));
     try {
       expect((await check(second.token)).json()).toEqual({ state: 'expired' });
       expect((await activate(second.token)).json()).toMatchObject({ code: 'INVITATION_INVALID' });
     } finally {
-      now = saved;
+      clock.set(saved);
     }
     const rows = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
     expect(rows[0].passwordHash).toBeNull();

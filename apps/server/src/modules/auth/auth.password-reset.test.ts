@@ -7,42 +7,31 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userTokens } from '../../db/schema.js';
-import type { Clock } from '../../deps.js';
+import { testClock } from '../../test/clock.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { createMailTestApp, MAIL_BRANDING, type MailTestApp } from '../../test/mail-test-app.js';
 import { createAccessKey, type SignedIn, signIn } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 import { PASSWORD_RESET_PER_ADDRESS, PASSWORD_RESET_PER_SOURCE } from './password-reset.service.js';
 
 const NEW_PASSWORD = 'Fresh-Passw0rd!';
 
 describe('password reset', () => {
-  let now = new Date('2026-11-27T09:00:00Z');
-  const clock: Clock = { now: () => new Date(now) };
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let t: TestApp;
+  const clock = testClock('2026-11-27T09:00:00Z');
+  let t: MailTestApp;
   let orgId: string;
   let sources = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestApp({
+    t = await createMailTestApp({
       clock,
-      config: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://console.example.com',
-        PRODUCT_NAME: 'Acme Learn',
-        SIGN_IN_RATE_LIMIT_MAX: '10000',
-      },
+      config: { ...MAIL_BRANDING, SIGN_IN_RATE_LIMIT_MAX: '10000' },
     });
     orgId = (await createOrganization(t.database.db, { name: 'Globex', locale: 'pt' })).id;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   /** Each test from its own address, so one test's requests never spend another's budget. */
   const newSource = () => `10.0.51.${++sources}`;
@@ -53,7 +42,7 @@ describe('password reset', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { token, password } });
   const passwordSignIn = (email: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
-  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.to.includes(email));
   /** The link of the newest e-mail to this address, once it has arrived. */
   const linkFor = (email: string, count = 1) =>
     until(`the reset e-mail to ${email}`, async () => {
@@ -195,9 +184,9 @@ describe('password reset', () => {
     const apiCall = () => t.app.inject({ url: '/api/v1/workflows', headers: { apikey: accessKey, authorization: `Bearer ${apiToken}` } });
     expect((await apiCall()).statusCode).toBe(200);
 
-    const before = now;
+    const before = clock.now();
     // The reset is made later than the tokens (the test's clock stands still otherwise).
-    now = new Date(before.getTime() + 1);
+    clock.set(new Date(before.getTime() + 1));
     await requestReset(email, newSource());
     expect((await reset(await linkFor(email))).statusCode).toBe(200);
 
@@ -214,12 +203,12 @@ describe('password reset', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('INVALID_TOKEN');
     // A token taken with the new password works.
-    now = new Date(before.getTime() + 2);
+    clock.set(new Date(before.getTime() + 2));
     try {
       const fresh = (await passwordSignIn(email, NEW_PASSWORD)).json().idToken as string;
       expect((await validate(fresh)).json().validatorResponse.valid).toBe(true);
     } finally {
-      now = before;
+      clock.set(before);
     }
   });
 
@@ -228,7 +217,7 @@ describe('password reset', () => {
     const email = person.email!;
     await requestReset(email, newSource());
     const token = await linkFor(email);
-    await t.database.db.update(users).set({ disabledAt: now }).where(eq(users.id, person.id));
+    await t.database.db.update(users).set({ disabledAt: clock.now() }).where(eq(users.id, person.id));
 
     const checked = await check(token);
     expect(checked.statusCode).toBe(400);
@@ -249,15 +238,15 @@ describe('password reset', () => {
     expect(second).not.toBe(first);
     expect((await check(first)).json().code).toBe('PASSWORD_RESET_INVALID');
 
-    const sentAt = now;
+    const sentAt = clock.now();
     try {
-      now = new Date(sentAt.getTime() + 15 * 60_000 - 1000);
+      clock.set(new Date(sentAt.getTime() + 15 * 60_000 - 1000));
       expect((await check(second)).statusCode).toBe(200);
-      now = new Date(sentAt.getTime() + 15 * 60_000);
+      clock.set(new Date(sentAt.getTime() + 15 * 60_000));
       expect((await check(second)).json().code).toBe('PASSWORD_RESET_INVALID');
       expect((await reset(second)).json().code).toBe('PASSWORD_RESET_INVALID');
     } finally {
-      now = sentAt;
+      clock.set(sentAt);
     }
     const [stored] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, person.id));
     expect(stored.passwordHash).toBe(person.passwordHash);

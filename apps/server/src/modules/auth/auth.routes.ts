@@ -1,10 +1,10 @@
 /** Sign-in, the browser session and its cookies (docs/product.md, "Identity and sessions"). */
-import { authRoutes as routes } from '@console/contracts';
+import { type RouteDef, authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requestClient } from '../../http/auth-context.js';
 import { requireCsrf } from '../../http/csrf.js';
 import { authOf, requireSignedIn, resolveSession } from '../../http/guards.js';
-import { registerRoute } from '../../http/route.js';
+import { type RouteHandler, registerRoute } from '../../http/route.js';
 import { clearSessionCookies, setSessionCookies } from '../../http/session-cookies.js';
 import type { ApiModule } from '../../module-context.js';
 import { authenticatedUserOf, type DeviceDetails, userInfoOf } from './auth.service.js';
@@ -26,51 +26,24 @@ export const authPlugin: ApiModule = async (
     return deps.idTokens.jwks();
   });
 
-  registerRoute(app, routes.checkEmail, (request) => auth.checkEmail(request.query.email), { onRequest: rateLimit });
-  registerRoute(app, routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password, requestClient(request)), {
-    onRequest: rateLimit,
-  });
-  registerRoute(app, routes.redeemSignInLink, (request) => signInLinks.exchange(request.body.token, requestClient(request)), {
-    onRequest: rateLimit,
-  });
-  registerRoute(
-    app,
-    routes.acceptInvitation,
-    (request) => invitations.accept(request.body.token, request.body.password, requestClient(request)),
-    {
-      onRequest: rateLimit,
-    },
-  );
+  /** A way in (signing in, an invitation, a password reset): on the sign-in budget, its rate limit. */
+  const wayIn = <R extends RouteDef>(def: R, handler: RouteHandler<R>) => registerRoute(app, def, handler, { onRequest: rateLimit });
+
+  wayIn(routes.checkEmail, (request) => auth.checkEmail(request.query.email));
+  wayIn(routes.signIn, (request) => auth.passwordSignIn(request.body.email, request.body.password, requestClient(request)));
+  wayIn(routes.redeemSignInLink, (request) => signInLinks.exchange(request.body.token, requestClient(request)));
+  wayIn(routes.acceptInvitation, (request) => invitations.accept(request.body.token, request.body.password, requestClient(request)));
   // An invitation's page checks its link on load; people who work in the platform's app
   // activate their account there (no console session). On the sign-in budget: each is a way in.
-  registerRoute(app, routes.checkInvitation, (request) => invitations.check(request.query.token), { onRequest: rateLimit });
-  registerRoute(
-    app,
-    routes.activateInvitation,
-    (request) => invitations.activate(request.body.token, request.body.password, requestClient(request)),
-    { onRequest: rateLimit },
-  );
+  wayIn(routes.checkInvitation, (request) => invitations.check(request.query.token));
+  wayIn(routes.activateInvitation, (request) => invitations.activate(request.body.token, request.body.password, requestClient(request)));
 
   // Forgotten passwords: on the sign-in budget too, each step of it a way in. E-mails follow
   // their answer: a closing app lets those under way end before the database closes.
   app.addHook('onClose', () => passwordReset.settled());
-  registerRoute(
-    app,
-    routes.requestPasswordReset,
-    (request) => passwordReset.request(request.body.email, requestClient(request), request.body.locale),
-    {
-      onRequest: rateLimit,
-    },
-  );
-  registerRoute(app, routes.checkPasswordReset, (request) => passwordReset.check(request.body.token), { onRequest: rateLimit });
-  registerRoute(
-    app,
-    routes.resetPassword,
-    (request) => passwordReset.reset(request.body.token, request.body.password, requestClient(request)),
-    {
-      onRequest: rateLimit,
-    },
-  );
+  wayIn(routes.requestPasswordReset, (request) => passwordReset.request(request.body.email, requestClient(request), request.body.locale));
+  wayIn(routes.checkPasswordReset, (request) => passwordReset.check(request.body.token));
+  wayIn(routes.resetPassword, (request) => passwordReset.reset(request.body.token, request.body.password, requestClient(request)));
 
   registerRoute(
     app,

@@ -12,13 +12,13 @@ import {
   type UserInfoCookie,
 } from '@console/contracts';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
 import { type AuthContext, isAdmitted, type RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret, randomToken } from '../../http/secrets.js';
-import { actorOf, recordEvent } from '../events/record.js';
+import { actorOf, type RecordedChange, recordChange, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { type AuthRepository, FAILED_ATTEMPTS_WINDOW_MS, LOCK_MS, type Principal } from './auth.repository.js';
 import type { IdTokens } from './id-token.js';
@@ -51,7 +51,7 @@ export interface AuthServiceDeps {
   db: Db;
   repo: AuthRepository;
   /** The users module: an account's failed and good sign-ins are recorded on the user. */
-  users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn' | 'setLocale'>;
+  users: Pick<UsersService, 'recordFailedSignIn' | 'recordSignIn' | 'lockLocale' | 'setLocale'>;
   sessions: SessionsRepository;
   idTokens: IdTokens;
   clock: Clock;
@@ -70,6 +70,22 @@ function passwordRefusal(matches: boolean, row: { userDisabledAt: Date | null; o
   if (row.userDisabledAt) return 'user_disabled';
   if (row.organizationDisabledAt) return 'organization_disabled';
   return undefined;
+}
+
+/** The language a person chose for themselves, as their change: the user's event when it is another. */
+function ownLocaleChange(users: AuthServiceDeps['users'], auth: AuthContext, locale: ContentLocale, tx: Tx): RecordedChange<string | null> {
+  return {
+    after: locale,
+    lockAndRead: () => users.lockLocale(auth.userId, tx),
+    write: () => users.setLocale(auth.userId, locale, tx),
+    event: (before) => ({
+      action: 'user.updated',
+      organizationId: auth.organizationId,
+      actor: actorOf(auth),
+      targets: [{ type: 'user', id: auth.userId, name: auth.displayName }],
+      data: { locale, previousLocale: before },
+    }),
+  };
 }
 
 export function createAuthService({ db, repo, users, sessions, idTokens, clock, config, verifyPassword }: AuthServiceDeps) {
@@ -244,17 +260,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
      * its people's invitations when neither the person nor the organization has one.
      */
     async setOwnLocale(auth: AuthContext, locale: ContentLocale): Promise<{ locale: ContentLocale }> {
-      await db.transaction(async (tx) => {
-        const before = await users.setLocale(auth.userId, locale, tx);
-        if (before === undefined || before === locale) return;
-        await recordEvent(tx, {
-          action: 'user.updated',
-          organizationId: auth.organizationId,
-          actor: actorOf(auth),
-          targets: [{ type: 'user', id: auth.userId, name: auth.displayName }],
-          data: { locale, previousLocale: before },
-        });
-      });
+      await db.transaction((tx) => recordChange(tx, ownLocaleChange(users, auth, locale, tx)));
       return { locale };
     },
 

@@ -112,6 +112,23 @@ describe('custom provider: one-time sign-in links', () => {
     expect(wrong.stderr).toContain('--locale must be one of en, es, fr, pt');
   });
 
+  it('the command-line tool refuses a data directory no console has used, and leaves no key there', () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sign-in-link-unused-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sign-in-link', 'sam@workframe.io'], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: elsewhere, PUBLIC_URL: 'https://console.example.com', INIT_CWD: '' },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(78);
+      expect(run.stderr).toContain(`No console has run with DATA_DIR=${elsewhere}`);
+      expect(run.stdout).not.toContain('token=');
+      expect(fs.readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('the command-line tool explains its usage', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sign-in-link'], {
       cwd: serverDir,

@@ -83,11 +83,14 @@ interface SigningKey {
 
 export class IdTokenKeyError extends Error {}
 
+/** Where the signing key is kept when ID_TOKEN_PRIVATE_KEYS is not set. */
+export const keysDirectory = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'keys');
+
 export async function createIdTokens(config: Config, opts: { now?: () => Date } = {}): Promise<IdTokens> {
   const now = opts.now ?? (() => new Date());
   const privateJwks = config.ID_TOKEN_PRIVATE_KEYS
     ? await parseConfiguredKeys(config.ID_TOKEN_PRIVATE_KEYS)
-    : await keysFromDataDir(path.join(config.dataDir, 'keys'));
+    : await keysFromDataDir(keysDirectory(config));
   const keys = await Promise.all(privateJwks.map(toSigningKey));
   const publicSet = { keys: keys.map((k) => k.publicJwk) };
   const localSet = createLocalJWKSet(publicSet);

@@ -12,7 +12,7 @@ import { AppError, NotFound } from '../../http/errors.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { AuthService, DeviceDetails } from './auth.service.js';
-import { beginRoundTrip, RoundTripRefused, takeRoundTrip } from './round-trip.js';
+import { beginRoundTrip, claimsOfAnswer, RoundTripRefused, takeRoundTrip } from './round-trip.js';
 import type { SsoRepository } from './sso.repository.js';
 import { ssoProviderSettings } from './sso-config.js';
 
@@ -92,16 +92,7 @@ export function createSsoService({ repo, users, signIns, auth, clock, config }: 
 
     let claims: Record<string, unknown> | undefined;
     try {
-      const conf = await clients.configuration(provider);
-      const tokens = await oidc.authorizationCodeGrant(conf, callback, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      const idToken = tokens.claims()!;
-      // Some providers put the e-mail only in the userinfo answer, not the ID token.
-      claims = idToken.email ? idToken : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, idToken.sub)), sub: idToken.sub };
+      claims = await claimsOfAnswer(await clients.configuration(provider), callback, pending, state);
     } catch (err) {
       throw new SsoError('SSO_FAILED', `The provider's answer was refused: ${(err as Error).message}`);
     }

@@ -3,7 +3,7 @@
  * holding `workframe-verification=<token>`. The resolver is handed in (production: Node's
  * resolver; tests: a fake, since DNS is no part of the console's database).
  */
-import { resolveTxt } from 'node:dns/promises';
+import { Resolver, resolveTxt } from 'node:dns/promises';
 import { type DomainCheckError, domainRecordName, domainRecordValue } from '@console/contracts';
 
 /** The TXT records at a name, each as its strings (a long record comes in chunks); an error with `code` as Node's. */
@@ -12,6 +12,13 @@ export interface DnsTxtResolver {
 }
 
 export const nodeDnsTxtResolver: DnsTxtResolver = { resolveTxt };
+
+/** Node's resolver asking these servers (`1.1.1.1`, `127.0.0.1:5353`) rather than the system's. */
+export function dnsTxtResolverOf(servers: string[]): DnsTxtResolver {
+  const resolver = new Resolver();
+  resolver.setServers(servers);
+  return { resolveTxt: (name) => resolver.resolveTxt(name) };
+}
 
 /** Node's codes for "the name has no TXT record", as opposed to a failure to get an answer. */
 const NO_RECORD = new Set(['ENODATA', 'ENOTFOUND', 'NXDOMAIN']);

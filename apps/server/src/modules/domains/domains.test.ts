@@ -7,7 +7,7 @@
  */
 import { DOMAINS_PER_ORGANIZATION_MAX, type DomainView, domainErrorCodes } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../deps.js';
+import { testClock } from '../../test/clock.js';
 import { fakeDnsTxt } from '../../test/dns.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
@@ -15,11 +15,6 @@ import { idTokenFor, type SignedIn, type SignedInStaff, signIn, signInStaff } fr
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const DAY = 86_400_000;
-
-function testClock(start: string): Clock & { advance(ms: number): void } {
-  let now = new Date(start).getTime();
-  return { now: () => new Date(now), advance: (ms) => (now += ms) } as Clock & { advance(ms: number): void };
-}
 
 describe('verified domains', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@
  */
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { foldedContains } from '../../db/like.js';
 import { events } from '../../db/schema.js';
 import type { EventRow } from './events.repository.js';
 
@@ -24,7 +24,7 @@ export interface TrailFilter {
   actions?: readonly string[];
   actorId?: string;
   targetId?: string;
-  /** Each must be in a target's name (lower-cased here), anywhere. */
+  /** Each must be in a target's name, anywhere, compared without case or accents. */
   words?: readonly string[];
   from?: string;
   to?: string;
@@ -41,9 +41,8 @@ export type TrailRow = EventRow & { position: TrailPosition };
 /** The instant as text that casts back to the same timestamptz, to the microsecond. */
 const exactInstant = sql`to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Each word of the search in a target's name, anywhere in it. */
-const wordConditions = (filter: TrailFilter): SQL[] =>
-  (filter.words ?? []).map((word) => sql`target_names LIKE lower(${containsPattern(word)}::text)`);
+/** Each word of the search in a target's name, anywhere in it, without case or accents (events_target_names_trgm_idx's expression). */
+const wordConditions = (filter: TrailFilter): SQL[] => (filter.words ?? []).map((word) => foldedContains(sql`target_names`, word));
 
 /**
  * How many of the newest events of a search's range are tested first, in the trail's order:

@@ -70,11 +70,11 @@ function toRow(event: NewEvent): NewEventRow {
 }
 
 /**
- * What follows every INSERT of events in its statement: the webhooks' fan-out (one delivery
+ * What follows every INSERT of events in its transaction: the webhooks' fan-out (one delivery
  * per event and subscribed endpoint), which the composition root registers (registry.ts).
  * So the events module knows nothing of webhooks, and the deliveries are still written in
- * the events' statement and transaction: an event is never committed without them
- * (decisions 055, 057, 061). It is SQL and holds no state: one for every app of the process.
+ * the events' transaction: an event is never committed without them (decisions 055, 057,
+ * 061). It holds no state: one for every app of the process.
  */
 let followUp: EventsFollowUp | undefined;
 
@@ -85,9 +85,9 @@ export function followRecordedEvents(follow: EventsFollowUp): void {
 }
 
 /**
- * Records the events of one write, in its transaction, with what follows them (their
- * webhook deliveries), in one statement (an event is never committed without them). The
- * caches learn of the change from the change feed, as of any other (db/change-feed.ts).
+ * Records the events of one write, in its transaction, then what follows them (their
+ * webhook deliveries) in the same transaction (an event is never committed without them).
+ * The caches learn of the change from the change feed, as of any other (db/change-feed.ts).
  */
 export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
   await insertEvents(tx, events.map(toRow), followUp);
@@ -95,4 +95,25 @@ export async function recordEvents(tx: Tx, events: NewEvent[]): Promise<void> {
 
 export function recordEvent(tx: Tx, event: NewEvent): Promise<void> {
   return recordEvents(tx, [event]);
+}
+
+/**
+ * One value changed, and recorded only when it really changes: `lockAndRead` holds its row
+ * and answers the value it has (undefined: there is no such row, nothing is done); when that
+ * differs from `after`, `write` stores the new value and `event(before)` is recorded, all in
+ * the caller's transaction. So saving the value it already has records nothing, and two
+ * callers at once each record what they really changed.
+ */
+export interface RecordedChange<T> {
+  after: T;
+  lockAndRead: () => Promise<T | undefined>;
+  write: () => Promise<unknown>;
+  event: (before: T) => NewEvent;
+}
+
+export async function recordChange<T>(tx: Tx, change: RecordedChange<T>): Promise<void> {
+  const before = await change.lockAndRead();
+  if (before === undefined || before === change.after) return;
+  await change.write();
+  await recordEvent(tx, change.event(before));
 }

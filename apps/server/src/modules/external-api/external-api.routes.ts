@@ -22,7 +22,9 @@ import { authOf } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { scimOpenApi } from '../provisioning/scim.openapi.js';
+import { registerSsoConnectionCalls } from '../sso-connections/sso-connections.routes.js';
 import { webhooksOpenApi } from '../webhooks/webhooks.openapi.js';
+import { registerWebhookEndpoints } from '../webhooks/webhooks.routes.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { requireRole } from './external-api.service.js';
 import { describeResponses } from './openapi-responses.js';
@@ -45,6 +47,8 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
     'What happened in the organization, one event per change: who acted (a person, an access key, a SCIM token or the console), on what, and what changed.',
   Domains:
     'The e-mail domains your organization claims and proves it owns with a DNS TXT record; single sign-on routes their addresses to it.',
+  'Single sign-on':
+    'Your organization’s own identity providers, OpenID Connect or SAML 2.0, through which its people sign in; the addresses of its verified domains are sent to them.',
   Webhooks:
     "Endpoints of your systems that receive the organization's events as they happen, signed as Standard Webhooks sign them, with the log of every delivery.",
 };
@@ -57,6 +61,7 @@ const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyReque
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
+  const { ssoConnections, samlSettings, people } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -160,11 +165,16 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         admins.addHook('onRequest', onlyFor(ORG_ADMINS).onRequest);
         // The events of the key's organization, as the audit trail shows them (modules/events).
         registerRoute(admins, routes.listEvents, (request) => eventsTrail.apiList(authOf(request).organizationId, request.query));
+        // A user's invitation sent again, as from their page on People (modules/users).
+        registerRoute(admins, routes.resendUserInvitation, (request) => people.resendInvitation(authOf(request), request.params.id));
         // The webhooks' delivery log and what sends again (modules/webhooks).
         registerRoute(admins, routes.listWebhookDeliveries, (request) =>
           webhookDeliveries.list(authOf(request), request.params.id, request.query),
         );
         registerRoute(admins, routes.sendWebhookTest, (request) => webhookDeliveries.sendTest(authOf(request), request.params.id));
+        registerRoute(admins, routes.getWebhookDeliveryRequest, (request) =>
+          webhookDeliveries.request(authOf(request), request.params.id, request.params.deliveryId),
+        );
         registerRoute(admins, routes.retryWebhookDelivery, (request) =>
           webhookDeliveries.retry(authOf(request), request.params.id, request.params.deliveryId),
         );
@@ -172,19 +182,36 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
           webhookDeliveries.resend(authOf(request), request.params.id, request.body.since),
         );
         // Webhook endpoints through the console's own service (modules/webhooks).
-        registerRoute(admins, routes.listWebhooks, (request) => webhooks.list(authOf(request), request.query));
-        registerRoute(admins, routes.createWebhook, (request) => webhooks.create(authOf(request), request.body));
-        registerRoute(admins, routes.getWebhook, (request) => webhooks.get(authOf(request), request.params.id));
-        registerRoute(admins, routes.updateWebhook, (request) => webhooks.update(authOf(request), request.params.id, request.body));
-        registerRoute(admins, routes.deleteWebhook, (request) => webhooks.remove(authOf(request), request.params.id));
-        registerRoute(admins, routes.rollWebhookSecret, (request) =>
-          webhooks.roll(authOf(request), request.params.id, request.body.gracePeriod),
-        );
+        registerWebhookEndpoints(admins, webhooks, {
+          list: routes.listWebhooks,
+          create: routes.createWebhook,
+          get: routes.getWebhook,
+          update: routes.updateWebhook,
+          remove: routes.deleteWebhook,
+          roll: routes.rollWebhookSecret,
+        });
         // Verified domains through the console's own service (modules/domains).
         registerRoute(admins, routes.listDomains, (request) => domains.list(authOf(request)));
         registerRoute(admins, routes.claimDomain, (request) => domains.claim(authOf(request), request.body));
         registerRoute(admins, routes.verifyDomain, (request) => domains.verify(authOf(request), request.params.id));
         registerRoute(admins, routes.deleteDomain, (request) => domains.remove(authOf(request), request.params.id));
+        // Single sign-on connections through the console's own services (modules/sso-connections);
+        // a read of one answers its refused sign-ins too, which the screen reads apart.
+        registerSsoConnectionCalls(
+          admins,
+          { ssoConnections, samlSettings },
+          {
+            list: routes.listSsoConnections,
+            create: routes.createSsoConnection,
+            update: routes.updateSsoConnection,
+            remove: routes.deleteSsoConnection,
+            rotateSecret: routes.rotateSsoConnectionSecret,
+            setSamlMetadata: routes.setSsoConnectionSamlMetadata,
+            addSamlCertificate: routes.addSsoConnectionSamlCertificate,
+            removeSamlCertificate: routes.removeSsoConnectionSamlCertificate,
+          },
+        );
+        registerRoute(admins, routes.getSsoConnection, (request) => ssoConnections.details(authOf(request), request.params.id));
       });
 
       // User imports through the console's own import service (docs/product.md, "CSV format").

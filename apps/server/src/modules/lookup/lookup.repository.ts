@@ -1,13 +1,14 @@
 /** SQL of the Super area's look-ups: short, indexed reads only. Every method takes an optional transaction. */
-import { and, asc, eq, gt, ilike, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { containsPattern, startsWithRange } from '../../db/like.js';
+import { containsPattern, startsWithRange, typedKey } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import {
   organizations,
   planTypes,
   teams,
+  userEmailLowerSql,
   userSearchKeySql,
   users,
   userTeams,
@@ -19,8 +20,9 @@ import { profileColumns } from '../../db/user-profile.js';
 import { orderedWorkflowSteps } from '../../db/workflow-steps.js';
 
 const creator = alias(users, 'creator');
-/** The e-mail without case in byte order: users_email_key_idx's key. */
+/** The e-mail without case or accents in byte order, then without case: users_email_key_idx's keys. */
 const emailKey = userSearchKeySql.email(users);
+const emailLower = userEmailLowerSql(users);
 const inviter = alias(users, 'inviter');
 const manager = alias(users, 'manager');
 
@@ -110,9 +112,10 @@ export function createLookupRepository(root: Db) {
     },
 
     /**
-     * Up to `limit` users of every organization whose e-mail starts with `start` without case,
-     * after the address `after`, by address: a range of users_email_key_idx, read no further
-     * than the page (addresses are unique without case, so the address alone is the cursor).
+     * Up to `limit` users of every organization whose e-mail starts with `start` without case or
+     * accents, after the address `after`, by address folded then without case: a range of
+     * users_email_key_idx, read no further than the page (addresses are unique without case, so
+     * the address alone is the cursor, though two may fold alike).
      */
     usersByEmailStart: (start: string, page: { after?: string; limit: number }, db: Db = root) =>
       db
@@ -131,10 +134,12 @@ export function createLookupRepository(root: Db) {
           and(
             isNotNull(users.email),
             startsWithRange(emailKey, start),
-            page.after === undefined ? undefined : gt(emailKey, sql`lower(${page.after}::text) COLLATE "C"`),
+            page.after === undefined
+              ? undefined
+              : sql`(${emailKey}, ${emailLower}) > (${typedKey(page.after)}, lower(${page.after}::text) COLLATE "C")`,
           ),
         )
-        .orderBy(emailKey)
+        .orderBy(emailKey, emailLower)
         .limit(page.limit),
 
     /** The user's teams by name, `limit` at most, each row with how many there are in all. */

@@ -1,6 +1,6 @@
 /**
  * Staff's look-up of users by the start of their e-mail (docs/product.md, "Look-up"): every
- * organization's users whose address starts with the text, without case, by address, in
+ * organization's users whose address starts with the text, without case or accents, by address, in
  * keyset pages; the text's LIKE wildcards are letters like any other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,28 @@ describe('GET /users?email= (users by the start of their e-mail)', () => {
     // The cursor compares without case too.
     const fromUpper = (await search(`email=ana&after=${encodeURIComponent('ANA.SOUZA@GLOBEX.EXAMPLE')}`)).json();
     expect(fromUpper.users.map((u: { id: string }) => u.id)).toEqual([ids.ana3, ids.anabel]);
+  });
+
+  it('compares without accents both ways, and pages addresses that fold alike without skipping one', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db, { name: 'Accents' });
+    for (const email of ['müller@accents.example', 'muller@accents.example', 'MÜLLER.B@accents.example', 'peña@accents.example']) {
+      await createUser(db, org.id, { email, displayName: email });
+    }
+    const emails = async (query: string) => (await search(query)).json().users.map((u: { email: string }) => u.email);
+    const mullers = ['MÜLLER.B@accents.example', 'muller@accents.example', 'müller@accents.example'];
+    for (const q of ['muller', 'MÜLLER', 'Mul']) expect(await emails(`email=${encodeURIComponent(q)}`), q).toEqual(mullers);
+    expect(await emails('email=pena')).toEqual(['peña@accents.example']);
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: { users: { email: string }[]; next: string | null } = (
+        await search(`email=muller&limit=1${after ? `&after=${encodeURIComponent(after)}` : ''}`)
+      ).json();
+      seen.push(...page.users.map((u) => u.email));
+      after = page.next;
+    } while (after && seen.length < 10);
+    expect(seen).toEqual(mullers);
   });
 
   it('takes % and _ as the letters they are', async () => {

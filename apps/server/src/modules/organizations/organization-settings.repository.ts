@@ -33,6 +33,15 @@ export function createOrganizationSettingsRepository(root: Db) {
         .orderBy(organizations.id);
     },
 
+    /** Whether a switch of the organization is on (stored as true; never changed reads as off, as every switch's default is). */
+    async isOn(organizationId: string, key: string, db: Db = root) {
+      const [row] = await db
+        .select({ value: organizationSettings.value })
+        .from(organizationSettings)
+        .where(and(eq(organizationSettings.organizationId, organizationId), eq(organizationSettings.key, key)));
+      return row?.value === true;
+    },
+
     async upsert(entry: { organizationId: string; key: string; value: unknown; updatedAt: Date; updatedBy: string }, db: Db = root) {
       await db
         .insert(organizationSettings)

@@ -99,10 +99,13 @@ export function createOrganizationSettingsService(deps: {
   clock: Clock;
   /** "SSO login only" turned on ends the organization's password sessions (the auth module's), in the change's transaction. */
   endPasswordSessions: (organizationId: string, tx: Db) => Promise<number>;
-  /** The single sign-on providers this console is configured with: "SSO login only" needs one, or nobody could sign in. */
-  ssoProviders: readonly string[];
+  /**
+   * Whether the organization has an enabled single sign-on connection that someone has signed
+   * in through (the connections module's): "SSO login only" needs one, or nobody could sign in.
+   */
+  signedInConnection: (organizationId: string, db?: Db) => Promise<boolean>;
 }) {
-  const { db, repo, organizations, clock, endPasswordSessions, ssoProviders } = deps;
+  const { db, repo, organizations, clock, endPasswordSessions, signedInConnection } = deps;
 
   async function views(organizationId: string, db2: Db = db) {
     const rows = new Map((await repo.settings(organizationId, db2)).map((r) => [r.key, r]));
@@ -110,9 +113,10 @@ export function createOrganizationSettingsService(deps: {
   }
 
   return {
-    async list(organizationId: string): Promise<{ settings: OrganizationSettingView[] }> {
+    async list(organizationId: string): Promise<{ settings: OrganizationSettingView[]; ssoLoginOnlyAvailable: boolean }> {
       if (!(await organizations.exists(organizationId))) throw organizationNotFound();
-      return { settings: await views(organizationId) };
+      const [settings, ssoLoginOnlyAvailable] = await Promise.all([views(organizationId), signedInConnection(organizationId)]);
+      return { settings, ssoLoginOnlyAvailable };
     },
 
     /** How the organization's user imports and workflow imports stand (constants/importStatus). */
@@ -183,18 +187,20 @@ export function createOrganizationSettingsService(deps: {
     async change(auth: AuthContext, organizationId: string, key: string, value: unknown): Promise<{ setting: OrganizationSettingView }> {
       const def = organizationSettingDefinition(key);
       if (!def) throw settingNotFound();
-      if (def.key === SSO_LOGIN_ONLY_SETTING && value === true && ssoProviders.length === 0) {
-        throw new Conflict(
-          'No single sign-on provider is configured on this console: with "SSO login only" nobody of the organization could sign in.',
-          organizationSettingErrorCodes.ssoNotConfigured,
-        );
-      }
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const org = await organizations.lock(organizationId, 'share', tx);
         if (!org) throw organizationNotFound();
         if (org.disabledAt) throw new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
         const checked = checkValue(def, value);
+        // Read under the organization's row lock, which disabling or deleting a connection takes
+        // too: the last connection that signs people in cannot go while this is turned on.
+        if (def.key === SSO_LOGIN_ONLY_SETTING && checked === true && !(await signedInConnection(organizationId, tx))) {
+          throw new Conflict(
+            'Turn "SSO login only" on once an enabled single sign-on connection of this organization has signed someone in: without one, nobody of the organization could sign in. Its Organizational Admins set one up on the Single sign-on screen.',
+            organizationSettingErrorCodes.ssoConnectionRequired,
+          );
+        }
         const before = (await views(organizationId, tx)).find((s) => s.key === def.key)?.value;
         await repo.upsert({ organizationId, key: def.key, value: checked, updatedAt: now, updatedBy: auth.userId }, tx);
         await recordEvent(tx, {

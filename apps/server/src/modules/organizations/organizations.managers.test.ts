@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
+import { createMailTestApp, MAIL_BRANDING, type MailTestApp } from '../../test/mail-test-app.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const PASSWORD = 'Str0ng-Pass!';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000999';
 
 describe('organization administration (Super area)', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let t: MailTestApp;
   let editor: SignedInStaff;
   let reader: SignedIn;
   let orgAdmin: SignedIn;
@@ -21,8 +19,10 @@ describe('organization administration (Super area)', () => {
   const users = { acmeViewer: '', acmeGone: '', globexUser: '' };
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@new.example'] });
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://console.example.com', PRODUCT_NAME: 'Acme Learn' } });
+    t = await createMailTestApp({
+      rejectRecipients: ['bounce@new.example'],
+      config: MAIL_BRANDING,
+    });
     const db = t.database.db;
     await db.insert(schema.planTypes).values(['Team', 'Enterprise'].map((name) => ({ name })));
     // The staff organization signInStaff finds, with a client key of its own.
@@ -44,10 +44,7 @@ describe('organization administration (Super area)', () => {
     passwordStaff = await signInWithProvider(t, editor.email, 'password');
     orgAdmin = await signIn(t, admin.email!);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api/${url}`, headers: who?.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -245,7 +242,7 @@ describe('organization administration (Super area)', () => {
     const userByEmail = async (email: string) => (await t.database.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
 
     it('makes an existing user of the organization an Organizational Admin, without an invitation', async () => {
-      const sent = smtp.messages.length;
+      const sent = t.smtp.messages.length;
       const res = await add(ids.acme, { displayName: 'Victor V.', email: 'VIC@acme.example', locale: 'fr' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
@@ -254,7 +251,7 @@ describe('organization administration (Super area)', () => {
         manager: { displayName: 'Vic Viewer', email: 'vic@acme.example', invited: false, invitationState: 'none', createdBy: 'Sam Staff' },
       });
       expect((await userByEmail(users.acmeViewer)).role).toBe('org_admin');
-      expect(smtp.messages.length).toBe(sent);
+      expect(t.smtp.messages.length).toBe(sent);
     });
 
     it('creates a new Organizational Admin for a new e-mail and really e-mails the invitation in the chosen language', async () => {
@@ -287,7 +284,7 @@ describe('organization administration (Super area)', () => {
         invitedBy: ids.staffEditor,
       });
 
-      const mail = smtp.messages.at(-1)!;
+      const mail = t.smtp.messages.at(-1)!;
       expect(mail.to).toEqual(['nina@new.example']);
       expect(mail.subject).toBe('Te han invitado a Acme Manufacturing en Acme Learn');
       expect(mail.text).toContain('Sam Staff te ha invitado');
@@ -382,7 +379,7 @@ describe('organization administration (Super area)', () => {
     const resend = (orgId: string, managerId: string, who = editor) =>
       call(who, 'POST', `organization/${orgId}/managers/${managerId}/invitation`);
     const lastToken = (to: string) => {
-      const mail = smtp.messages.filter((m) => m.to.includes(to)).at(-1);
+      const mail = t.smtp.messages.filter((m) => m.to.includes(to)).at(-1);
       return /\/auth\/invitation\/accept\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
     };
     const accept = (token: string | undefined) =>
@@ -399,15 +396,15 @@ describe('organization administration (Super area)', () => {
         .where(eq(schema.userTokens.userId, userId));
       expect((await call(reader, 'GET', `organizationManagers/${added.manager.id}`)).json().manager.invitationState).toBe('expired');
 
-      const sent = smtp.messages.length;
+      const sent = t.smtp.messages.length;
       const res = await resend(ids.acme, added.manager.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         invitationEmail: 'sent',
         manager: { id: added.manager.id, invitationState: 'pending', invitedBy: 'Sam Staff' },
       });
-      expect(smtp.messages.length).toBe(sent + 1);
-      const mail = smtp.messages.at(-1)!;
+      expect(t.smtp.messages.length).toBe(sent + 1);
+      const mail = t.smtp.messages.at(-1)!;
       expect(mail.to).toEqual(['rex@new.example']);
       expect(mail.text).toContain('/fr/auth/invitation/accept?token=');
       const newToken = lastToken('rex@new.example');
@@ -418,7 +415,7 @@ describe('organization administration (Super area)', () => {
       const after = await resend(ids.acme, added.manager.id);
       expect(after.statusCode).toBe(409);
       expect(after.json()).toMatchObject({ code: 'MANAGER_INVITATION_ACCEPTED' });
-      expect(smtp.messages.length).toBe(sent + 1);
+      expect(t.smtp.messages.length).toBe(sent + 1);
     });
 
     it('replaces a pending invitation: only the newest link works', async () => {
@@ -435,19 +432,19 @@ describe('organization administration (Super area)', () => {
     });
 
     it('refuses a manager who was never invited (an existing account) with 409', async () => {
-      const sent = smtp.messages.length;
+      const sent = t.smtp.messages.length;
       const olga = await createUser(t.database.db, ids.acme, { email: 'olga@acme.example', role: 'viewer' });
       const made = (await add(ids.acme, { displayName: 'Olga', email: olga.email })).json();
       expect(made.manager.invitationState).toBe('none');
       const refused = await resend(ids.acme, made.manager.id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'MANAGER_INVITATION_ACCEPTED' });
-      expect(smtp.messages.length).toBe(sent);
+      expect(t.smtp.messages.length).toBe(sent);
     });
 
     it('answers 404 for a manager of another organization or an unknown one, and 409 for a disabled organization', async () => {
       const added = (await add(ids.globex, { displayName: 'Gia', email: 'gia@new.example' })).json();
-      const sent = smtp.messages.length;
+      const sent = t.smtp.messages.length;
       const other = await resend(ids.acme, added.manager.id);
       expect(other.statusCode).toBe(404);
       expect(other.json()).toMatchObject({ code: 'MANAGER_NOT_FOUND' });
@@ -462,7 +459,7 @@ describe('organization administration (Super area)', () => {
       } finally {
         await t.database.db.update(schema.organizations).set({ disabledAt: null }).where(eq(schema.organizations.id, ids.globex));
       }
-      expect(smtp.messages.length).toBe(sent);
+      expect(t.smtp.messages.length).toBe(sent);
       expect((await resend(ids.globex, added.manager.id)).statusCode).toBe(200);
     });
   });

@@ -4,9 +4,9 @@
  * an organization through it too. Every method takes an optional executor last.
  */
 import { apiRoles } from '@console/contracts';
-import { and, asc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { foldedContains } from '../../db/like.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { integrations as accessKeys, organizations, planTypes, sessions, users, workspaces } from '../../db/schema.js';
 
@@ -24,7 +24,7 @@ const orgColumns = {
 };
 
 export interface OrganizationFilter {
-  /** Part of the name, compared without case (the name's trigram index serves it). */
+  /** Part of the name, compared without case or accents (the folded name's trigram index serves it). */
   q?: string;
   includeDisabled: boolean;
 }
@@ -39,7 +39,7 @@ const isAdmin = sql`${users.role} = 'org_admin'`;
 export function createOrganizationsRepository(root: Db) {
   const where = (filter: OrganizationFilter): SQL | undefined =>
     and(
-      filter.q ? ilike(organizations.name, containsPattern(filter.q)) : undefined,
+      filter.q ? foldedContains(organizations.name, filter.q) : undefined,
       filter.includeDisabled ? undefined : isNull(organizations.disabledAt),
     );
 

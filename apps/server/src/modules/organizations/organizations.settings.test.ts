@@ -3,15 +3,22 @@
  * keys, changing each kind of setting, the AI verification rule, permissions, disabled
  * organizations, and "SSO login only" refusing password sign-in once staff turn it on.
  */
-import { ORGANIZATION_SETTING_GROUPS, ORGANIZATION_SETTINGS, VERIFICATION_MODELS } from '@console/contracts';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  ORGANIZATION_SETTING_GROUPS,
+  ORGANIZATION_SETTINGS,
+  VERIFICATION_MODELS,
+} from '@console/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { hashSecret } from '../../http/secrets.js';
 import { eventsOf } from '../../test/events.js';
-import { createOrganization, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
+import { createOrganization, createSsoConnection, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
 import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSignInLink } from '../auth/sign-in-links.service.js';
 
 type Who = SignedIn | { headers: Record<string, string> };
 const anonymous = { headers: {} };
@@ -25,7 +32,7 @@ describe('organization settings (Super area)', () => {
   let noRoleEmail: string;
 
   beforeAll(async () => {
-    // "SSO login only" needs a provider to sign in with (the refusal without one is tested below).
+    // A console-wide provider, for the people signed in with Google below.
     t = await createTestApp({ config: { GOOGLE_CLIENT_ID: 'console-test', GOOGLE_CLIENT_SECRET: 'console-test-secret' } });
     const db = t.database.db;
     editor = await signInStaff(t, { roles: ['read', 'update'], displayName: 'Sam Staff' });
@@ -289,36 +296,38 @@ describe('organization settings (Super area)', () => {
     expect(await stored(org.id)).toEqual([]);
   });
 
-  it('"SSO login only" is refused on a console without a single sign-on provider, and nothing changes', async () => {
-    const bare = await createTestApp();
-    try {
-      const db = bare.database.db;
-      const staff = await signInStaff(bare, { roles: ['read', 'update'] });
-      const org = await createOrganization(db);
-      const admin = await createUser(db, org.id);
-      const session = await signIn(bare, admin.email!);
-      const res = await bare.app.inject({
-        method: 'PUT',
-        url: `/api/organization/${org.id}/settings/ssoLoginOnly`,
-        headers: staff.headers,
-        payload: { value: true },
-      });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'SSO_NOT_CONFIGURED' });
-      const settings = (await bare.app.inject({ url: `/api/organization/${org.id}/settings`, headers: staff.headers })).json().settings;
-      expect(settings.find((s: { key: string }) => s.key === 'ssoLoginOnly')).toMatchObject({ value: false, isDefault: true });
-      expect((await bare.app.inject({ url: '/api/auth/me', headers: session.headers })).statusCode).toBe(200);
-      // Turning it off stays possible (an organization switched on before the provider was removed).
-      const off = await bare.app.inject({
-        method: 'PUT',
-        url: `/api/organization/${org.id}/settings/ssoLoginOnly`,
-        headers: staff.headers,
-        payload: { value: false },
-      });
-      expect(off.statusCode).toBe(200);
-    } finally {
-      await bare.close();
-    }
+  it('"SSO login only" is refused until an enabled connection of the organization has signed someone in; nothing changes; off stays possible', async () => {
+    const db = t.database.db;
+    const org = await createOrganization(db);
+    const admin = await createUser(db, org.id);
+    const session = await signIn(t, admin.email!);
+    const turn = (value: boolean) => put(editor, org.id, 'ssoLoginOnly', { value });
+    const available = async () => (await getSettings(reader, org.id)).json().ssoLoginOnlyAvailable as boolean;
+    // None of these will do: an enabled connection nobody signed in through, a disabled one
+    // somebody did, and another organization's that did.
+    const unproven = await createSsoConnection(db, org.id);
+    await createSsoConnection(db, org.id, { enabled: false, lastSignInAt: new Date() });
+    await createSsoConnection(db, (await createOrganization(db)).id, { lastSignInAt: new Date() });
+
+    const refused = await turn(true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SSO_CONNECTION_REQUIRED' });
+    expect(refused.json().message).toMatch(/once an enabled single sign-on connection of this organization has signed someone in/);
+    expect(await available()).toBe(false);
+    expect(await settingOf(reader, org.id, 'ssoLoginOnly')).toMatchObject({ value: false, isDefault: true });
+    expect(await eventsOf(db, { organizationId: org.id, action: 'organization.setting.changed' })).toEqual([]);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: session.headers })).statusCode).toBe(200);
+
+    // Someone signed in through the enabled one.
+    await db.update(schema.ssoConnections).set({ lastSignInAt: new Date() }).where(eq(schema.ssoConnections.id, unproven.id));
+    expect(await available()).toBe(true);
+    expect((await turn(true)).statusCode).toBe(200);
+    // Turning it off is always possible, also for an organization switched on before this rule
+    // (or through a way around it): here no such connection is left.
+    await db.update(schema.ssoConnections).set({ enabled: false }).where(eq(schema.ssoConnections.id, unproven.id));
+    expect(await available()).toBe(false);
+    expect((await turn(false)).statusCode).toBe(200);
+    expect((await turn(true)).json().code).toBe('SSO_CONNECTION_REQUIRED');
   });
 
   it('"SSO login only" turned on here refuses password sign-in and is reported at the e-mail step; off again, it works', async () => {
@@ -327,6 +336,7 @@ describe('organization settings (Super area)', () => {
     const check = async () => (await t.app.inject({ url: '/api/auth/password/check?email=someone%40sso-switch.example' })).json().ssoData;
     const passwordSignIn = () =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: person.email, password: TEST_PASSWORD } });
+    await createSsoConnection(t.database.db, org.id, { lastSignInAt: new Date() });
     expect((await passwordSignIn()).statusCode).toBe(200);
     expect((await check()).required).toBe(false);
 
@@ -335,6 +345,17 @@ describe('organization settings (Super area)', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('SSO_REQUIRED');
     expect((await check()).required).toBe(true);
+    // The way back in when the identity provider fails: a one-time link from staff still opens a session.
+    const link = await createSignInLink(t.deps.idTokens, t.config.PUBLIC_URL, person.email!);
+    const exchanged = await t.app.inject({ method: 'POST', url: '/api/auth/custom', payload: { token: link.token } });
+    expect(exchanged.statusCode).toBe(200);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      payload: { idToken: exchanged.json().idToken, email: person.email },
+    });
+    expect(opened.json().user).toMatchObject({ email: person.email, signInProvider: 'custom' });
 
     expect((await put(editor, org.id, 'ssoLoginOnly', { value: false })).statusCode).toBe(200);
     expect((await passwordSignIn()).statusCode).toBe(200);
@@ -349,6 +370,7 @@ describe('organization settings (Super area)', () => {
     const ssoAdmin = await createUser(db, org.id, { signInProvider: 'google', passwordHash: null });
     const publisher = await createUser(db, org.id, { role: 'publisher' });
     const otherAdmin = await createUser(db, otherOrg.id);
+    await createSsoConnection(db, org.id, { lastSignInAt: new Date() });
     const passwordSession = await signIn(t, admin.email!);
     const ssoSession = await signInWithProvider(t, ssoAdmin.email!, 'google');
     const otherSession = await signIn(t, otherAdmin.email!);

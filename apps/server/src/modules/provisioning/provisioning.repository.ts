@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lockOrganization } from '../../db/organization-cap.js';
-import { pageOffset, totalOver } from '../../db/paging.js';
+import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { organizations, scimConfigs, scimEvents, scimTokens, users, workspaces } from '../../db/schema.js';
 
 export interface ScimEvent {
@@ -162,8 +162,7 @@ export function createProvisioningRepository(root: Db) {
         .orderBy(desc(scimEvents.at), desc(scimEvents.id))
         .limit(page.limit)
         .offset(pageOffset(page));
-      const total = rows[0]?.total ?? (await db.$count(scimEvents, where));
-      return { rows, total: Number(total) };
+      return { rows, total: await pageTotal(rows, page, () => db.$count(scimEvents, where)) };
     },
   };
 }

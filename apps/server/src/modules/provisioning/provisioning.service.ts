@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
-import { actorOf, recordEvent } from '../events/record.js';
+import { actorOf, recordChange, recordEvent } from '../events/record.js';
 import type { ProvisioningRepository } from './provisioning.repository.js';
 import { generateScimToken, scimTokenName } from './scim-token.js';
 
@@ -157,21 +157,24 @@ export function createProvisioningService(deps: {
      * they really changed. Saving the value it already has records nothing.
      */
     async updateManagesAdmins(auth: AuthContext, managesAdmins: boolean) {
-      return db.transaction(async (tx) => {
-        await repo.lockOrganization(auth.organizationId, tx);
-        const before = (await repo.config(auth.organizationId, tx)).managesAdmins;
-        if (before !== managesAdmins) {
-          await repo.saveConfig(auth.organizationId, { managesAdmins }, clock.now(), tx);
-          await recordEvent(tx, {
+      await db.transaction((tx) =>
+        recordChange(tx, {
+          after: managesAdmins,
+          lockAndRead: async () => {
+            await repo.lockOrganization(auth.organizationId, tx);
+            return (await repo.config(auth.organizationId, tx)).managesAdmins;
+          },
+          write: () => repo.saveConfig(auth.organizationId, { managesAdmins }, clock.now(), tx),
+          event: (before) => ({
             action: 'scim.manages_admins.changed',
             organizationId: auth.organizationId,
             actor: actorOf(auth),
             targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
             data: { before, after: managesAdmins },
-          });
-        }
-        return { managesAdmins };
-      });
+          }),
+        }),
+      );
+      return { managesAdmins };
     },
 
     async events(auth: AuthContext, page: PageQuery) {

@@ -9,31 +9,26 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, scimConfigs, scimEvents, scimTokens, users, userWorkspaces } from '../../db/schema.js';
 import { createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
+import { createMailTestApp, type MailTestApp } from '../../test/mail-test-app.js';
 import { idTokenFor, signIn } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../test/test-app.js';
 import { hashPassword } from '../auth/password.js';
 import { ERROR_SCHEMA, PATCH_SCHEMA, SCIM, scimClient, scimOrganization, USER_SCHEMA, uniqueEmail } from './scim.fixtures.js';
 import { generateScimToken } from './scim-token.js';
 
 describe('SCIM access and its effect on sign-in', () => {
-  let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let t: MailTestApp;
   let acme: Awaited<ReturnType<typeof scimOrganization>>;
   let globex: Awaited<ReturnType<typeof scimOrganization>>;
   let scim: ReturnType<typeof scimClient>;
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, API_UNKNOWN_KEY_RATE_LIMIT: '1000' } });
+    t = await createMailTestApp({ config: { API_UNKNOWN_KEY_RATE_LIMIT: '1000' } });
     acme = await scimOrganization(t);
     globex = await scimOrganization(t);
     scim = scimClient(t, acme.token);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const raw = (authorization?: string) => t.app.inject({ url: `${SCIM}/Users`, headers: authorization ? { authorization } : {} });
 
@@ -104,7 +99,7 @@ describe('SCIM access and its effect on sign-in', () => {
     expect(await db.select().from(userWorkspaces).where(eq(userWorkspaces.userId, created.body.id))).toEqual([
       { userId: created.body.id, workspaceId: workspace.id },
     ]);
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(userName)).length).toBe(1);
+    await expect.poll(() => t.smtp.messages.filter((m) => m.to.includes(userName)).length).toBe(1);
     await db.delete(scimConfigs).where(eq(scimConfigs.organizationId, acme.org.id));
   });
 

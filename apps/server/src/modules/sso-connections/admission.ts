@@ -11,11 +11,11 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { NewUser } from '../users/users.service.js';
 import type { VerifiedDomains } from './verified-domains.js';
 
-/** A sign-in the connection refuses, in words an IT admin acts on (never a secret or a whole token). */
 /** The person a session is opened for, as sign-in reads them (the auth module's). */
 type Principal = Parameters<AuthService['startSession']>[0];
 type SignInRow = Principal & { passwordHash: string | null; lockedUntil: Date | null };
 
+/** A sign-in the connection refuses, in words an IT admin acts on (never a secret or a whole token). */
 export class ConnectionRefusal extends Error {
   constructor(
     readonly reason: SsoRefusalReason,

@@ -8,67 +8,136 @@
  */
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
-import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
-import { AppError, Conflict } from '../../http/errors.js';
-import type { AuthService, DeviceDetails } from '../auth/auth.service.js';
-import { beginRoundTrip, RoundTripRefused, takeRoundTrip } from '../auth/round-trip.js';
-import { recordEvent, systemActor } from '../events/record.js';
-import type { UsersService } from '../users/users.service.js';
-import { type Admission, ConnectionRefusal, type ConnectionRules, type createAdmission } from './admission.js';
+import { Conflict } from '../../http/errors.js';
+import type { DeviceDetails } from '../auth/auth.service.js';
+import { beginRoundTrip, claimsOfAnswer } from '../auth/round-trip.js';
+import { ConnectionRefusal } from './admission.js';
 import { guardedFetch, IssuerAddressRefused } from './issuer-address.js';
+import { beginSamlRoundTrip } from './saml-round-trip.js';
+import { samlReady } from './saml-view.js';
+import type { Finished, SignInConclusion } from './sign-in-conclusion.js';
 import type { SsoConnectionRow, SsoConnectionsRepository } from './sso-connections.repository.js';
 import { connectionCallbackUrl, connectionNotFound } from './sso-connections.service.js';
 
-/** What openid-client's refusal of the provider's answer means, for the refusals list. */
+/** The algorithms an ID token may be signed with: the provider's published keys, never the client secret. */
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/** A value of the provider's answer as a refusal names it: as JSON (a string in quotes), at most 100 characters. */
+const shown = (value: unknown) => (JSON.stringify(value) ?? 'nothing').slice(0, 100);
+/** A JWT's time (seconds since 1970) as a refusal names it. */
+const timeOf = (seconds: unknown) =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : shown(seconds);
+
+const unsigned = () =>
+  new ConnectionRefusal(
+    'unsigned_token',
+    'The ID token was not signed (alg none): the identity provider must sign ID tokens with a key it publishes (RS256 or ES256).',
+  );
+/** An algorithm other than the asymmetric ones: HS256 and its kin are keyed by the client secret, which the console holds too. */
+const refusedAlgorithm = (alg: string) =>
+  new ConnectionRefusal(
+    'wrong_signature',
+    alg.startsWith('HS')
+      ? `The ID token was signed with ${alg.slice(0, 20)} (keyed by the client secret, which the console holds too) although the provider publishes its keys: sign ID tokens with RS256 or ES256.`
+      : `The ID token was signed with ${shown(alg)}, which the console does not accept: sign ID tokens with RS256 or ES256.`,
+  );
+const foreignSignature = () =>
+  new ConnectionRefusal(
+    'wrong_signature',
+    'The ID token’s signature does not match any key the identity provider publishes (its jwks_uri): it was not signed by this provider.',
+  );
+
+/** What oauth4webapi (under openid-client) says of a refused ID token: its code, and a cause naming the claim or header. */
+interface TokenCheckError {
+  code?: string;
+  message?: string;
+  cause?: {
+    claim?: string;
+    expected?: unknown;
+    claims?: Record<string, unknown>;
+    now?: unknown;
+    alg?: unknown;
+    header?: { alg?: unknown };
+    code?: string;
+  };
+}
+
+/**
+ * What openid-client's refusal of the provider's answer means, for the refusals list: the
+ * issuer, audience, expiry and nonce of the ID token are openid-client's checks (oauth4webapi's
+ * validateIssuer, validateAudience, validateJwt and validateIdTokenNonce), and a refusal names
+ * what arrived and what was expected, so the IT admin sees which setting is wrong.
+ */
 export function refusalOf(err: unknown): ConnectionRefusal {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof ConnectionRefusal) return e;
     if (e instanceof IssuerAddressRefused) return new ConnectionRefusal('issuer_address_refused', e.message);
   }
   // openid-client wraps oauth4webapi's error, whose own cause names the claim or algorithm.
-  let error = err as { code?: string; message?: string; cause?: { claim?: string; alg?: string; code?: string } };
-  for (let e = error, depth = 0; e && depth < 5; e = e.cause as typeof error, depth++) {
-    if (e.cause && ('claim' in e.cause || 'alg' in e.cause)) {
+  let error = err as TokenCheckError;
+  for (let e = error, depth = 0; e && depth < 5; e = e.cause as TokenCheckError, depth++) {
+    if (e.cause && ('claim' in e.cause || 'alg' in e.cause || 'header' in e.cause)) {
       error = e;
       break;
     }
   }
-  const claim = error.cause?.claim;
+  const { claim, claims = {}, expected } = error.cause ?? {};
   if (error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'iss')
-    return new ConnectionRefusal('issuer_mismatch', 'The ID token names another issuer than the connection’s: check the issuer URL.');
-  if (error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'aud')
-    return new ConnectionRefusal('audience_mismatch', 'The ID token was issued for another client: check the client id.');
+    return new ConnectionRefusal(
+      'issuer_mismatch',
+      `The ID token names ${shown(claims.iss)} as its issuer, not the connection’s ${shown(expected)}: check the issuer URL.`,
+    );
+  if (error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && (claim === 'aud' || claim === 'azp'))
+    return new ConnectionRefusal(
+      'audience_mismatch',
+      `The ID token was issued for ${shown(claims[claim])}${expected === undefined ? ' among other audiences' : `, not the connection’s client id ${shown(expected)}`}: check the client id.`,
+    );
   if (error.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && claim === 'nonce')
-    return new ConnectionRefusal('nonce_mismatch', 'The ID token was not issued for this sign-in (its nonce differs): it may be replayed.');
-  if (error.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED')
+    return new ConnectionRefusal(
+      'nonce_mismatch',
+      'The ID token was not issued for this sign-in (its nonce is not the one the console sent): a replayed token, or an identity provider that does not return the nonce.',
+    );
+  if (error.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
+    const now = timeOf(error.cause?.now);
     return new ConnectionRefusal(
       'token_expired',
-      'The ID token has expired or is not yet valid: check the clocks of the identity provider.',
+      claim === 'nbf'
+        ? `The ID token is valid only from ${timeOf(claims.nbf)}, and the console’s clock read ${now}: check the identity provider’s clock.`
+        : `The ID token expired at ${timeOf(claims.exp)}, and the console’s clock read ${now}: check the identity provider’s clock.`,
     );
-  const alg = error.cause?.alg;
-  if (alg === 'none' || (error.message ?? '').includes('"alg" value "none"'))
-    return new ConnectionRefusal('unsigned_token', 'The ID token was not signed (alg none).');
-  if (typeof alg === 'string' && alg.startsWith('HS'))
+  }
+  const alg = error.cause?.alg ?? error.cause?.header?.alg;
+  if (alg === 'none' || (error.message ?? '').includes('"alg" value "none"')) return unsigned();
+  if (typeof alg === 'string' && !ASYMMETRIC.includes(alg)) return refusedAlgorithm(alg);
+  if (/signature/i.test(error.message ?? '')) return foreignSignature();
+  // The token endpoint's own error (RFC 6749 5.2), in its body or, for a client it could not
+  // authenticate, in a WWW-Authenticate challenge: invalid_client is the client id or secret.
+  const answered = err as { code?: string; error?: unknown; error_description?: unknown; cause?: unknown };
+  if (answered.code === 'OAUTH_RESPONSE_BODY_ERROR' || answered.code === 'OAUTH_WWW_AUTHENTICATE_CHALLENGE') {
+    const challenge = (Array.isArray(answered.cause) && (answered.cause[0] as { parameters?: Record<string, unknown> })?.parameters) || {};
+    const said = [answered.error ?? challenge.error, answered.error_description ?? challenge.error_description]
+      .filter((v) => typeof v === 'string')
+      .join(': ');
     return new ConnectionRefusal(
-      'wrong_signature',
-      `The ID token was signed with ${alg} (a shared secret) although the provider publishes its keys: sign with RS256 or ES256.`,
+      'provider_error',
+      `The identity provider refused the code exchange (${said.slice(0, 200) || 'no reason given'}): check the client id and secret.`,
     );
-  if (/signature/i.test(error.message ?? ''))
-    return new ConnectionRefusal('wrong_signature', 'The ID token’s signature does not match the keys the identity provider publishes.');
-  if (error.code === 'OAUTH_RESPONSE_BODY_ERROR')
-    return new ConnectionRefusal('provider_error', 'The identity provider refused the code exchange: check the client id and secret.');
-  return new ConnectionRefusal('token_refused', 'The identity provider’s answer was refused as not valid.');
+  }
+  return new ConnectionRefusal(
+    'token_refused',
+    `The identity provider’s answer was refused as not valid (${(error.message ?? 'no reason given').slice(0, 200)}).`,
+  );
 }
-
-const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
 /**
  * The ID token's signature, checked against the keys the provider publishes, before
  * openid-client reads the answer: openid-client trusts an ID token that came straight from
  * the token endpoint without checking its signature (OpenID Connect allows it over TLS), and
- * an unsigned token, or one signed with the client secret (HS256) that anyone holding the
- * secret could make, must not pass where the provider publishes keys.
+ * checks its `alg` only against the provider's discovery document, which may list HS256
+ * (Auth0, Keycloak) or even `none` (Discovery allows it for the code flow). An unsigned token,
+ * or one signed with the client secret (HS256) that anyone holding the secret could make, must
+ * not pass where the provider publishes keys; this is the only check of either.
  */
 async function checkIdTokenSignature(answer: Response, jwksUri: string | undefined, fetchKeys: (url: string) => Promise<Response>) {
   const body = (await answer.json().catch(() => null)) as { id_token?: unknown } | null;
@@ -79,43 +148,24 @@ async function checkIdTokenSignature(answer: Response, jwksUri: string | undefin
   } catch {
     throw new ConnectionRefusal('token_refused', 'The ID token is not a JSON Web Token.');
   }
-  if (alg === 'none' || alg === undefined) throw new ConnectionRefusal('unsigned_token', 'The ID token was not signed (alg none).');
+  if (alg === 'none' || alg === undefined) throw unsigned();
   if (!jwksUri)
     throw new ConnectionRefusal('wrong_signature', 'The identity provider publishes no keys (jwks_uri) to check the ID token with.');
-  if (typeof alg !== 'string' || !ASYMMETRIC.includes(alg)) {
-    throw new ConnectionRefusal(
-      'wrong_signature',
-      `The ID token was signed with ${String(alg).slice(0, 20)} (a shared secret) although the provider publishes its keys: sign ID tokens with RS256 or ES256.`,
-    );
-  }
+  if (typeof alg !== 'string' || !ASYMMETRIC.includes(alg)) throw refusedAlgorithm(String(alg));
   const keys = await fetchKeys(jwksUri);
   try {
     await compactVerify(body.id_token, createLocalJWKSet((await keys.json()) as JSONWebKeySet), { algorithms: ASYMMETRIC });
   } catch {
-    throw new ConnectionRefusal('wrong_signature', 'The ID token’s signature does not match the keys the identity provider publishes.');
+    throw foreignSignature();
   }
 }
 
-const rulesOf = (c: SsoConnectionRow): ConnectionRules => ({
-  id: c.id,
-  organizationId: c.organizationId,
-  jit: c.jit,
-  jitRole: c.jitRole,
-  groupRoles: c.groupRoles,
-});
-
-/** Claims to keep in a test's result: what the provider said, without tokens or hashes of them. */
-const shownClaims = (claims: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(claims).filter(([k]) => !['at_hash', 'c_hash', 'sid', 'nonce'].includes(k)));
-
 export function createSsoConnectionSignIn(deps: {
-  db: Db;
   repo: SsoConnectionsRepository;
   /** The round trips in flight (the auth module's sso_login_states). */
   states: Parameters<typeof beginRoundTrip>[0]['repo'];
-  admit: ReturnType<typeof createAdmission>;
-  users: Pick<UsersService, 'create' | 'recordSignIn'>;
-  auth: Pick<AuthService, 'startSession'>;
+  /** The way every connection's answer ends (sign-in-conclusion.ts). */
+  conclusion: Pick<SignInConclusion, 'takeFor' | 'conclude'>;
   clock: Clock;
   publicUrl: string;
   apiBasePath: string;
@@ -161,11 +211,6 @@ export function createSsoConnectionSignIn(deps: {
           );
     });
   }
-
-  async function refuse(connectionId: string, refusal: ConnectionRefusal) {
-    await repo.insertRefusal({ connectionId, at: clock.now(), reasonCode: refusal.reason, reason: refusal.message });
-  }
-
   /** The provider's answer checked (state, PKCE, nonce, issuer, audience, signature, expiry) to its claims. */
   async function claimsOf(connection: SsoConnectionRow, callback: URL, pending: { codeVerifier: string; nonce: string }, state: string) {
     if (callback.searchParams.has('error')) {
@@ -173,26 +218,26 @@ export function createSsoConnectionSignIn(deps: {
     }
     const conf = await configuration(connection);
     try {
-      const tokens = await oidc.authorizationCodeGrant(conf, callback, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      const idToken = tokens.claims()!;
-      // Some providers put the e-mail only in the userinfo answer, not the ID token.
-      return idToken.email ? { ...idToken } : { ...(await oidc.fetchUserInfo(conf, tokens.access_token, idToken.sub)), sub: idToken.sub };
+      return await claimsOfAnswer(conf, callback, pending, state);
     } catch (err) {
       throw refusalOf(err);
     }
   }
+
+  const { takeFor, conclude } = deps.conclusion;
 
   return {
     /** The provider's authorization URL for this browser, and the state its cookie must hold. */
     async start(connectionId: string, redirectPath: string, test?: { organizationId: string; userId: string }) {
       const connection = await repo.findForSignIn(connectionId);
       if (!connection || (test && connection.organizationId !== test.organizationId)) throw connectionNotFound();
-      if (connection.kind !== 'oidc' || (!connection.enabled && !test)) throw connectionNotFound();
+      if (!connection.enabled && !test) throw connectionNotFound();
+      const kept = { redirectPath, testBy: test?.userId ?? null };
+      if (connection.kind === 'saml') {
+        if (!samlReady(connection))
+          throw new Conflict('Set up the SAML identity provider first: give its metadata.', 'SSO_CONNECTION_INCOMPLETE');
+        return { ...(await beginSamlRoundTrip({ ...deps, repo: states, clock }, connection, kept)), binding: 'saml' as const };
+      }
       let conf: oidc.Configuration;
       try {
         conf = await configuration(connection);
@@ -201,101 +246,25 @@ export function createSsoConnectionSignIn(deps: {
         // Answered, not kept: a refused request changes nothing, and "Test connection" shows it to the admins.
         throw new Conflict(err.message, 'SSO_FAILED');
       }
-      return beginRoundTrip(
+      const started = await beginRoundTrip(
         { repo: states, clock },
         conf,
-        { provider: 'connection', connectionId, testBy: test?.userId ?? null, redirectPath },
+        { provider: 'connection', connectionId, ...kept },
         { redirectUri: connectionCallbackUrl(deps.publicUrl, deps.apiBasePath, connectionId) },
       );
+      return { ...started, binding: 'oidc' as const };
     },
 
-    /**
-     * The callback: a session for the person the connection vouches for, or (a test) what
-     * arrived kept on the connection. `outcome` says which; a refusal is kept and answered.
-     */
-    async finish(connectionId: string, query: string, cookieState: string | undefined, device: DeviceDetails) {
+    /** The OpenID Connect callback: its round trip taken, the provider's answer read, then `conclude`. */
+    async finish(connectionId: string, query: string, cookieState: string | undefined, device: DeviceDetails): Promise<Finished> {
       const callback = new URL(connectionCallbackUrl(deps.publicUrl, deps.apiBasePath, connectionId));
       callback.search = query;
       const connection = await repo.findForSignIn(connectionId);
-      if (!connection) return { outcome: 'refused' as const, code: 'SSO_FAILED' };
-      let taken: Awaited<ReturnType<typeof takeRoundTrip>> | undefined;
-      let admission: Admission | undefined;
-      let claims: Record<string, unknown> | undefined;
-      try {
-        try {
-          taken = await takeRoundTrip({ repo: states, clock }, callback, cookieState, (p) => p.connectionId === connectionId);
-        } catch (err) {
-          if (err instanceof RoundTripRefused) throw new ConnectionRefusal(err.reason, err.message);
-          throw err;
-        }
-        if (!connection.enabled && !taken.pending.testBy) throw new ConnectionRefusal('connection_disabled', 'The connection is disabled.');
-        claims = await claimsOf(connection, callback, taken.pending, taken.state);
-        admission = await deps.admit(rulesOf(connection), claims);
-      } catch (err) {
-        if (!(err instanceof ConnectionRefusal)) throw err;
-        await refuse(connection.id, err);
-        if (taken?.pending.testBy) {
-          await repo.saveTest(connection.id, {
-            at: clock.now().toISOString(),
-            outcome: 'refused',
-            reasonCode: err.reason,
-            reason: err.message,
-            claims: claims ? shownClaims(claims) : null,
-            profile: null,
-          });
-          return { outcome: 'tested' as const, connectionId };
-        }
-        const code = err.reason === 'unknown_person' || err.reason === 'domain_not_verified' ? 'USER_NOT_FOUND' : 'SSO_FAILED';
-        return { outcome: 'refused' as const, code };
-      }
-
-      if (taken.pending.testBy) {
-        await repo.saveTest(connection.id, {
-          at: clock.now().toISOString(),
-          outcome: 'passed',
-          reasonCode: null,
-          reason: null,
-          claims: shownClaims(claims),
-          profile: { ...admission.profile, existing: admission.kind === 'existing' },
-        });
-        return { outcome: 'tested' as const, connectionId };
-      }
-
-      let principal = admission.kind === 'existing' ? admission.principal : undefined;
-      if (admission.kind === 'create') {
-        const user = admission.user;
-        await deps.db.transaction(async (tx) => {
-          const id = await deps.users.create({ ...user, signInProvider: 'oidc' }, tx);
-          await recordEvent(tx, {
-            action: 'user.created',
-            organizationId: user.organizationId,
-            actor: { ...systemActor, name: connection.name },
-            targets: [{ type: 'user', id, name: user.displayName }],
-            data: { via: 'sso_connection', connectionId: connection.id, role: user.role },
-          });
-        });
-        principal =
-          (await deps.admit(rulesOf(connection), claims).then((a) => (a.kind === 'existing' ? a.principal : undefined))) ?? undefined;
-      }
-      if (!principal) return { outcome: 'refused' as const, code: 'SSO_FAILED' };
-      try {
-        const session = await deps.auth.startSession(principal, 'oidc', device);
-        await deps.users.recordSignIn(principal.userId, clock.now());
-        return { outcome: 'signed_in' as const, session, redirectPath: taken.pending.redirectPath };
-      } catch (err) {
-        // A person of the platform's app is told so on the error page (APP_ACCOUNT), as the console's own single sign-on does.
-        if (!(err instanceof AppError) || (err.code !== 'NOT_AUTHORIZED' && err.code !== 'APP_ACCOUNT')) throw err;
-        await refuse(
-          connection.id,
-          new ConnectionRefusal(
-            principal.userDisabledAt ? 'disabled_person' : 'not_console_role',
-            principal.userDisabledAt
-              ? `${principal.email} is deactivated in the console.`
-              : `${principal.email} signed in at the identity provider; their role does not use this console, only the platform's app.`,
-          ),
-        );
-        return { outcome: 'refused' as const, code: err.code as 'NOT_AUTHORIZED' | 'APP_ACCOUNT' };
-      }
+      if (connection?.kind !== 'oidc') return { outcome: 'refused', code: 'SSO_FAILED' };
+      return conclude(connection, device, async (seen) => {
+        seen.pending = await takeFor(connection, callback, cookieState);
+        seen.claims = await claimsOf(connection, callback, seen.pending, callback.searchParams.get('state') as string);
+      });
     },
   };
 }

@@ -5,15 +5,28 @@
  * enabled ones). Every method takes an optional transaction.
  */
 import { SSO_REFUSALS_KEPT } from '@console/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countForCreate } from '../../db/organization-cap.js';
+import { countForCreate, lockOrganization } from '../../db/organization-cap.js';
 import { pageOffset, pageTotal, totalOver } from '../../db/paging.js';
 import { ssoConnections as connections, ssoConnectionRefusals as refusals } from '../../db/schema.js';
 
 export type SsoConnectionRow = typeof connections.$inferSelect;
 
-export interface ConnectionValues {
+/** What a SAML connection keeps of its identity provider (read from its metadata, or certificates added by hand). */
+export interface SamlValues {
+  samlIdpEntityId: string | null;
+  samlSsoUrl: string | null;
+  samlCertificates: SsoConnectionRow['samlCertificates'];
+  samlMetadataUrl: string | null;
+  samlMetadataAt: Date | null;
+  samlMetadataFailedAt: Date | null;
+  samlMetadataError: string | null;
+  samlWantsSignedRequests: boolean;
+  samlIdpInitiated: boolean;
+}
+
+export interface ConnectionValues extends Partial<SamlValues> {
   name: string;
   enabled: boolean;
   issuer: string | null;
@@ -45,6 +58,21 @@ export function createSsoConnectionsRepository(root: Db) {
     async findById(organizationId: string, id: string, db: Db = root) {
       const [row] = await db.select().from(connections).where(own(organizationId, id));
       return row;
+    },
+
+    /** A connection read to be changed from what it holds (its certificates): its row locked until the transaction ends. */
+    async lockById(organizationId: string, id: string, db: Db) {
+      const [row] = await db.select().from(connections).where(own(organizationId, id)).for('update');
+      return row;
+    },
+
+    /** The SAML connections whose metadata is read again every day, oldest read first. */
+    async withMetadataUrl(db: Db = root) {
+      return db
+        .select({ id: connections.id, organizationId: connections.organizationId })
+        .from(connections)
+        .where(and(eq(connections.kind, 'saml'), isNotNull(connections.samlMetadataUrl)))
+        .orderBy(asc(connections.samlMetadataAt), asc(connections.id));
     },
 
     /** Sign-in's read: the connection a callback names, whatever its organization. */
@@ -96,6 +124,43 @@ export function createSsoConnectionsRepository(root: Db) {
     async remove(organizationId: string, id: string, db: Db = root) {
       const rows = await db.delete(connections).where(own(organizationId, id)).returning({ id: connections.id });
       return rows.length > 0;
+    },
+
+    /** Someone signed in through it; no `updated_at` change: a sign-in changes nothing of the connection. */
+    async recordSignIn(id: string, at: Date, db: Db = root) {
+      await db.update(connections).set({ lastSignInAt: at }).where(eq(connections.id, id));
+    },
+
+    /**
+     * Whether the organization has an enabled connection through which someone has signed in:
+     * what "SSO login only" needs (decision 062). Read under the organization's row lock by
+     * whoever changes that setting, so a connection disabled at the same moment is seen.
+     */
+    async hasSignedInConnection(organizationId: string, db: Db = root) {
+      const count = await db.$count(
+        connections,
+        and(eq(connections.organizationId, organizationId), eq(connections.enabled, true), isNotNull(connections.lastSignInAt)),
+      );
+      return count > 0;
+    },
+
+    /**
+     * The organization's enabled connections that have signed someone in, other than `id`,
+     * counted after locking the organization's row: a disable or delete of connections and a
+     * change of "SSO login only" in one organization happen one at a time, so two admins each
+     * disabling one of its last two such connections cannot both count the other.
+     */
+    async signedInOthers(organizationId: string, id: string, db: Db) {
+      await lockOrganization(db, organizationId);
+      return db.$count(
+        connections,
+        and(
+          eq(connections.organizationId, organizationId),
+          ne(connections.id, id),
+          eq(connections.enabled, true),
+          isNotNull(connections.lastSignInAt),
+        ),
+      );
     },
 
     /** What the last test saw; no `updated_at` change: a test changes nothing of the connection. */

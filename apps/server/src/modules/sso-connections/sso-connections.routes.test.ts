@@ -1,9 +1,13 @@
-/** The Single sign-on screen's calls: an organization's connections, their events, the secret never answered, bad input refused. */
+/**
+ * The Single sign-on screen's calls: an organization's connections, their events, the secret
+ * never answered, bad input refused, and the last connection that signs people in kept while
+ * "SSO login only" is on.
+ */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../test/events.js';
-import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, type SignedInStaff, signIn, signInStaff } from '../../test/sign-in.js';
+import { createOrganization, createSsoConnection, createUser } from '../../test/factories.js';
+import { type SignedIn, type SignedInStaff, signIn, signInStaff, signInWithProvider } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const SECRET = 'the-providers-client-secret-XYZW';
@@ -102,5 +106,68 @@ describe('single sign-on connections', () => {
     expect(enabled.json().code).toBe('SSO_CONNECTION_INCOMPLETE');
     expect((await call('POST', `/api/sso-connection/${id}/secret`, admin, { clientSecret: 'x' })).statusCode).toBe(409);
     expect((await call('GET', `/api/sso-connection/${id}`)).json().connection.enabled).toBe(false);
+  });
+
+  describe('while "SSO login only" is on', () => {
+    /** An organization whose connections `signedIn` (enabled, someone signed in through each) and `unproven`, with "SSO login only" turned on by staff. */
+    async function ssoOnlyOrganization(signedIn: number) {
+      const db = t.database.db;
+      const org = await createOrganization(db);
+      // Signed in through a connection, as people of such an organization are: a password session would end.
+      const boss = await signInWithProvider(t, (await createUser(db, org.id, { signInProvider: 'oidc' })).email!, 'oidc');
+      const proven = [];
+      for (let i = 0; i < signedIn; i += 1) proven.push((await createSsoConnection(db, org.id, { lastSignInAt: new Date() })).id);
+      const unproven = (await createSsoConnection(db, org.id)).id;
+      const editor = await signInStaff(t, { roles: ['read', 'update'] });
+      const turn = (value: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/organization/${org.id}/settings/ssoLoginOnly`,
+          headers: editor.headers,
+          payload: { value },
+        });
+      expect((await turn(true)).statusCode).toBe(200);
+      return { org, boss, proven, unproven, turn };
+    }
+
+    it('keeps the last enabled connection someone signed in through: disabling or deleting it is refused, changing nothing', async () => {
+      const { org, boss, proven, unproven, turn } = await ssoOnlyOrganization(2);
+      const [first, last] = proven;
+      // One of two goes, the other still signs people in; one nobody signed in through goes freely.
+      expect((await call('PATCH', `/api/sso-connection/${first}`, boss, { enabled: false })).statusCode).toBe(200);
+      expect((await call('DELETE', `/api/sso-connection/${unproven}`, boss)).statusCode).toBe(200);
+
+      const recorded = (await eventsOf(t.database.db, { organizationId: org.id })).length;
+      const disabling = await call('PATCH', `/api/sso-connection/${last}`, boss, { enabled: false });
+      expect(disabling.statusCode).toBe(409);
+      expect(disabling.json()).toMatchObject({ code: 'SSO_LOGIN_ONLY_LAST_CONNECTION' });
+      expect(disabling.json().message).toMatch(/Ask support to turn "SSO login only" off first/);
+      const deleting = await call('DELETE', `/api/sso-connection/${last}`, boss);
+      expect(deleting.statusCode).toBe(409);
+      expect(deleting.json().code).toBe('SSO_LOGIN_ONLY_LAST_CONNECTION');
+      expect((await call('GET', `/api/sso-connection/${last}`, boss)).json().connection).toMatchObject({ enabled: true });
+      expect(await eventsOf(t.database.db, { organizationId: org.id })).toHaveLength(recorded);
+      // Its other changes go on.
+      expect((await call('PATCH', `/api/sso-connection/${last}`, boss, { name: 'Okta (main)' })).statusCode).toBe(200);
+
+      // Another connection that has signed someone in takes its place: then it may go.
+      expect((await call('PATCH', `/api/sso-connection/${first}`, boss, { enabled: true })).statusCode).toBe(200);
+      expect((await call('PATCH', `/api/sso-connection/${last}`, boss, { enabled: false })).statusCode).toBe(200);
+      expect((await call('DELETE', `/api/sso-connection/${first}`, boss)).statusCode).toBe(409);
+      // Once staff turn "SSO login only" off, nothing holds it.
+      expect((await turn(false)).statusCode).toBe(200);
+      expect((await call('DELETE', `/api/sso-connection/${first}`, boss)).statusCode).toBe(200);
+    });
+
+    it('lets only one of two admins take away the last two such connections at once', async () => {
+      const { boss, proven } = await ssoOnlyOrganization(2);
+      const answers = await Promise.all([
+        call('PATCH', `/api/sso-connection/${proven[0]}`, boss, { enabled: false }),
+        call('DELETE', `/api/sso-connection/${proven[1]}`, boss),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const left = (await call('GET', '/api/sso-connections', boss)).json().connections as { id: string; enabled: boolean }[];
+      expect(left.filter((c) => proven.includes(c.id) && c.enabled)).toHaveLength(1);
+    });
   });
 });

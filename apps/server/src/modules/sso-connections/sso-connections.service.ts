@@ -9,6 +9,7 @@
 import {
   type CreateSsoConnectionBody,
   type EventAction,
+  type EventActor,
   type PageQuery,
   SSO_CONNECTIONS_MAX,
   type SsoConnectionView,
@@ -23,6 +24,7 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import { type IssuerProblem, issuerProblem } from './issuer-address.js';
+import { samlReady, samlViewOf, serviceProviderOf } from './saml-view.js';
 import type { ConnectionValues, SsoConnectionRow, SsoConnectionsRepository } from './sso-connections.repository.js';
 
 export const connectionNotFound = () => new NotFound('Single sign-on connection not found.', ssoConnectionErrorCodes.notFound);
@@ -38,8 +40,8 @@ export function connectionCallbackUrl(publicUrl: string, apiBasePath: string, id
   return `${publicUrl.replace(/\/+$/, '')}${apiBasePath}/auth/sso/connections/${id}/callback`;
 }
 
-/** The fields an event tells of a connection (never its secret). */
-const described = (view: SsoConnectionView) => ({
+/** The fields an event tells of a connection (never its secret; a certificate by its fingerprint). */
+export const described = (view: SsoConnectionView) => ({
   name: view.name,
   kind: view.kind,
   issuer: view.issuer,
@@ -48,9 +50,28 @@ const described = (view: SsoConnectionView) => ({
   jit: view.jit,
   jitRole: view.jitRole,
   groupRoles: view.groupRoles,
+  ...(view.saml && {
+    saml: {
+      idpEntityId: view.saml.idpEntityId,
+      ssoUrl: view.saml.ssoUrl,
+      metadataUrl: view.saml.metadataUrl,
+      idpInitiated: view.saml.idpInitiated,
+      certificates: view.saml.certificates.map((c) => c.fingerprint),
+    },
+  }),
 });
 
-type ConnectionAction = Extract<EventAction, `sso_connection.${string}`>;
+export type ConnectionAction = Extract<EventAction, `sso_connection.${string}`>;
+
+/** A connection's event, in the change's transaction (so webhooks carry it). */
+export const recordConnectionEvent = (
+  tx: Tx,
+  organizationId: string,
+  actor: EventActor,
+  action: ConnectionAction,
+  view: Pick<SsoConnectionView, 'id' | 'name'>,
+  data?: Record<string, unknown>,
+) => recordEvent(tx, { action, organizationId, actor, targets: [{ type: 'sso_connection', id: view.id, name: view.name }], data });
 
 export function createSsoConnectionsService(deps: {
   db: Db;
@@ -60,6 +81,8 @@ export function createSsoConnectionsService(deps: {
   apiBasePath: string;
   /** SSO_CONNECTIONS_ALLOW_LOOPBACK: an issuer on this machine over http:// (development and tests). */
   allowLoopback: boolean;
+  /** Whether the organization's "SSO login only" is on (a setting of the organizations module), read in the caller's transaction. */
+  ssoLoginOnly: (organizationId: string, tx: Tx) => Promise<boolean>;
 }) {
   const { db, repo, clock } = deps;
 
@@ -72,24 +95,23 @@ export function createSsoConnectionsService(deps: {
       issuer: row.issuer,
       clientId: row.clientId,
       clientSecretLast4: row.clientSecret ? row.clientSecret.slice(-4) : null,
-      samlConfigured: row.saml !== null,
+      samlConfigured: row.kind === 'saml' && samlReady(row),
+      saml: row.kind === 'saml' ? samlViewOf(row, serviceProviderOf(deps.publicUrl, deps.apiBasePath, row.id), clock.now()) : null,
       jit: row.jit,
       jitRole: row.jitRole as SsoJitRole,
       groupRoles: row.groupRoles as SsoGroupRole[],
-      callbackUrl: connectionCallbackUrl(deps.publicUrl, deps.apiBasePath, row.id),
+      callbackUrl:
+        row.kind === 'saml'
+          ? serviceProviderOf(deps.publicUrl, deps.apiBasePath, row.id).acsUrl
+          : connectionCallbackUrl(deps.publicUrl, deps.apiBasePath, row.id),
+      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
 
   const record = (tx: Tx, auth: AuthContext, action: ConnectionAction, view: SsoConnectionView, data?: Record<string, unknown>) =>
-    recordEvent(tx, {
-      action,
-      organizationId: auth.organizationId,
-      actor: actorOf(auth),
-      targets: [{ type: 'sso_connection', id: view.id, name: view.name }],
-      data,
-    });
+    recordConnectionEvent(tx, auth.organizationId, actorOf(auth), action, view, data);
 
   function checkedIssuer(issuer: string): string {
     const problem = issuerProblem(issuer, deps.allowLoopback);
@@ -102,6 +124,29 @@ export function createSsoConnectionsService(deps: {
     const found = await repo.findById(organizationId, id, tx);
     if (!found) throw connectionNotFound();
     return found;
+  }
+
+  /** A connection's kept refusals, newest first (its organization's only: the repository joins on it). */
+  async function refusalsOf(organizationId: string, id: string) {
+    const rows = await repo.listRefusals(organizationId, id);
+    return rows.map((r) => ({ at: r.at.toISOString(), reasonCode: r.reasonCode as never, reason: r.reason }));
+  }
+
+  /**
+   * While "SSO login only" is on, the organization keeps an enabled connection that someone has
+   * signed in through: disabling or deleting the last one is refused, since nobody could then
+   * sign in (decision 062). The organization's row is locked first (`signedInOthers`), as
+   * turning the setting on locks it, so neither a concurrent change of the setting nor of
+   * another connection slips between the count and this change.
+   */
+  async function keepOneThatSignsIn(auth: AuthContext, id: string, tx: Tx) {
+    if ((await repo.signedInOthers(auth.organizationId, id, tx)) > 0) return;
+    const current = await row(auth.organizationId, id, tx);
+    if (!current.enabled || !current.lastSignInAt || !(await deps.ssoLoginOnly(auth.organizationId, tx))) return;
+    throw new Conflict(
+      'This is the last enabled connection people of your organization have signed in through, and "SSO login only" is on: without it nobody could sign in. Ask support to turn "SSO login only" off first, or first sign in through another enabled connection.',
+      ssoConnectionErrorCodes.lastForSsoLoginOnly,
+    );
   }
 
   return {
@@ -120,6 +165,12 @@ export function createSsoConnectionsService(deps: {
 
     async get(auth: AuthContext, id: string) {
       return { connection: toView(await row(auth.organizationId, id)) };
+    },
+
+    /** The external API's read of one: the connection and why it last refused sign-ins, in one answer. */
+    async details(auth: AuthContext, id: string) {
+      const connection = toView(await row(auth.organizationId, id));
+      return { connection, refusals: await refusalsOf(auth.organizationId, id) };
     },
 
     async create(auth: AuthContext, body: CreateSsoConnectionBody) {
@@ -165,13 +216,17 @@ export function createSsoConnectionsService(deps: {
         ...(body.jit !== undefined && { jit: body.jit }),
         ...(body.jitRole !== undefined && { jitRole: body.jitRole }),
         ...(body.groupRoles !== undefined && { groupRoles: body.groupRoles }),
+        ...(body.samlIdpInitiated !== undefined && { samlIdpInitiated: body.samlIdpInitiated }),
       };
       return db.transaction(async (tx) => {
+        if (changes.enabled === false) await keepOneThatSignsIn(auth, id, tx);
         const current = await row(auth.organizationId, id, tx);
         if (current.kind === 'saml' && (changes.issuer !== undefined || changes.clientId !== undefined))
           throw new Conflict('A SAML connection has no issuer or client id.', ssoConnectionErrorCodes.incomplete);
-        if (current.kind === 'saml' && changes.enabled === true && current.saml === null)
+        if (current.kind === 'saml' && changes.enabled === true && !samlReady(current))
           throw new Conflict('Set up the SAML identity provider before enabling the connection.', ssoConnectionErrorCodes.incomplete);
+        if (current.kind === 'oidc' && changes.samlIdpInitiated !== undefined)
+          throw new Conflict('An OpenID Connect connection has no SAML settings.', ssoConnectionErrorCodes.incomplete);
         const before = toView(current);
         await repo.update(auth.organizationId, id, { ...changes, now: clock.now() }, tx);
         const connection = toView(await row(auth.organizationId, id, tx));
@@ -180,9 +235,13 @@ export function createSsoConnectionsService(deps: {
       });
     },
 
-    /** Deleting ends the round trips under way through it (their rows go with it); people it signed in stay. */
+    /**
+     * Deleting ends the round trips under way through it (their rows go with it); people it
+     * signed in stay. The last connection that signs people in stays while "SSO login only" is on.
+     */
     async remove(auth: AuthContext, id: string) {
       return db.transaction(async (tx) => {
+        await keepOneThatSignsIn(auth, id, tx);
         const removedConnection = toView(await row(auth.organizationId, id, tx));
         await repo.remove(auth.organizationId, id, tx);
         await record(tx, auth, 'sso_connection.deleted', removedConnection, described(removedConnection));
@@ -205,10 +264,7 @@ export function createSsoConnectionsService(deps: {
 
     async refusals(auth: AuthContext, id: string) {
       await row(auth.organizationId, id);
-      const rows = await repo.listRefusals(auth.organizationId, id);
-      return {
-        refusals: rows.map((r) => ({ at: r.at.toISOString(), reasonCode: r.reasonCode as never, reason: r.reason })),
-      };
+      return { refusals: await refusalsOf(auth.organizationId, id) };
     },
 
     async testResult(auth: AuthContext, id: string) {

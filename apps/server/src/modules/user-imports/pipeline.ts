@@ -19,7 +19,7 @@ import type { UserImportJobs } from '../../jobs/job-names.js';
 import type { JobSender } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { recordEvent, systemActor } from '../events/record.js';
-import { FileFormatError, readUserImportCsv } from './csv-reader.js';
+import { CSV_FORMAT_CODES, type FileError, FileFormatError, readUserImportCsv } from './csv-reader.js';
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
 import { expireImportFiles, settleImport } from './retention.js';
@@ -122,6 +122,8 @@ export interface RunOptions {
    */
   owner?: string;
 }
+
+const fileErrorInput = (e: FileError) => ({ code: e.code, rows: e.row ? [e.row] : [], value: e.value ?? null });
 
 class Stopped extends Error {}
 /** The import's organization is disabled: nothing more may be done for it. */
@@ -298,38 +300,49 @@ class Run {
     let read = 0;
     let reported = 0;
     let encoding: FileEncoding | undefined;
+    let separator: string | undefined;
+    // The separator the file is read with, when it was detected: said in the details with the encoding.
+    const known = () => ({ ...(encoding ? { fileEncoding: encoding } : {}), ...(separator ? { columnSeparator: separator } : {}) });
     try {
-      const { rows } = await readUserImportCsv(this.deps.blobs.read(row.blobKey), {
-        separator: row.columnSeparator,
-        batchRows: Math.min(this.batch, STAGING_BATCH_ROWS),
-        onEncoding: (e) => {
-          encoding = e;
+      const { rows, formatErrors } = await readUserImportCsv(
+        this.deps.blobs.read(row.blobKey),
+        {
+          separator: row.columnSeparatorDetected ? null : row.columnSeparator,
+          batchRows: Math.min(this.batch, STAGING_BATCH_ROWS),
+          onEncoding: (e) => {
+            encoding = e;
+          },
+          onSeparator: (s) => {
+            separator = s;
+          },
+          onBatch: async (batch) => {
+            // Said in the details as soon as the first rows are read.
+            if (read === 0) await this.checkpoint(known());
+            await sink.write(batch);
+            read += batch.length;
+            // Progress (and the lease) about as often as an apply batch.
+            if (read - reported >= this.batch) {
+              reported = read;
+              await this.checkpoint({ rowsRead: read });
+            }
+          },
         },
-        onBatch: async (batch) => {
-          // Said in the details as soon as the first rows are read.
-          if (encoding && read === 0) await this.checkpoint({ fileEncoding: encoding });
-          await sink.write(batch);
-          read += batch.length;
-          // Progress (and the lease) about as often as an apply batch.
-          if (read - reported >= this.batch) {
-            reported = read;
-            await this.checkpoint({ rowsRead: read });
-          }
-        },
-      });
+        // Past a broken quote, the rest of the file is read all the same: its data errors are told in the same round.
+        () => this.deps.blobs.read(row.blobKey),
+      );
       await sink.finish();
       await analyzeStagedRows(db);
-      await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows, fileEncoding: encoding });
+      // The format errors stay beside what validation finds (it keeps them), and end the import with them.
+      await this.deps.errors.insertErrors(row.id, formatErrors.map(fileErrorInput));
+      await this.checkpoint({ phase: 'validating', rowsRead: rows, rowsTotal: rows, ...known() });
       return true;
     } catch (err) {
       await sink.abort(err as Error);
       if (!(err instanceof FileFormatError)) throw err;
       // A file refused after its encoding was decided still says how it was read.
-      if (encoding) await this.checkpoint({ fileEncoding: encoding });
-      await this.deps.errors.insertErrors(
-        row.id,
-        err.errors.map((e) => ({ code: e.code, rows: e.row ? [e.row] : [], value: e.value ?? null })),
-      );
+      const howRead = known();
+      if (Object.keys(howRead).length > 0) await this.checkpoint(howRead);
+      await this.deps.errors.insertErrors(row.id, err.errors.map(fileErrorInput));
       const rowsWithErrors = new Set(err.errors.map((e) => e.row).filter(Boolean)).size;
       await this.endWithValidationErrors(rowsWithErrors);
       return false;
@@ -344,7 +357,8 @@ class Run {
   private async validate(): Promise<'apply' | 'awaiting' | 'ended'> {
     const { db, row } = this;
     await this.checkpoint({ phase: 'validating', rowsWithErrors: 0 });
-    await this.deps.errors.deleteErrors(row.id);
+    // The file's format errors found while staging stay: validation adds the rows' own.
+    await this.deps.errors.deleteErrors(row.id, { except: CSV_FORMAT_CODES });
     const bounds = await rowNumberBounds(db, row.id);
     let bad = 0;
     if (bounds) {

@@ -121,7 +121,7 @@ export function createUserImportActions(
       }
       const reset = await db.transaction(async (tx) => {
         const invitations = await deps.invitations.resetFailedInvitations(id, tx);
-        await deps.errors.deleteErrors(id, ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'], tx);
+        await deps.errors.deleteErrors(id, { only: ['APPLY_FAILED', 'INVITATION_FAILED', 'IMPORT_FAILED', 'ORGANIZATION_DISABLED'] }, tx);
         const failedRows = await deps.rows.markFailedRowsForRetry(id, tx);
         // A run that stopped half way resumes from its phase; a finished one retries its failures.
         const phase = row.phase === 'done' ? 'retrying' : row.phase;

@@ -47,14 +47,21 @@ export function createUserImportErrorsRepository(root: Db) {
       );
     },
 
-    /** The import's errors, or only those of these codes. */
-    async deleteErrors(importId: string, codes?: UserImportErrorCode[], db: Db = root): Promise<void> {
+    /** The import's errors; or only those of the codes `only`, or all but those of `except`. */
+    async deleteErrors(
+      importId: string,
+      codes: { only?: readonly UserImportErrorCode[]; except?: readonly UserImportErrorCode[] } = {},
+      db: Db = root,
+    ): Promise<void> {
+      const list = (c: readonly UserImportErrorCode[]) => sql.join([...c], sql`, `);
       await db
         .delete(userImportErrors)
         .where(
-          codes
-            ? and(eq(userImportErrors.importId, importId), sql`${userImportErrors.code} IN (${sql.join(codes, sql`, `)})`)
-            : eq(userImportErrors.importId, importId),
+          and(
+            eq(userImportErrors.importId, importId),
+            codes.only ? sql`${userImportErrors.code} IN (${list(codes.only)})` : undefined,
+            codes.except ? sql`${userImportErrors.code} NOT IN (${list(codes.except)})` : undefined,
+          ),
         );
     },
 

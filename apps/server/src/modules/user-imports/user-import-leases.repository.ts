@@ -4,10 +4,10 @@
  * it; a hold that ends unrenewed is of a run that died, and the resume sweep finds it.
  * Every method takes an optional executor last (`db`).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
 import { userImports } from '../../db/schema.js';
-import type { ImportUpdate, UserImportRow } from './user-imports.repository.js';
+import { type ImportUpdate, liveImport, type UserImportRow } from './user-imports.repository.js';
 
 export class LeaseLost extends Error {
   constructor() {
@@ -23,9 +23,8 @@ export function createUserImportLeasesRepository(root: Db) {
         .update(userImports)
         .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
         .where(
-          and(
-            eq(userImports.id, id),
-            isNull(userImports.deletedAt),
+          liveImport(
+            id,
             eq(userImports.status, 'processing'),
             sql`(${userImports.leaseOwner} IS NULL OR ${userImports.leaseUntil} < now() OR ${userImports.leaseOwner} = ${owner})`,
           ),
@@ -49,7 +48,7 @@ export function createUserImportLeasesRepository(root: Db) {
       const rows = await db
         .update(userImports)
         .set({ ...values, leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
-        .where(and(eq(userImports.id, id), eq(userImports.leaseOwner, owner), isNull(userImports.deletedAt)))
+        .where(liveImport(id, eq(userImports.leaseOwner, owner)))
         .returning({ id: userImports.id });
       if (rows.length === 0) throw new LeaseLost();
     },
@@ -62,14 +61,7 @@ export function createUserImportLeasesRepository(root: Db) {
       const rows = await db
         .update(userImports)
         .set({ ...values, status: 'awaiting_confirmation', leaseOwner: null, leaseUntil: null })
-        .where(
-          and(
-            eq(userImports.id, id),
-            eq(userImports.leaseOwner, owner),
-            eq(userImports.status, 'processing'),
-            isNull(userImports.deletedAt),
-          ),
-        )
+        .where(liveImport(id, eq(userImports.leaseOwner, owner), eq(userImports.status, 'processing')))
         .returning({ id: userImports.id });
       if (rows.length === 0) throw new LeaseLost();
     },

@@ -10,8 +10,7 @@ import { USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS, type UserImportView, userImport
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, userImportInvitations, users } from '../../db/schema.js';
-import { createOrganization, createUser } from '../../test/factories.js';
-import { signIn } from '../../test/sign-in.js';
+import { createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   confirmImport,
@@ -19,6 +18,7 @@ import {
   type Headers,
   importCsv,
   multipartBody,
+  organizationWithAdmin,
   stopImport,
   upload,
   watchedRuns,
@@ -33,14 +33,6 @@ describe('imports the admin confirms', () => {
     t = await createTestApp({ log: runs.log, config: { USER_IMPORT_BATCH_ROWS: '5', USER_IMPORT_BATCH_PAUSE_MS: '300' } });
   });
   afterAll(() => t.close());
-
-  /** An organization of its own for each test, with its admin signed in. */
-  async function organization() {
-    const org = await createOrganization(t.database.db);
-    const admin = await createUser(t.database.db, org.id);
-    const headers: Headers = (await signIn(t, admin.email!)).headers;
-    return { org, admin, headers };
-  }
 
   /** The users of the organization other than its admin. */
   const others = (organizationId: string, adminId: string) =>
@@ -65,7 +57,7 @@ describe('imports the admin confirms', () => {
     Array.from({ length: n }, (_, i) => `u${String(i + 1).padStart(6, '0')}@${domain},User ${i + 1}`).join('\n');
 
   it('waits at its summary, changing nobody, and applies what the summary said once confirmed', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     await createUser(t.database.db, org.id, { email: 'kept@summary.example', displayName: 'Kept Old', role: 'viewer' });
     await createUser(t.database.db, org.id, { email: 'leaving@summary.example', displayName: 'Leaving', role: 'viewer' });
     const csv = [
@@ -150,7 +142,7 @@ describe('imports the admin confirms', () => {
   });
 
   it('names each sample by its e-mail, or employee ID when it has none, and its name: two people of one name are told apart', async () => {
-    const { org, headers } = await organization();
+    const { org, headers } = await organizationWithAdmin(t);
     await createUser(t.database.db, org.id, { email: null, employeeId: 'E-200', displayName: 'Rosa Dias', role: 'viewer' });
     const csv = [
       'email,employeeId,name',
@@ -187,7 +179,7 @@ describe('imports the admin confirms', () => {
   });
 
   it('is cancelled at its summary by removing it: nobody is created, and it cannot be confirmed after', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     const created = await uploaded(headers, `email,name\n${rowsOf(8, 'cancel.example')}\n`);
     await t.app.services.userImportPipeline.run(created.id);
     expect((await getImport(t, headers, created.id)).status).toBe('awaiting_confirmation');
@@ -202,7 +194,7 @@ describe('imports the admin confirms', () => {
   });
 
   it('refuses Confirm in any other status, and another organization’s admin sees no such import', async () => {
-    const { org, headers } = await organization();
+    const { org, headers } = await organizationWithAdmin(t);
     const done = await importCsv(t, headers, 'email,name\none@refused.example,One\n');
     expect(done.status).toBe('completed');
     const completed = await confirmImport(t, headers, done.id);
@@ -219,7 +211,7 @@ describe('imports the admin confirms', () => {
 
     const waiting = await uploaded(headers, 'email,name\nthree@refused.example,Three\n');
     await t.app.services.userImportPipeline.run(waiting.id);
-    const other = await organization();
+    const other = await organizationWithAdmin(t);
     expect((await confirmImport(t, other.headers, waiting.id)).statusCode).toBe(404);
     expect((await stopImport(t, other.headers, waiting.id)).statusCode).toBe(404);
     // Stop is for a running import; at the summary it is removed instead.
@@ -231,7 +223,7 @@ describe('imports the admin confirms', () => {
   });
 
   it('stops between two batches: the report matches the database and no run applies another batch', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     const total = 40;
     const created = await uploaded(headers, `email,name\n${rowsOf(total, 'stop.example')}\n`);
     await t.app.services.userImportPipeline.run(created.id);
@@ -281,9 +273,7 @@ describe('imports the admin confirms', () => {
   it('applies a large file without waiting when asked to, and a small one waits even so', async () => {
     // Batches of the configured size: the file is ten thousand rows.
     const big = await createTestApp();
-    const org = await createOrganization(big.database.db);
-    const admin = await createUser(big.database.db, org.id);
-    const { headers } = await signIn(big, admin.email!);
+    const { org, headers } = await organizationWithAdmin(big);
     const send = async (csv: string) => {
       const res = await upload(big, headers, csv, { applyWithoutConfirmation: 'true' });
       expect(res.statusCode, res.body).toBe(201);
@@ -307,8 +297,8 @@ describe('imports the admin confirms', () => {
   }, 300_000);
 
   it('remembers the options of the last upload for the organization, among them Send invitation e-mails off', async () => {
-    const { headers } = await organization();
-    const other = await organization();
+    const { headers } = await organizationWithAdmin(t);
+    const other = await organizationWithAdmin(t);
     const defaults = async (h: Headers) => {
       const res = await t.app.inject({ url: '/api/user-imports/defaults', headers: h });
       expect(res.statusCode, res.body).toBe(200);

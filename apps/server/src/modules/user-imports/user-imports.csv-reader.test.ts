@@ -90,10 +90,12 @@ describe('the CSV reader', () => {
     // csv-parse names this one INVALID_OPENING_QUOTE (no CSV_ prefix).
     const quote = await read('email,name\na@x.example,Ada\nb@x.example,Robert "Bob" Smith\n').catch((err: unknown) => err);
     expect(quote).toBeInstanceOf(FileFormatError);
-    expect((quote as FileFormatError).errors).toEqual([{ code: 'INVALID_CSV', row: 3, value: expect.stringMatching(/quote/i) }]);
+    expect((quote as FileFormatError).errors).toEqual([{ code: 'QUOTE_IN_CELL', row: 3 }]);
+    const closing = await read('email,name\na@x.example,"Ada" Lovelace\n').catch((err: unknown) => err);
+    expect((closing as FileFormatError).errors).toEqual([{ code: 'INVALID_QUOTE', row: 2 }]);
     const unclosed = await read('email,name\na@x.example,"Ada\n').catch((err: unknown) => err);
     expect(unclosed).toBeInstanceOf(FileFormatError);
-    expect((unclosed as FileFormatError).errors[0].code).toBe('INVALID_CSV');
+    expect((unclosed as FileFormatError).errors).toEqual([{ code: 'UNCLOSED_QUOTE', row: 2 }]);
   });
 
   it('lets a failure that is not of the file through as it is (a failing batch write)', async () => {

@@ -9,13 +9,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImportInvitations, users } from '../../db/schema.js';
 import type { AuthContext } from '../../http/auth-context.js';
-import { createOrganization, createUser } from '../../test/factories.js';
-import { type SignedIn, signIn, signInStaff } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createUser } from '../../test/factories.js';
+import { createMailTestApp, type MailTestApp } from '../../test/mail-test-app.js';
+import { type SignedIn, signInStaff } from '../../test/sign-in.js';
 import type { InviteUser } from './invitations.js';
 import { createUserImportErrorsRepository } from './user-import-errors.repository.js';
-import { confirmImport, getImport, type Headers, importCsv, upload, watchedRuns } from './user-imports.fixtures.js';
+import { confirmImport, getImport, importCsv, organizationWithAdmin, upload, watchedRuns } from './user-imports.fixtures.js';
 import { createUserImportsRepository } from './user-imports.repository.js';
 import { toView } from './user-imports.service.js';
 
@@ -29,19 +28,17 @@ const disabledError = {
 };
 
 describe('user imports of a disabled organization', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let staff: SignedIn;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   const runs = watchedRuns();
 
   beforeAll(async () => {
-    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@retry.example'] });
     // Batches of two rows, so that a file of a few rows is applied in several, with a pause
     // between two in which staff can disable the organization.
-    t = await createTestApp({
+    t = await createMailTestApp({
+      rejectRecipients: ['bounce@retry.example'],
       log: runs.log,
       config: {
-        SMTP_URL: smtp.url,
         USER_IMPORT_BATCH_ROWS: '2',
         USER_IMPORT_BATCH_PAUSE_MS: '1500',
         USER_IMPORT_INVITATIONS_PER_SECOND: '50',
@@ -49,18 +46,7 @@ describe('user imports of a disabled organization', () => {
     });
     staff = await signInStaff(t, { roles: ['read', 'update'] });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
-
-  /** An organization of its own for each test (disabling is for good), with its admin signed in. */
-  async function organization() {
-    const org = await createOrganization(t.database.db);
-    const admin = await createUser(t.database.db, org.id);
-    const headers: Headers = (await signIn(t, admin.email!)).headers;
-    return { org, admin, headers };
-  }
+  afterAll(() => t.close());
 
   async function disable(organizationId: string) {
     const res = await t.app.inject({
@@ -76,7 +62,7 @@ describe('user imports of a disabled organization', () => {
   async function state(id: string) {
     const row = await createUserImportsRepository(t.database.db).getImport(id);
     const { rows } = await createUserImportErrorsRepository(t.database.db).listErrors(id, { offset: 0, limit: 100 });
-    return { view: toView(row!, 0), errors: rows.map(({ id: _id, ...e }) => e) };
+    return { view: toView(row!, 0, 5), errors: rows.map(({ id: _id, ...e }) => e) };
   }
 
   /** The users of the organization other than its admin. */
@@ -102,13 +88,13 @@ describe('user imports of a disabled organization', () => {
   const send = (importId: string, fn: InviteUser = invite) =>
     t.app.services.userImportPipeline.sendInvitations(importId, fn, { perSecond: 50, maxSeconds: 30 });
   const mailedTo = (domain: string) =>
-    smtp.messages
+    t.smtp.messages
       .map((m) => m.to[0])
       .filter((to) => to.endsWith(domain))
       .sort();
 
   it('does nothing for a job picked up after the organization was disabled: the file is not even read', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     const res = await upload(t, headers, 'email,name\nq1@queued.example,Queued One\n');
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json().userImport;
@@ -123,7 +109,7 @@ describe('user imports of a disabled organization', () => {
   });
 
   it('creates no user when the organization is disabled before apply, and ends failed with that reason', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     // An existing user that the file would change: it must stay as the disable left it.
     const bob = await createUser(t.database.db, org.id, { email: 'bob@before.example', displayName: 'Bob Old', role: 'viewer' });
     const csv =
@@ -148,7 +134,7 @@ describe('user imports of a disabled organization', () => {
   });
 
   it('stops at the next batch when the organization is disabled between two batches; their invitations are never sent', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     const rows = Array.from({ length: 6 }, (_, i) => `b${i + 1}@between.example,Between ${i + 1}`).join('\n');
     let disabledAfter: number | undefined;
     const res = await upload(t, headers, `email,name\n${rows}\n`);
@@ -182,7 +168,7 @@ describe('user imports of a disabled organization', () => {
   });
 
   it('stops sending invitations at the next e-mail once the organization is disabled, and the import shows why', async () => {
-    const { org, headers } = await organization();
+    const { org, headers } = await organizationWithAdmin(t);
     const csv = 'email,name\ns1@sending.example,Send One\ns2@sending.example,Send Two\ns3@sending.example,Send Three\n';
     const done = await importCsv(t, headers, csv);
     expect(done).toMatchObject({ status: 'completed', usersCreated: 3, invitationsPending: 3 });
@@ -204,14 +190,14 @@ describe('user imports of a disabled organization', () => {
   });
 
   it('does not e-mail anyone when failed invitations are retried after the organization was disabled', async () => {
-    const { org, admin, headers } = await organization();
+    const { org, admin, headers } = await organizationWithAdmin(t);
     const done = await importCsv(t, headers, 'email,name\nbounce@retry.example,Bounce\n');
     expect(await send(done.id)).toBe(false);
     expect((await state(done.id)).view).toMatchObject({ status: 'error', invitationsFailed: 1 });
     await disable(org.id);
 
     // The address works now: only the disabled organization keeps it from being sent.
-    smtp.rejected.clear();
+    t.smtp.rejected.clear();
     const auth = { userId: admin.id, organizationId: org.id, displayName: 'Org Admin' } as AuthContext;
     await t.app.services.userImports.retry(auth, done.id);
     await t.app.services.userImportPipeline.run(done.id);

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, loadDemoData } from '../../db/demo-data/seed.js';
 import { organizations, skills, teams, userImportInvitations, userImports, users, userTokens, workspaces } from '../../db/schema.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
+import { createMailTestApp, type MailTestApp } from '../../test/mail-test-app.js';
 import { signIn } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 import { readUserImportCsv, type StagedRow } from './csv-reader.js';
@@ -132,20 +132,15 @@ describe('the user-import template', () => {
 });
 
 describe('invitation e-mails of an import', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let headers: Headers;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
+    t = await createMailTestApp({ config: { USER_IMPORT_INVITATIONS_PER_SECOND: '50' } });
     const orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
     await t.deps.jobs.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const run = async (csv: string, fields: Record<string, string>) => {
     const res = await upload(t, headers, csv, fields);
@@ -155,7 +150,7 @@ describe('invitation e-mails of an import', () => {
     return { id, options, view };
   };
   const mailedTo = (domain: string) =>
-    smtp.messages
+    t.smtp.messages
       .flatMap((m) => m.to)
       .filter((to) => to.endsWith(domain))
       .sort();
@@ -211,12 +206,13 @@ describe('retry of a user import', () => {
   const retry = (id: string) => t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
 
   it('is refused after errors of the file (a new file is needed), which drops the file at once', async () => {
-    for (const csv of [
-      'email;name\nx@retry.example;X\n',
-      'email,name\nnot-an-email,Bad\n',
-      'email,name,workspaces\nw@retry.example,W,Later\n',
-    ]) {
-      const failed = await importCsv(t, headers, csv);
+    for (const [csv, fields] of [
+      // A comma chosen for a file of semicolons: the header is one column.
+      ['email;name\nx@retry.example;X\n', { columnSeparator: ',' }],
+      ['email,name\nnot-an-email,Bad\n', {}],
+      ['email,name,workspaces\nw@retry.example,W,Later\n', {}],
+    ] as const) {
+      const failed = await importCsv(t, headers, csv, fields);
       expect(failed.status).toBe('validation_error');
       const [row] = await t.database.db.select().from(userImports).where(eq(userImports.id, failed.id));
       expect(await t.deps.blobs.exists(row.blobKey)).toBe(false);

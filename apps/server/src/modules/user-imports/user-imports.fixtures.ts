@@ -2,10 +2,20 @@
 import type { UserImportErrorView, UserImportView } from '@console/contracts';
 import pino from 'pino';
 import { expect } from 'vitest';
+import { createOrganization, createUser } from '../../test/factories.js';
+import { signIn } from '../../test/sign-in.js';
 import type { TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 
 export type Headers = Record<string, string>;
+
+/** An organization of a test's own (one it may change, or disable for good), with its admin signed in. */
+export async function organizationWithAdmin(t: TestApp) {
+  const org = await createOrganization(t.database.db);
+  const admin = await createUser(t.database.db, org.id);
+  const headers: Headers = (await signIn(t, admin.email!)).headers;
+  return { org, admin, headers };
+}
 
 /** A multipart body as a browser's FormData makes it. */
 export async function multipartBody(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {

@@ -4,29 +4,23 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userImports, users, userTokens } from '../../db/schema.js';
 import { createOrganization, createUser } from '../../test/factories.js';
+import { createMailTestApp, type MailTestApp } from '../../test/mail-test-app.js';
 import { signIn } from '../../test/sign-in.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/until.js';
 import { type Headers, importErrors, settledInBackground, upload } from './user-imports.fixtures.js';
 import { userImportJobs } from './user-imports.jobs.js';
 
 describe('user-import jobs', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let headers: Headers;
   let orgId: string;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
-    smtp = await startSmtpPeer({ rejectRecipients: ['bounce@jobs.example'] });
-    t = await createTestApp({ config: { SMTP_URL: smtp.url, USER_IMPORT_INVITATIONS_PER_SECOND: '20' } });
+    t = await createMailTestApp({ rejectRecipients: ['bounce@jobs.example'], config: { USER_IMPORT_INVITATIONS_PER_SECOND: '20' } });
     orgId = (await createOrganization(t.database.db)).id;
     headers = (await signIn(t, (await createUser(t.database.db, orgId)).email!)).headers;
     await t.deps.jobs.startWorkers(userImportJobs({ deps: t.deps, services: t.app.services }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   const settled = (id: string) => settledInBackground(t, headers, id);
 
@@ -37,8 +31,8 @@ describe('user-import jobs', () => {
     const { id } = res.json().userImport as UserImportView;
     const failed = await settled(id);
     expect(failed).toMatchObject({ status: 'error', usersCreated: 4, usersFailed: 0, invitationsSent: 2, invitationsFailed: 1 });
-    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['new1@jobs.example', 'new2@jobs.example']);
-    const mail = smtp.messages.find((m) => m.to[0] === 'new1@jobs.example')!;
+    expect(t.smtp.messages.map((m) => m.to[0]).sort()).toEqual(['new1@jobs.example', 'new2@jobs.example']);
+    const mail = t.smtp.messages.find((m) => m.to[0] === 'new1@jobs.example')!;
     // Imported without a role, they are Viewers: the platform's app is where they work, so the link activates their account.
     expect(mail.text).toMatch(/\/auth\/invitation\/activate\?token=/);
     expect(await importErrors(t, headers, id)).toEqual([
@@ -53,12 +47,12 @@ describe('user-import jobs', () => {
     const tokens = await t.database.db.select({ userId: userTokens.userId }).from(userTokens);
     expect(tokens).toHaveLength(3);
 
-    smtp.rejected.clear();
+    t.smtp.rejected.clear();
     const retried = await t.app.inject({ method: 'PUT', url: `/api/user-import/${id}/retry`, headers });
     expect(retried.statusCode).toBe(200);
     const done = await settled(id);
     expect(done).toMatchObject({ status: 'completed', usersCreated: 4, invitationsSent: 3, invitationsFailed: 0 });
-    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(['bounce@jobs.example', 'new1@jobs.example', 'new2@jobs.example']);
+    expect(t.smtp.messages.map((m) => m.to[0]).sort()).toEqual(['bounce@jobs.example', 'new1@jobs.example', 'new2@jobs.example']);
     expect(await importErrors(t, headers, id)).toEqual([]);
   });
 

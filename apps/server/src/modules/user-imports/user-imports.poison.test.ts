@@ -88,6 +88,6 @@ describe('user imports that cannot succeed', () => {
     const { id } = res.json().userImport as UserImportView;
     const view = await ended(id);
     expect(view.status).toBe('validation_error');
-    expect(await importErrors(t, headers, id)).toEqual([expect.objectContaining({ code: 'INVALID_CSV', rows: [3] })]);
+    expect(await importErrors(t, headers, id)).toEqual([expect.objectContaining({ code: 'QUOTE_IN_CELL', rows: [3] })]);
   });
 });

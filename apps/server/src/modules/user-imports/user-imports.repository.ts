@@ -8,7 +8,7 @@
  * transaction.
  */
 import { userImportErrorMessages } from '@console/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, sqlRows } from '../../db/client.js';
 import { pageTotal, totalOver } from '../../db/paging.js';
@@ -22,6 +22,9 @@ export type UserImportRow = typeof userImports.$inferSelect;
 export type NewUserImport = typeof userImports.$inferInsert;
 /** Values to set on an import: plain or SQL expressions (counters). */
 export type ImportUpdate = PgUpdateSetSource<typeof userImports>;
+
+/** The import `id` if it is not removed, and the other conditions given. */
+export const liveImport = (id: string, ...also: SQL[]) => and(eq(userImports.id, id), isNull(userImports.deletedAt), ...also);
 
 /** The database's time, for an import's start and end: its holds are on the database's clock too. */
 export const dbNow = () => sql`now()`;
@@ -62,7 +65,7 @@ export function createUserImportsRepository(root: Db) {
     const rows = await db
       .update(userImports)
       .set(values)
-      .where(and(eq(userImports.id, id), eq(userImports.status, status), isNull(userImports.deletedAt)))
+      .where(liveImport(id, eq(userImports.status, status)))
       .returning({ id: userImports.id });
     return rows.length > 0;
   }
@@ -90,7 +93,7 @@ export function createUserImportsRepository(root: Db) {
       const [found] = await db
         .select({ row: userImports, invitationsPending: openInvitations })
         .from(userImports)
-        .where(and(eq(userImports.id, id), eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt)));
+        .where(liveImport(id, eq(userImports.organizationId, organizationId)));
       return found;
     },
 
@@ -112,14 +115,7 @@ export function createUserImportsRepository(root: Db) {
       const [row] = await db
         .update(userImports)
         .set({ status: 'stopped', phase: 'done', finishedAt: dbNow(), leaseOwner: null, leaseUntil: null })
-        .where(
-          and(
-            eq(userImports.id, id),
-            eq(userImports.organizationId, organizationId),
-            eq(userImports.status, 'processing'),
-            isNull(userImports.deletedAt),
-          ),
-        )
+        .where(liveImport(id, eq(userImports.organizationId, organizationId), eq(userImports.status, 'processing')))
         .returning();
       return row;
     },
@@ -156,7 +152,7 @@ export function createUserImportsRepository(root: Db) {
       const [row] = await db
         .update(userImports)
         .set({ deletedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-        .where(and(eq(userImports.id, id), eq(userImports.organizationId, organizationId), isNull(userImports.deletedAt)))
+        .where(liveImport(id, eq(userImports.organizationId, organizationId)))
         .returning({ filename: userImports.filename });
       return row;
     },

@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  columnSeparatorChoice,
   createUserImportFields,
+  DETECT_COLUMN_SEPARATOR,
   USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS,
   type UserImportErrorView,
   type UserImportSummaryView,
@@ -27,13 +29,18 @@ import type { UserImportRow } from './user-imports.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toView(row: UserImportRow, invitationsPending: number): UserImportView {
+/**
+ * The import as the API answers it. `invitationsPerSecond`: the rate its invitations go out
+ * at (USER_IMPORT_INVITATIONS_PER_SECOND), which tells about how long the rest take.
+ */
+export function toView(row: UserImportRow, invitationsPending: number, invitationsPerSecond: number): UserImportView {
   return {
     id: row.id,
     filename: row.filename,
     status: row.status as UserImportView['status'],
     phase: row.phase as UserImportView['phase'],
     columnSeparator: row.columnSeparator,
+    columnSeparatorDetected: row.columnSeparatorDetected,
     encoding: row.fileEncoding as UserImportView['encoding'],
     options: userImportOptions.parse(row.options ?? {}),
     sizeBytes: row.sizeBytes,
@@ -50,6 +57,7 @@ export function toView(row: UserImportRow, invitationsPending: number): UserImpo
     invitationsPending,
     invitationsSent: row.invitationsSent,
     invitationsFailed: row.invitationsFailed,
+    invitationsSecondsLeft: invitationsPending > 0 ? Math.ceil(invitationsPending / invitationsPerSecond) : null,
     summary: (row.summary as UserImportSummaryView | null) ?? null,
     applyWithoutConfirmation: row.applyWithoutConfirmationFromRows !== null,
     confirmedAt: iso(row.confirmedAt),
@@ -89,6 +97,8 @@ export interface UserImportServiceDeps extends UserImportStores {
    * (db/committed.ts), and for its progress when the change feed tells.
    */
   pages?: OrgCache<UserImportsPage>;
+  /** USER_IMPORT_INVITATIONS_PER_SECOND: how fast an import's invitations go out, for the time they still take. */
+  invitationsPerSecond: number;
 }
 
 /** A page of the imports list, as its route answers it. */
@@ -98,7 +108,8 @@ export interface UserImportsPage {
 }
 
 export function createUserImportService(deps: UserImportServiceDeps) {
-  const { db, repo, blobs, jobs, pipeline, maxUploadBytes, pages } = deps;
+  const { db, repo, blobs, jobs, pipeline, maxUploadBytes, pages, invitationsPerSecond } = deps;
+  const view = (row: UserImportRow, invitationsPending: number) => toView(row, invitationsPending, invitationsPerSecond);
   /**
    * Validation's errors are listed once it has ended: until then they hold rows naming other
    * organizations' addresses that the daily budget may yet withhold (set-based/foreign-emails.ts).
@@ -114,7 +125,7 @@ export function createUserImportService(deps: UserImportServiceDeps) {
 
   async function get(auth: AuthContext, id: string): Promise<UserImportView> {
     const found = await findOwn(auth, id);
-    return toView(found.row, found.invitationsPending);
+    return view(found.row, found.invitationsPending);
   }
 
   return {
@@ -131,7 +142,13 @@ export function createUserImportService(deps: UserImportServiceDeps) {
           parsed.error.issues.map((i) => ({ path: `/${i.path.join('/')}`, message: i.message, in: 'body' })),
         );
       }
-      const { columnSeparator, applyWithoutConfirmation = kind.applyWithoutConfirmation, ...options } = parsed.data;
+      const {
+        columnSeparator = DETECT_COLUMN_SEPARATOR,
+        applyWithoutConfirmation = kind.applyWithoutConfirmation,
+        ...options
+      } = parsed.data;
+      // Without a choice, staging reads the separator from the file (separator.ts).
+      const detected = columnSeparator === DETECT_COLUMN_SEPARATOR;
       const filename = displayName(upload.filename);
       const row = await db
         .transaction(async (tx) => {
@@ -143,13 +160,14 @@ export function createUserImportService(deps: UserImportServiceDeps) {
               filename,
               blobKey,
               sizeBytes: upload.sizeBytes,
-              columnSeparator,
+              columnSeparator: detected ? null : columnSeparator,
+              columnSeparatorDetected: detected,
               options,
               applyWithoutConfirmationFromRows: applyWithoutConfirmation ? kind.unattendedFromRows : null,
             },
             tx,
           );
-          if (kind.remembered) await repo.savePreferredOptions(auth.organizationId, options, tx);
+          if (kind.remembered) await repo.savePreferredOptions(auth.organizationId, { ...options, columnSeparator }, tx);
           await recordEvent(tx, {
             action: 'user_import.started',
             organizationId: auth.organizationId,
@@ -164,13 +182,18 @@ export function createUserImportService(deps: UserImportServiceDeps) {
           throw err;
         });
       await pipeline.enqueue(row.id);
-      return toView(row, 0);
+      return view(row, 0);
     },
 
-    /** The options the organization's next upload starts from: its last console upload's, else the defaults. */
+    /** The options and separator the organization's next upload starts from: its last console upload's, else the defaults. */
     async defaults(auth: AuthContext) {
-      const saved = userImportOptions.safeParse((await repo.preferredOptions(auth.organizationId)) ?? {});
-      return { options: saved.success ? saved.data : userImportOptions.parse({}) };
+      const remembered = (await repo.preferredOptions(auth.organizationId)) ?? {};
+      const saved = userImportOptions.safeParse(remembered);
+      const separator = columnSeparatorChoice.safeParse((remembered as { columnSeparator?: unknown }).columnSeparator);
+      return {
+        options: saved.success ? saved.data : userImportOptions.parse({}),
+        columnSeparator: separator.success ? separator.data : DETECT_COLUMN_SEPARATOR,
+      };
     },
 
     /** The template made for the caller's organization (template.ts), in this separator. */
@@ -184,7 +207,7 @@ export function createUserImportService(deps: UserImportServiceDeps) {
         `${auth.organizationId}|${page}|${limit}`,
         async () => {
           const { rows, total } = await repo.listImports(auth.organizationId, page, limit);
-          return { userImports: rows.map((r) => toView(r.row, r.invitationsPending)), total };
+          return { userImports: rows.map((r) => view(r.row, r.invitationsPending)), total };
         },
         () => USER_IMPORTS_CHANGES,
       );

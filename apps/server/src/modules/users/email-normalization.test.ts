@@ -7,14 +7,13 @@
  */
 import { isStaffUser, normalizeEmail } from '@console/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createUser } from '../../test/factories.js';
 import { createAccessKey, idTokenFor, signIn, signInStaff } from '../../test/sign-in.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { scimClient, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
 import { importCsv, importErrors } from '../user-imports/user-imports.fixtures.js';
-import { type EveryWriter, everyWriter } from './writers.fixtures.js';
+import { everyWriterApp } from './writers.fixtures.js';
 
 describe('normalizeEmail', () => {
   it('reads the domain as mail does and keeps the part before the @ as written', () => {
@@ -46,27 +45,18 @@ describe('isStaffUser reads the domain as the writers do', () => {
 });
 
 describe('every writer stores an address normalized, and every look-up finds it so', () => {
-  let t: TestApp;
-  let acme: EveryWriter['acme'];
-  let admin: EveryWriter['admin'];
-  let editor: EveryWriter['editor'];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    ({ acme, admin, editor } = await everyWriter(t));
-  });
-  afterAll(() => t.close());
+  const w = everyWriterApp();
 
   const emailOf = async (id: string) =>
-    (await t.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]?.email;
+    (await w.t.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]?.email;
   /** How the address found as `email` is stored (the column compares without case). */
   const storedAs = async (email: string) =>
-    (await t.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.email, email)))[0]?.email;
+    (await w.t.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.email, email)))[0]?.email;
   const holdersOf = async (email: string) =>
-    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.email, email)))[0].n;
+    (await w.t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.email, email)))[0].n;
 
   it('SCIM: userName and the work e-mail are stored normalized, a filter finds them however spelled, and a second spelling is the same person', async () => {
-    const scim = scimClient(t, acme.token);
+    const scim = scimClient(w.t, w.acme.token);
     const created = await scim('POST', '/Users', { schemas: [USER_SCHEMA], userName: 'Nia@SCIM.Example.' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await emailOf(created.body.id)).toBe('Nia@scim.example');
@@ -89,10 +79,10 @@ describe('every writer stores an address normalized, and every look-up finds it 
   });
 
   it('the external API: POST /v1/users stores the address normalized, and refuses the same person spelled otherwise', async () => {
-    const key = (await createAccessKey(t, admin.headers)).accessKey;
-    const token = await idTokenFor(t, acme.admin.email!);
+    const key = (await createAccessKey(w.t, w.admin.headers)).accessKey;
+    const token = await idTokenFor(w.t, w.acme.admin.email!);
     const post = (email: string) =>
-      t.app.inject({
+      w.t.app.inject({
         method: 'POST',
         url: '/api/v1/users',
         headers: { apikey: key, authorization: `Bearer ${token}` },
@@ -108,37 +98,37 @@ describe('every writer stores an address normalized, and every look-up finds it 
 
   it('a user import: rows that differ only by spelling are one person (DUPLICATE_EMAIL), and a new user is stored normalized', async () => {
     const duplicates = await importCsv(
-      t,
-      admin.headers,
+      w.t,
+      w.admin.headers,
       'email,name\ndup@Import.example,Dup\ndup@import.example.,Dup\nDUP@ＩＭＰＯＲＴ.example,Dup\nother@import.example,Other\n',
     );
-    const errors = await importErrors(t, admin.headers, duplicates.id);
+    const errors = await importErrors(w.t, w.admin.headers, duplicates.id);
     // Row 1 is the header.
     expect(errors.filter((e) => e.code === 'DUPLICATE_EMAIL').map((e) => e.rows)).toEqual([[2, 3, 4]]);
     expect(await holdersOf('dup@import.example')).toBe(0);
 
-    await importCsv(t, admin.headers, 'email,name\nSolo@IMPORT.Example.,Solo\n');
-    const [solo] = await t.database.db
+    await importCsv(w.t, w.admin.headers, 'email,name\nSolo@IMPORT.Example.,Solo\n');
+    const [solo] = await w.t.database.db
       .select({ email: schema.users.email, organizationId: schema.users.organizationId })
       .from(schema.users)
       .where(eq(schema.users.email, 'solo@import.example'));
-    expect(solo).toEqual({ email: 'Solo@import.example', organizationId: acme.org.id });
+    expect(solo).toEqual({ email: 'Solo@import.example', organizationId: w.acme.org.id });
   });
 
   it("the Super area: a new organization's first admin and a manager are stored normalized", async () => {
-    const created = await t.app.inject({
+    const created = await w.t.app.inject({
       method: 'POST',
       url: '/api/organization',
-      headers: editor.headers,
+      headers: w.editor.headers,
       payload: { name: 'Globex', adminName: 'Gina', email: 'Gina@GLOBEX.example.', password: 'Str0ng-Pass!', planType: 'Team' },
     });
     expect(created.statusCode, created.body).toBeLessThan(300);
     expect(await storedAs('gina@globex.example')).toBe('Gina@globex.example');
 
-    const manager = await t.app.inject({
+    const manager = await w.t.app.inject({
       method: 'POST',
-      url: `/api/organization/${acme.org.id}/managers`,
-      headers: editor.headers,
+      url: `/api/organization/${w.acme.org.id}/managers`,
+      headers: w.editor.headers,
       payload: { displayName: 'Max', email: 'Max@Managers.Example.' },
     });
     expect(manager.statusCode, manager.body).toBeLessThan(300);
@@ -146,13 +136,13 @@ describe('every writer stores an address normalized, and every look-up finds it 
   });
 
   it('signing in: an address typed with another case, Unicode or a trailing dot signs in as the stored one', async () => {
-    const ana = await createUser(t.database.db, acme.org.id, { email: 'ana@acme-sign-in.example' });
+    const ana = await createUser(w.t.database.db, w.acme.org.id, { email: 'ana@acme-sign-in.example' });
     for (const email of ['Ana@ACME-Sign-In.example.', 'ana@ａｃｍｅ-sign-in.example'])
-      expect((await signIn(t, email)).user.uid, email).toBe(ana.id);
+      expect((await signIn(w.t, email)).user.uid, email).toBe(ana.id);
   });
 
   it('signing in: staff of a subdomain are staff, as the writers refuse that address to customers', async () => {
-    const subdomain = await signInStaff(t, { roles: ['read'], email: `sub@eu.${t.deps.config.STAFF_EMAIL_DOMAIN}` });
+    const subdomain = await signInStaff(w.t, { roles: ['read'], email: `sub@eu.${w.t.deps.config.STAFF_EMAIL_DOMAIN}` });
     expect(subdomain.user.isStaff).toBe(true);
   });
 });

@@ -5,13 +5,12 @@
  * and writes nothing.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createAccessKey, idTokenFor } from '../../test/sign-in.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { GROUP_SCHEMA, scimClient, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
 import { importCsv, importErrors } from '../user-imports/user-imports.fixtures.js';
-import { type EveryWriter, everyWriter } from './writers.fixtures.js';
+import { everyWriterApp } from './writers.fixtures.js';
 
 /** Names that would read as others: a right-to-left override, an isolate, marks, controls and line breaks. */
 const HOSTILE = [
@@ -29,22 +28,13 @@ const HOSTILE = [
 ];
 
 describe('names refuse control and direction-changing characters, on every writer', () => {
-  let t: TestApp;
-  let acme: EveryWriter['acme'];
-  let admin: EveryWriter['admin'];
-  let editor: EveryWriter['editor'];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    ({ acme, admin, editor } = await everyWriter(t));
-  });
-  afterAll(() => t.close());
+  const w = everyWriterApp();
 
   const count = async (table: typeof schema.users | typeof schema.organizations | typeof schema.teams) =>
-    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    (await w.t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
   it('SCIM: a user name of every kind and a group name answer 400 invalidValue', async () => {
-    const scim = scimClient(t, acme.token);
+    const scim = scimClient(w.t, w.acme.token);
     const [users, teams] = [await count(schema.users), await count(schema.teams)];
     const worker = (await scim('POST', '/Users', { schemas: [USER_SCHEMA], userName: 'worker@acme.example', displayName: 'Wes Worker' }))
       .body;
@@ -75,11 +65,11 @@ describe('names refuse control and direction-changing characters, on every write
   });
 
   it('the external API: POST /v1/users answers 400 VALIDATION_ERROR on displayName', async () => {
-    const key = (await createAccessKey(t, admin.headers)).accessKey;
-    const token = await idTokenFor(t, acme.admin.email!);
+    const key = (await createAccessKey(w.t, w.admin.headers)).accessKey;
+    const token = await idTokenFor(w.t, w.acme.admin.email!);
     const before = await count(schema.users);
     for (const displayName of HOSTILE) {
-      const response = await t.app.inject({
+      const response = await w.t.app.inject({
         method: 'POST',
         url: '/api/v1/users',
         headers: { apikey: key, authorization: `Bearer ${token}` },
@@ -95,17 +85,17 @@ describe('names refuse control and direction-changing characters, on every write
   it('a user import: an error on each such row (name, or firstName and lastName), and no user made', async () => {
     const before = await count(schema.users);
     const named = await importCsv(
-      t,
-      admin.headers,
+      w.t,
+      w.admin.headers,
       'email,name\nr1@acme.example,"Ann\u202Enimda"\nr2@acme.example,"Ann\nAdmin"\nr3@acme.example,Ann \u2066Admin\u2069\nr4@acme.example,Ann Admin\n',
     );
-    const errors = await importErrors(t, admin.headers, named.id);
+    const errors = await importErrors(w.t, w.admin.headers, named.id);
     // Rows are the file's lines: the quoted line break makes row 3 two lines long.
     expect(errors.filter((e) => e.code === 'NAME_CHARACTER').map((e) => e.rows)).toEqual([[2], [3], [5]]);
     expect(errors.filter((e) => e.rows.includes(6))).toEqual([]);
-    const split = await importCsv(t, admin.headers, 'email,firstName,lastName\nr5@acme.example,Ann,"\u200FAdmin"\n');
-    expect((await importErrors(t, admin.headers, split.id)).map((e) => e.code)).toContain('NAME_CHARACTER');
-    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.email, 'r4@acme.example'))).toEqual([]);
+    const split = await importCsv(w.t, w.admin.headers, 'email,firstName,lastName\nr5@acme.example,Ann,"\u200FAdmin"\n');
+    expect((await importErrors(w.t, w.admin.headers, split.id)).map((e) => e.code)).toContain('NAME_CHARACTER');
+    expect(await w.t.database.db.select().from(schema.users).where(eq(schema.users.email, 'r4@acme.example'))).toEqual([]);
     expect(await count(schema.users)).toBe(before);
   });
 
@@ -116,28 +106,28 @@ describe('names refuse control and direction-changing characters, on every write
         { name, adminName: 'Ann Admin', email: 'ann.new@new.example', password: 'Str0ng-Pass!', planType: 'Team' },
         { name: 'New Org', adminName: name, email: 'ann.new@new.example', password: 'Str0ng-Pass!', planType: 'Team' },
       ]) {
-        const created = await t.app.inject({ method: 'POST', url: '/api/organization', headers: editor.headers, payload });
+        const created = await w.t.app.inject({ method: 'POST', url: '/api/organization', headers: w.editor.headers, payload });
         expect(created.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      const renamed = await t.app.inject({
+      const renamed = await w.t.app.inject({
         method: 'PUT',
-        url: `/api/organization/${acme.org.id}`,
-        headers: editor.headers,
+        url: `/api/organization/${w.acme.org.id}`,
+        headers: w.editor.headers,
         payload: { name },
       });
       expect(renamed.statusCode, JSON.stringify(name)).toBe(400);
-      const manager = await t.app.inject({
+      const manager = await w.t.app.inject({
         method: 'POST',
-        url: `/api/organization/${acme.org.id}/managers`,
-        headers: editor.headers,
+        url: `/api/organization/${w.acme.org.id}/managers`,
+        headers: w.editor.headers,
         payload: { displayName: name, email: 'ann.manager@acme.example' },
       });
       expect(manager.statusCode, JSON.stringify(name)).toBe(400);
       expect(manager.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
     expect([await count(schema.organizations), await count(schema.users)]).toEqual([orgs, users]);
-    expect((await t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, acme.org.id)))[0].name).toBe(
-      acme.org.name,
+    expect((await w.t.database.db.select().from(schema.organizations).where(eq(schema.organizations.id, w.acme.org.id)))[0].name).toBe(
+      w.acme.org.name,
     );
   });
 });

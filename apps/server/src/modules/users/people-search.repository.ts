@@ -8,7 +8,7 @@
  * stops after the page, however large the organization.
  *
  * A search finds those whose display name, given name, family name or e-mail starts with the
- * text, without case. No one index answers that in name order, and the obvious plans fail on a
+ * text, without case or accents (both folded by search_fold(), db/like.ts). No one index answers that in name order, and the obvious plans fail on a
  * million users: walking the name order and testing each user is quick when matches are many
  * and spread, but reads the whole list when they are few or bunched (everyone called "José" is
  * in the J's); reading every match and sorting is quick when they are few and slow when there
@@ -33,7 +33,7 @@
 import type { PersonStatus, UserSource } from '@console/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { startsWithRange } from '../../db/like.js';
+import { startsWithRange, typedKey } from '../../db/like.js';
 import { userSearchKeySql, userSortNameSql, userStatusSql, users } from '../../db/schema.js';
 
 /** Step 1's walk: a search whose matches are at least 1 in 40 of the list ends there. */
@@ -65,7 +65,7 @@ export interface SearchBounds {
   candidatesMax: number;
 }
 
-/** `key` starts with `q` without case: a range of the "C" order (db/like.ts). */
+/** `key` starts with `q` without case or accents: a range of the "C" order (db/like.ts). */
 const startsWith = startsWithRange;
 export const anyOf = (keys: SQL[], q: string) =>
   sql`(${sql.join(
@@ -195,7 +195,7 @@ export function createPeopleSearch(bounds: SearchBounds) {
       sql`${others},
           named AS (
             SELECT ${users.id} AS id, ${sortName} AS sort_name FROM ${users}
-            WHERE ${within(organizationId, filter, { from: sql`lower(${filter.q}::text) COLLATE "C"` })} AND ${startsWith(sortName, filter.q)}
+            WHERE ${within(organizationId, filter, { from: typedKey(filter.q) })} AND ${startsWith(sortName, filter.q)}
             ORDER BY ${sortName}, ${users.id} LIMIT ${filter.limit + 1}),
           names AS (SELECT id, sort_name FROM named UNION SELECT id, sort_name FROM others_kept)`,
       { counted: sql`(SELECT count(*) FROM others)` },

@@ -1,14 +1,25 @@
 /**
  * The People screen's reads (docs/product.md, "People"): an organization's users by name, in
- * keyset pages, and one person with their manager and teams. Read-only; the users module's
- * own writes are in users.repository.ts. The order, and the search's bounded steps, are in
- * people-search.repository.ts.
+ * keyset pages, and one person with their manager, teams, workspaces, skills and where their
+ * invitation stands (whose row a resend locks). It writes nothing; the users module's own writes
+ * are in users.repository.ts. The
+ * order, and the search's bounded steps, are in people-search.repository.ts.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { totalOver } from '../../db/paging.js';
-import { teams, users, userTeams } from '../../db/schema.js';
+import {
+  skills,
+  teams,
+  userImportInvitations,
+  userSkills,
+  users,
+  userTeams,
+  userTokens,
+  userWorkspaces,
+  workspaces,
+} from '../../db/schema.js';
 import { profileColumns } from '../../db/user-profile.js';
 import {
   anyOf,
@@ -68,6 +79,13 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
           .where(and(eq(users.organizationId, organizationId), inArray(users.id, ids)))
           .orderBy(sortName, asc(users.id));
 
+  /** What a person belongs to by name without case, `limit` at most, each row with how many there are in all. */
+  const belongings = {
+    teams: { table: teams, link: userTeams, key: userTeams.teamId },
+    workspaces: { table: workspaces, link: userWorkspaces, key: userWorkspaces.workspaceId },
+    skills: { table: skills, link: userSkills, key: userSkills.skillId },
+  };
+
   return {
     /** `limit` people of the organization after `after`, by name without case then id, and one more to tell whether a next page exists. */
     async page(organizationId: string, filter: PeopleFilter, db: Db = root) {
@@ -107,15 +125,55 @@ export function createPeopleRepository(root: Db, bounds: SearchBounds = { walkRo
       return row;
     },
 
-    /** The person's teams by name without case, `limit` at most, each row with how many there are in all. */
-    groups: (organizationId: string, userId: string, limit: number, db: Db = root) =>
-      db
-        .select({ id: teams.id, name: teams.name, total: totalOver() })
-        .from(userTeams)
-        .innerJoin(teams, eq(teams.id, userTeams.teamId))
-        .where(and(eq(userTeams.userId, userId), eq(teams.organizationId, organizationId)))
-        .orderBy(sql`lower(${teams.name})`, asc(teams.id))
-        .limit(limit),
+    /** The person's teams, workspaces or skills by name without case, `limit` at most, each row with how many there are in all. */
+    belongings(kind: keyof typeof belongings, organizationId: string, userId: string, limit: number, db: Db = root) {
+      const { table, link, key } = belongings[kind];
+      return db
+        .select({ id: table.id, name: table.name, total: totalOver() })
+        .from(link)
+        .innerJoin(table, eq(table.id, key))
+        .where(and(eq(link.userId, userId), eq(table.organizationId, organizationId)))
+        .orderBy(sql`lower(${table.name})`, asc(table.id))
+        .limit(limit);
+    },
+
+    /**
+     * What the console holds of a person's invitation: whether they have a password (and since
+     * when), their latest invitation link, and whether an import's invitation of theirs is
+     * still queued. Undefined for no person of the organization. `lock`: the person's row is
+     * held until the caller's transaction ends.
+     */
+    async invitationFacts(organizationId: string, userId: string, db: Db = root, opts: { lock?: boolean } = {}) {
+      const facts = db
+        .select({
+          displayName: users.displayName,
+          email: users.email,
+          role: users.role,
+          allowedRoleTypes: users.allowedRoleTypes,
+          deactivated: sql<boolean>`(${users.disabledAt} IS NOT NULL OR ${users.scimDeletedAt} IS NOT NULL)`,
+          hasPassword: sql<boolean>`(${users.passwordHash} IS NOT NULL)`,
+          passwordSetAt: users.passwordSetAt,
+          queued: sql<boolean>`EXISTS (SELECT 1 FROM ${userImportInvitations} i
+            WHERE i.user_id = ${users.id} AND i.status IN ('pending', 'sending'))`,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)));
+      const [person] = await (opts.lock ? facts.for('update', { of: users }) : facts);
+      if (!person) return undefined;
+      const [latest] = await db
+        .select({
+          createdAt: userTokens.createdAt,
+          sentAt: userTokens.sentAt,
+          sendError: userTokens.sendError,
+          expiresAt: userTokens.expiresAt,
+          usedAt: userTokens.usedAt,
+        })
+        .from(userTokens)
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, 'invitation')))
+        .orderBy(desc(userTokens.createdAt), desc(userTokens.id))
+        .limit(1);
+      return { ...person, latest };
+    },
   };
 }
 

@@ -264,6 +264,20 @@ describe('the People screen’s calls', () => {
         { id: welding.id, name: 'welding' },
       ],
       moreGroups: 0,
+      workspaces: [],
+      moreWorkspaces: 0,
+      skills: [],
+      moreSkills: 0,
+      // Made with a password by the test's factory: nothing to invite them to.
+      invitation: {
+        state: 'accepted',
+        sentAt: null,
+        expiresAt: null,
+        acceptedAt: null,
+        sendFailed: false,
+        canResend: false,
+        refusal: 'accepted',
+      },
     });
 
     // Given and family name come from the display name when none were sent (migration 0010).

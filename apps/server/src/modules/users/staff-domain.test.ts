@@ -5,37 +5,33 @@
  * no invitation goes to such an address, nor sets its password.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
 import { createUser } from '../../test/factories.js';
 import { createAccessKey, idTokenFor } from '../../test/sign-in.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { scimClient, USER_SCHEMA } from '../provisioning/scim.fixtures.js';
 import { importCsv, importErrors } from '../user-imports/user-imports.fixtures.js';
-import { type EveryWriter, everyWriter } from './writers.fixtures.js';
+import { everyWriterApp } from './writers.fixtures.js';
 
 describe("the staff domain is refused by every writer of a customer's users", () => {
-  let t: TestApp;
-  let acme: EveryWriter['acme'];
-  let admin: EveryWriter['admin'];
-  let editor: EveryWriter['editor'];
+  const w = everyWriterApp();
   let spellings: string[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ acme, admin, editor } = await everyWriter(t));
-    const domain = t.deps.config.STAFF_EMAIL_DOMAIN;
+    const domain = w.t.deps.config.STAFF_EMAIL_DOMAIN;
     spellings = [`ann@${domain}`, `ann@${domain.toUpperCase()}.`, `ann@eu.${domain}`, `ann@${domain}.`, `ann@EU.${domain.toUpperCase()}`];
   });
-  afterAll(() => t.close());
 
   const usersOfAcme = async () =>
     (
-      await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.organizationId, acme.org.id))
+      await w.t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.users)
+        .where(eq(schema.users.organizationId, w.acme.org.id))
     )[0].n;
 
   it('SCIM: as userName or work e-mail, on create and on change', async () => {
-    const scim = scimClient(t, acme.token);
+    const scim = scimClient(w.t, w.acme.token);
     const before = await usersOfAcme();
     for (const email of [...spellings, 'ann@ｗｏｒｋｆｒａｍｅ.io']) {
       for (const body of [
@@ -57,11 +53,11 @@ describe("the staff domain is refused by every writer of a customer's users", ()
   });
 
   it('the external API: POST /v1/users answers 400 STAFF_EMAIL', async () => {
-    const key = (await createAccessKey(t, admin.headers)).accessKey;
-    const token = await idTokenFor(t, acme.admin.email!);
+    const key = (await createAccessKey(w.t, w.admin.headers)).accessKey;
+    const token = await idTokenFor(w.t, w.acme.admin.email!);
     const before = await usersOfAcme();
     for (const email of spellings) {
-      const response = await t.app.inject({
+      const response = await w.t.app.inject({
         method: 'POST',
         url: '/api/v1/users',
         headers: { apikey: key, authorization: `Bearer ${token}` },
@@ -75,10 +71,10 @@ describe("the staff domain is refused by every writer of a customer's users", ()
 
   it('a user import: an error on each such row, and no user made', async () => {
     const before = await usersOfAcme();
-    const domain = t.deps.config.STAFF_EMAIL_DOMAIN;
+    const domain = w.t.deps.config.STAFF_EMAIL_DOMAIN;
     const rows = [`ann@${domain}`, `bob@eu.${domain.toUpperCase()}`, `cy@${domain}.`, 'dee@acme.example'];
-    const imported = await importCsv(t, admin.headers, `email,name\n${rows.map((email) => `${email},Someone`).join('\n')}\n`);
-    const errors = await importErrors(t, admin.headers, imported.id);
+    const imported = await importCsv(w.t, w.admin.headers, `email,name\n${rows.map((email) => `${email},Someone`).join('\n')}\n`);
+    const errors = await importErrors(w.t, w.admin.headers, imported.id);
     const staff = errors.filter((e) => e.code === 'STAFF_EMAIL');
     // Row 1 is the header.
     expect(staff.map((e) => e.rows)).toEqual([[2], [3], [4]]);
@@ -87,42 +83,44 @@ describe("the staff domain is refused by every writer of a customer's users", ()
   });
 
   it('the Super area: a new organization first admin and a manager', async () => {
-    const before = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n;
+    const before = (await w.t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n;
     for (const email of spellings) {
-      const created = await t.app.inject({
+      const created = await w.t.app.inject({
         method: 'POST',
         url: '/api/organization',
-        headers: editor.headers,
+        headers: w.editor.headers,
         payload: { name: `Org ${email}`, adminName: 'Ann', email, password: 'Str0ng-Pass!', planType: 'Team' },
       });
       expect(created.statusCode, email).toBe(400);
       expect(created.json().code, email).toBe('STAFF_EMAIL');
-      const manager = await t.app.inject({
+      const manager = await w.t.app.inject({
         method: 'POST',
-        url: `/api/organization/${acme.org.id}/managers`,
-        headers: editor.headers,
+        url: `/api/organization/${w.acme.org.id}/managers`,
+        headers: w.editor.headers,
         payload: { displayName: 'Ann', email },
       });
       expect(manager.statusCode, email).toBe(400);
       expect(manager.json().code, email).toBe('STAFF_EMAIL');
     }
-    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n).toBe(before);
+    expect((await w.t.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.users))[0].n).toBe(before);
   });
 
   it('invitations: none is made for an address of the staff domain, and one made before sets no password', async () => {
-    const { db } = t.database;
-    const domain = t.deps.config.STAFF_EMAIL_DOMAIN;
+    const { db } = w.t.database;
+    const domain = w.t.deps.config.STAFF_EMAIL_DOMAIN;
     // Written past the writers, as data from before the rule would be.
-    const legacy = await createUser(db, acme.org.id, { email: `legacy@eu.${domain}`, passwordHash: null });
-    await expect(t.app.services.invitations.create({ userId: legacy.id, invitedBy: null })).rejects.toMatchObject({ code: 'STAFF_EMAIL' });
+    const legacy = await createUser(db, w.acme.org.id, { email: `legacy@eu.${domain}`, passwordHash: null });
+    await expect(w.t.app.services.invitations.create({ userId: legacy.id, invitedBy: null })).rejects.toMatchObject({
+      code: 'STAFF_EMAIL',
+    });
 
-    const moved = await createUser(db, acme.org.id, { email: 'moved@acme.example', passwordHash: null });
-    const invitation = await t.app.services.invitations.create({ userId: moved.id, invitedBy: null });
+    const moved = await createUser(db, w.acme.org.id, { email: 'moved@acme.example', passwordHash: null });
+    const invitation = await w.t.app.services.invitations.create({ userId: moved.id, invitedBy: null });
     await db
       .update(schema.users)
       .set({ email: `moved@${domain.toUpperCase()}.` })
       .where(eq(schema.users.id, moved.id));
-    const accepted = await t.app.inject({
+    const accepted = await w.t.app.inject({
       method: 'POST',
       url: '/api/auth/invitation/accept',
       payload: { token: invitation.token, password: 'Str0ng-Pass!' },

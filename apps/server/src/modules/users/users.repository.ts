@@ -94,12 +94,14 @@ export function createUsersRepository(root: Db) {
       if (row && overridden && (names.givenName || names.familyName)) await db.update(users).set(names).where(where);
     },
 
-    /** A person's own language (of their e-mails); answers the one they had, undefined for no such user. */
-    async setLocale(userId: string, locale: string, db: Db = root): Promise<string | null | undefined> {
-      const [before] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).for('update');
-      if (!before) return undefined;
-      if (before.locale !== locale) await db.update(users).set({ locale }).where(eq(users.id, userId));
-      return before.locale;
+    /** A person's own language (of their e-mails), their row held for a change; undefined for no such user. */
+    async lockLocale(userId: string, db: Db = root): Promise<string | null | undefined> {
+      const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).for('update');
+      return row?.locale;
+    },
+
+    async setLocale(userId: string, locale: string, db: Db = root) {
+      await db.update(users).set({ locale }).where(eq(users.id, userId));
     },
 
     async setRole(organizationId: string, id: string, role: string, db: Db = root) {
@@ -148,11 +150,11 @@ export function createUsersRepository(root: Db) {
       await db.update(users).set({ invitedAt: now, invitedBy }).where(eq(users.id, userId));
     },
 
-    /** A new password (checked against the policy by the caller) clears the failure counters. */
-    async setPasswordHash(userId: string, passwordHash: string, db: Db = root): Promise<void> {
+    /** A new password (checked against the policy by the caller) clears the failure counters; `now` is when it was chosen. */
+    async setPasswordHash(userId: string, passwordHash: string, now: Date, db: Db = root): Promise<void> {
       await db
         .update(users)
-        .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
+        .set({ passwordHash, passwordSetAt: now, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
         .where(eq(users.id, userId));
     },
 

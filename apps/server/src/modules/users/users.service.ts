@@ -71,9 +71,10 @@ export function createUsersService(deps: {
       repo.recordFailedSignIn(userId, now, policy, tx),
     recordSignIn: (userId: string, now: Date) => repo.recordSignIn(userId, now),
     stampInvitation: (userId: string, invitedBy: string | null, now: Date, tx: Db = db) => repo.stampInvitation(userId, invitedBy, now, tx),
-    setPasswordHash: (userId: string, passwordHash: string, tx: Db = db) => repo.setPasswordHash(userId, passwordHash, tx),
+    setPasswordHash: (userId: string, passwordHash: string, tx: Db = db) => repo.setPasswordHash(userId, passwordHash, clock.now(), tx),
     revokeIdTokens: (userId: string, at: Date, tx: Db = db) => repo.revokeIdTokens(userId, at, tx),
     setRole: (organizationId: string, id: string, role: string, tx: Db = db) => repo.setRole(organizationId, id, role, tx),
+    lockLocale: (userId: string, tx: Db = db) => repo.lockLocale(userId, tx),
     setLocale: (userId: string, locale: string, tx: Db = db) => repo.setLocale(userId, locale, tx),
     /**
      * Disables those of these users who are still enabled and ends their sessions, in one

@@ -86,6 +86,35 @@ describe('the delivery log and sending again', () => {
     expect(page.deliveries[0]?.nextAttemptAt).toBeNull();
   });
 
+  it('shows what a delivery sends, byte for byte what the receiver got, for a test event and for an event; not to another organization', async () => {
+    const request = (who: SignedIn, deliveryId: string, endpointId = hookId) =>
+      app.app.inject({ url: `/api/webhook/${endpointId}/delivery/${deliveryId}/request`, headers: who.headers });
+    const { delivery: test } = (await post(admin, `/api/webhook/${hookId}/test`)).json();
+    const testCall = await until('the test event', async () => receiver.received.find((c) => c.id === test.eventId));
+    const shown = await request(admin, test.id);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ body: testCall.body });
+
+    // An event of the organization (this endpoint hears every type): the webhook made here.
+    const created = await post(admin, '/api/webhooks', { url: receiver.url, eventTypes: ['user.created'] });
+    expect(created.statusCode).toBe(201);
+    const madeEvent = await until('the webhook.created delivery', async () =>
+      (await log('?eventType=webhook.created')).deliveries.find((d) => receiver.received.some((c) => c.id === d.eventId)),
+    );
+    const eventCall = receiver.received.find((c) => c.id === madeEvent.eventId);
+    expect((await request(admin, madeEvent.id)).json()).toEqual({ body: eventCall?.body });
+    expect(JSON.parse(eventCall?.body ?? '{}')).toMatchObject({ type: 'webhook.created', data: { id: madeEvent.eventId } });
+
+    const elsewhere = await request(otherAdmin, test.id);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe(webhookErrorCodes.notFound);
+    // Another endpoint's delivery is not this endpoint's.
+    expect((await request(admin, test.id, created.json().webhook.id)).json().code).toBe(webhookErrorCodes.deliveryNotFound);
+    expect(
+      (await app.app.inject({ method: 'DELETE', url: `/api/webhook/${created.json().webhook.id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
+  });
+
   it('retries a failed delivery, and resends every delivery that failed since an instant', async () => {
     receiver.answer = () => 500;
     const since = new Date().toISOString();

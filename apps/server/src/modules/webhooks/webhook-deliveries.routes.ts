@@ -9,6 +9,7 @@ export const webhookDeliveriesPlugin: ApiModule = async (app, { services: { webh
 
   registerRoute(app, routes.list, (request) => webhookDeliveries.list(authOf(request), request.params.id, request.query));
   registerRoute(app, routes.sendTest, (request) => webhookDeliveries.sendTest(authOf(request), request.params.id));
+  registerRoute(app, routes.request, (request) => webhookDeliveries.request(authOf(request), request.params.id, request.params.deliveryId));
   registerRoute(app, routes.retry, (request) => webhookDeliveries.retry(authOf(request), request.params.id, request.params.deliveryId));
   registerRoute(app, routes.resend, (request) => webhookDeliveries.resend(authOf(request), request.params.id, request.body.since));
 };

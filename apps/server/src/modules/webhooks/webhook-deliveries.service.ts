@@ -21,6 +21,7 @@ import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { systemActor } from '../events/record.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { requestBody } from './webhook-delivery.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
 import { webhookNotFound } from './webhooks.service.js';
 
@@ -115,6 +116,14 @@ export function createWebhookDeliveriesService(deps: {
         data: {},
       };
       return { delivery: toDeliveryView(await repo.createTest(endpointId, id, data)) };
+    },
+
+    /** The body the delivery sends, as it is sent (signed, with its headers, at each attempt). */
+    async request(auth: Caller, endpointId: string, deliveryId: string) {
+      await endpoint(auth, endpointId, false);
+      const row = await repo.requestOf(endpointId, deliveryId);
+      if (!row) throw new NotFound('This delivery does not exist.', webhookErrorCodes.deliveryNotFound);
+      return { body: requestBody(row) };
     },
 
     async retry(auth: Caller, endpointId: string, deliveryId: string) {

@@ -29,6 +29,17 @@ export function createWebhookDeliveryLogRepository(root: Db) {
       return row ? toDelivery(row) : undefined;
     },
 
+    /** What a delivery sends: a test event's payload, or its event (null once no longer kept). */
+    async requestOf(endpointId: string, deliveryId: string, db: Db = root) {
+      const [row] = await sqlRows<{ event_type: string; payload: Record<string, unknown> | null; event: Record<string, unknown> | null }>(
+        db,
+        sql`SELECT d.event_type, d.payload, to_jsonb(e) AS event
+            FROM webhook_deliveries d LEFT JOIN events e ON e.id = d.event_id
+            WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`,
+      );
+      return row && { eventType: row.event_type, payload: row.payload, event: row.event };
+    },
+
     /** The endpoint's deliveries newest first, by keyset on the id (time-ordered). */
     async list(
       endpointId: string,

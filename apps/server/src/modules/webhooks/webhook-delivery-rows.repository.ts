@@ -6,6 +6,7 @@
  * webhook-deliveries.repository.ts); the endpoints are read there, never written.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { AdminRecipient } from '../../db/organization-admins.js';
 import { WAKE_UP_CHANNEL, WEBHOOK_DELIVERIES_DUE } from '../../db/wake-up.js';
 
 /** A delivery a worker leased, with what its request needs. */
@@ -51,7 +52,7 @@ export interface DisabledNotice {
   organizationName: string;
   url: string;
   failingSince: Date | null;
-  admins: { email: string; name: string; locale: string }[];
+  admins: AdminRecipient[];
 }
 
 export const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));

@@ -63,6 +63,20 @@ export function deliveryBody(type: string, view: EventView): string {
   return JSON.stringify({ type, timestamp: view.occurredAt, data: idsOnly });
 }
 
+/**
+ * The body a delivery sends, the same at every attempt and in the delivery log: a test
+ * event's own, or its event as the organization reads it (decision 059); null once the event
+ * is no longer kept.
+ */
+export function requestBody(delivery: {
+  eventType: string;
+  payload: Record<string, unknown> | null;
+  event: Record<string, unknown> | null;
+}): string | null {
+  if (delivery.payload) return deliveryBody(WEBHOOK_TEST_EVENT, delivery.payload as unknown as EventView);
+  return delivery.event ? deliveryBody(delivery.eventType, forCustomers(eventViewOfJson(delivery.event))) : null;
+}
+
 export function createWebhookDeliverer(deps: DelivererDeps) {
   const { repo } = deps;
   /** How to wake each pump running in this process: deliveries became due now. */
@@ -94,17 +108,11 @@ export function createWebhookDeliverer(deps: DelivererDeps) {
 
   /** Sends one leased delivery and records its attempt; a stop mid-request records nothing. */
   async function deliver(delivery: LeasedDelivery, signal?: AbortSignal): Promise<void> {
-    // The organization's own endpoint: it reads the event as the organization does (decision 059).
-    const view = delivery.payload
-      ? (delivery.payload as unknown as EventView)
-      : delivery.event
-        ? forCustomers(eventViewOfJson(delivery.event))
-        : null;
-    if (!view) {
+    const body = requestBody(delivery);
+    if (body === null) {
       if (!(await repo.abandon(delivery.id, 'the event is no longer kept'))) gone(delivery);
       return;
     }
-    const body = deliveryBody(delivery.payload ? WEBHOOK_TEST_EVENT : delivery.eventType, view);
     const startedAt = deps.clock.now();
     const secrets = delivery.previousSecret ? [delivery.secret, delivery.previousSecret] : [delivery.secret];
     const headers = signedHeaders(secrets, delivery.messageId, Math.floor(startedAt.getTime() / 1000), body);

@@ -1,6 +1,7 @@
 /** What the notice of an endpoint disabled for its failures tells, and to whom. */
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
+import { adminRecipientsJson } from '../../db/organization-admins.js';
 import { type DisabledNotice, toDate } from './webhook-delivery-rows.repository.js';
 
 export function createWebhookDisabledNoticeRepository(root: Db) {
@@ -14,10 +15,7 @@ export function createWebhookDisabledNoticeRepository(root: Db) {
       const [row] = await sqlRows<Record<string, unknown>>(
         db,
         sql`SELECT w.organization_id, w.url, w.failing_since, o.name AS organization_name,
-              coalesce((SELECT json_agg(json_build_object('email', u.email, 'name', u.display_name,
-                  'locale', coalesce(u.locale, o.locale)) ORDER BY u.id)
-                FROM users u WHERE u.organization_id = o.id AND u.role = 'org_admin' AND u.disabled_at IS NULL
-                  AND u.email IS NOT NULL), '[]'::json) AS admins
+              ${adminRecipientsJson(sql`o.id`)} AS admins
             FROM webhook_endpoints w JOIN organizations o ON o.id = w.organization_id WHERE w.id = ${endpointId}`,
       );
       if (!row) return undefined;

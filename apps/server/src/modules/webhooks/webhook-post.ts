@@ -72,7 +72,7 @@ export function atMostAtOnce<A extends unknown[], R>(max: number, run: (...args:
   };
 }
 
-const systemResolve = atMostAtOnce(LOOKUPS_AT_ONCE, (host: string) => dns.lookup(host, { all: true, verbatim: true }));
+export const systemResolve = atMostAtOnce(LOOKUPS_AT_ONCE, (host: string) => dns.lookup(host, { all: true, verbatim: true }));
 
 /**
  * A receiver's words as the delivery log can keep them: PostgreSQL's text holds no NUL
@@ -85,7 +85,7 @@ export const storableText = (value: string) => value.replaceAll('\u0000', '\uFFF
 export class PostAborted extends Error {}
 
 /** Resolves `host` and returns the address to connect to, or why none may be. */
-async function checkedAddress(
+export async function checkedAddress(
   host: string,
   addressAllowed: (address: string) => boolean,
   resolve: NonNullable<PostRules['resolve']>,
@@ -106,7 +106,7 @@ async function checkedAddress(
 }
 
 /** A `lookup` that answers only the checked address, whatever the name resolves to now. */
-function pinnedLookup(address: string, family: number): LookupFunction {
+export function pinnedLookup(address: string, family: number): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all)
       (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);

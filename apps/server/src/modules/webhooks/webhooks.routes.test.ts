@@ -5,20 +5,14 @@
  */
 import { WEBHOOK_SECRET_PATTERN, webhookErrorCodes } from '@console/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../deps.js';
 import { capturedLogger } from '../../test/capture.js';
+import { testClock } from '../../test/clock.js';
 import { eventsOf } from '../../test/events.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { idTokenFor, type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const HOUR = 3_600_000;
-
-/** A clock the tests move. */
-function testClock(start: string): Clock & { advance(ms: number): void } {
-  let now = new Date(start).getTime();
-  return { now: () => new Date(now), advance: (ms) => (now += ms) } as Clock & { advance(ms: number): void };
-}
 
 describe('webhook endpoints', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@
 import { WORKFLOW_AUTHOR_ROLES } from '@console/contracts';
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containsPattern } from '../../db/like.js';
+import { containsPattern, foldedContains } from '../../db/like.js';
 import { pageOffset, totalOver } from '../../db/paging.js';
 import { organizations, users, workflows, workspaces } from '../../db/schema.js';
 import { type Page, paged } from './paged.js';
@@ -28,7 +28,7 @@ export function createWorkflowImportPickersRepository(root: Db) {
     async sourceOrganizations(filter: { q?: string; organizationId?: string }, page: Page, db: Db = root) {
       const where = and(
         isNull(organizations.disabledAt),
-        filter.q ? ilike(organizations.name, containsPattern(filter.q)) : undefined,
+        filter.q ? foldedContains(organizations.name, filter.q) : undefined,
         filter.organizationId ? eq(organizations.id, filter.organizationId) : undefined,
       );
       const rows = await db

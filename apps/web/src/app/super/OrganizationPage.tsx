@@ -1,7 +1,7 @@
 /**
  * /super/organizations/{id}: the organization's page (the organizations feature) with the
- * organization's verified domains (the single-sign-on feature) and its audit trail (the
- * audit-trail feature) below its imports. The features meet here, as a feature never imports
+ * organization's verified domains and single sign-on connections (the single-sign-on feature)
+ * and its audit trail (the audit-trail feature) below its imports. The features meet here, as a feature never imports
  * another; their code loads once the page has its organization.
  */
 import { lazy, Suspense } from 'react';
@@ -10,6 +10,7 @@ import { withChunkReload } from '../../lib/chunk-reload';
 
 const OrganizationAuditTrail = lazy(withChunkReload(() => import('../../features/audit-trail/components/OrganizationAuditTrail')));
 const OrganizationDomains = lazy(withChunkReload(() => import('../../features/single-sign-on/components/OrganizationDomains')));
+const OrganizationConnections = lazy(withChunkReload(() => import('../../features/single-sign-on/components/OrganizationConnections')));
 
 export function Component() {
   return (
@@ -18,6 +19,9 @@ export function Component() {
         <>
           <Suspense fallback={null}>
             <OrganizationDomains organizationId={organization.id} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <OrganizationConnections organizationId={organization.id} />
           </Suspense>
           <Suspense fallback={null}>
             <OrganizationAuditTrail organizationId={organization.id} />

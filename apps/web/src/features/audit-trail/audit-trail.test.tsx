@@ -193,6 +193,14 @@ describe('the audit trail', () => {
     });
   });
 
+  it('sends the search as typed, accents and case kept (the server folds both), in French', async () => {
+    const { calls, router } = renderSignedIn('/fr/audit-trail', { api: { 'GET /api/events': server() } });
+    const search = await screen.findByRole('searchbox');
+    fireEvent.change(search, { target: { value: 'Müller Peña' } });
+    await waitFor(() => expect(params(eventCalls(calls).at(-1)!)).toEqual({ q: 'Müller Peña' }));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Müller Peña');
+  });
+
   it('searches target names after a pause in typing and loads more by the cursor', async () => {
     const { calls, router } = renderSignedIn('/audit-trail', { api: { 'GET /api/events': server() } });
     await screen.findByRole('table', { name: 'Events' });

@@ -49,6 +49,32 @@ describe('the audit trail’s texts', () => {
     ...overrides,
   });
 
+  it('says a webhook or a connection was turned off or on, not just changed, in every language', async () => {
+    const switched = (action: 'webhook.updated' | 'sso_connection.updated', from: boolean, to: boolean, url = 'https://a.example') =>
+      event({
+        action,
+        targets: [{ type: action === 'webhook.updated' ? 'webhook' : 'sso_connection', id: 'w', name: 'ERP' }],
+        data: { before: { url, enabled: from }, after: { url: 'https://b.example', enabled: to } },
+      });
+    const en = i18n.getFixedT('en');
+    expect(eventSentence(en, switched('webhook.updated', true, false))).toBe('Nadia Fischer turned off the webhook ERP');
+    expect(eventSentence(en, switched('webhook.updated', false, true))).toBe('Nadia Fischer turned on the webhook ERP');
+    expect(eventSentence(en, switched('webhook.updated', true, true))).toBe('Nadia Fischer changed the webhook ERP');
+    expect(eventSentence(en, switched('sso_connection.updated', true, false))).toBe(
+      'Nadia Fischer turned off the single sign-on connection ERP',
+    );
+    const { activateLocale } = await import('../../i18n');
+    await activateLocale('es');
+    await activateLocale('en');
+    expect(eventSentence(i18n.getFixedT('es'), switched('webhook.updated', true, false))).toBe('Nadia Fischer desactivó el webhook ERP');
+    for (const locale of locales) {
+      const { auditTrail } = await loadCatalogue(locale);
+      for (const path of ['webhook.turned_off', 'webhook.turned_on', 'sso_connection.turned_off', 'sso_connection.turned_on']) {
+        expect(String(at(auditTrail, `sentences.${path}`)), `${locale} ${path}`).toMatch(/\{\{actor\}\}.*\{\{target\}\}/);
+      }
+    }
+  });
+
   it('writes an event as a sentence in the reader’s language, the console by its name there', async () => {
     const t = i18n.getFixedT('en');
     expect(eventSentence(t, event({}))).toBe('Nadia Fischer rolled the access key LMS sync');

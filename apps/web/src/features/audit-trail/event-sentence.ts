@@ -27,10 +27,27 @@ export function eventSentence(t: unknown, event: EventView): string {
     return target ? target.name.trim() || tr('auditTrail:unnamed') : tr('auditTrail:unnamed');
   };
   const key = typeof event.data.key === 'string' ? event.data.key : '';
-  return tr(`auditTrail:sentences.${event.action}`, {
+  return tr(`auditTrail:sentences.${sentenceKey(event)}`, {
     actor: actorName(t, event.actor),
     target: named(0),
     second: named(1),
     setting: key ? settingLabel(t, key) : tr('auditTrail:unnamed'),
   });
+}
+
+/** The changes that may turn something off or on (their data holds `before` and `after`). */
+const SWITCHED = new Set(['webhook.updated', 'sso_connection.updated']);
+
+/**
+ * The sentence's path: a change that turned an endpoint or a connection off or on reads so
+ * ("turned off the webhook …"), whatever else changed with it, since that is what its reader
+ * acts on; any other change reads as its action.
+ */
+function sentenceKey(event: EventView): string {
+  if (!SWITCHED.has(event.action)) return event.action;
+  const { before, after } = event.data as { before?: { enabled?: unknown }; after?: { enabled?: unknown } };
+  if (typeof before?.enabled !== 'boolean' || typeof after?.enabled !== 'boolean' || before.enabled === after.enabled) {
+    return event.action;
+  }
+  return `${event.action.slice(0, event.action.lastIndexOf('.'))}.${after.enabled ? 'turned_on' : 'turned_off'}`;
 }

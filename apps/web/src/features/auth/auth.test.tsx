@@ -6,6 +6,9 @@ import { deleteCookie } from '../../lib/cookies';
 import { forgetSessionRevoked, http } from '../../lib/http';
 import { appConfig, fakeApi, renderApp, renderSignedIn, setUserInfoCookie, user } from '../../test/app';
 
+/** 64 characters with spaces, no digit, capital or sign: a passphrase people choose for themselves (decision 068). */
+const PASSPHRASE = 'correct horse battery staple on a quiet morning by the old mill!';
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -253,7 +256,7 @@ describe('auth result pages', () => {
     // The link is checked first: the form comes once it is known to work.
     const password = await screen.findByLabelText(/^New password/, { selector: 'input' });
     fireEvent.change(password, { target: { value: 'abcdefgh1' } });
-    expect(screen.getAllByTitle('Not met yet')).toHaveLength(3); // length, upper case, special character
+    expect(screen.getAllByTitle('Not met yet')).toHaveLength(1); // the length: no class of character is asked
     fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
     expect(screen.queryAllByTitle('Not met yet')).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1?' } });
@@ -304,10 +307,13 @@ describe('auth result pages', () => {
     expect(await screen.findByRole('heading', { name: 'Activate your account' })).toBeTruthy();
     const password = await screen.findByLabelText(/^New password/, { selector: 'input' });
     expect(screen.getByText('Vera Viewer, choose a password for your Workframe account at Acme Manufacturing.')).toBeTruthy();
+    // A passphrase: a length and nothing else, spaces welcome, up to 128 characters.
+    expect(screen.getByText(/^From 10 to 128 characters, spaces welcome/)).toBeTruthy();
     fireEvent.change(password, { target: { value: 'abcdefgh1' } });
-    expect(screen.getAllByTitle('Not met yet')).toHaveLength(3);
-    fireEvent.change(password, { target: { value: 'Abcdefgh1!' } });
-    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: 'Abcdefgh1!' } });
+    expect(screen.getAllByTitle('Not met yet')).toHaveLength(1);
+    fireEvent.change(password, { target: { value: PASSPHRASE } });
+    expect(screen.queryAllByTitle('Not met yet')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Repeat the password/, { selector: 'input' }), { target: { value: PASSPHRASE } });
     fireEvent.click(screen.getByRole('button', { name: 'Activate my account' }));
     expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeTruthy();
     expect(where(router)).toBe('/auth/invitation/ready');
@@ -321,7 +327,7 @@ describe('auth result pages', () => {
     expect(screen.queryByText('https://app.workframe.example')).toBeNull();
     expect(calls.find((c) => c.path === '/api/auth/invitation/activate')?.body).toEqual({
       token: 'app-invitation-token',
-      password: 'Abcdefgh1!',
+      password: PASSPHRASE,
     });
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth')).toBe(false);
   });

@@ -25,6 +25,9 @@ describe('the documentation screen', () => {
       expect(screen.getAllByText(/apiKey/).length).toBeGreaterThan(0);
       expect(screen.getAllByText(/Authorization: Bearer/).length).toBeGreaterThan(1);
       expect(screen.getByText(/curl -s -X POST/)).toBeTruthy();
+      // Paths as they are called, under the API's base path; a receiver on a developer's machine is reached through a tunnel.
+      expect(screen.getByText(/GET \/api\/v1\/events\)/)).toBeTruthy();
+      expect(screen.getByText(/cloudflared tunnel --url http:\/\/localhost:3000/)).toBeTruthy();
       // The link points at the usual address at once, then at the one the server gives, in the page's language.
       const link = await screen.findByRole('link', { name: /API/ });
       const lang = prefix ? `?lang=${prefix.slice(1)}` : '';

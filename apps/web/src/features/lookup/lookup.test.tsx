@@ -113,6 +113,17 @@ describe('the Super home', () => {
 });
 
 describe('the user look-up', () => {
+  it('sends the start of the e-mail as typed, accents and case kept (the server folds both), in Portuguese', async () => {
+    const user = userEvent.setup();
+    const { calls } = asReader('/pt/super/user', { 'GET /api/users': () => ({ body: { users: [], next: null } }) });
+    await user.type(await screen.findByRole('textbox'), 'MÜLLER{Enter}');
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.path.startsWith('/api/users')).map((c) => new URL(c.path, 'http://x').searchParams.get('email')),
+      ).toEqual(['MÜLLER']),
+    );
+  });
+
   it('lists the users whose e-mail starts with a few letters, page after page, each a link to their details', async () => {
     const user = userEvent.setup();
     const row = (n: number, org = 'Acme Manufacturing') => ({

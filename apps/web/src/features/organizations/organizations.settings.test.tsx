@@ -14,7 +14,7 @@ import {
 } from '@console/contracts/organizations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, appConfig, type Persona, renderSignedIn } from '../../test/app';
+import { type ApiCall, type Persona, renderSignedIn } from '../../test/app';
 import { anOrganization } from '../../test/organizations';
 
 afterEach(() => {
@@ -49,11 +49,13 @@ function settingsApi(
     org?: OrganizationView;
     counts?: typeof accessCounts;
     refuse?: (call: ApiCall) => Promise<Refusal | undefined> | Refusal | undefined;
-    /** The console's single sign-on providers ("SSO login only" needs one). */
-    ssoProviders?: string[];
+    /** Whether the organization has an enabled connection someone signed in through ("SSO login only" needs one). */
+    ssoLoginOnlyAvailable?: boolean;
+    /** Switches already on. */
+    on?: string[];
   } = {},
 ) {
-  let settings = defaults();
+  let settings = defaults().map((s) => (opts.on?.includes(s.key) ? { ...s, value: true, isDefault: false } : s));
   const change = (key: string) => async (call: ApiCall) => {
     const refusal = await opts.refuse?.(call);
     if (refusal) return refusal;
@@ -70,9 +72,10 @@ function settingsApi(
   return renderSignedIn(path, {
     as: opts.as ?? 'staff',
     api: {
-      'GET /api/app-config': () => ({ body: { ...appConfig, ssoProviders: opts.ssoProviders ?? ['google'] } }),
       [`GET /api/organization/${ORG_ID}`]: () => ({ body: { organization: opts.org ?? organization } }),
-      [`GET /api/organization/${ORG_ID}/settings`]: () => ({ body: { settings } }),
+      [`GET /api/organization/${ORG_ID}/settings`]: () => ({
+        body: { settings, ssoLoginOnlyAvailable: opts.ssoLoginOnlyAvailable ?? true },
+      }),
       'GET /api/organization/verificationModels': () => ({ body: { verificationModels: VERIFICATION_MODELS } }),
       [`GET /api/organization/${ORG_ID}/importStatus`]: () => ({ body: { importStatus } }),
       [`GET /api/organization/${ORG_ID}/accessCounts`]: () => ({ body: { accessCounts: opts.counts ?? accessCounts } }),
@@ -281,19 +284,39 @@ describe('organization settings', () => {
     ).toBeTruthy();
   });
 
-  it('offers no "SSO login only" on a console without a single sign-on provider, and says why; one already on can be turned off', async () => {
-    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { ssoProviders: [] });
+  it('offers no "SSO login only" while no enabled connection of the organization has signed someone in, says why and links to its connections', async () => {
+    const { calls, router } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, { ssoLoginOnlyAvailable: false });
     const sso = await screen.findByRole('switch', { name: 'SSO login only' });
     await waitFor(() => expect(sso).toHaveProperty('disabled', true));
-    const reason =
-      'Needs a single sign-on provider (Google, Microsoft or OpenID Connect) configured on this console: without one, nobody of this organization could sign in.';
-    expect(screen.getByText(reason)).toBeTruthy();
+    const reason = document.getElementById('setting-ssoLoginOnly-unavailable');
+    expect(reason?.textContent).toBe(
+      'Needs an enabled single sign-on connection of this organization that someone has signed in through: without one, nobody of this organization could sign in. ' +
+        'Its Organizational Admins set connections up on their Single sign-on screen. ' +
+        'See the organization’s single sign-on connections',
+    );
     expect(sso.getAttribute('aria-describedby')).toContain('setting-ssoLoginOnly-unavailable');
     fireEvent.click(sso);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(puts(calls)).toEqual([]);
     // Other switches are not concerned.
     expect(screen.getByRole('switch', { name: 'Public sharing' })).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('link', { name: 'See the organization’s single sign-on connections' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/super/organizations/${ORG_ID}`));
+    expect(router.state.location.hash).toBe('#organization-sso-connections');
+  });
+
+  it('lets "SSO login only" already on be turned off without a connection that signs people in, asking nothing', async () => {
+    const { calls } = settingsApi(`/super/organizations/${ORG_ID}/settings?group=basic`, {
+      ssoLoginOnlyAvailable: false,
+      on: ['ssoLoginOnly'],
+    });
+    const sso = await screen.findByRole('switch', { name: 'SSO login only' });
+    expect(sso).toHaveProperty('checked', true);
+    expect(sso).toHaveProperty('disabled', false);
+    expect(document.getElementById('setting-ssoLoginOnly-unavailable')).toBeNull();
+    fireEvent.click(sso);
+    await waitFor(() => expect(puts(calls)).toEqual([['ssoLoginOnly', { value: false }]]));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('says under "Webhooks sharing" that it does not turn the organization’s own webhook endpoints on or off', async () => {

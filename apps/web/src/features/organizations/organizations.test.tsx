@@ -99,6 +99,18 @@ describe('the organization list', () => {
     ]);
   });
 
+  it('sends the name as typed, accents and case kept (the server folds both), in Spanish', async () => {
+    const all = [org(1, { name: 'Peña Hermanos' }), org(2, { name: 'Globex' })];
+    const { calls, router } = renderSignedIn('/es/super/organizations', {
+      as: 'staff',
+      api: { 'GET /api/organizations': listHandler(all) },
+    });
+    const filter = await screen.findByRole('searchbox');
+    fireEvent.change(filter, { target: { value: 'PEÑA ' } });
+    await waitFor(() => expect(new URL(listCalls(calls).at(-1)!, 'http://x').searchParams.get('q')).toBe('PEÑA'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('PEÑA');
+  });
+
   it('filters by name after a pause in typing, keeps the filter in the URL, and hides disabled ones on request', async () => {
     const all = [org(1, { name: 'Acme Manufacturing' }), org(2, { name: 'ACME North', disabled: true }), org(3, { name: 'Globex' })];
     const { calls, router } = renderSignedIn('/super/organizations', { as: 'staff', api: { 'GET /api/organizations': listHandler(all) } });

@@ -2,10 +2,11 @@
  * The People screen in jsdom against a scripted API: the list (name, e-mail, role, status,
  * source, last change), the search after a pause in typing and the filters, all in the
  * address; "load more" by the keyset cursor; empty, no-match and failure states; a row opens
- * the person's page, with their profile, manager (a link to the manager's page), groups and
+ * the person's page, with their profile (fields nobody sent left out), manager (a link to the
+ * manager's page), workspaces, teams and skills, their invitation with "Resend invitation" and
  * where they are changed; another organization's person is "not found"; the menu's entry.
  */
-import { type PersonRow, type PersonView, userProfile } from '@console/contracts/people';
+import { type PersonInvitation, type PersonRow, type PersonView, userProfile } from '@console/contracts/people';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { createMemoryRouter } from 'react-router';
@@ -31,6 +32,16 @@ const person = (n: number, extra: Partial<PersonRow> = {}): PersonRow => ({
   ...extra,
 });
 
+const accepted: PersonInvitation = {
+  state: 'accepted',
+  sentAt: '2026-11-01T10:00:00.000Z',
+  expiresAt: '2026-11-15T10:00:00.000Z',
+  acceptedAt: '2026-11-02T10:00:00.000Z',
+  sendFailed: false,
+  canResend: false,
+  refusal: 'accepted',
+};
+
 const profile = (n: number, extra: Partial<PersonView> = {}): PersonView => ({
   ...person(n),
   ...nullsOf(userProfile),
@@ -42,6 +53,11 @@ const profile = (n: number, extra: Partial<PersonView> = {}): PersonView => ({
   lastLoginAt: null,
   groups: [],
   moreGroups: 0,
+  workspaces: [],
+  moreWorkspaces: 0,
+  skills: [],
+  moreSkills: 0,
+  invitation: accepted,
   ...extra,
 });
 
@@ -53,7 +69,7 @@ const cells = (table: HTMLElement) =>
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe('the People screen', () => {
-  it('lists the organization’s people with their e-mail, role, status, source and last change, and says it is read-only', async () => {
+  it('lists the organization’s people with their e-mail, role, status, source and last change, and where people are changed', async () => {
     const rows = [
       person(1, { name: 'Ana Lima', email: 'ana@acme.example', role: 'org_admin', source: 'console' }),
       person(2, { name: 'bob stone', email: null, status: 'invited', source: 'scim' }),
@@ -61,7 +77,7 @@ describe('the People screen', () => {
     ];
     const { calls } = renderSignedIn('/people', { api: { 'GET /api/people': () => ({ body: { people: rows, next: null } }) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'People' })).toBeTruthy();
-    expect(screen.getByText(/^Read-only: people are created and changed by your identity provider/)).toBeTruthy();
+    expect(screen.getByText(/^People are created and changed by your identity provider/)).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'People' });
     expect(cells(table)).toEqual([
       ['Name', 'E-mail', 'Role', 'Status', 'Source', 'Last change'],
@@ -118,6 +134,16 @@ describe('the People screen', () => {
     expect(await screen.findByText('No one matches this search and these filters.')).toBeTruthy();
   });
 
+  it('sends the search as typed, accents and case kept (the server folds both), in Spanish', async () => {
+    const { calls, router } = renderSignedIn('/es/people', {
+      api: { 'GET /api/people': () => ({ body: { people: [person(1)], next: null } }) },
+    });
+    const search = await screen.findByRole('searchbox');
+    fireEvent.change(search, { target: { value: 'Müller PEÑA' } });
+    await waitFor(() => expect(new URL(listCalls(calls).at(-1)!, 'http://x').searchParams.get('q')).toBe('Müller PEÑA'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Müller PEÑA');
+  });
+
   it('reads the search and filters from the address, and ignores values it does not know', async () => {
     const { calls } = renderSignedIn('/people?q=ana&status=gone&source=console', {
       api: { 'GET /api/people': () => ({ body: { people: [], next: null } }) },
@@ -141,7 +167,7 @@ describe('the People screen', () => {
     expect(await screen.findByText('There is no one in your organization yet.')).toBeTruthy();
   });
 
-  it('opens a person from the list, shows their profile, manager and groups, and goes back to the list as it was', async () => {
+  it('opens a person from the list, shows their profile, manager, workspaces, teams and skills, and goes back to the list as it was', async () => {
     const manager = profile(9, { name: 'Maria Manager', source: 'scim' });
     const ana = profile(1, {
       name: 'Ana Lima',
@@ -165,6 +191,8 @@ describe('the People screen', () => {
         { id: id(51), name: 'Welding' },
       ],
       moreGroups: 3,
+      workspaces: [{ id: id(60), name: 'Plant 2' }],
+      skills: [{ id: id(70), name: 'Forklift' }],
     });
     const { router } = renderSignedIn('/people?source=scim', {
       api: {
@@ -191,7 +219,9 @@ describe('the People screen', () => {
     expect(field('User name')).toBe('alima');
     expect(field('Work e-mail')).toBe('ana.lima@work.example');
     expect(field('Job title')).toBe('Line lead');
-    expect(field('Phone')).toBe('—');
+    // Nobody sent a phone number: the row is left out, not shown as a dash.
+    expect(within(section).queryByText('Phone')).toBeNull();
+    expect(within(section).queryByText('—')).toBeNull();
     expect(field('Department')).toBe('Assembly');
     expect(field('Cost center')).toBe('CC-12');
     expect(field('Division')).toBe('Motors');
@@ -199,19 +229,105 @@ describe('the People screen', () => {
     expect(field('Employee number')).toBe('E-1');
     expect(field('Source')).toBe('Identity provider (SCIM)');
     expect(field('Last sign-in')).toMatch(/^2026-11-2\d \d\d:\d\d$/);
-    const groups = screen.getByRole('region', { name: 'Groups' });
-    expect(within(groups).getByText('Assembly line')).toBeTruthy();
-    expect(within(groups).getByText('and 3 more')).toBeTruthy();
+    const belongings = screen.getByRole('region', { name: 'Workspaces, teams and skills' });
+    const teams = within(belongings).getByRole('region', { name: 'Teams' });
+    expect(within(teams).getByText('Assembly line')).toBeTruthy();
+    expect(within(teams).getByText('and 3 more')).toBeTruthy();
+    expect(within(within(belongings).getByRole('region', { name: 'Workspaces' })).getByText('Plant 2')).toBeTruthy();
+    expect(within(within(belongings).getByRole('region', { name: 'Skills' })).getByText('Forklift')).toBeTruthy();
+    const invitation = screen.getByRole('region', { name: 'Invitation' });
+    expect(within(invitation).getByText('Accepted')).toBeTruthy();
+    expect(within(invitation).getByText(/^This person set their password 2026-11-02 \d\d:\d\d\.$/)).toBeTruthy();
+    expect(within(invitation).queryByRole('button')).toBeNull();
 
     // The manager's name links to their page; the trail still goes back to the filtered list.
     await userEvent.setup().click(within(section).getByRole('link', { name: 'Maria Manager' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Manager' })).toBeTruthy();
     expect(where(router)).toBe(`/people/${manager.id}`);
-    expect(within(screen.getByRole('region', { name: 'Groups' })).getByText('Not in any group.')).toBeTruthy();
+    const hers = screen.getByRole('region', { name: 'Workspaces, teams and skills' });
+    expect(within(hers).getByText('No workspace.')).toBeTruthy();
+    expect(within(hers).getByText('No team.')).toBeTruthy();
+    expect(within(hers).getByText('No skill.')).toBeTruthy();
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     fireEvent.click(within(trail).getByRole('link', { name: 'People' }));
     await screen.findByRole('table', { name: 'People' });
     expect(where(router)).toBe('/people?source=scim');
+  });
+
+  it('shows an invitation sent and resends it: the new state, a notice, and the list read again', async () => {
+    const sent: PersonInvitation = {
+      state: 'sent',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-12-04T10:00:00.000Z',
+      acceptedAt: null,
+      sendFailed: false,
+      canResend: true,
+      refusal: null,
+    };
+    const vera = profile(3, { name: 'Vera Viewer', status: 'invited', invitation: sent });
+    let resent = false;
+    const { calls } = renderSignedIn(`/people/${vera.id}`, {
+      api: {
+        [`GET /api/person/${vera.id}`]: () => ({
+          body: { person: resent ? { ...vera, invitation: { ...sent, sentAt: '2026-11-22T09:00:00.000Z' } } : vera },
+        }),
+        [`POST /api/person/${vera.id}/invitation`]: () => {
+          resent = true;
+          return { body: { invitation: { ...sent, sentAt: '2026-11-22T09:00:00.000Z' }, invitationEmail: 'sent' } };
+        },
+      },
+    });
+    const invitation = await screen.findByRole('region', { name: 'Invitation' });
+    expect(within(invitation).getByText('Sent')).toBeTruthy();
+    expect(within(invitation).getByText(/^Sent 2026-11-20 \d\d:\d\d\. The link works until 2026-12-04 \d\d:\d\d\.$/)).toBeTruthy();
+    fireEvent.click(within(invitation).getByRole('button', { name: 'Resend invitation' }));
+    expect(
+      await screen.findByText('Invitation sent to person.3@acme.example. Its link works for 14 days; any earlier link no longer does.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(within(invitation).getByText(/^Sent 2026-11-22 /)).toBeTruthy());
+    expect(calls.filter((c) => c.path === `/api/person/${vera.id}/invitation`)).toHaveLength(1);
+  });
+
+  it('offers no resend while an import’s invitation is queued, in the user’s language', async () => {
+    const queued = profile(4, {
+      name: 'Quinn Queued',
+      status: 'invited',
+      invitation: {
+        state: 'queued',
+        sentAt: null,
+        expiresAt: null,
+        acceptedAt: null,
+        sendFailed: false,
+        canResend: false,
+        refusal: 'queued',
+      },
+    });
+    renderSignedIn(`/es/people/${queued.id}`, { api: { [`GET /api/person/${queued.id}`]: () => ({ body: { person: queued } }) } });
+    const invitation = await screen.findByRole('region', { name: 'Invitación' });
+    expect(within(invitation).getByText('En cola')).toBeTruthy();
+    expect(within(invitation).getByText('Las invitaciones de su importación se están enviando: esta aún no ha salido.')).toBeTruthy();
+    expect(within(invitation).queryByRole('button')).toBeNull();
+  });
+
+  it('sends a first invitation, and says in the user’s language why the server refused it', async () => {
+    const notSent = profile(5, {
+      name: 'Nina Nosend',
+      invitation: { state: 'not_sent', sentAt: null, expiresAt: null, acceptedAt: null, sendFailed: false, canResend: true, refusal: null },
+    });
+    renderSignedIn(`/es/people/${notSent.id}`, {
+      api: {
+        [`GET /api/person/${notSent.id}`]: () => ({ body: { person: notSent } }),
+        // Another admin's import queued one meanwhile: the server refuses.
+        [`POST /api/person/${notSent.id}/invitation`]: () => ({
+          status: 409,
+          body: { statusCode: 409, code: 'PERSON_INVITATION_NOT_RESENDABLE', message: 'x', details: { reason: 'queued' } },
+        }),
+      },
+    });
+    const invitation = await screen.findByRole('region', { name: 'Invitación' });
+    expect(within(invitation).getByText('No enviada')).toBeTruthy();
+    fireEvent.click(within(invitation).getByRole('button', { name: 'Enviar invitación' }));
+    expect(await screen.findByText('La invitación de esta persona sigue en cola: espera a que salga.')).toBeTruthy();
   });
 
   it('says a person of another organization (or no one) is not in the organization', async () => {

@@ -1,12 +1,13 @@
 /**
  * The organization's single sign-on connections (docs/product.md, "Single sign-on"): add or
  * change an OpenID Connect connection (its client secret is sent once and never shown
- * again), enable or disable it, delete it after a confirmation, read its refused sign-ins,
- * and test it: a real sign-in in a new tab that opens no session and comes back here
- * (`?test={id}`) to show what arrived, or why it was refused. Each connection shows the
- * callback URL to register at the identity provider, with a copy button.
+ * again) or a SAML one (its identity provider's metadata and certificates: SamlSettings),
+ * enable or disable it, delete it after a confirmation, read its refused sign-ins, and test
+ * it: a real sign-in in a new tab that opens no session and comes back here (`?test={id}`)
+ * to show what arrived, or why it was refused. Each connection shows what to register at the
+ * identity provider, with copy buttons.
  */
-import type { SsoConnectionView, SsoJitRole } from '@console/contracts/sso-connections';
+import type { SsoConnectionKind, SsoConnectionView, SsoJitRole } from '@console/contracts/sso-connections';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,15 +17,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { CopyButton } from '../../lib/copy';
 import { AppDialog } from '../../lib/dialogs/AppDialog';
 import { useConfirm } from '../../lib/dialogs/confirm';
 import { errorMessage } from '../../lib/error-message';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import {
   startTest,
@@ -36,6 +38,9 @@ import {
   useTestResult,
   useUpdateConnection,
 } from './api';
+import { ConnectionFacts } from './components/ConnectionFacts';
+import { FieldDialog } from './components/FieldDialog';
+import { SamlSettings } from './components/SamlSettings';
 
 const JIT_ROLES: SsoJitRole[] = ['viewer', 'publisher', 'workspace_admin'];
 
@@ -43,7 +48,7 @@ export function ConnectionsSection() {
   const { t } = useT();
   const connections = useSsoConnections();
   const [params, setParams] = useSearchParams();
-  const [editing, setEditing] = useState<SsoConnectionView | 'new' | null>(null);
+  const [editing, setEditing] = useState<SsoConnectionView | SsoConnectionKind | null>(null);
   const tested = params.get('test');
 
   return (
@@ -52,9 +57,14 @@ export function ConnectionsSection() {
         <Typography variant="h6" component="h2" id="sso-connections-title">
           {t('ssoConnections:title')}
         </Typography>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          {t('ssoConnections:add')}
-        </Button>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" onClick={() => setEditing('oidc')}>
+            {t('ssoConnections:add')}
+          </Button>
+          <Button variant="outlined" onClick={() => setEditing('saml')}>
+            {t('ssoConnections:addSaml')}
+          </Button>
+        </Stack>
       </Stack>
       <Typography color="textSecondary">{t('ssoConnections:intro')}</Typography>
       {tested && (
@@ -71,7 +81,13 @@ export function ConnectionsSection() {
       {connections.data?.connections.map((c) => (
         <ConnectionCard key={c.id} connection={c} onEdit={() => setEditing(c)} />
       ))}
-      {editing && <ConnectionDialog connection={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ConnectionDialog
+          connection={typeof editing === 'string' ? null : editing}
+          kind={typeof editing === 'string' ? editing : editing.kind}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -108,6 +124,7 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
       !(await confirm({
         title: t('ssoConnections:deleteTitle', { name: c.name }),
         text: t('ssoConnections:deleteText'),
+        confirmLabel: t('ssoConnections:delete'),
         destructive: true,
       }))
     )
@@ -119,12 +136,13 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
     }
   };
 
+  const titleId = `sso-connection-${c.id}`;
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" component="article" aria-labelledby={titleId}>
       <CardContent>
         <Stack spacing={1.5}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle1" component="h3" id={titleId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {c.name}
             </Typography>
             <FormControlLabel
@@ -132,6 +150,7 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
               label={c.enabled ? t('ssoConnections:enabled') : t('ssoConnections:disabled')}
             />
           </Stack>
+          <ConnectionFacts connection={c} />
           {c.kind === 'oidc' && (
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
               <Typography color="textSecondary">{t('ssoConnections:issuer')}</Typography>
@@ -142,21 +161,24 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
               <Typography>{t('ssoConnections:secretEnding', { last4: c.clientSecretLast4 ?? '' })}</Typography>
             </Box>
           )}
-          <Box>
-            <Typography color="textSecondary">{t('ssoConnections:callbackUrl')}</Typography>
-            <Stack direction="row" sx={{ alignItems: 'center' }}>
-              <Typography component="code" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-                {c.callbackUrl}
-              </Typography>
-              <CopyButton value={c.callbackUrl} label={t('ssoConnections:copyCallbackUrl')} />
-            </Stack>
-          </Box>
+          {c.kind === 'oidc' && (
+            <Box>
+              <Typography color="textSecondary">{t('ssoConnections:callbackUrl')}</Typography>
+              <Stack direction="row" sx={{ alignItems: 'center' }}>
+                <Typography component="code" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+                  {c.callbackUrl}
+                </Typography>
+                <CopyButton value={c.callbackUrl} label={t('ssoConnections:copyCallbackUrl')} />
+              </Stack>
+            </Box>
+          )}
+          {c.saml && <SamlSettings id={c.id} saml={c.saml} configured={c.samlConfigured} />}
           <Typography>
             {c.jit ? t('ssoConnections:jitOn', { role: t(`ssoConnections:roles.${c.jitRole}`) }) : t('ssoConnections:jitOff')}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button onClick={onEdit}>{t('ssoConnections:edit')}</Button>
-            {c.kind === 'oidc' && <Button onClick={test}>{t('ssoConnections:test')}</Button>}
+            {(c.kind === 'oidc' || c.samlConfigured) && <Button onClick={test}>{t('ssoConnections:test')}</Button>}
             {c.kind === 'oidc' && <Button onClick={() => setRotating(true)}>{t('ssoConnections:rotate')}</Button>}
             <Button onClick={() => setShowRefusals((v) => !v)} aria-expanded={showRefusals}>
               {t('ssoConnections:refusals')}
@@ -183,7 +205,7 @@ function Refusals({ id }: { id: string }) {
       {refusals.data.refusals.map((r) => (
         <li key={`${r.at}-${r.reasonCode}`}>
           <Typography variant="body2">
-            <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> — {t(`ssoConnections:reasons.${r.reasonCode}`)}{' '}
+            <time dateTime={r.at}>{formatDateTime(r.at)}</time> — {t(`ssoConnections:reasons.${r.reasonCode}`)}{' '}
             <Box component="span" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               ({r.reason})
             </Box>
@@ -198,9 +220,11 @@ function TestResult({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useT();
   const result = useTestResult(id);
   const test = result.data?.test;
+  // The tab opened on this screen for the result, which sits below the domains: brought into view once it arrives.
+  const shown = useCallback((alert: HTMLDivElement | null) => alert?.scrollIntoView?.({ block: 'center' }), []);
   if (!test) return null;
   return (
-    <Alert severity={test.outcome === 'passed' ? 'success' : 'error'} onClose={onClose} role="status">
+    <Alert ref={shown} severity={test.outcome === 'passed' ? 'success' : 'error'} onClose={onClose} role="status">
       <Stack spacing={1}>
         <Typography sx={{ fontWeight: 600 }}>
           {test.outcome === 'passed' ? t('ssoConnections:testPassed') : t(`ssoConnections:reasons.${test.reasonCode ?? 'token_refused'}`)}
@@ -228,37 +252,59 @@ function TestResult({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-function RotateDialog({ id, onClose }: { id: string; onClose: () => void }) {
+/** The client secret from the identity provider: typed, and never shown again once saved. */
+function ClientSecretField({
+  value,
+  onChange,
+  ...rest
+}: { value: string; onChange: (value: string) => void } & Pick<TextFieldProps, 'margin' | 'required'>) {
   const { t } = useT();
-  const rotate = useRotateSecret();
-  const [secret, setSecret] = useState('');
-  const save = async () => {
-    try {
-      await rotate.mutateAsync({ id, clientSecret: secret });
-      notify.success(t('ssoConnections:rotated'));
-      onClose();
-    } catch (err) {
-      notify.error(errorMessage(err, 'ssoConnections:saveFailed'));
-    }
-  };
   return (
-    <AppDialog open title={t('ssoConnections:rotate')} onClose={onClose} onSave={save} saveDisabled={secret === '' || rotate.isPending}>
-      <TextField
-        label={t('ssoConnections:clientSecret')}
-        type="password"
-        autoComplete="off"
-        value={secret}
-        onChange={(e) => setSecret(e.target.value)}
-        helperText={t('ssoConnections:secretHint')}
-        fullWidth
-        margin="dense"
-      />
-    </AppDialog>
+    <TextField
+      label={t('ssoConnections:clientSecret')}
+      type="password"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={t('ssoConnections:secretHint')}
+      fullWidth
+      {...rest}
+    />
   );
 }
 
-/** Adding an OpenID Connect connection, or changing one (its secret changes apart). */
-function ConnectionDialog({ connection, onClose }: { connection: SsoConnectionView | null; onClose: () => void }) {
+function RotateDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useT();
+  const rotate = useRotateSecret();
+  return (
+    <FieldDialog
+      title={t('ssoConnections:rotate')}
+      field={{
+        label: t('ssoConnections:clientSecret'),
+        type: 'password',
+        autoComplete: 'off',
+        helperText: t('ssoConnections:secretHint'),
+        margin: 'dense',
+      }}
+      send={async (clientSecret) => {
+        await rotate.mutateAsync({ id, clientSecret });
+        notify.success(t('ssoConnections:rotated'));
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Adding a connection of either kind, or changing one (an OpenID Connect secret changes apart; SAML's identity provider in SamlSettings). */
+function ConnectionDialog({
+  connection,
+  kind,
+  onClose,
+}: {
+  connection: SsoConnectionView | null;
+  kind: SsoConnectionKind;
+  onClose: () => void;
+}) {
   const { t } = useT();
   const create = useCreateConnection();
   const update = useUpdateConnection();
@@ -268,16 +314,25 @@ function ConnectionDialog({ connection, onClose }: { connection: SsoConnectionVi
   const [clientSecret, setClientSecret] = useState('');
   const [jit, setJit] = useState(connection?.jit ?? false);
   const [jitRole, setJitRole] = useState<SsoJitRole>(connection?.jitRole ?? 'viewer');
+  const [idpInitiated, setIdpInitiated] = useState(connection?.saml?.idpInitiated ?? false);
   const [problem, setProblem] = useState<string | null>(null);
-  const oidc = !connection || connection.kind === 'oidc';
+  const oidc = kind === 'oidc';
 
   const save = async () => {
     setProblem(null);
     try {
       if (connection) {
-        await update.mutateAsync({ id: connection.id, name, jit, jitRole, ...(oidc && { issuer, clientId }) });
-      } else {
+        await update.mutateAsync({
+          id: connection.id,
+          name,
+          jit,
+          jitRole,
+          ...(oidc ? { issuer, clientId } : { samlIdpInitiated: idpInitiated }),
+        });
+      } else if (oidc) {
         await create.mutateAsync({ kind: 'oidc', name, issuer, clientId, clientSecret, jit, jitRole });
+      } else {
+        await create.mutateAsync({ kind: 'saml', name, jit, jitRole });
       }
       onClose();
     } catch (err) {
@@ -286,11 +341,11 @@ function ConnectionDialog({ connection, onClose }: { connection: SsoConnectionVi
   };
 
   const incomplete =
-    name.trim() === '' || (oidc && (issuer.trim() === '' || clientId.trim() === '')) || (!connection && clientSecret === '');
+    name.trim() === '' || (oidc && (issuer.trim() === '' || clientId.trim() === '' || (!connection && clientSecret === '')));
   return (
     <AppDialog
       open
-      title={connection ? t('ssoConnections:editTitle') : t('ssoConnections:addTitle')}
+      title={connection ? t('ssoConnections:editTitle') : t(oidc ? 'ssoConnections:addTitle' : 'ssoConnections:addSamlTitle')}
       onClose={onClose}
       onSave={save}
       saveDisabled={incomplete || create.isPending || update.isPending}
@@ -316,19 +371,19 @@ function ConnectionDialog({ connection, onClose }: { connection: SsoConnectionVi
               required
               fullWidth
             />
-            {!connection && (
-              <TextField
-                label={t('ssoConnections:clientSecret')}
-                type="password"
-                autoComplete="off"
-                value={clientSecret}
-                onChange={(e) => setClientSecret(e.target.value)}
-                helperText={t('ssoConnections:secretHint')}
-                required
-                fullWidth
-              />
-            )}
+            {!connection && <ClientSecretField value={clientSecret} onChange={setClientSecret} required />}
           </>
+        )}
+        {connection && !oidc && (
+          <Box>
+            <FormControlLabel
+              control={<Switch checked={idpInitiated} onChange={(e) => setIdpInitiated(e.target.checked)} />}
+              label={t('ssoConnections:idpInitiated')}
+            />
+            <Typography variant="body2" color="textSecondary">
+              {t('ssoConnections:idpInitiatedHint')}
+            </Typography>
+          </Box>
         )}
         <FormControlLabel control={<Switch checked={jit} onChange={(e) => setJit(e.target.checked)} />} label={t('ssoConnections:jit')} />
         <TextField

@@ -2,6 +2,8 @@
 import {
   type CreateSsoConnectionInput,
   ssoConnectionRoutes as routes,
+  type SamlMetadataBody,
+  staffSsoConnectionRoutes as staffRoutes,
   type UpdateSsoConnectionBody,
 } from '@console/contracts/sso-connections';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +14,15 @@ export const ssoConnectionKeys = {
   list: () => [...ssoConnectionKeys.all, 'list'] as const,
   refusals: (id: string) => [...ssoConnectionKeys.all, 'refusals', id] as const,
   test: (id: string) => [...ssoConnectionKeys.all, 'test', id] as const,
+  organization: (organizationId: string) => [...ssoConnectionKeys.all, 'organization', organizationId] as const,
 };
+
+/** An organization's connections in the Super area, read-only. */
+export const useOrganizationConnections = (organizationId: string) =>
+  useQuery({
+    queryKey: ssoConnectionKeys.organization(organizationId),
+    queryFn: ({ signal }) => api(staffRoutes.list, { params: { id: organizationId } }, { signal }),
+  });
 
 export const useSsoConnections = () =>
   useQuery({
@@ -38,6 +48,16 @@ export const useDeleteConnection = () => useChange((id: string) => api(routes.re
 export const useRotateSecret = () =>
   useChange(({ id, clientSecret }: { id: string; clientSecret: string }) =>
     api(routes.rotateSecret, { params: { id }, body: { clientSecret } }),
+  );
+export const useSetSamlMetadata = () =>
+  useChange(({ id, body }: { id: string; body: SamlMetadataBody }) => api(routes.setSamlMetadata, { params: { id }, body }));
+export const useAddSamlCertificate = () =>
+  useChange(({ id, certificate }: { id: string; certificate: string }) =>
+    api(routes.addSamlCertificate, { params: { id }, body: { certificate } }),
+  );
+export const useRemoveSamlCertificate = () =>
+  useChange(({ id, fingerprint }: { id: string; fingerprint: string }) =>
+    api(routes.removeSamlCertificate, { params: { id, fingerprint } }),
   );
 /** Starts a test sign-in; the answer's URL opens in a new tab. */
 export const startTest = (id: string) => api(routes.startTest, { params: { id } });

@@ -5,11 +5,14 @@
  * organization page's domains, verified by hand by staff who may change, read by the others.
  */
 import type { DomainView } from '@console/contracts/domains';
+import type { SsoConnectionView } from '@console/contracts/sso-connections';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format';
 import { renderSignedIn, screenPosts } from '../../test/app';
 import { anOrganization } from '../../test/organizations';
+import { aConnection, aSamlConnection } from '../../test/sso-connections';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -153,6 +156,7 @@ describe('the Single sign-on screen', () => {
 
 describe('the Super organization page’s domains', () => {
   const acme = anOrganization(900, { name: 'Acme Manufacturing', clientKey: 'acme', workspacesCount: 1 });
+  let connections: () => SsoConnectionView[] = () => [];
   const page = (as: 'staff' | 'staffReader', domains: () => DomainView[], verify?: () => { body: { domain: DomainView } }) =>
     renderSignedIn(`/super/organizations/${acme.id}`, {
       as,
@@ -161,6 +165,7 @@ describe('the Super organization page’s domains', () => {
         [`GET /api/organization/${acme.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
         [`GET /api/organization/${acme.id}/domains`]: () => ({ body: { domains: domains() } }),
         ...(verify && { [`POST /api/organization/${acme.id}/domains/${id(1)}/verify`]: verify }),
+        [`GET /api/organization/${acme.id}/sso-connections`]: () => ({ body: { connections: connections(), total: connections().length } }),
       },
     });
 
@@ -185,6 +190,28 @@ describe('the Super organization page’s domains', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify domain' }));
     await waitFor(() => expect(within(section).getByText('Verified by Workframe')).toBeTruthy());
     expect(screenPosts(calls).map((c) => c.path)).toEqual([`/api/organization/${acme.id}/domains/${id(1)}/verify`]);
+  });
+
+  it('shows staff the organization’s connections, read-only: enabled or not, whether anyone has signed in through each, its provider, first arrival, certificates', async () => {
+    connections = () => [
+      aConnection(1, { name: 'Okta', lastSignInAt: '2026-12-02T08:30:00.000Z', jit: true, jitRole: 'publisher' }),
+      aSamlConnection(2, { name: 'Old ADFS', enabled: false }),
+    ];
+    page('staffReader', () => []);
+    const section = await screen.findByRole('region', { name: 'Single sign-on connections' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      `OktaEnabledOpenID ConnectLast sign-in through it ${formatDateTime('2026-12-02T08:30:00.000Z')}` +
+        'Identity provider: https://acme.okta.exampleFirst arrival creates people as Publisher.',
+      'Old ADFSDisabledSAML 2.0Nobody has signed in through it yet.Identity provider: http://www.okta.com/exk1' +
+        'First arrival is off: only people already in the organization sign in.' +
+        `Trusted certificate CN=Old key, valid until ${formatDateTime('2026-12-20T00:00:00.000Z')}` +
+        `Trusted certificate CN=New key, valid until ${formatDateTime('2029-11-01T00:00:00.000Z')}`,
+    ]);
+    // Read-only for every staff role, and no secret shown.
+    expect(section.textContent).not.toContain('WXYZ');
+    expect(within(section).queryByRole('button')).toBeNull();
+    connections = () => [];
   });
 
   it('shows read-only staff the domains without the action', async () => {

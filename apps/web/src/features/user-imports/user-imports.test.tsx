@@ -20,6 +20,7 @@ function view(overrides: Partial<UserImportView>): UserImportView {
     status: 'completed',
     phase: 'done',
     columnSeparator: ',',
+    columnSeparatorDetected: false,
     encoding: 'utf-8',
     options: {
       assignSkills: true,
@@ -43,6 +44,7 @@ function view(overrides: Partial<UserImportView>): UserImportView {
     invitationsPending: 0,
     invitationsSent: 3,
     invitationsFailed: 0,
+    invitationsSecondsLeft: null,
     summary: null,
     applyWithoutConfirmation: false,
     confirmedAt: null,
@@ -182,14 +184,19 @@ describe('the user imports screen', () => {
     expect(await screen.findByText('Format is incorrect. Remember that we are expecting a CSV file')).toBeTruthy();
     expect(within(form).queryByText('users.txt')).toBeNull();
 
-    const separator = within(form).getByRole('textbox', { name: 'Column separator' }) as HTMLInputElement;
-    expect(separator.value).toBe(',');
-    fireEvent.change(separator, { target: { value: ';x' } });
-    expect(separator.value).toBe(';');
+    // Read from the file unless another is chosen; any one character stays possible.
+    const separator = within(form).getByRole('combobox', { name: 'Column separator' });
+    expect(separator.textContent).toBe('Detect from the file');
+    expect(within(form).queryByRole('textbox', { name: 'Separator character' })).toBeNull();
+    await ui.click(separator);
+    await ui.click(await screen.findByRole('option', { name: 'Another character' }));
+    const character = within(form).getByRole('textbox', { name: 'Separator character' }) as HTMLInputElement;
+    fireEvent.change(character, { target: { value: ';x' } });
+    expect(character.value).toBe(';');
     expect(within(form).getByRole('link', { name: 'Download the template' }).getAttribute('href')).toBe(
       '/api/user-imports/template?columnSeparator=%3B',
     );
-    fireEvent.change(separator, { target: { value: '' } });
+    fireEvent.change(character, { target: { value: '' } });
     expect(within(form).getByText('The column separator is exactly one character')).toBeTruthy();
     for (const option of ['Assign skills', 'Assign teams', 'Assign workspaces', 'Create users with employee ID', 'Disable users']) {
       expect(within(form).getByRole('checkbox', { name: option })).toBeTruthy();
@@ -335,6 +342,8 @@ describe('the user imports screen', () => {
       filename: 'waiting.csv',
       status: 'awaiting_confirmation',
       phase: 'applying',
+      columnSeparator: ';',
+      columnSeparatorDetected: true,
       rowsApplied: 0,
       usersCreated: 0,
       summary: {
@@ -377,6 +386,8 @@ describe('the user imports screen', () => {
     expect(samplesOf('updatedUsers')).toEqual(['E-0007']);
     expect(samplesOf('invitations')).toEqual(['Ana Lima (ana.lima@acme.example)']);
     expect(summary.querySelector('[data-summary="disabledUsers"]')?.textContent).toBe('0');
+    // The separator read from the file, said before anything is applied.
+    expect(summary.querySelector('[data-summary="separator"]')?.textContent).toBe('Column separator: ;, detected from the file');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await ui.click(within(summary).getByRole('button', { name: 'Confirm and apply' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/confirm'))).toBe(true));
@@ -478,10 +489,88 @@ ${Array.from({ length: n }, (_, i) => `u${i}@acme.example,U ${i}`).join('\n')}\n
     renderSignedIn('/user-imports', {
       api: {
         'GET /api/user-imports': () => ({ body: { userImports: [], total: 0 } }),
-        'GET /api/user-imports/defaults': () => ({ body: { options: { ...view({}).options, sendInvitations: false } } }),
+        'GET /api/user-imports/defaults': () => ({
+          body: { options: { ...view({}).options, sendInvitations: false }, columnSeparator: ';' },
+        }),
+        'POST /api/user-imports': () => ({ status: 201, body: { userImport: view({ status: 'processing', phase: 'queued' }) } }),
       },
     });
     const invitations = await screen.findByRole('checkbox', { name: 'Send an invitation e-mail to new users' });
     await waitFor(() => expect((invitations as HTMLInputElement).checked).toBe(false));
+    // The separator the last upload chose, too.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Column separator' }).textContent).toBe('Semicolon (;)'));
+  });
+
+  it('sends "detect" when no separator is chosen', async () => {
+    const ui = userEvent.setup();
+    const { calls } = openUploadForm();
+    const form = await screen.findByRole('form', { name: 'Upload a file' });
+    fireEvent.change(screen.getByTestId('user-import-file'), { target: { files: [new File(['email;name\n'], 'excel.csv')] } });
+    await ui.click(within(form).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(body.get('columnSeparator')).toBe('detect');
+  });
+
+  it('says while invitations go out how many are sent and about how long the rest take, and a completed import’s counts', async () => {
+    const sending = view({
+      filename: 'big.csv',
+      rowsTotal: 30_000,
+      rowsRead: 30_000,
+      rowsApplied: 30_000,
+      usersCreated: 29_990,
+      usersUpdated: 10,
+      invitationsSent: 7_063,
+      invitationsPending: 22_937,
+      invitationsSecondsLeft: 6_000,
+      columnSeparator: ';',
+      columnSeparatorDetected: true,
+    });
+    const ui = userEvent.setup();
+    renderSignedIn('/fr/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [sending], total: 1 } }),
+        'GET /api/user-import/00000000-0000-4000-8000-00000000000a': () => ({ body: { userImport: sending } }),
+      },
+    });
+    const table = await screen.findByRole('table');
+    const row = within(within(table).getByText('big.csv').closest('tr') as HTMLElement);
+    // Spaces as the page prints them: French puts no-break spaces in numbers and before a colon.
+    const text = (selector: string) => (document.querySelector(selector)?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(text('[data-invitations-progress]')).toBe('Appliquée · invitations : 7 063 sur 30 000 envoyées · environ 1,7 heure restantes');
+    expect(text('[data-completed-report]')).toBe('30 000 lignes appliquées sur 30 000 : 29 990 créés, 10 mis à jour, 0 en échec.');
+    expect(Number(row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeCloseTo((100 * 7_063) / 30_000);
+    await ui.click(row.getByRole('button', { name: 'Détails du fichier big.csv' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('[data-invitations-progress]')?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toMatch(
+      /7 063 sur 30 000 envoyées/,
+    );
+    expect(dialog.querySelector('[data-separator-detected]')?.textContent).toBe(';, détecté dans le fichier');
+  });
+
+  it('names a format error’s line in the page’s language, with no parser text', async () => {
+    const ui = userEvent.setup();
+    const broken = view({
+      id: '00000000-0000-4000-8000-000000000002',
+      filename: 'cassé.csv',
+      status: 'validation_error',
+      rowsWithErrors: 1,
+    });
+    renderSignedIn('/fr/user-imports', {
+      api: {
+        'GET /api/user-imports': () => ({ body: { userImports: [broken], total: 1 } }),
+        'GET /api/user-import/00000000-0000-4000-8000-000000000002/errors': () => ({
+          body: {
+            errors: [{ email: null, employeeId: null, rows: [1802], code: 'UNCLOSED_QUOTE', error: 'English text', value: null }],
+            total: 1,
+          },
+        }),
+      },
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Détails' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Un guillemet ouvert sur cette ligne n’est jamais fermé/)).toBeTruthy();
+    expect(within(dialog).getByText(/1802/)).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/English text|Quote Not Closed/);
   });
 });

@@ -371,6 +371,29 @@ describe('the delivery log', () => {
     expect(within(items[1]).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('shows, on demand, the request a delivery sends, laid out to be read; and says when its event is no longer kept', async () => {
+    const user = userEvent.setup();
+    const sent = JSON.stringify({
+      type: 'user.created',
+      timestamp: '2026-11-21T08:00:00.000Z',
+      data: { id: 'e1', action: 'user.created' },
+    });
+    const { calls } = openEndpoint(aWebhook(1), [aDelivery(1), aDelivery(5)], {
+      [`GET /api/webhook/${one}/delivery/${deliveryId(1)}/request`]: () => ({ body: { body: sent } }),
+      [`GET /api/webhook/${one}/delivery/${deliveryId(5)}/request`]: () => ({ body: { body: null } }),
+    });
+    const [first, gone] = within(await screen.findByRole('list', { name: 'Delivery log' })).getAllByRole('listitem');
+    await user.click(within(first).getByRole('button', { name: '1 attempt' }));
+    // Read only when asked for.
+    expect(calls.some((c) => c.path.endsWith('/request'))).toBe(false);
+    await user.click(within(first).getByRole('button', { name: 'Show what was sent' }));
+    const body = await within(first).findByLabelText('What the delivery sends');
+    expect(body.textContent).toBe(JSON.stringify(JSON.parse(sent), null, 2));
+    await user.click(within(gone).getByRole('button', { name: '1 attempt' }));
+    await user.click(within(gone).getByRole('button', { name: 'Show what was sent' }));
+    expect(await within(gone).findByText('Its event is no longer kept, so what it sent cannot be shown.')).toBeTruthy();
+  });
+
   it('says an attempt was refused for its address in words, and never which address', async () => {
     const user = userEvent.setup();
     const refused = aDelivery(4, {

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { CopyButton } from '../copy';
 import { AppDialog } from '../dialogs/AppDialog';
 
@@ -19,6 +20,12 @@ export interface RevealSecretTexts {
   how: string;
   copy: string;
   done: string;
+}
+
+/** A namespace whose `reveal` group holds the five texts, with the values they name (a key's name, an endpoint's URL). */
+export interface RevealSecretCatalogue {
+  namespace: 'accessKeys' | 'webhooks';
+  values?: Record<string, string>;
 }
 
 /** A value the secret goes with (the SCIM base URL): shown in the dialog too, so the dialog never hides it. */
@@ -53,14 +60,25 @@ export function RevealSecretDialog({
   returnFocusTo,
 }: {
   secret: string | null;
-  texts: RevealSecretTexts;
+  texts: RevealSecretTexts | RevealSecretCatalogue;
   companion?: SecretCompanion;
   onClose: () => void;
   /** Where the focus goes once it has closed (the action that led to the secret, when its dialog has gone). */
   returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
+  const { t } = useT();
   // Which secret has been copied: a new secret starts uncopied.
   const [copied, setCopied] = useState<string | null>(null);
+  if ('namespace' in texts) {
+    const { namespace: ns, values } = texts;
+    texts = {
+      title: t(`${ns}:reveal.title`, values),
+      once: t(`${ns}:reveal.once`),
+      how: t(`${ns}:reveal.how`, values),
+      copy: t(`${ns}:reveal.copy`),
+      done: t(`${ns}:reveal.done`),
+    };
+  }
   const markCopied = () => setCopied(secret);
   return (
     <AppDialog

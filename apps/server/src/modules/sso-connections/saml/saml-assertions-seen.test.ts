@@ -1,8 +1,8 @@
-/** Replay protection on the database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), through verifySamlResponse as the lead will wire it. */
-import { randomUUID } from 'node:crypto';
+/** Replay protection on the database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), through verifySamlResponse as the ACS calls it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.js';
-import { samlAssertionsSeen } from '../../../db/schema.js';
+import { samlAssertionsSeen, ssoConnections } from '../../../db/schema.js';
+import { createOrganization } from '../../../test/factories.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { type Kit, samlKit } from './saml.fixtures.js';
 import { createSamlAssertionsSeenRepository, type SamlAssertionsSeenRepository } from './saml-assertions-seen.repository.js';
@@ -19,26 +19,47 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** A SAML connection to remember assertions for (the records' foreign key names it). */
+async function newConnection(): Promise<string> {
+  const org = await createOrganization(database.db);
+  const now = new Date();
+  const [row] = await database.db
+    .insert(ssoConnections)
+    .values({
+      organizationId: org.id,
+      kind: 'saml',
+      name: 'Replays',
+      enabled: false,
+      jit: false,
+      jitRole: 'viewer',
+      groupRoles: [],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: ssoConnections.id });
+  return row.id;
+}
+
 describe('saml_assertions_seen', () => {
   it('refuses the second post of an assertion for the same connection, not for another connection', async () => {
-    const connection = randomUUID();
+    const connection = await newConnection();
     const xml = kit.idp.response({ now: kit.now });
     const first = await kit.verify(xml, { rememberAssertion: repo.rememberFor(connection, kit.now) });
     expect(first).toMatchObject({ ok: true });
     const again = await kit.verify(xml, { rememberAssertion: repo.rememberFor(connection, kit.now) });
     expect(again).toMatchObject({ ok: false, code: 'SAML_REPLAYED' });
-    expect(await kit.verify(xml, { rememberAssertion: repo.rememberFor(randomUUID(), kit.now) })).toMatchObject({ ok: true });
+    expect(await kit.verify(xml, { rememberAssertion: repo.rememberFor(await newConnection(), kit.now) })).toMatchObject({ ok: true });
   });
 
   it('records an assertion posted twice at once only once', async () => {
-    const connection = randomUUID();
+    const connection = await newConnection();
     const until = new Date(kit.now.getTime() + 7 * MIN);
     const results = await Promise.all(Array.from({ length: 5 }, () => repo.remember(connection, '_at_once', until, kit.now)));
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it('takes over a record that expired, and deletes expired records as it remembers', async () => {
-    const connection = randomUUID();
+    const connection = await newConnection();
     const { db } = database;
     const past = new Date(kit.now.getTime() - MIN);
     await db

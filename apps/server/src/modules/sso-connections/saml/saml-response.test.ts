@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALG, alterNameId, commentInNameId, makeSigningKey, type SigningKey, withXsltTransform } from '../../../test/saml-idp.js';
+import {
+  ALG,
+  alterNameId,
+  commentInNameId,
+  makeSigningKey,
+  parse,
+  type SigningKey,
+  serialize,
+  withXsltTransform,
+} from '../../../test/saml-idp.js';
 import { type Kit, samlKit } from './saml.fixtures.js';
 import { readCertificate } from './saml-certificates.js';
+import type { XmlElement } from './saml-xml.js';
 
 let kit: Kit;
 let stranger: SigningKey;
@@ -140,6 +150,33 @@ describe('verifySamlResponse refuses', () => {
     expect(result).toMatchObject({
       code: 'SAML_AUDIENCE_MISMATCH',
       details: { received: ['https://other-sp.example/'], expected: kit.idp.spEntityId },
+    });
+  });
+
+  /** A valid response whose assertion lost `element` (Conditions, or its AudienceRestriction) before it was signed. */
+  const signedWithout = (element: 'Conditions' | 'AudienceRestriction') => {
+    const doc = parse(kit.idp.response({ now: kit.now, sign: 'none' }));
+    const gone = doc.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', element)[0]!;
+    (gone.parentNode as XmlElement).removeChild(gone);
+    return kit.idp.sign(serialize(doc), 'Assertion');
+  };
+
+  it('a signed assertion that names no audience: no Conditions, or Conditions without an AudienceRestriction', async () => {
+    expect(await refused(signedWithout('Conditions'))).toMatchObject({
+      code: 'SAML_AUDIENCE_MISMATCH',
+      message: expect.stringContaining('has no Conditions'),
+    });
+    expect(await refused(signedWithout('AudienceRestriction'))).toMatchObject({
+      code: 'SAML_AUDIENCE_MISMATCH',
+      message: expect.stringContaining('names no audience'),
+    });
+  });
+
+  it('any signature while the connection trusts no certificate yet', async () => {
+    const result = await refused(kit.idp.response({ now: kit.now }), { trustedCerts: [] });
+    expect(result).toMatchObject({
+      code: 'SAML_UNTRUSTED_CERTIFICATE',
+      message: expect.stringContaining('trusts no signing certificate yet'),
     });
   });
 

@@ -126,9 +126,12 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
           RETURNING b.row_number, u.id
         ),
         ins AS (
-          INSERT INTO users (id, organization_id, email, employee_id, display_name, role, disabled_at, created_by, source)
+          -- invited_at as the invitation is queued (the People screen's "invited" while it waits); sending it stamps it again.
+          INSERT INTO users (id, organization_id, email, employee_id, display_name, role, disabled_at, created_by, source, invited_at, invited_by)
           SELECT b.user_id, ${org}, b.email, b.employee_id, b.name, coalesce(b.role, 'viewer'),
-                 CASE WHEN b.starts_disabled THEN now() END, ${scope.createdBy}::uuid, 'csv_import'
+                 CASE WHEN b.starts_disabled THEN now() END, ${scope.createdBy}::uuid, 'csv_import',
+                 CASE WHEN ${o.sendInvitations}::boolean AND b.email IS NOT NULL AND NOT b.starts_disabled THEN now() END,
+                 CASE WHEN ${o.sendInvitations}::boolean AND b.email IS NOT NULL AND NOT b.starts_disabled THEN ${scope.createdBy}::uuid END
           FROM b WHERE b.new ORDER BY b.row_number
           ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}
           RETURNING id

@@ -12,22 +12,21 @@ import { useReducer, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { useFocusReturnOnClose } from '../../../lib/dialogs/focus';
 import { errorMessage } from '../../../lib/error-message';
-import { shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
+import { RevealSecretDialog } from '../../../lib/secrets/RevealSecretDialog';
 import { useAccessKeys, useCreateAccessKey, useDeleteAccessKey, useRollAccessKey, useUpdateAccessKey } from '../api/access-keys';
 import { AccessKeyForm } from '../components/AccessKeyForm';
 import { AccessKeyRow } from '../components/AccessKeyRow';
 import { AccessKeysTable } from '../components/AccessKeysTable';
-import { RevealKeyDialog } from '../components/RevealKeyDialog';
 import { RollKeyDialog } from '../components/RollKeyDialog';
 import { modeOf, rowReducer } from '../row-state';
 
 export function Component() {
-  const { t, i18n } = useT();
+  const { t } = useT();
   const list = useAccessKeys();
   const create = useCreateAccessKey();
   const update = useUpdateAccessKey();
@@ -114,12 +113,7 @@ export function Component() {
         </Paper>
       )}
 
-      <LoadMore
-        shown={accessKeys.length}
-        total={total}
-        list={list}
-        text={t('accessKeys:shown', shownOfTotal(accessKeys.length, total, i18n.language))}
-      />
+      <LoadMore shown={accessKeys.length} total={total} list={list} ofTotalKey="accessKeys:shown" />
 
       <RollKeyDialog
         open={!!rolling}
@@ -131,9 +125,9 @@ export function Component() {
           setRevealed({ name: rolling!.name, secret });
         }}
       />
-      <RevealKeyDialog
+      <RevealSecretDialog
         secret={revealed?.secret ?? null}
-        name={revealed?.name ?? ''}
+        texts={{ namespace: 'accessKeys', values: { name: revealed?.name ?? '' } }}
         onClose={() => setRevealed(null)}
         returnFocusTo={() => newKeyRow(createdId.current) ?? (createdId.current ? newKeyButton.current : undefined)}
       />

@@ -11,6 +11,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../../i18n/use-t';
+import { SearchField } from '../../../lib/SearchField';
 import { type ExportFormat, exportHref, type TrailScope } from '../api/events';
 import { isFiltered, type TrailFilter } from '../trail-filter';
 import { ActionFilter } from './ActionFilter';
@@ -52,15 +53,12 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
         direction={{ xs: 'column', md: 'row' }}
         sx={{ gap: 2, alignItems: { md: 'flex-start' }, flexWrap: { md: 'wrap' } }}
       >
-        <TextField
-          type="search"
-          size="small"
+        <SearchField
           label={t('auditTrail:filters.search')}
           helperText={t('auditTrail:filters.searchHelp')}
           value={text}
-          onChange={(e) => onText(e.target.value)}
-          autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: EVENTS_SEARCH_MAX } }}
+          onText={onText}
+          maxLength={EVENTS_SEARCH_MAX}
           sx={{ width: { xs: '100%', md: 300 } }}
         />
         <ActionFilter value={filter.actions} onChange={(actions: EventAction[]) => onChange({ actions })} />

@@ -4,19 +4,17 @@
  * no password here.
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
-import { errorMessage } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
 import { requestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../pages/AuthCard';
-import { EmailField, useEmailField } from './Field';
+import { EmailForm } from './EmailForm';
+import { useEmailField } from './Field';
 
 export function ForgotPasswordForm() {
   const { t } = useT();
@@ -26,21 +24,9 @@ export function ForgotPasswordForm() {
   const given = (useLocation().state as { email?: unknown } | null)?.email;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const email = useEmailField(typeof given === 'string' ? given : '');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.validate() || busy) return;
-    setBusy(true);
-    try {
-      const address = email.value.trim();
-      await requestPasswordReset(address, locale);
-      setSentTo(address);
-    } catch (err) {
-      notify.error(errorMessage(err, 'errors:signIn.resetRequestFailed'));
-    } finally {
-      setBusy(false);
-    }
+  const send = async (address: string) => {
+    await requestPasswordReset(address, locale);
+    setSentTo(address);
   };
 
   const back = (
@@ -66,15 +52,14 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthCard title={t('auth:forgot.title')} subtitle={t('auth:forgot.intro')}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:forgot.title')}>
-        <Stack spacing={2}>
-          <EmailField field={email} />
-          <Button type="submit" variant="contained" size="large" loading={busy}>
-            {t('auth:forgot.submit')}
-          </Button>
-          {back}
-        </Stack>
-      </Box>
+      <EmailForm
+        field={email}
+        texts={{ label: t('auth:forgot.title'), submit: t('auth:forgot.submit') }}
+        failedKey="errors:signIn.resetRequestFailed"
+        onEmail={send}
+      >
+        {back}
+      </EmailForm>
     </AuthCard>
   );
 }

@@ -25,12 +25,12 @@ import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
-import { notify } from '../../../lib/notify';
 import { REDIRECT_PARAM, ssoReturnTarget } from '../../../lib/redirect';
 import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
 import { checkEmail, discoverConnections, signInWithPassword, ssoConnectionStartUrl } from '../api/sign-in';
-import { EmailField, Field, useCheckedField, useEmailField } from './Field';
+import { EmailForm } from './EmailForm';
+import { Field, useCheckedField, useEmailField } from './Field';
 import { SsoButtons } from './SsoButtons';
 import { checkSignInPassword } from './sign-in-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
@@ -89,39 +89,27 @@ function EmailStep({
 }) {
   const { t } = useT();
   const email = useEmailField();
-  const [busy, setBusy] = useState(false);
   const start = useConnectionStart();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.validate() || busy) return;
-    setBusy(true);
-    try {
-      const value = email.value.trim();
-      // The domain's connections, asked beside the e-mail check; without an answer, the password as before.
-      const [checked, { connections }] = await Promise.all([
-        checkEmail(value),
-        discoverConnections(value).catch(() => ({ connections: [] as Connection[] })),
-      ]);
-      if (connections.length === 1) return start(connections[0].id);
-      if (connections.length > 1) return onConnections({ email: value, connections });
-      onChecked({ ...checked, user: { ...checked.user, email: value } });
-    } catch (err) {
-      notify.error(errorMessage(err, 'errors:signIn.checkFailed'));
-      setBusy(false);
-    }
+  const next = async (value: string) => {
+    // The domain's connections, asked beside the e-mail check; without an answer, the password as before.
+    const [checked, { connections }] = await Promise.all([
+      checkEmail(value),
+      discoverConnections(value).catch(() => ({ connections: [] as Connection[] })),
+    ]);
+    if (connections.length === 1) return start(connections[0].id);
+    if (connections.length > 1) return onConnections({ email: value, connections });
+    onChecked({ ...checked, user: { ...checked.user, email: value } });
   };
 
   return (
     <Stack spacing={3}>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth:signIn.emailStep')}>
-        <Stack spacing={2}>
-          <EmailField field={email} />
-          <Button type="submit" variant="contained" size="large" loading={busy}>
-            {t('auth:signIn.next')}
-          </Button>
-        </Stack>
-      </Box>
+      <EmailForm
+        field={email}
+        texts={{ label: t('auth:signIn.emailStep'), submit: t('auth:signIn.next') }}
+        failedKey="errors:signIn.checkFailed"
+        onEmail={next}
+      />
       {ssoProviders.length > 0 && (
         <>
           <Divider>{t('auth:signIn.or')}</Divider>

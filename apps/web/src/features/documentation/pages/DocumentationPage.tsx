@@ -112,7 +112,10 @@ export function Component() {
   const apiUrl = `${window.location.origin}${apiPath(EXTERNAL_API_PREFIX)}`;
   return (
     <Box sx={{ maxWidth: 900 }}>
-      <PageHeader title={t('titles.documentation')} intro={t('documentation:intro')} />
+      <PageHeader
+        title={t('titles.documentation')}
+        intro={t('documentation:intro', { eventsPath: apiPath(`${EXTERNAL_API_PREFIX}/events`) })}
+      />
 
       <Section title={t('documentation:apiKey.title')}>
         <Typography>{t('documentation:apiKey.text')}</Typography>
@@ -155,6 +158,7 @@ export function Component() {
             <li>{t('documentation:webhooks.headers', { headers: 'webhook-id, webhook-timestamp, webhook-signature' })}</li>
             <li>{t('documentation:webhooks.retries')}</li>
             <li>{t('documentation:webhooks.repeats', { idHeader: 'webhook-id' })}</li>
+            <li>{t('documentation:webhooks.local', { tunnels: 'ngrok http 3000, cloudflared tunnel --url http://localhost:3000' })}</li>
           </Typography>
           <Typography>{t('documentation:webhooks.example')}</Typography>
           <Box sx={{ alignSelf: 'stretch' }}>

@@ -16,15 +16,23 @@ export const organizationSettingKeys = {
   list: (organizationId: string) => [...organizationSettingKeys.all, organizationId] as const,
 };
 
-export const organizationSettingsQuery = (id: string) =>
+/** The one read of the list: the settings, and whether "SSO login only" may be turned on. */
+const settingsListQuery = (id: string) =>
   queryOptions({
     queryKey: organizationSettingKeys.list(id),
     queryFn: ({ signal }) => api(routes.listSettings, { params: { id } }, { signal }),
-    select: (data) => data.settings,
   });
 
 export function useOrganizationSettings(id: string) {
-  return useQuery(organizationSettingsQuery(id));
+  return useQuery({ ...settingsListQuery(id), select: (data) => data.settings });
+}
+
+/**
+ * Whether "SSO login only" may be turned on: the organization has an enabled single sign-on
+ * connection that someone has signed in through (undefined while the list is read).
+ */
+export function useSsoLoginOnlyAvailable(id: string): boolean | undefined {
+  return useQuery({ ...settingsListQuery(id), select: (data) => data.ssoLoginOnlyAvailable }).data;
 }
 
 export interface SettingChange {
@@ -32,13 +40,13 @@ export interface SettingChange {
   value: OrganizationSettingValue;
 }
 
-type Cached = { settings: OrganizationSettingView[] } | undefined;
+type Cached = { settings: OrganizationSettingView[]; ssoLoginOnlyAvailable: boolean } | undefined;
 
 export function useChangeOrganizationSetting(organizationId: string) {
   const client = useQueryClient();
   const queryKey = organizationSettingKeys.list(organizationId);
   const replace = (data: Cached, setting: Pick<OrganizationSettingView, 'key'> & Partial<OrganizationSettingView>): Cached =>
-    data && { settings: data.settings.map((s) => (s.key === setting.key ? { ...s, ...setting } : s)) };
+    data && { ...data, settings: data.settings.map((s) => (s.key === setting.key ? { ...s, ...setting } : s)) };
 
   const mutationKey = ['changeOrganizationSetting', organizationId];
   return useMutation({

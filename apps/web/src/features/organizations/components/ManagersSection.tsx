@@ -21,7 +21,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { formatDateTime, shownOfTotal } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { pagedItems } from '../../../lib/paged-query';
@@ -34,7 +34,7 @@ import { ResendInvitationButton } from './ResendInvitationButton';
 const ManagerCreateDialog = lazy(withChunkReload(() => import('./ManagerCreateDialog')));
 
 export function ManagersSection({ organization: o, canUpdate }: { organization: OrganizationView; canUpdate: boolean }) {
-  const { t, i18n } = useT();
+  const { t } = useT();
   const { localize } = useLocale();
   const list = useManagers(o.id);
   const [adding, setAdding] = useState(false);
@@ -117,12 +117,7 @@ export function ManagersSection({ organization: o, canUpdate }: { organization: 
           </TableBody>
         </Table>
       )}
-      <LoadMore
-        shown={managers.length}
-        total={total}
-        list={list}
-        text={t('organizations:managers.shown', shownOfTotal(managers.length, total, i18n.language))}
-      />
+      <LoadMore shown={managers.length} total={total} list={list} ofTotalKey="organizations:managers.shown" />
       {adding && (
         <Suspense fallback={null}>
           <ManagerCreateDialog organization={o} onClose={() => setAdding(false)} />

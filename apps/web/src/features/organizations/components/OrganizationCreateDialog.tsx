@@ -126,7 +126,7 @@ export default function OrganizationCreateDialog({
             error={!!errors.email}
             helperText={problem(errors.email?.message)}
           />
-          <NewPasswordFields form={form} label={t('organizations:create.password')} autoFocus={false} />
+          <NewPasswordFields form={form} label={t('organizations:create.password')} autoFocus={false} policy="firstAdmin" />
         </Stack>
       </Box>
     </AppDialog>

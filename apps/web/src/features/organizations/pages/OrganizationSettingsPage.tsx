@@ -59,6 +59,7 @@ function useRequestedPart(): SettingsPart {
 }
 
 function Group(props: {
+  organizationId: string;
   group: OrganizationSettingGroup;
   settings: OrganizationSettingView[];
   readOnly: boolean;
@@ -91,7 +92,13 @@ function Group(props: {
               onSave={(value) => props.onChange(s, value)}
             />
           ) : (
-            <SettingSwitch key={s.key} setting={s} readOnly={props.readOnly} onChange={(value) => props.onChange(s, value)} />
+            <SettingSwitch
+              key={s.key}
+              organizationId={props.organizationId}
+              setting={s}
+              readOnly={props.readOnly}
+              onChange={(value) => props.onChange(s, value)}
+            />
           ),
         )}
       </Stack>
@@ -222,6 +229,7 @@ export function Component() {
                   {groups.map((g) => (
                     <Group
                       key={g}
+                      organizationId={id}
                       group={g}
                       settings={settings.data.filter((s) => s.group === g)}
                       readOnly={readOnly}

@@ -11,19 +11,18 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { withChunkReload } from '../../../lib/chunk-reload';
-import { shownOfTotal } from '../../../lib/format';
 import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
+import { SearchField } from '../../../lib/SearchField';
 import { useSearchText } from '../../../lib/use-search-text';
 import { useOrganizations } from '../api/organizations';
 import { OrganizationRow } from '../components/OrganizationRow';
@@ -32,7 +31,7 @@ import type { OrganizationPageState } from './OrganizationPage';
 const OrganizationCreateDialog = lazy(withChunkReload(() => import('../components/OrganizationCreateDialog')));
 
 export function Component() {
-  const { t, i18n } = useT();
+  const { t } = useT();
   const { localize } = useLocale();
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,14 +65,7 @@ export function Component() {
       />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('organizations:list.filter')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          sx={{ width: { sm: 320 } }}
-        />
+        <SearchField label={t('organizations:list.filter')} value={text} onText={setText} sx={{ width: { sm: 320 } }} />
         <FormControlLabel
           control={
             <Switch
@@ -118,12 +110,7 @@ export function Component() {
         ))}
       </Stack>
 
-      <LoadMore
-        shown={organizations.length}
-        total={total}
-        list={list}
-        text={t('organizations:list.shown', shownOfTotal(organizations.length, total, i18n.language))}
-      />
+      <LoadMore shown={organizations.length} total={total} list={list} ofTotalKey="organizations:list.shown" />
 
       {creating && (
         <Suspense fallback={null}>

@@ -1,10 +1,11 @@
 /**
- * The People screen's reads (GET people, GET person/{id}): the organization's directory, by
- * name, 50 a page by keyset with "load more", searched and filtered; one person's profile.
- * Read-only: nothing here changes a user.
+ * The People screen's calls (GET people, GET person/{id}, POST person/{id}/invitation): the
+ * organization's directory, by name, 50 a page by keyset with "load more", searched and
+ * filtered; one person's profile and where they stand; their invitation sent again. Nothing
+ * here changes a user's own fields.
  */
 import { type PersonStatus, peopleRoutes as routes, type UserSource } from '@console/contracts/people';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { keysetQuery } from '../../../lib/keyset-query';
 
@@ -38,5 +39,14 @@ export function usePerson(id: string) {
     queryFn: ({ signal }) => api(routes.get, { params: { id } }, { signal }),
     select: (data) => data.person,
     retry: false,
+  });
+}
+
+/** Sends the person a new invitation (the old link stops working); the person and the list are read again after it. */
+export function useResendInvitation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(routes.resendInvitation, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
   });
 }

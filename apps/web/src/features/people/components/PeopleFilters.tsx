@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../../i18n/use-t';
+import { SearchField } from '../../../lib/SearchField';
 
 export interface PeopleFiltersProps {
   text: string;
@@ -24,14 +25,11 @@ export function PeopleFilters({ text, onText, status, onStatus, source, onSource
       spacing={2}
       sx={{ mb: 3, alignItems: { md: 'flex-start' } }}
     >
-      <TextField
-        type="search"
-        size="small"
+      <SearchField
         label={t('people:list.search')}
         helperText={t('people:list.searchHelp')}
         value={text}
-        onChange={(e) => onText(e.target.value)}
-        autoComplete="off"
+        onText={onText}
         sx={{ width: { md: 340 } }}
       />
       <TextField

@@ -1,8 +1,9 @@
 /**
  * /people/{id} (docs/product.md, "People"): one person of the organization, reached from the
  * list: their profile as the identity provider, an import or the API gave it (the manager by
- * name, a link to their page), their role, status and source, and their groups. Read-only: it
- * says where this person is changed.
+ * name, a link to their page; a field nobody sent is left out, not shown as a dash), their
+ * role, status and source, their invitation with "Resend invitation", and the workspaces,
+ * teams and skills they were given. It says where this person is changed.
  */
 import { type PersonView, peopleErrorCodes } from '@console/contracts/people';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { listPlaceholder } from '../../../lib/list-placeholder';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
 import { usePerson } from '../api/people';
+import { PersonInvitation } from '../components/PersonInvitation';
 import { PersonStatusChip } from '../components/PersonStatusChip';
 
 /** Where the list link of the trail goes: the list as it was left (its search and filters), when known. */
@@ -77,7 +79,12 @@ export function Component() {
               <Profile person={p} state={location.state} managerHref={p.manager ? localize(paths.person(p.manager.id)) : undefined} />
             </Grid>
             <Grid size={{ xs: 12, lg: 4 }}>
-              <Groups person={p} />
+              <Stack spacing={3}>
+                <Section title={t('people:invitation.title')} id="person-invitation">
+                  <PersonInvitation person={p} />
+                </Section>
+                <Belongings person={p} />
+              </Stack>
             </Grid>
           </Grid>
         </>
@@ -99,12 +106,13 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 function Profile({ person: p, state, managerHref }: { person: PersonView; state: unknown; managerHref?: string }) {
   const { t } = useT();
-  const none = '—';
-  const row = (label: string, value: ReactNode) => (
-    <DetailRow labelWidth={LABEL_WIDTH} label={label}>
-      {value ?? none}
-    </DetailRow>
-  );
+  // A field nobody sent is left out: a profile of twenty dashes hides the few that say something.
+  const row = (label: string, value: ReactNode) =>
+    value === null || value === undefined || value === '' || value === false ? null : (
+      <DetailRow labelWidth={LABEL_WIDTH} label={label}>
+        {value}
+      </DetailRow>
+    );
   return (
     <Section title={t('people:person.profile')} id="person-profile">
       <Stack component="dl" sx={{ m: 0 }}>
@@ -142,33 +150,48 @@ function Profile({ person: p, state, managerHref }: { person: PersonView; state:
         {row(t('people:person.status'), <PersonStatusChip status={p.status} />)}
         {row(t('people:person.source'), t(`people:source.${p.source}`))}
         {row(t('people:person.createdAt'), formatDateTime(p.createdAt))}
-        {row(t('people:person.updatedAt'), formatDateTime(p.updatedAt))}
+        {row(t('people:person.updatedAt'), p.updatedAt !== p.createdAt ? formatDateTime(p.updatedAt) : null)}
         {row(t('people:person.lastLogin'), p.lastLoginAt ? formatDateTime(p.lastLoginAt) : t('people:person.never'))}
       </Stack>
     </Section>
   );
 }
 
-function Groups({ person: p }: { person: PersonView }) {
+/** The workspaces, teams and skills an import, the identity provider or the API gave the person, each by name. */
+function Belongings({ person: p }: { person: PersonView }) {
   const { t } = useT();
+  const lists = [
+    { key: 'workspaces', items: p.workspaces, more: p.moreWorkspaces },
+    { key: 'teams', items: p.groups, more: p.moreGroups },
+    { key: 'skills', items: p.skills, more: p.moreSkills },
+  ] as const;
   return (
-    <Section title={t('people:person.groups')} id="person-groups">
-      {p.groups.length === 0 ? (
-        <Typography color="textSecondary">{t('people:person.noGroups')}</Typography>
-      ) : (
-        <Stack component="ul" direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
-          {p.groups.map((g) => (
-            <li key={g.id}>
-              <Chip size="small" variant="outlined" label={g.name} />
-            </li>
-          ))}
-          {p.moreGroups > 0 && (
-            <Typography component="li" variant="body2" color="textSecondary" sx={{ alignSelf: 'center' }}>
-              {t('people:person.moreGroups', { count: p.moreGroups })}
+    <Section title={t('people:person.belongings')} id="person-belongings">
+      <Stack spacing={2}>
+        {lists.map(({ key, items, more }) => (
+          <section key={key} aria-labelledby={`person-${key}`}>
+            <Typography component="h3" variant="subtitle2" id={`person-${key}`} sx={{ mb: 0.5 }}>
+              {t(`people:person.${key}`)}
             </Typography>
-          )}
-        </Stack>
-      )}
+            {items.length === 0 ? (
+              <Typography color="textSecondary">{t(`people:person.no.${key}`)}</Typography>
+            ) : (
+              <Stack component="ul" direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+                {items.map((g) => (
+                  <li key={g.id}>
+                    <Chip size="small" variant="outlined" label={g.name} />
+                  </li>
+                ))}
+                {more > 0 && (
+                  <Typography component="li" variant="body2" color="textSecondary" sx={{ alignSelf: 'center' }}>
+                    {t('people:person.more', { count: more })}
+                  </Typography>
+                )}
+              </Stack>
+            )}
+          </section>
+        ))}
+      </Stack>
     </Section>
   );
 }

@@ -17,6 +17,7 @@ import { CopyButton } from '../../../lib/copy';
 import { useConfirm } from '../../../lib/dialogs/confirm';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
+import { TitledSection } from '../../../lib/TitledSection';
 import { useClaimDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/domains';
 import { domainErrorMessage } from '../domain-error';
 import { DomainStateChip, LastCheck } from './DomainState';
@@ -138,14 +139,11 @@ export function DomainsSection() {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="sso-domains" sx={{ p: 2, minWidth: 0 }}>
-      <Typography id="sso-domains" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-        {t('singleSignOn:domains.title')}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 2 }}>
-        {t('singleSignOn:domains.intro', { minutes: DOMAIN_RECHECK_MINUTES, days: DOMAIN_RECHECK_DAYS })}
-      </Typography>
-
+    <TitledSection
+      id="sso-domains"
+      title={t('singleSignOn:domains.title')}
+      intro={t('singleSignOn:domains.intro', { minutes: DOMAIN_RECHECK_MINUTES, days: DOMAIN_RECHECK_DAYS })}
+    >
       <Stack
         component="form"
         noValidate
@@ -183,6 +181,6 @@ export function DomainsSection() {
           ))}
         </Stack>
       )}
-    </Paper>
+    </TitledSection>
   );
 }

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { usePermissions } from '../../../lib/permissions';
+import { TitledSection } from '../../../lib/TitledSection';
 import { useOrganizationDomains, useVerifyByHand } from '../api/domains';
 import { domainErrorMessage } from '../domain-error';
 import { DomainStateChip, LastCheck } from './DomainState';
@@ -72,13 +73,7 @@ export default function OrganizationDomains({ organizationId }: { organizationId
   const list = useOrganizationDomains(organizationId);
   const domains = list.data?.domains ?? [];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="organization-domains" sx={{ p: 2, minWidth: 0 }}>
-      <Typography id="organization-domains" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-        {t('singleSignOn:domains.title')}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 2 }}>
-        {t('singleSignOn:domains.staffIntro')}
-      </Typography>
+    <TitledSection id="organization-domains" title={t('singleSignOn:domains.title')} intro={t('singleSignOn:domains.staffIntro')}>
       {listPlaceholder(list, domains.length === 0, { failedKey: 'singleSignOn:errors.load', empty: t('singleSignOn:domains.staffEmpty') })}
       {domains.length > 0 && (
         <Stack component="ul" spacing={1.5} aria-label={t('singleSignOn:domains.list')} sx={{ p: 0, m: 0 }}>
@@ -87,6 +82,6 @@ export default function OrganizationDomains({ organizationId }: { organizationId
           ))}
         </Stack>
       )}
-    </Paper>
+    </TitledSection>
   );
 }

@@ -54,17 +54,18 @@ export function useUserImport(id: string | undefined) {
   });
 }
 
-/** The options the organization's last upload chose: the form starts from them after a reload. */
+/** The options and separator choice the organization's last upload made: the form starts from them after a reload. */
 export function useUserImportDefaults() {
   return useQuery({
     queryKey: userImportKeys.defaults(),
-    queryFn: ({ signal }) => api(routes.defaults, {}, { signal }).then((r) => r.options),
+    queryFn: ({ signal }) => api(routes.defaults, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export interface CreateUserImport {
   file: File;
+  /** One character, or `detect` (read from the file by the server). */
   columnSeparator: string;
   options: UserImportOptions;
   /** Apply without waiting at the summary (honoured by the server for large files only). */

@@ -6,7 +6,8 @@ import { DetailRow } from '../../../lib/DetailRow';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { formatDateTime } from '../../../lib/format';
 import { useUserImport } from '../api/user-imports';
-import { ImportProgress } from './ImportProgress';
+import { ImportProgress, InvitationsProgress } from './ImportProgress';
+import { SeparatorText } from './SeparatorText';
 import { StatusChip } from './StatusChip';
 
 export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImportView; onClose: () => void; onErrors: () => void }) {
@@ -41,12 +42,13 @@ export function DetailsDialog({ initial, onClose, onErrors }: { initial: UserImp
             pending: n(u.invitationsPending),
             failed: n(u.invitationsFailed),
           })}
+          <InvitationsProgress userImport={u} />
         </DetailRow>
         <DetailRow label={t('userImports:details.sendInvitations')}>
           {u.options.sendInvitations ? t('userImports:details.invitationsOn') : t('userImports:details.invitationsOff')}
         </DetailRow>
         <DetailRow label={t('userImports:details.separator')}>
-          <code>{u.columnSeparator === '\t' ? 'TAB' : u.columnSeparator}</code>
+          <SeparatorText userImport={u} />
         </DetailRow>
         <DetailRow label={t('userImports:details.encoding')}>
           {u.encoding ? t(`userImports:details.encodings.${u.encoding}`) : '—'}

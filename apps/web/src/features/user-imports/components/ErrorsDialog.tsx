@@ -12,13 +12,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { LoadMore } from '../../../lib/LoadMore';
 import { pagedItems } from '../../../lib/paged-query';
+import { SearchField } from '../../../lib/SearchField';
 import { stackedOnPhone } from '../../../lib/stacked-table';
 import { userImportErrorsCsvHref, useUserImportErrors } from '../api/user-import-errors';
 
@@ -48,14 +48,7 @@ export function ErrorsDialog({ importId, filename, onClose }: { importId: string
     <AppDialog open size="wide" title={t('userImports:errors.title', { name: filename })} onClose={onClose}>
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            label={t('userImports:errors.filter')}
-            type="search"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            size="small"
-            sx={{ flex: 1 }}
-          />
+          <SearchField label={t('userImports:errors.filter')} value={email} onText={setEmail} sx={{ flex: 1 }} />
           <Button component="a" href={userImportErrorsCsvHref(importId)} download startIcon={<DownloadIcon />}>
             {t('userImports:errors.download')}
           </Button>

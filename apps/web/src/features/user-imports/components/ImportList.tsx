@@ -30,7 +30,7 @@ import { stackedOnPhone } from '../../../lib/stacked-table';
 import { useDeleteUserImport, useRetryUserImport, useStopUserImport, useUserImports } from '../api/user-imports';
 import { DetailsDialog } from './DetailsDialog';
 import { ErrorsDialog } from './ErrorsDialog';
-import { ImportProgress } from './ImportProgress';
+import { ImportProgress, InvitationsProgress } from './ImportProgress';
 import { ImportSummary } from './ImportSummary';
 import { StatusChip } from './StatusChip';
 import { canRetry, hasErrorDetails, statusOf } from './status';
@@ -151,9 +151,13 @@ export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onR
                   <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
                   {statusOf(u.status) === 'processing' && <ImportProgress userImport={u} />}
                   {u.status === 'awaiting_confirmation' && <ImportSummary userImport={u} />}
-                  {u.status === 'stopped' && (
-                    <Typography variant="caption" color="textSecondary" data-stopped-report>
-                      {t('userImports:stop.report', {
+                  {(u.status === 'stopped' || u.status === 'completed') && (
+                    <Typography
+                      variant="caption"
+                      color="textSecondary"
+                      {...(u.status === 'stopped' ? { 'data-stopped-report': true } : { 'data-completed-report': true })}
+                    >
+                      {t(u.status === 'stopped' ? 'userImports:stop.report' : 'userImports:list.completedReport', {
                         applied: u.rowsApplied.toLocaleString(i18n.language),
                         total: (u.rowsTotal ?? u.rowsRead).toLocaleString(i18n.language),
                         created: u.usersCreated.toLocaleString(i18n.language),
@@ -162,6 +166,7 @@ export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onR
                       })}
                     </Typography>
                   )}
+                  <InvitationsProgress userImport={u} />
                 </Stack>
               </TableCell>
               <TableCell data-label={t('userImports:list.created')} sx={{ whiteSpace: { sm: 'nowrap' } }}>

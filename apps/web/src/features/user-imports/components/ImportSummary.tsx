@@ -14,6 +14,7 @@ import { BreakableEmail } from '../../../lib/BreakableEmail';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useConfirmUserImport, useDeleteUserImport } from '../api/user-imports';
+import { SeparatorText } from './SeparatorText';
 
 const groups = ['newUsers', 'updatedUsers', 'disabledUsers', 'invitations'] as const;
 
@@ -61,6 +62,9 @@ export function ImportSummary({ userImport: u }: { userImport: UserImportView })
       </Typography>
       <Typography variant="body2" color="textSecondary">
         {t('userImports:summary.intro')}
+      </Typography>
+      <Typography variant="body2" data-summary="separator">
+        {t('userImports:summary.labelled', { label: t('userImports:details.separator') })} <SeparatorText userImport={u} />
       </Typography>
       {u.summary && (
         <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>

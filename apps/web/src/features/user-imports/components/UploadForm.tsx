@@ -1,6 +1,7 @@
 /**
  * The upload form: a .csv file (required: 'You need to specify the file' and the red
- * 'no file detected' banner), the column separator (exactly one character, default ','),
+ * 'no file detected' banner), the column separator (read from the file by default, else a
+ * common one or any other character; the last choice is remembered, decision 066),
  * the import options (docs/product.md, "User imports"), whether new users get an invitation
  * e-mail (said before the upload, on by default), for a file of more than
  * USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS rows whether it applies without waiting at its
@@ -9,6 +10,7 @@
  */
 import {
   DEFAULT_COLUMN_SEPARATOR,
+  DETECT_COLUMN_SEPARATOR,
   IMPORT_FILE_EXTENSION,
   type NotTextKind,
   notTextKind,
@@ -28,11 +30,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
@@ -83,8 +86,27 @@ function refusedKind(err: unknown): NotTextKind | undefined {
   return kind === 'workbook' || kind === 'binary' ? kind : 'binary';
 }
 
+/** The choices of the separator's list; `other` shows a field for any one character. */
+const SEPARATOR_CHOICES = [
+  [DETECT_COLUMN_SEPARATOR, 'separatorDetect'],
+  [',', 'separatorComma'],
+  [';', 'separatorSemicolon'],
+  ['\t', 'separatorTab'],
+  ['|', 'separatorPipe'],
+  ['other', 'separatorOther'],
+] as const;
+type SeparatorChoice = (typeof SEPARATOR_CHOICES)[number][0];
+
+/** The list's choice for a separator the server remembered. */
+const choiceOf = (separator: string | undefined): SeparatorChoice => {
+  if (typeof separator !== 'string' || separator.length === 0) return DETECT_COLUMN_SEPARATOR;
+  return SEPARATOR_CHOICES.some(([value]) => value === separator && value !== 'other') ? (separator as SeparatorChoice) : 'other';
+};
+
 interface Values {
   file: File | null;
+  separatorChoice: SeparatorChoice;
+  /** The character of the `other` choice. */
   columnSeparator: string;
   options: UserImportOptions;
   /** Offered only for a file of more than USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS rows. */
@@ -96,7 +118,8 @@ const COLUMN_OPTION_KEYS = USER_IMPORT_OPTION_KEYS.filter((key) => key !== 'send
 
 const defaultValues = (): Values => ({
   file: null,
-  columnSeparator: DEFAULT_COLUMN_SEPARATOR,
+  separatorChoice: DETECT_COLUMN_SEPARATOR,
+  columnSeparator: '',
   options: userImportOptions.parse({}),
   applyWithoutConfirmation: false,
 });
@@ -131,6 +154,57 @@ function CheckboxWithHint({
   );
 }
 
+/** The separator's list (read from the file by default) and, for another character, its field. */
+function SeparatorFields({ form, error }: { form: UseFormReturn<Values>; error?: string }) {
+  const { t } = useT();
+  const separatorChoice = useWatch({ control: form.control, name: 'separatorChoice' });
+  const separatorError = error;
+  const separatorField = form.register('columnSeparator', {
+    validate: (value) => form.getValues('separatorChoice') !== 'other' || value.length === 1 || 'separatorRule',
+  });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Controller
+        name="separatorChoice"
+        control={form.control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('userImports:upload.separator')}
+            value={field.value}
+            onChange={(e) => field.onChange(e.target.value)}
+            inputRef={field.ref}
+            helperText={t('userImports:upload.separatorHint')}
+            sx={{ minWidth: { sm: 260 } }}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-import-separator' } as object } }}
+          >
+            {SEPARATOR_CHOICES.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {t(`userImports:upload.${label}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {separatorChoice === 'other' && (
+        <TextField
+          {...separatorField}
+          onChange={(e) => {
+            // One character: what is typed replaces it.
+            e.target.value = e.target.value.slice(0, 1);
+            return separatorField.onChange(e);
+          }}
+          label={t('userImports:upload.separatorOtherLabel')}
+          error={!!separatorError}
+          helperText={separatorError ?? ' '}
+          slotProps={{ htmlInput: { maxLength: 1, 'aria-required': true } }}
+          sx={{ maxWidth: { sm: 200 } }}
+        />
+      )}
+    </Stack>
+  );
+}
+
 /** `onUploaded`: the import the server answered, so the page can bring it into view. */
 export function UploadForm({ onUploaded }: { onUploaded?: (userImport: UserImportView) => void }) {
   const { t, i18n } = useT();
@@ -142,18 +216,27 @@ export function UploadForm({ onUploaded }: { onUploaded?: (userImport: UserImpor
   // above all), unless the admin has already changed something.
   const remembered = useUserImportDefaults();
   useEffect(() => {
-    if (remembered.data && !form.formState.isDirty) form.reset({ ...form.getValues(), options: remembered.data });
+    if (!remembered.data || form.formState.isDirty) return;
+    const { options, columnSeparator } = remembered.data;
+    const separatorChoice = choiceOf(columnSeparator);
+    form.reset({
+      ...form.getValues(),
+      options,
+      separatorChoice,
+      columnSeparator: separatorChoice === 'other' ? columnSeparator : form.getValues('columnSeparator'),
+    });
   }, [remembered.data, form]);
   const file = useWatch({ control: form.control, name: 'file' });
-  const separator = useWatch({ control: form.control, name: 'columnSeparator' });
+  const separatorChoice = useWatch({ control: form.control, name: 'separatorChoice' });
+  const other = useWatch({ control: form.control, name: 'columnSeparator' });
+  const separator = separatorChoice === 'other' ? other : separatorChoice;
   const sendInvitations = useWatch({ control: form.control, name: 'options.sendInvitations' });
   // The chosen file's rows, counted when it is chosen: a large one may skip its summary.
   const [rows, setRows] = useState<number | null>(null);
   const large = !!file && rows !== null && rows > USER_IMPORT_CONFIRMATION_OPTIONAL_ROWS;
   const fileMissing = !!form.formState.errors.file;
   // Shown as soon as the separator is wrong, not only on submit.
-  const separatorError = separator.length !== 1 ? t('userImports:upload.separatorRule') : undefined;
-  const separatorField = form.register('columnSeparator', { validate: (value) => value.length === 1 || 'separatorRule' });
+  const separatorError = separatorChoice === 'other' && other.length !== 1 ? t('userImports:upload.separatorRule') : undefined;
 
   function clearInput() {
     if (input.current) input.current.value = '';
@@ -161,21 +244,29 @@ export function UploadForm({ onUploaded }: { onUploaded?: (userImport: UserImpor
     form.setValue('applyWithoutConfirmation', false);
   }
 
-  const submit = form.handleSubmit(async ({ file: chosen, columnSeparator, options, applyWithoutConfirmation }) => {
-    if (!chosen) return;
-    const unattended = large && applyWithoutConfirmation;
-    try {
-      const created = await create.mutateAsync({ file: chosen, columnSeparator, options, ...(large ? { applyWithoutConfirmation } : {}) });
-      notify.success(t(unattended ? 'userImports:upload.started' : 'userImports:upload.uploaded', { name: chosen.name }));
-      // The separator and options stay for the next file.
-      form.setValue('file', null);
-      clearInput();
-      onUploaded?.(created);
-    } catch (err) {
-      const kind = refusedKind(err);
-      notify.error(kind ? t(`userImports:upload.notText.${kind}`) : errorMessage(err, 'userImports:upload.failed'));
-    }
-  });
+  const submit = form.handleSubmit(
+    async ({ file: chosen, separatorChoice: choice, columnSeparator: character, options, applyWithoutConfirmation }) => {
+      if (!chosen) return;
+      const columnSeparator = choice === 'other' ? character : choice;
+      const unattended = large && applyWithoutConfirmation;
+      try {
+        const created = await create.mutateAsync({
+          file: chosen,
+          columnSeparator,
+          options,
+          ...(large ? { applyWithoutConfirmation } : {}),
+        });
+        notify.success(t(unattended ? 'userImports:upload.started' : 'userImports:upload.uploaded', { name: chosen.name }));
+        // The separator and options stay for the next file.
+        form.setValue('file', null);
+        clearInput();
+        onUploaded?.(created);
+      } catch (err) {
+        const kind = refusedKind(err);
+        notify.error(kind ? t(`userImports:upload.notText.${kind}`) : errorMessage(err, 'userImports:upload.failed'));
+      }
+    },
+  );
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t('userImports:upload.title')}>
@@ -230,19 +321,7 @@ export function UploadForm({ onUploaded }: { onUploaded?: (userImport: UserImpor
       <FormHelperText id={fileHelpId} error={fileMissing} sx={{ mt: '0 !important' }}>
         {fileMissing ? t('userImports:upload.fileRequired') : t('userImports:upload.fileHint')}
       </FormHelperText>
-      <TextField
-        {...separatorField}
-        onChange={(e) => {
-          // One character: what is typed replaces it.
-          e.target.value = e.target.value.slice(0, 1);
-          return separatorField.onChange(e);
-        }}
-        label={t('userImports:upload.separator')}
-        error={!!separatorError}
-        helperText={separatorError ?? t('userImports:upload.separatorHint')}
-        slotProps={{ htmlInput: { maxLength: 1, 'aria-required': true } }}
-        sx={{ maxWidth: { sm: 260 } }}
-      />
+      <SeparatorFields form={form} error={separatorError} />
       <FormGroup aria-label={t('userImports:options.title')}>
         <Typography variant="subtitle2" component="p">
           {t('userImports:options.title')}

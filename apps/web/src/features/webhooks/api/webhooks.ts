@@ -20,6 +20,7 @@ export const webhookKeys = {
   list: () => [...webhookKeys.all, 'list'] as const,
   one: (id: string) => [...webhookKeys.all, 'one', id] as const,
   deliveries: (id: string, filter: DeliveryFilter) => [...webhookKeys.all, 'deliveries', id, filter] as const,
+  request: (id: string, deliveryId: string) => [...webhookKeys.all, 'request', id, deliveryId] as const,
 };
 
 export const webhooksQuery = pagedQuery({
@@ -44,6 +45,15 @@ export const useDeliveries = (id: string, filter: DeliveryFilter) =>
       fetchPage: (after, signal) => api(deliveryRoutes.list, { params: { id }, query: { ...filter, after } }, { signal }),
     }),
     refetchInterval: (query) => (anyPending(keysetItems(query.state.data, (p) => p.deliveries)) ? PENDING_REFRESH_MS : false),
+  });
+
+/** What a delivery sends (the same body at every attempt), read when someone opens it. */
+export const useDeliveryRequest = (id: string, deliveryId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: webhookKeys.request(id, deliveryId),
+    queryFn: ({ signal }) => api(deliveryRoutes.request, { params: { id, deliveryId } }, { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** A change of an endpoint or its deliveries; the endpoints and the logs are read again after it. */

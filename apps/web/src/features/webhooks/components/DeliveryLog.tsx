@@ -61,6 +61,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               <DeliveryRow
                 key={d.id}
                 delivery={d}
+                endpointId={endpointId}
                 onRetry={async () => {
                   try {
                     await retry.mutateAsync({ id: endpointId, deliveryId: d.id });

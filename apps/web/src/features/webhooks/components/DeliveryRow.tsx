@@ -1,7 +1,8 @@
 /**
  * One delivery of the log: its event type, outcome, when it was made (the console's date format),
  * and on demand its attempts, each with its time, status code (or why there was none), duration
- * and, on demand again, the first 4 KB of the answer. A failed delivery can be retried.
+ * and, on demand again, the first 4 KB of the answer, beside the request the delivery sends. A failed
+ * delivery can be retried.
  */
 import {
   WEBHOOK_ADDRESS_NOT_ALLOWED,
@@ -20,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
+import { useDeliveryRequest } from '../api/webhooks';
 import { canRetry, eventTypeLabel } from '../delivery-view';
 
 const outcomeColors = { succeeded: 'success', failed: 'error', pending: 'default' } as const;
@@ -27,6 +29,74 @@ const outcomeColors = { succeeded: 'success', failed: 'error', pending: 'default
 export function OutcomeChip({ outcome }: { outcome: WebhookDeliveryView['status'] }) {
   const { t } = useT();
   return <Chip size="small" variant="outlined" color={outcomeColors[outcome]} label={t(`webhooks:outcome.${outcome}`)} />;
+}
+
+/** A body as it travelled (an answer, a request): scrollable, focusable, words kept whole. */
+function BodyBlock({ id, label, children }: { id: string; label: string; children: string }) {
+  return (
+    <Box
+      id={id}
+      component="pre"
+      tabIndex={0}
+      aria-label={label}
+      sx={{
+        m: 0,
+        mt: 1,
+        p: 1.5,
+        maxHeight: 240,
+        overflow: 'auto',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontFamily: 'monospace',
+        fontSize: 12,
+        // Words stay whole; only a run longer than the box (minified JSON, a token) breaks where it must.
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** JSON laid out to be read; anything else as it came. */
+function readable(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
+/** What the delivery sends, the same at every attempt: read from the server when asked for. */
+function SentRequest({ endpointId, delivery }: { endpointId: string; delivery: WebhookDeliveryView }) {
+  const { t } = useT();
+  const [shown, setShown] = useState(false);
+  const bodyId = useId();
+  const request = useDeliveryRequest(endpointId, delivery.id, shown);
+  return (
+    <Box sx={{ pb: 1 }}>
+      <Button size="small" aria-expanded={shown} aria-controls={bodyId} onClick={() => setShown((s) => !s)} sx={{ minHeight: 44, ml: -1 }}>
+        {shown ? t('webhooks:log.hideRequest') : t('webhooks:log.showRequest')}
+      </Button>
+      {shown && request.isPending && <Typography variant="body2">{t('list.loading')}</Typography>}
+      {shown && request.isError && (
+        <Typography variant="body2" color="error">
+          {t('webhooks:errors.loadRequest')}
+        </Typography>
+      )}
+      {shown && request.data && request.data.body === null && (
+        <Typography variant="body2" color="textSecondary">
+          {t('webhooks:log.requestGone')}
+        </Typography>
+      )}
+      {shown && request.data?.body != null && (
+        <BodyBlock id={bodyId} label={t('webhooks:log.request')}>
+          {readable(request.data.body)}
+        </BodyBlock>
+      )}
+    </Box>
+  );
 }
 
 function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
@@ -72,28 +142,9 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
         )}
       </Stack>
       {shown && attempt.responseBody !== null && (
-        <Box
-          id={bodyId}
-          component="pre"
-          tabIndex={0}
-          aria-label={t('webhooks:log.answer', { n })}
-          sx={{
-            m: 0,
-            mt: 1,
-            p: 1.5,
-            maxHeight: 240,
-            overflow: 'auto',
-            bgcolor: 'action.hover',
-            borderRadius: 1,
-            fontFamily: 'monospace',
-            fontSize: 12,
-            // Words stay whole; only a run longer than the box (minified JSON, a token) breaks where it must.
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-          }}
-        >
+        <BodyBlock id={bodyId} label={t('webhooks:log.answer', { n })}>
           {attempt.responseBody || t('webhooks:log.emptyAnswer')}
-        </Box>
+        </BodyBlock>
       )}
       {shown && (attempt.responseBody?.length ?? 0) >= WEBHOOK_RESPONSE_BODY_MAX && (
         // Kept to its first 4 KB: said where it is seen, not only to screen readers.
@@ -105,7 +156,15 @@ function Attempt({ attempt, n }: { attempt: WebhookAttemptView; n: number }) {
   );
 }
 
-export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliveryView; onRetry: () => void }) {
+export function DeliveryRow({
+  delivery: d,
+  endpointId,
+  onRetry,
+}: {
+  delivery: WebhookDeliveryView;
+  endpointId: string;
+  onRetry: () => void;
+}) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const attemptsId = useId();
@@ -150,6 +209,7 @@ export function DeliveryRow({ delivery: d, onRetry }: { delivery: WebhookDeliver
       </Stack>
       {open && (
         <Box id={attemptsId} sx={{ mt: 1 }}>
+          <SentRequest endpointId={endpointId} delivery={d} />
           {d.attempts.length === 0 ? (
             <Typography variant="body2" color="textSecondary">
               {t('webhooks:log.noAttempt')}

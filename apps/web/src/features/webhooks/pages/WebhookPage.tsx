@@ -29,12 +29,12 @@ import { ListFailure } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { paths } from '../../../lib/paths';
+import { RevealSecretDialog } from '../../../lib/secrets/RevealSecretDialog';
 import { useDeleteWebhook, useResendFailed, useRollWebhookSecret, useSendTestEvent, useUpdateWebhook, useWebhook } from '../api/webhooks';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { EnableDialog } from '../components/EnableDialog';
 import { EndpointDialog } from '../components/EndpointDialog';
 import { EndpointStateChip } from '../components/EndpointStateChip';
-import { RevealSigningSecret } from '../components/RevealSigningSecret';
 import { RollSigningSecretDialog } from '../components/RollSigningSecretDialog';
 import { chosenEventTypes, endpointState, formValuesOf } from '../endpoint-view';
 import { testEventErrorMessage } from '../webhook-error';
@@ -273,7 +273,12 @@ export function Component() {
           }
         }}
       />
-      <RevealSigningSecret secret={secret} url={e.url} onClose={() => setSecret(null)} returnFocusTo={() => rollButton.current} />
+      <RevealSecretDialog
+        secret={secret}
+        texts={{ namespace: 'webhooks', values: { url: e.url } }}
+        onClose={() => setSecret(null)}
+        returnFocusTo={() => rollButton.current}
+      />
     </>
   );
 }

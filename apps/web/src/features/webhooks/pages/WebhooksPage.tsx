@@ -14,10 +14,10 @@ import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { PageHeader } from '../../../lib/PageHeader';
 import { pagedItems } from '../../../lib/paged-query';
+import { RevealSecretDialog } from '../../../lib/secrets/RevealSecretDialog';
 import { useCreateWebhook, useWebhooks } from '../api/webhooks';
 import { EndpointDialog } from '../components/EndpointDialog';
 import { EndpointsTable } from '../components/EndpointsTable';
-import { RevealSigningSecret } from '../components/RevealSigningSecret';
 
 export function Component() {
   const { t } = useT();
@@ -64,9 +64,9 @@ export function Component() {
           }}
         />
       )}
-      <RevealSigningSecret
+      <RevealSecretDialog
         secret={created?.secret ?? null}
-        url={created?.endpoint.url ?? ''}
+        texts={{ namespace: 'webhooks', values: { url: created?.endpoint.url ?? '' } }}
         onClose={() => setCreated(null)}
         returnFocusTo={() => addButton.current}
       />

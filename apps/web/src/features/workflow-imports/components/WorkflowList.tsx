@@ -11,7 +11,6 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useT } from '../../../i18n/use-t';
@@ -20,6 +19,7 @@ import { LoadMore } from '../../../lib/LoadMore';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { pagedItems } from '../../../lib/paged-query';
+import { SearchField } from '../../../lib/SearchField';
 import { useDebounced } from '../../../lib/use-debounced';
 import { allWorkflowIds, useWorkflows, type WorkflowsSource } from '../api/workflows';
 
@@ -69,14 +69,7 @@ export function WorkflowList({ source, value, onChange, error }: WorkflowListPro
         {t('workflowImports:workflows.label')} *
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('workflowImports:workflows.filter')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          sx={{ width: { sm: 300 } }}
-        />
+        <SearchField label={t('workflowImports:workflows.filter')} value={text} onText={setText} sx={{ width: { sm: 300 } }} />
         <FormControlLabel
           control={
             <Checkbox
