@@ -12,16 +12,33 @@ import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 ensureInstalled();
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'console-tests-'));
 const results = [];
+/** Each failed test with the start of its message: CI keeps only the end of this output. */
+const failures = [];
+const firstLines = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .slice(0, 4)
+    .join('\n      ');
+
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** The slowest few, so a run that grew longer says where (CI keeps only this output). */
+function printSlowest(durations) {
+  const top = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  if (top.length) console.log(`slowest:\n${top.map((d) => `  ${(d.ms / 1000).toFixed(1).padStart(6)} s  ${d.name}`).join('\n')}`);
+}
 
 function check(name, cmd, args, env) {
   console.log(`\n=== ${name}`);
+  const started = performance.now();
   const ok = run(cmd, args, { env }) === 0;
-  results.push({ name, passed: 0, failed: ok ? 0 : 1, note: ok ? 'ok' : 'FAILED' });
+  results.push({ name, passed: 0, failed: ok ? 0 : 1, note: ok ? 'ok' : 'FAILED', seconds: seconds(started) });
 }
 
 function vitest(name, dir, env = {}) {
   console.log(`\n=== ${name}`);
   const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const started = performance.now();
   const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
     cwd: path.join(root, dir),
     env,
@@ -30,17 +47,36 @@ function vitest(name, dir, env = {}) {
   const passed = report?.numPassedTests ?? 0;
   // A suite that crashed before reporting still counts as a failure.
   const failed = (report?.numFailedTests ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0);
-  results.push({ name, passed, failed, note: `${passed} passed, ${failed} failed` });
+  printSlowest((report?.testResults ?? []).map((r) => ({ name: path.relative(root, r.name), ms: r.endTime - r.startTime })));
+  for (const r of report?.testResults ?? []) {
+    const where = path.relative(root, r.name);
+    const failedTests = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${name}: ${where} › ${a.fullName}\n      ${firstLines(a.failureMessages?.[0])}`);
+    if (r.status === 'failed' && !failedTests.length) failures.push(`${name}: ${where}\n      ${firstLines(r.message)}`);
+  }
+  results.push({ name, passed, failed, note: `${passed} passed, ${failed} failed`, seconds: seconds(started) });
 }
 
 function playwright() {
   console.log('\n=== end-to-end (Chromium)');
   const file = path.join(out, 'e2e.json');
+  const started = performance.now();
   const code = run('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
   const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
   const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
   const failed = (report?.stats?.unexpected ?? 0) + (code !== 0 && !report?.stats?.unexpected ? 1 : 0);
-  results.push({ name: 'end-to-end', passed, failed, note: `${passed} passed, ${failed} failed` });
+  const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+  for (const s of (report?.suites ?? []).flatMap(specs)) {
+    const results = s.tests.flatMap((t) => (t.status === 'unexpected' ? t.results : []));
+    if (results.length) failures.push(`end-to-end: ${s.file} › ${s.title}\n      ${firstLines(results.at(-1)?.error?.message)}`);
+  }
+  printSlowest(
+    (report?.suites ?? []).flatMap(specs).map((s) => ({
+      name: `${s.file} › ${s.title}`,
+      ms: s.tests.flatMap((t) => t.results).reduce((n, r) => n + r.duration, 0),
+    })),
+  );
+  results.push({ name: 'end-to-end', passed, failed, note: `${passed} passed, ${failed} failed`, seconds: seconds(started) });
 }
 
 /**
@@ -63,13 +99,18 @@ vitest('web', 'apps/web');
 vitest('server on PGlite', 'apps/server', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('server on PostgreSQL', 'apps/server', { TEST_DB: 'postgres' });
 // The size budget reads the web build, which the browser tests use too.
-ensureBuilt();
+{
+  const started = performance.now();
+  ensureBuilt();
+  results.push({ name: 'build', passed: 0, failed: 0, note: 'ok', seconds: seconds(started) });
+}
 check('web size budget', 'node', ['scripts/web-budget.mjs']);
 benchmarksListed();
 if (fs.existsSync(path.join(root, 'e2e', 'playwright.config.ts'))) playwright();
 
+if (failures.length) console.log(`\n=== failed\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.name.padEnd(24)} ${r.note}`);
+for (const r of results) console.log(`${r.name.padEnd(24)} ${r.note}${r.seconds === undefined ? '' : `  (${r.seconds} s)`}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
