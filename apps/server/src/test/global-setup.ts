@@ -1,12 +1,16 @@
 /**
- * Once per run on PostgreSQL: a migrated template database that each test file clones.
- * Names carry the runner's pid, so runs sharing a server do not collide, and leftovers of
- * runs that died are recognised and dropped.
+ * Once per run, the migrated database each test file starts from. On PostgreSQL a template
+ * database that each file clones; names carry the runner's pid, so runs sharing a server do
+ * not collide, and leftovers of runs that died are recognised and dropped. On PGlite a dump
+ * of the data directory in a temporary file, which each file loads.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import { templateDbName, testDatabaseUrl, testDbKind, withDatabaseName } from './test-database.js';
+import { migratedPgliteDump, PGLITE_DUMP_ENV, templateDbName, testDatabaseUrl, testDbKind, withDatabaseName } from './test-database.js';
 
 function isAlive(pid: number): boolean {
   try {
@@ -17,8 +21,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+async function pgliteSetup() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
+  const file = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(file, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+  // Test workers are forked after this and inherit the environment.
+  process.env[PGLITE_DUMP_ENV] = file;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export default async function setup() {
-  if (testDbKind() !== 'postgres') return;
+  if (testDbKind() !== 'postgres') return pgliteSetup();
   const url = testDatabaseUrl();
   const template = templateDbName(process.pid);
   const admin = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@
  * (cloned from a migrated template made once per run by global-setup.ts).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
@@ -37,15 +38,24 @@ export function withDatabaseName(url: string, name: string): string {
   return u.toString();
 }
 
+/** Where global-setup.ts left the migrated PGlite data directory, made once per run. */
+export const PGLITE_DUMP_ENV = 'CONSOLE_TEST_PGLITE_DUMP';
+
+/** A new embedded database, migrated, as a tar of its data directory. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const db = await openPglite();
+  await migrateDatabase(db);
+  const dump = await db.pglite!.dumpDataDir('none');
+  await db.close();
+  return dump;
+}
+
 let migratedDump: Promise<Blob> | undefined;
+// Starting PGlite empty (its initdb) and migrating costs seconds of CPU; every test file
+// would pay it in its own fork. Loading the run's one dump is a fraction of that.
 function pgliteDump(): Promise<Blob> {
-  migratedDump ??= (async () => {
-    const db = await openPglite();
-    await migrateDatabase(db);
-    const dump = await db.pglite!.dumpDataDir('none');
-    await db.close();
-    return dump;
-  })();
+  const file = process.env[PGLITE_DUMP_ENV];
+  migratedDump ??= file ? fs.promises.readFile(file).then((bytes) => new Blob([bytes])) : migratedPgliteDump();
   return migratedDump;
 }
 
