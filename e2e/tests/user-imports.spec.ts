@@ -42,7 +42,11 @@ async function importTwo(page: Page, name: string) {
   return dialog;
 }
 
-test('a valid file is uploaded and completes, with live progress and its details', async ({ page, checkA11y }) => {
+test('a valid file is uploaded and completes, with live progress and its details; at 1440 × 900 its summary’s Confirm is in view', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await openImports(page);
   await checkA11y();
   const id = stamp();
@@ -52,6 +56,10 @@ test('a valid file is uploaded and completes, with live progress and its details
     ...Array.from({ length: 40 }, (_, i) => `e2e-${id}-${i}@acme.example,E2E User ${i},viewer,Assembly Line|Maintenance,Day shift`),
   ].join('\n');
   await upload(page, name, csv);
+  // Where the upload left the page, without scrolling: the admin reads the summary and confirms.
+  const summary = row(page, name).locator('[data-import-summary]');
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  await expect(summary.getByRole('button', { name: 'Confirm and apply' })).toBeInViewport();
   await confirmImport(page, name);
   await expect(row(page, name).getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await row(page, name)

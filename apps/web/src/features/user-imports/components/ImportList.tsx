@@ -77,8 +77,21 @@ export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onR
     button.focus({ preventScroll: true });
     return true;
   };
+  // The import just uploaded: once checked, its summary (taller than the row was) is brought
+  // whole into view, so its Confirm is not below the fold where the upload left the page.
+  const summaryToShow = useRef<string | null>(null);
   useEffect(() => {
-    if (reveal && rows.some((u) => u.id === reveal) && revealRow(reveal)) onRevealed?.();
+    if (reveal && rows.some((u) => u.id === reveal) && revealRow(reveal)) {
+      summaryToShow.current = reveal;
+      onRevealed?.();
+    }
+    const id = summaryToShow.current;
+    const shown = id ? rows.find((u) => u.id === id) : undefined;
+    if (!id || !shown || shown.status === 'processing') return;
+    summaryToShow.current = null;
+    if (shown.status !== 'awaiting_confirmation') return;
+    const summary = detailsButtons.current.get(id)?.closest('tr')?.querySelector('[data-import-summary]');
+    summary?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   });
 
   async function onRemove(u: UserImportView) {
