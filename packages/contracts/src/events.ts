@@ -72,6 +72,7 @@ export const eventActionsByArea = {
     'scim.manages_admins.changed',
   ],
   organization: [
+    /** `data: { planType, clientKey, firstAdminAccess }`: `password` (staff typed it) or `invite` (the first admin was invited). */
     'organization.created',
     'organization.updated',
     'organization.disabled',

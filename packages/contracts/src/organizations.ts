@@ -210,14 +210,27 @@ export const personName = nameText()
 export const personEmail = emailText().min(1, 'required').max(254, 'email').email('email').describe('An e-mail address');
 export const contentLocale = z.enum(contentLocales).describe('The language of e-mails: the console language of the staff member');
 
-/** The create form (docs/product.md, "Organizations", Create): the fields staff fill in. */
-export const organizationCreateForm = z.object({
+/**
+ * How the first Organizational Admin gets into the console: `password`, the one staff type
+ * (the spec's organization create form), or `invite`, an invitation e-mailed to them to
+ * choose their own, as a manager added later gets it (decision 013; decision 060 says why both).
+ */
+export const firstAdminAccesses = ['password', 'invite'] as const;
+export type FirstAdminAccess = (typeof firstAdminAccesses)[number];
+
+/** Which access a create call asks for: exactly one of `password` and `invite: true`; null when it gives both or neither. */
+export function firstAdminAccessOf(body: { password?: string; invite?: boolean }): FirstAdminAccess | null {
+  const password = body.password !== undefined;
+  const invite = body.invite === true;
+  if (password === invite) return null;
+  return password ? 'password' : 'invite';
+}
+
+/** The create form's fields but the first admin's access (docs/product.md, "Organizations", Create). */
+const organizationCreateFields = {
   name: organizationName,
   adminName: personName.describe('The display name of the first Organizational Admin'),
   email: personEmail.describe('The e-mail of the first Organizational Admin; must not belong to any user yet'),
-  password: firstAdminPassword.describe(
-    'The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces',
-  ),
   planType: text().trim().min(1, 'required').describe('The name of one of GET organization/planTypes'),
   clientKey: text()
     .trim()
@@ -225,12 +238,39 @@ export const organizationCreateForm = z.object({
     .regex(/^[a-z0-9]*$/, 'clientKeyInvalid')
     .optional()
     .describe('Optional here (empty is none); it can be set once later'),
+};
+
+/**
+ * The create form as the API takes it: the fields and exactly one of `password` and
+ * `invite: true` (the server refuses both or neither with 400 FIRST_ADMIN_PASSWORD_OR_INVITE:
+ * the two cannot be told apart by a schema the OpenAPI document and the fuzzer read simply).
+ */
+export const organizationCreateForm = z.object({
+  ...organizationCreateFields,
+  password: firstAdminPassword
+    .optional()
+    .describe(
+      'The first Organizational Admin password: 10 to 25 characters, digit, upper, lower, special, no spaces. Left out with invite: true',
+    ),
+  invite: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: no password; the first Organizational Admin is e-mailed an invitation (valid 14 days) to choose their own, in the organization language. Give either password or invite: true, not both',
+    ),
 });
 
-/** The create dialog's form: the admin's password typed twice (only `password` is sent). */
-export const organizationCreateDialogForm = organizationCreateForm
-  .extend({ repeat: z.string() })
-  .refine((v) => v.repeat === v.password, { path: ['repeat'], message: 'passwordMismatch' });
+/**
+ * The create dialog's form: the access chosen with a radio group; with `password`, the
+ * password under the spec's rule, typed twice (only `password` is sent); with `invite`,
+ * the password fields are left out and not checked.
+ */
+export const organizationCreateDialogForm = z
+  .discriminatedUnion('access', [
+    z.object({ ...organizationCreateFields, access: z.literal('password'), password: firstAdminPassword, repeat: z.string() }),
+    z.object({ ...organizationCreateFields, access: z.literal('invite'), password: z.string(), repeat: z.string() }),
+  ])
+  .refine((v) => v.access !== 'password' || v.repeat === v.password, { path: ['repeat'], message: 'passwordMismatch' });
 export type OrganizationCreateDialogForm = z.infer<typeof organizationCreateDialogForm>;
 export type OrganizationCreateForm = z.infer<typeof organizationCreateForm>;
 
@@ -238,7 +278,15 @@ export type OrganizationCreateForm = z.infer<typeof organizationCreateForm>;
 export const organizationCreateBody = organizationCreateForm.extend({ locale: contentLocale.default('en') });
 export type OrganizationCreateBody = z.input<typeof organizationCreateBody>;
 
-export const organizationCreateResponse = z.object({ organization: organizationView });
+export const organizationCreateResponse = z.object({
+  organization: organizationView,
+  invitationEmail: z
+    .enum(['sent', 'failed', 'none'])
+    .describe(
+      'sent: the first Organizational Admin was e-mailed an invitation; failed: it could not be delivered (it can be resent from the managers); none: a password was given',
+    ),
+});
+export type OrganizationCreateResponse = z.infer<typeof organizationCreateResponse>;
 
 /** PUT organization/{id}/clientKey: sets the client key of an organization that has none. */
 export const clientKeyBody = z.object({ clientKey });
@@ -610,6 +658,8 @@ export const organizationErrorCodes = {
   managerUserDisabled: 'MANAGER_USER_DISABLED',
   managerNotFound: 'MANAGER_NOT_FOUND',
   managerInvitationAccepted: 'MANAGER_INVITATION_ACCEPTED',
+  /** 400: a new organization's first admin given both a password and `invite: true`, or neither. */
+  firstAdminPasswordOrInvite: 'FIRST_ADMIN_PASSWORD_OR_INVITE',
 } as const;
 
 export const organizationSettingErrorCodes = {

@@ -26,6 +26,8 @@ export function buildOrganizations(
     managers: repositories.organizationManagers,
     clock,
     users: identity.users,
+    createInvitation: identity.invitations.create,
+    sendInvitation: identity.invitations.send,
     sourceDb: (name) => given.sourceEnvs.db(name),
   });
   return {

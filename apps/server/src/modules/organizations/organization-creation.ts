@@ -4,23 +4,32 @@
  * Organizational Admin, who is its first manager, and its client key, set once. Part of the
  * organizations service.
  */
-import { type OrganizationView, type organizationCreateBody, organizationErrorCodes, reservedClientKeys } from '@console/contracts';
+import {
+  firstAdminAccessOf,
+  type OrganizationView,
+  type organizationCreateBody,
+  organizationErrorCodes,
+  reservedClientKeys,
+} from '@console/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
+import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { hashPassword } from '../auth/password.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import {
   clientKeyUnavailable,
   emailTaken,
+  firstAdminPasswordOrInvite,
   organizationDisabled,
   organizationNotFound,
   planTypeUnknown,
   uniquely,
 } from './organization-errors.js';
 import type { OrganizationManagersRepository } from './organization-managers.repository.js';
+import { mailInvitation, type SendInvitation } from './organization-managers.service.js';
 import type { OrganizationsRepository } from './organizations.repository.js';
 
 type CreateBody = z.output<typeof organizationCreateBody>;
@@ -34,6 +43,9 @@ export function createOrganizationCreation(deps: {
   users: Pick<UsersService, 'create' | 'refuseStaffAddress'>;
   /** The organization as GET organization/{id} answers it. */
   organizationView: (id: string) => Promise<{ organization: OrganizationView }>;
+  /** Identity's invitations, made in the caller's transaction: a first admin invited rather than given a password. */
+  createInvitation: InvitationsService['create'];
+  sendInvitation: SendInvitation;
 }) {
   const { db, organizations, managers: repo } = deps;
 
@@ -55,15 +67,18 @@ export function createOrganizationCreation(deps: {
 
   return {
     /**
-     * A new organization with its first Organizational Admin (who signs in with the password
-     * staff chose) and that admin as its first manager, in one transaction.
+     * A new organization with its first Organizational Admin and that admin as its first
+     * manager, in one transaction. The admin signs in with the password staff chose, or,
+     * invited, gets the invitation a manager added later gets, e-mailed after the commit.
      */
     async createOrganization(auth: AuthContext, body: CreateBody) {
+      const access = firstAdminAccessOf(body);
+      if (!access) throw firstAdminPasswordOrInvite(body.password !== undefined);
       const clientKey = body.clientKey || null;
       deps.users.refuseStaffAddress(body.email);
       // scrypt is slow on purpose: before the transaction, so the database is not held for it.
-      const passwordHash = await hashPassword(body.password);
-      const id = await uniquely(() =>
+      const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+      const created = await uniquely(() =>
         db.transaction(async (tx) => {
           const plan = await organizations.planTypeByName(body.planType, tx);
           if (!plan) throw planTypeUnknown();
@@ -88,6 +103,8 @@ export function createOrganizationCreation(deps: {
               tx,
             ),
           };
+          const invitation: Invitation | undefined =
+            access === 'invite' ? await deps.createInvitation({ userId: admin.id, invitedBy: auth.userId }, tx) : undefined;
           await repo.insertManager(
             {
               organizationId: org.id,
@@ -107,12 +124,15 @@ export function createOrganizationCreation(deps: {
               { type: 'organization', id: org.id, name: body.name },
               { type: 'user', id: admin.id, name: body.adminName },
             ],
-            data: { planType: body.planType, clientKey },
+            data: { planType: body.planType, clientKey, firstAdminAccess: access },
           });
-          return org.id;
+          return { id: org.id, adminId: admin.id, invitation };
         }),
       );
-      return deps.organizationView(id);
+      const invitationEmail = created.invitation
+        ? await mailInvitation(deps.sendInvitation, created.adminId, created.invitation, auth.userId)
+        : ('none' as const);
+      return { ...(await deps.organizationView(created.id)), invitationEmail };
     },
 
     /**

@@ -13,6 +13,15 @@ export const planTypeUnknown = () =>
 export const emailTaken = () => new Conflict('This e-mail already belongs to a user.', organizationErrorCodes.emailTaken);
 export const clientKeyUnavailable = () => new Conflict(CLIENT_KEY_UNAVAILABLE_MESSAGE, organizationErrorCodes.clientKeyUnavailable);
 export const organizationDisabled = () => new Conflict('A disabled organization cannot be changed.', organizationErrorCodes.disabled);
+/** Both a password and `invite: true` for a new organization's first admin, or neither: the field that settles it is named. */
+export const firstAdminPasswordOrInvite = (both: boolean) =>
+  new ValidationError(
+    both
+      ? 'Give the first admin either a password or invite: true, not both.'
+      : 'Give the first admin a password, or invite: true to e-mail them an invitation.',
+    [{ path: both ? '/invite' : '/password', message: both ? 'passwordOrInvite' : 'required' }],
+    organizationErrorCodes.firstAdminPasswordOrInvite,
+  );
 export const managerExists = () =>
   new Conflict('This person is already a manager of this organization.', organizationErrorCodes.managerExists);
 

@@ -46,6 +46,25 @@ export function toManagerView(row: ManagerRow): ManagerView {
 /** E-mails an invitation (auth/invitations.service.ts, sendInvitationEmail); records the delivery and rethrows a failure. */
 export type SendInvitation = (opts: { userId: string; invitationId: string; token: string; invitedBy?: string | null }) => Promise<unknown>;
 
+/**
+ * E-mails a manager's invitation after its commit (the link must work when it arrives): a
+ * delivery failure is recorded on the invitation and reported, the manager stays. A manager
+ * added later and an organization's first admin invited at its creation go this one way.
+ */
+export async function mailInvitation(
+  send: SendInvitation,
+  userId: string,
+  invitation: Invitation,
+  invitedBy: string,
+): Promise<'sent' | 'failed'> {
+  try {
+    await send({ userId, invitationId: invitation.id, token: invitation.token, invitedBy });
+    return 'sent';
+  } catch {
+    return 'failed';
+  }
+}
+
 export function createOrganizationManagersService(deps: {
   db: Db;
   repo: OrganizationManagersRepository;
@@ -60,16 +79,6 @@ export function createOrganizationManagersService(deps: {
 }) {
   const { db, repo, organizations, clock } = deps;
   const now = () => clock.now();
-
-  /** E-mails an invitation after its commit; a delivery failure is recorded on it and reported. */
-  async function mailInvitation(userId: string, invitation: Invitation, invitedBy: string): Promise<'sent' | 'failed'> {
-    try {
-      await deps.sendInvitation({ userId, invitationId: invitation.id, token: invitation.token, invitedBy });
-      return 'sent';
-    } catch {
-      return 'failed';
-    }
-  }
 
   async function manager(id: string) {
     const row = await repo.manager(id, now());
@@ -154,9 +163,9 @@ export function createOrganizationManagersService(deps: {
         }),
       );
 
-      // The e-mail goes after the commit: the link must work when it arrives. A delivery
-      // failure is recorded on the invitation and reported; the manager stays added.
-      const invitationEmail = added.invitation ? await mailInvitation(added.userId, added.invitation, auth.userId) : ('none' as const);
+      const invitationEmail = added.invitation
+        ? await mailInvitation(deps.sendInvitation, added.userId, added.invitation, auth.userId)
+        : ('none' as const);
       const view = await manager(added.id);
       return { pendingInvitation: view.pendingInvitation, invitationEmail, manager: view };
     },
@@ -198,7 +207,7 @@ export function createOrganizationManagersService(deps: {
         });
         return { userId: row.userId, invitation };
       });
-      const invitationEmail = await mailInvitation(target.userId, target.invitation, auth.userId);
+      const invitationEmail = await mailInvitation(deps.sendInvitation, target.userId, target.invitation, auth.userId);
       return { invitationEmail, manager: await manager(managerId) };
     },
   };

@@ -20,7 +20,7 @@ describe('organization administration (Super area)', () => {
 
   beforeAll(async () => {
     t = await createMailTestApp({
-      rejectRecipients: ['bounce@new.example'],
+      rejectRecipients: ['bounce@new.example', 'bounce@invite.example'],
       config: MAIL_BRANDING,
     });
     const db = t.database.db;
@@ -62,6 +62,7 @@ describe('organization administration (Super area)', () => {
 
   describe('POST /organization', () => {
     it('creates the organization with its first Organizational Admin, who signs in with that password', async () => {
+      const sent = t.smtp.messages.length;
       const res = await call(editor, 'POST', 'organization', {
         ...form({ clientKey: '  hooli1  ', email: 'Hank@Hooli.example' }),
         locale: 'es',
@@ -69,7 +70,8 @@ describe('organization administration (Super area)', () => {
         id: 'ignored',
       });
       expect(res.statusCode).toBe(201);
-      const { organization } = res.json();
+      const { organization, invitationEmail } = res.json();
+      expect(invitationEmail).toBe('none');
       expect(organization).toMatchObject({
         name: 'Hooli Robotics',
         planType: 'Team',
@@ -102,6 +104,8 @@ describe('organization administration (Super area)', () => {
       });
       const recorded = await eventsOf(t.database.db, { targetId: organization.id });
       expect(recorded.map((a) => a.action)).toContain('organization.created');
+      // Staff gave the password: nobody is e-mailed.
+      expect(t.smtp.messages.length).toBe(sent);
     });
 
     it('leaves the client key empty when none is given, and the locale English by default', async () => {
@@ -120,7 +124,6 @@ describe('organization administration (Super area)', () => {
       ['an admin name of 76', { adminName: 'a'.repeat(76) }, '/adminName'],
       ['no e-mail', { email: '' }, '/email'],
       ['a malformed e-mail', { email: 'not-an-email' }, '/email'],
-      ['no password', { password: undefined }, '/password'],
       ['a password of 9', { password: 'Sh0rt-pas' }, '/password'],
       ['a password of 26', { password: `Aa1!${'x'.repeat(22)}` }, '/password'],
       ['a password without a digit', { password: 'No-Digits-Here!' }, '/password'],
@@ -172,6 +175,137 @@ describe('organization administration (Super area)', () => {
         });
       }
       expect(await orgCount()).toBe(before);
+    });
+  });
+
+  describe('POST /organization with the first admin invited', () => {
+    const invited = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
+      const { password: _none, ...fields } = form({ invite: true, ...overrides });
+      return fields;
+    };
+    const sameRows = async () => [await orgCount(), await userCount(), await t.database.db.$count(schema.userTokens)];
+
+    it('e-mails the first admin the invitation a new manager gets: one real e-mail, a working link, pending until accepted', async () => {
+      const sent = t.smtp.messages.length;
+      const res = await call(editor, 'POST', 'organization', {
+        ...invited({ name: 'Invite Co', email: 'ivy@invite.example', adminName: 'Ivy Invited', clientKey: 'inviteco' }),
+        locale: 'pt',
+      });
+      expect(res.statusCode).toBe(201);
+      const { organization, invitationEmail } = res.json();
+      expect(invitationEmail).toBe('sent');
+      expect(organization).toMatchObject({ name: 'Invite Co', adminsCount: 1, admins: [{ displayName: 'Ivy Invited' }] });
+      const [admin] = await t.database.db.select().from(schema.users).where(eq(schema.users.organizationId, organization.id));
+      expect(admin).toMatchObject({ role: 'org_admin', passwordHash: null, locale: null, invitedBy: ids.staffEditor });
+      expect(admin.invitedAt).toBeInstanceOf(Date);
+
+      // One e-mail, through the SMTP peer, in the organization's language (the console's when it was created).
+      expect(t.smtp.messages.length).toBe(sent + 1);
+      const mail = t.smtp.messages.at(-1)!;
+      expect(mail.to).toEqual(['ivy@invite.example']);
+      expect(mail.subject).toBe('Você foi convidado para Invite Co no Acme Learn');
+      expect(mail.text).toContain('Sam Staff convidou você');
+      const token = /https:\/\/console\.example\.com\/pt\/auth\/invitation\/accept\?token=([\w-]+)/.exec(mail.text)?.[1];
+      expect(token).toBeTruthy();
+
+      // The organization page lists the first admin as a manager with a pending invitation, as one added later.
+      const listed = (await call(reader, 'GET', `organization/${organization.id}/managers`)).json();
+      expect(listed).toMatchObject({
+        total: 1,
+        managers: [
+          { displayName: 'Ivy Invited', invited: true, invitedBy: 'Sam Staff', invitationState: 'pending', pendingInvitation: true },
+        ],
+      });
+      const [created] = (await eventsOf(t.database.db, { targetId: organization.id })).filter((e) => e.action === 'organization.created');
+      expect(created.data).toMatchObject({ firstAdminAccess: 'invite', clientKey: 'inviteco' });
+
+      // The link opens the console's invitation page; the password chosen there signs the admin in.
+      const check = await t.app.inject({ url: `/api/auth/invitation?token=${token}` });
+      expect(check.json()).toMatchObject({ state: 'valid', invitation: { email: 'ivy@invite.example', access: 'console' } });
+      const accept = await t.app.inject({ method: 'POST', url: '/api/auth/invitation/accept', payload: { token, password: PASSWORD } });
+      expect(accept.statusCode).toBe(200);
+      const ivy = await signIn(t, 'ivy@invite.example', PASSWORD);
+      expect(ivy.user).toMatchObject({ role: 'org_admin', organizationId: organization.id });
+      const after = (await call(reader, 'GET', `organization/${organization.id}/managers`)).json();
+      expect(after.managers[0]).toMatchObject({ invitationState: 'accepted', pendingInvitation: false });
+    });
+
+    it('keeps the organization and its admin when the invitation cannot be delivered, and says so; it can be resent', async () => {
+      const res = await call(editor, 'POST', 'organization', invited({ name: 'Bounce Co', email: 'bounce@invite.example' }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().invitationEmail).toBe('failed');
+      const orgId = res.json().organization.id;
+      const [manager] = (await call(reader, 'GET', `organization/${orgId}/managers`)).json().managers;
+      expect(manager).toMatchObject({ invitationState: 'pending' });
+      const [token] = await t.database.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, manager.userId));
+      expect(token.sendError).toMatch(/550|mailbox/);
+      const resent = await call(editor, 'POST', `organization/${orgId}/managers/${manager.id}/invitation`);
+      expect(resent.json()).toMatchObject({ invitationEmail: 'failed', manager: { invitationState: 'pending' } });
+    });
+
+    it('takes invite: false with a password as the password path', async () => {
+      const res = await call(editor, 'POST', 'organization', form({ name: 'Explicit Co', email: 'eve@explicit.example', invite: false }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().invitationEmail).toBe('none');
+      expect((await signIn(t, 'eve@explicit.example', PASSWORD)).user.role).toBe('org_admin');
+    });
+
+    const refused: [string, Record<string, unknown>, string][] = [
+      ['both a password and invite: true', form({ invite: true }), '/invite'],
+      ['neither a password nor invite', invited({ invite: undefined }), '/password'],
+      ['invite: false without a password', invited({ invite: false }), '/password'],
+    ];
+    it.each(refused)('refuses %s with 400 FIRST_ADMIN_PASSWORD_OR_INVITE; nothing is created or sent', async (_what, body, path) => {
+      const before = await sameRows();
+      const sent = t.smtp.messages.length;
+      const res = await call(editor, 'POST', 'organization', { ...body, email: 'both.or.none@invite.example' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'FIRST_ADMIN_PASSWORD_OR_INVITE', details: [{ path }] });
+      expect(res.json().message).toMatch(/password.*invite: true/);
+      expect(await sameRows()).toEqual(before);
+      expect(t.smtp.messages.length).toBe(sent);
+    });
+
+    it('refuses hostile values of invite, and one hidden in a prototype key, without creating or sending anything', async () => {
+      const before = await sameRows();
+      const sent = t.smtp.messages.length;
+      for (const invite of ['true', 1, 1e308, null, {}, [true], '\u0000', { __proto__: { valueOf: true } }]) {
+        const res = await call(editor, 'POST', 'organization', invited({ invite, email: 'hostile@invite.example' }));
+        expect(res.statusCode, JSON.stringify(invite)).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+      // invite: true only through __proto__ (or constructor.prototype) is no invite: neither is given.
+      const { invite: _i, ...fields } = invited({ email: 'proto@invite.example' });
+      for (const payload of [
+        `{"__proto__":{"invite":true},${JSON.stringify(fields).slice(1)}`,
+        `{"constructor":{"prototype":{"invite":true}},${JSON.stringify(fields).slice(1)}`,
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/organization',
+          headers: { ...editor.headers, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, payload).toBe(400);
+        expect(({} as { invite?: unknown }).invite).toBeUndefined();
+      }
+      expect(await sameRows()).toEqual(before);
+      expect(t.smtp.messages.length).toBe(sent);
+    });
+
+    it('refuses an invited admin whose e-mail is taken, or of the staff domain, as the password path does: nothing is sent', async () => {
+      const before = await sameRows();
+      const sent = t.smtp.messages.length;
+      expect((await call(editor, 'POST', 'organization', invited({ email: 'ZOE@acme.example' }))).json()).toMatchObject({
+        statusCode: 409,
+        code: 'EMAIL_TAKEN',
+      });
+      expect((await call(editor, 'POST', 'organization', invited({ email: 'sam@workframe.io' }))).json()).toMatchObject({
+        statusCode: 400,
+        code: 'STAFF_EMAIL',
+      });
+      expect(await sameRows()).toEqual(before);
+      expect(t.smtp.messages.length).toBe(sent);
     });
   });
 

@@ -18,11 +18,13 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
+import type { InvitationsService } from '../auth/invitations.service.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import type { UsersService } from '../users/users.service.js';
 import { createOrganizationCreation } from './organization-creation.js';
 import { organizationNotFound, planTypeUnknown } from './organization-errors.js';
 import type { OrganizationManagersRepository } from './organization-managers.repository.js';
+import type { SendInvitation } from './organization-managers.service.js';
 import type { OrganizationRow, OrganizationsRepository, UserCounts } from './organizations.repository.js';
 
 const noUsers: UserCounts = { regularUsersCount: 0, adminsCount: 0 };
@@ -55,6 +57,9 @@ export function createOrganizationsService(deps: {
   managers: OrganizationManagersRepository;
   /** The users module: an organization's first admin is made through it, and one disabled for good disables its people through it. */
   users: Pick<UsersService, 'disable' | 'create' | 'refuseStaffAddress'>;
+  /** Identity's invitations: an organization's first admin may be invited rather than given a password. */
+  createInvitation: InvitationsService['create'];
+  sendInvitation: SendInvitation;
   /** The database of a platform environment by name (the workflow imports' registry); an unknown name is a 400. */
   sourceDb: (name: string) => Promise<Db>;
   disableBatch?: number;
@@ -97,7 +102,15 @@ export function createOrganizationsService(deps: {
   }
 
   return {
-    ...createOrganizationCreation({ db, organizations: repo, managers: deps.managers, users: deps.users, organizationView: get }),
+    ...createOrganizationCreation({
+      db,
+      organizations: repo,
+      managers: deps.managers,
+      users: deps.users,
+      organizationView: get,
+      createInvitation: deps.createInvitation,
+      sendInvitation: deps.sendInvitation,
+    }),
 
     async list(query: OrganizationsQuery) {
       const filter = { q: query.q || undefined, includeDisabled: query.disabled === 'true' };

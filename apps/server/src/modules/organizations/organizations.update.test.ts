@@ -246,6 +246,8 @@ describe('changing and disabling organizations (Super area)', () => {
       managers: createOrganizationManagersRepository(db),
       clock: t.deps.clock,
       users: t.app.services.users,
+      createInvitation: t.app.services.invitations.create,
+      sendInvitation: t.app.services.invitations.send,
       sourceDb: async () => db,
       disableBatch: 2,
     });

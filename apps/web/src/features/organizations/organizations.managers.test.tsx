@@ -87,7 +87,7 @@ describe('creating an organization', () => {
         'GET /api/organizations': () => listOf(orgs)(),
         'POST /api/organization': () => {
           orgs = [...orgs, created];
-          return { status: 201, body: { organization: created } };
+          return { status: 201, body: { organization: created, invitationEmail: 'none' } };
         },
         [`GET /api/organization/${created.id}`]: () => ({ body: { organization: created } }),
         [`GET /api/organization/${created.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
@@ -210,6 +210,77 @@ describe('creating an organization', () => {
       { name: 'Hooli', adminName: 'Hank', email: 'zoe@acme.example', password: 'Str0ng-Pass!', planType: 'Team', locale: 'es' },
     ]);
     expect(screen.getByRole('dialog', { name: 'Nueva organización' })).toBeTruthy();
+  });
+});
+
+describe('creating an organization whose first admin is invited', () => {
+  const created = organization(9, { name: 'Hooli Robótica' });
+  const creating = (invitationEmail: 'sent' | 'failed') =>
+    withPlanTypes({
+      'GET /api/organizations': listOf([organization(1)]),
+      'POST /api/organization': () => ({ status: 201, body: { organization: created, invitationEmail } }),
+      [`GET /api/organization/${created.id}`]: () => ({ body: { organization: created } }),
+      [`GET /api/organization/${created.id}/managers`]: () => ({ body: { managers: [], total: 0 } }),
+    });
+
+  async function openInPortuguese(invitationEmail: 'sent' | 'failed') {
+    const rendered = renderSignedIn('/pt/super/organizations', { as: 'staff', api: creating(invitationEmail) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nova organização' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova organização' });
+    const form = await within(dialog).findByRole('form', { name: 'Nova organização' });
+    await fill(form, /^Nome da organização/, 'Hooli Robótica');
+    await choosePlan(form, 'Team');
+    await fill(form, /^Nome do administrador/, 'Hank Hooli');
+    await fill(form, /^E-mail do administrador/, 'hank@hooli.example');
+    return { ...rendered, dialog, form };
+  }
+
+  it('asks no password, sends invite: true instead, and says the invitation went out, in Portuguese', async () => {
+    const { calls, dialog, form, router } = await openInPortuguese('sent');
+    // A password by default, as the spec's form has it; the choice is a radio group with a name.
+    const choice = within(form).getByRole('radiogroup', { name: 'Como o administrador obtém a senha' });
+    const password = within(choice).getByRole('radio', { name: 'Definir uma senha' });
+    const invite = within(choice).getByRole('radio', { name: 'Convidar por e-mail' });
+    expect(password).toHaveProperty('checked', true);
+    expect(within(form).getByLabelText(/^Senha do administrador/, { selector: 'input' })).toBeTruthy();
+    expect(within(form).getByText('Ele entra com este e-mail e esta senha e depois pode adicionar outras pessoas.')).toBeTruthy();
+
+    fireEvent.click(invite);
+    expect(invite).toHaveProperty('checked', true);
+    // The password fields and their checklist are gone; what happens next is said instead.
+    await waitFor(() => expect(within(form).queryByLabelText(/^Senha do administrador/, { selector: 'input' })).toBeNull());
+    expect(within(form).queryByLabelText(/^Repita a senha/, { selector: 'input' })).toBeNull();
+    expect(within(form).queryByRole('list', { name: 'Regras da senha' })).toBeNull();
+    expect(within(form).getByText(/Ele recebe neste e-mail um convite para escolher a própria senha/)).toBeTruthy();
+    const help = within(form).getByText(/O link do convite funciona por 14 dias\./);
+    expect(choice.getAttribute('aria-describedby')).toBe(help.id);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Hooli Robótica foi criada. Um convite foi enviado para hank@hooli.example.')).toBeTruthy();
+    expect(posts(calls, '/api/organization')).toEqual([
+      { name: 'Hooli Robótica', adminName: 'Hank Hooli', email: 'hank@hooli.example', invite: true, planType: 'Team', locale: 'pt' },
+    ]);
+    await waitFor(() => expect(where(router)).toBe(`/pt/super/organizations/${created.id}`));
+  });
+
+  it('checks the password again once staff go back to setting one, and says so when the invitation could not be sent', async () => {
+    const { calls, dialog, form } = await openInPortuguese('failed');
+    const choice = within(form).getByRole('radiogroup', { name: 'Como o administrador obtém a senha' });
+    fireEvent.click(within(choice).getByRole('radio', { name: 'Convidar por e-mail' }));
+    fireEvent.click(within(choice).getByRole('radio', { name: 'Definir uma senha' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(form).findByText('A senha não atende a todas as regras abaixo')).toBeTruthy();
+    expect(posts(calls, '/api/organization')).toEqual([]);
+
+    fireEvent.click(within(choice).getByRole('radio', { name: 'Convidar por e-mail' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(
+      await screen.findByText(
+        'Hooli Robótica foi criada, mas não foi possível enviar o e-mail de convite para hank@hooli.example. Reenvie-o pelos gestores da organização.',
+      ),
+    ).toBeTruthy();
+    expect(posts(calls, '/api/organization')).toHaveLength(1);
+    expect(posts(calls, '/api/organization')[0]).not.toHaveProperty('password');
   });
 });
 
