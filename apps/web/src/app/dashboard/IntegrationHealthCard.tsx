@@ -30,9 +30,10 @@ import { eventSentence } from '../../features/audit-trail/event-sentence';
 import { useLocale } from '../../i18n/use-locale';
 import { useT } from '../../i18n/use-t';
 import { DetailRow } from '../../lib/DetailRow';
-import { formatDateTime, formatDuration, formatTimeAgo } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { listPlaceholder } from '../../lib/list-placeholder';
 import { paths } from '../../lib/paths';
+import { formatDuration, formatTimeAgo } from '../../lib/time-ago';
 import { useIntegrationHealth } from './integration-health';
 
 /** Rows' labels beside their values from a phone's width up: short enough for the card's half of a wide screen. */

@@ -1,6 +1,6 @@
 /** Times as the dashboard tells them: how long something waited and how long ago it was, in the page's language. */
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTimeAgo } from './format';
+import { formatDuration, formatTimeAgo } from './time-ago';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 const earlier = (ms: number) => new Date(NOW - ms).toISOString();
