@@ -3,7 +3,8 @@
  * receiver started here (the server runs with WEBHOOKS_ALLOW_PRIVATE, so 127.0.0.1 is allowed),
  * sends a test event and sees it in the delivery log, makes the receiver fail and retries the
  * failed delivery, and rolls the secret: during the grace period the receiver verifies with the
- * old secret and with the new. In English at 1440 px and in Portuguese at 390 px.
+ * old secret and with the new. In English at 1440 px and in Portuguese at 390 px, where the
+ * dashboard's integration health then leads back to the endpoints.
  */
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { mainMenu, signInAsDemoAdmin } from '../fixtures/sign-in';
@@ -204,4 +205,21 @@ test('an admin adds an endpoint and sees its test event in Portuguese on a phone
     .getByRole('button')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
   baseExpect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+
+  // The dashboard's integration health counts the endpoints and names the new one among the
+  // newest events; its link back to the endpoints is reached with the keyboard.
+  await page.goto('/pt/dashboard');
+  const health = page.locator('.MuiCard-root', { has: page.getByRole('heading', { level: 2, name: 'Saúde das integrações' }) });
+  const webhooksPart = health.getByRole('region', { name: 'Webhooks' });
+  await expect(webhooksPart.getByTestId('health-endpoints')).toHaveText(/^\d+, todos entregando|^\d+ de \d+ com falhas/);
+  await expect(health.getByRole('list', { name: 'Eventos mais recentes' })).toContainText(
+    `Nadia Fischer adicionou o webhook ${receiver.url}`,
+  );
+  const open = webhooksPart.getByRole('link', { name: 'Abrir Webhooks' });
+  for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(open).toBeFocused();
+  // The dashboard with the card does not scroll sideways on a phone either.
+  baseExpect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pt\/webhooks$/);
 });

@@ -13,6 +13,7 @@
 import { buildDomains } from './composition/domains.js';
 import { buildIdentity } from './composition/identity.js';
 import { buildImports } from './composition/imports.js';
+import { buildIntegrationHealth } from './composition/integration-health.js';
 import { buildIntegrations } from './composition/integrations.js';
 import { buildOrganizations } from './composition/organizations.js';
 import { createRepositories } from './composition/repositories.js';
@@ -56,17 +57,20 @@ export function createServices(deps: AppDeps) {
   const organizations = buildOrganizations(wiring, { identity, sourceEnvs });
   const webhooks = buildWebhooks(wiring);
   const domains = buildDomains(wiring);
+  const integrations = buildIntegrations(wiring, { identity, foreignEmails, userImports: imports.userImports });
   return {
     metrics: wiring.metrics,
     ...identity,
     // One per-IP budget for every sign-in route (console, SSO, the external API's token).
     signInRateLimit: signInRateLimit({ config, count: wiring.repositories.rateLimitHits.count, clock }),
-    ...buildIntegrations(wiring, { identity, foreignEmails, userImports: imports.userImports }),
+    ...integrations,
     ...imports,
     ...organizations,
     ...webhooks,
     ...domains,
     ...buildSsoConnections(wiring, { identity, domains: domains.domains }),
+    // The dashboard's integration health, from the webhooks', provisioning's and events' own figures.
+    ...buildIntegrationHealth({ ...webhooks, provisioning: integrations.provisioning, eventsTrail: organizations.eventsTrail }),
     // Hourly: events past each organization's retention, and their webhook deliveries with them (decision 053).
     eventsRetention: createEventsRetention({
       repo: wiring.repositories.eventsRetention,

@@ -7,6 +7,7 @@ export * from './email-domain.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './external-api.js';
+export * from './integration-health.js';
 export * from './locales.js';
 export * from './lookup.js';
 export * from './organizations.js';

@@ -10,6 +10,7 @@ import { authRoutes, sessionRoutes, ssoRoutes } from './auth.js';
 import { domainRoutes, organizationDomainRoutes } from './domains.js';
 import { eventRoutes } from './events.js';
 import { documentationRoutes, externalApiRoutes } from './external-api.js';
+import { integrationHealthRoutes } from './integration-health.js';
 import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
 import { peopleRoutes } from './people.js';
@@ -35,6 +36,7 @@ export const routeTables = {
   organizationDomainRoutes,
   eventRoutes,
   externalApiRoutes,
+  integrationHealthRoutes,
   lookupRoutes,
   organizationRoutes,
   peopleRoutes,

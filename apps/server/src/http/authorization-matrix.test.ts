@@ -380,6 +380,8 @@ const matrix: Record<string, Row> = {
   // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
   'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
   'GET /api/events/export': { access: 'orgAdmin', scope: 'own', request: at('/api/events/export?format=jsonl') },
+  // The dashboard's integration health (modules/integration-health): the guard of the screens whose figures it shows.
+  'GET /api/integration-health': { access: 'orgAdmin', scope: 'own', request: at('/api/integration-health') },
   // The Single sign-on screen (modules/sso-connections): the organization's connections.
   'GET /api/sso-connections': { access: 'orgAdmin', scope: 'own', request: at('/api/sso-connections') },
   'POST /api/sso-connections': { access: 'orgAdmin', scope: 'own', request: () => ({ url: '/api/sso-connections', ...json({}) }) },

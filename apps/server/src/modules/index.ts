@@ -9,6 +9,7 @@ import { documentationPlugin } from './documentation/documentation.routes.js';
 import { domainsPlugin } from './domains/domains.routes.js';
 import { eventsPlugin } from './events/events.routes.js';
 import { externalApiPlugin } from './external-api/external-api.routes.js';
+import { integrationHealthPlugin } from './integration-health/integration-health.routes.js';
 import { lookupPlugin } from './lookup/lookup.routes.js';
 import { organizationsPlugin } from './organizations/organizations.routes.js';
 import { provisioningPlugin } from './provisioning/provisioning.routes.js';
@@ -42,4 +43,5 @@ export const apiModules: ApiModule[] = [
   webhooksPlugin,
   domainsPlugin,
   ssoConnectionsPlugin,
+  integrationHealthPlugin,
 ];

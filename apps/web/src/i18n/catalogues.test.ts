@@ -39,6 +39,7 @@ const sameEverywhere = [
   'common.nav.webhooks',
   'common.titles.webhooks',
   'webhooks.columns.endpoint',
+  'dashboard.health.webhooks.endpoints',
   'webhooks.log.statusCode',
   'webhooks.log.duration',
   // The names of encodings are the same in every language.

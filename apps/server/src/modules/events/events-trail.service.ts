@@ -213,6 +213,12 @@ export function createEventsTrailService(deps: {
     list: (organizationId: string, query: TrailQuery) => trail.list(organizationId, query, customer),
     export: (auth: AuthContext, organizationId: string, query: ExportQuery) => trail.export(auth, organizationId, query, customer),
 
+    /** The organization's newest events as its trail shows them (the dashboard's integration health): the trail's first page, short. */
+    async latest(organizationId: string, limit: number): Promise<EventView[]> {
+      const { rows } = await page(organizationId, {}, { limit, order: 'newest' });
+      return rows.map(customer);
+    },
+
     /** Staff's view of an organization's trail (404 for one that does not exist). */
     async listFor(organizationId: string, query: TrailQuery): Promise<EventsPage> {
       await deps.assertOrganization(organizationId);

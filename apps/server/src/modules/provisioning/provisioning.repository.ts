@@ -20,6 +20,18 @@ export interface ScimEvent {
   reason?: string | null;
 }
 
+/** A SCIM event as the Provisioning screen and the dashboard show it. */
+const eventColumns = {
+  id: scimEvents.id,
+  at: scimEvents.at,
+  kind: scimEvents.kind,
+  resourceType: scimEvents.resourceType,
+  resourceName: scimEvents.resourceName,
+  method: scimEvents.method,
+  status: scimEvents.status,
+  reason: scimEvents.reason,
+};
+
 export function createProvisioningRepository(root: Db) {
   return {
     async findToken(tokenHash: string, db: Db = root) {
@@ -114,14 +126,6 @@ export function createProvisioningRepository(root: Db) {
         .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
     },
 
-    async lastCallAt(organizationId: string, db: Db = root) {
-      const [row] = await db
-        .select({ at: sql<Date | null>`max(${scimTokens.lastUsedAt})` })
-        .from(scimTokens)
-        .where(eq(scimTokens.organizationId, organizationId));
-      return row?.at ? new Date(row.at) : null;
-    },
-
     /** Saves the settings given; the others keep their value (their default on the first save). */
     async saveConfig(
       organizationId: string,
@@ -143,20 +147,33 @@ export function createProvisioningRepository(root: Db) {
         .orderBy(asc(workspaces.name));
     },
 
+    /**
+     * Whether the organization ever had a SCIM token (revoked and expired ones are kept, so one
+     * made once counts) and when one was last used, in one read of its few tokens.
+     */
+    async tokenUse(organizationId: string, db: Db = root) {
+      const [row] = await db
+        .select({ tokens: sql<number>`count(*)::int`, lastUsedAt: sql<Date | null>`max(${scimTokens.lastUsedAt})` })
+        .from(scimTokens)
+        .where(eq(scimTokens.organizationId, organizationId));
+      return { everHadToken: (row?.tokens ?? 0) > 0, lastCallAt: row?.lastUsedAt ? new Date(row.lastUsedAt) : null };
+    },
+
+    /** The organization's newest SCIM event: the first entry of scim_events_org_at_idx, read backwards. */
+    async latestEvent(organizationId: string, db: Db = root) {
+      const [row] = await db
+        .select(eventColumns)
+        .from(scimEvents)
+        .where(eq(scimEvents.organizationId, organizationId))
+        .orderBy(desc(scimEvents.at), desc(scimEvents.id))
+        .limit(1);
+      return row;
+    },
+
     async listEvents(organizationId: string, page: { page: number; limit: number }, db: Db = root) {
       const where = eq(scimEvents.organizationId, organizationId);
       const rows = await db
-        .select({
-          id: scimEvents.id,
-          at: scimEvents.at,
-          kind: scimEvents.kind,
-          resourceType: scimEvents.resourceType,
-          resourceName: scimEvents.resourceName,
-          method: scimEvents.method,
-          status: scimEvents.status,
-          reason: scimEvents.reason,
-          total: totalOver(),
-        })
+        .select({ ...eventColumns, total: totalOver() })
         .from(scimEvents)
         .where(where)
         .orderBy(desc(scimEvents.at), desc(scimEvents.id))

@@ -9,6 +9,7 @@ import {
   type GracePeriod,
   type PageQuery,
   type ProvisioningConfig,
+  type ProvisioningHealth,
   provisioningErrorCodes,
   SCIM_PATH,
   SCIM_TOKENS_MAX,
@@ -24,6 +25,7 @@ import type { ProvisioningRepository } from './provisioning.repository.js';
 import { generateScimToken, scimTokenName } from './scim-token.js';
 
 type TokenRow = Awaited<ReturnType<ProvisioningRepository['liveTokens']>>[number];
+type EventRow = NonNullable<Awaited<ReturnType<ProvisioningRepository['latestEvent']>>>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const toTokenView = (row: TokenRow): ScimTokenView => ({
@@ -35,6 +37,8 @@ const toTokenView = (row: TokenRow): ScimTokenView => ({
   lastUsedAt: iso(row.lastUsedAt),
   expiresAt: iso(row.expiresAt),
 });
+
+const toEventView = ({ at, ...event }: EventRow) => ({ ...event, at: at.toISOString() }) as ScimEventView;
 
 const notFound = () => new NotFound('SCIM token not found.', provisioningErrorCodes.tokenNotFound);
 
@@ -86,11 +90,11 @@ export function createProvisioningService(deps: {
 
   return {
     async get(auth: AuthContext) {
-      const [tokens, config, workspaces, lastCallAt] = await Promise.all([
+      const [tokens, config, workspaces, { lastCallAt }] = await Promise.all([
         repo.liveTokens(auth.organizationId, clock.now()),
         repo.config(auth.organizationId),
         repo.workspacesOf(auth.organizationId),
-        repo.lastCallAt(auth.organizationId),
+        repo.tokenUse(auth.organizationId),
       ]);
       return {
         baseUrl,
@@ -179,10 +183,21 @@ export function createProvisioningService(deps: {
 
     async events(auth: AuthContext, page: PageQuery) {
       const { rows, total } = await repo.listEvents(auth.organizationId, page);
-      return {
-        events: rows.map(({ total: _total, at, ...e }) => ({ ...e, at: at.toISOString() }) as ScimEventView),
-        total,
-      };
+      return { events: rows.map(({ total: _total, ...e }) => toEventView(e)), total };
+    },
+
+    /**
+     * Provisioning at a glance (the dashboard's integration health): when the identity
+     * provider last called and the last request it made, done or refused; null for an
+     * organization that never had a SCIM token nor a SCIM request, which does not provision.
+     */
+    async health(organizationId: string): Promise<ProvisioningHealth | null> {
+      const [{ everHadToken, lastCallAt }, lastEvent] = await Promise.all([
+        repo.tokenUse(organizationId),
+        repo.latestEvent(organizationId),
+      ]);
+      if (!everHadToken && !lastEvent) return null;
+      return { lastCallAt: iso(lastCallAt), lastEvent: lastEvent ? toEventView(lastEvent) : null };
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Everything the webhooks module asks of the deliveries' tables, one repository per job:
  * the pumps' leases and attempts, the endpoint's delivery log, the retention, the notice of
- * a disabled endpoint (and, joined to the events' insert, the fan-out:
- * webhook-fan-out.repository.ts). Their rows and shared SQL are in
+ * a disabled endpoint, what still waits (the dashboard's integration health) and, joined to
+ * the events' insert, the fan-out (webhook-fan-out.repository.ts). Their rows and shared SQL are in
  * webhook-delivery-rows.repository.ts.
  */
 import type { Db } from '../../db/client.js';
 import { createWebhookDeliveryLeasesRepository } from './webhook-delivery-leases.repository.js';
 import { createWebhookDeliveryLogRepository } from './webhook-delivery-log.repository.js';
 import { createWebhookDeliveryRetentionRepository } from './webhook-delivery-retention.repository.js';
+import { createWebhookDeliveryWaitingRepository } from './webhook-delivery-waiting.repository.js';
 import { createWebhookDisabledNoticeRepository } from './webhook-disabled-notice.repository.js';
 
 export { uuidAt } from './webhook-delivery-retention.repository.js';
@@ -20,6 +21,7 @@ export function createWebhookDeliveriesRepository(root: Db) {
     ...createWebhookDeliveryLogRepository(root),
     ...createWebhookDeliveryRetentionRepository(root),
     ...createWebhookDisabledNoticeRepository(root),
+    ...createWebhookDeliveryWaitingRepository(root),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   WEBHOOK_TESTS_PER_MINUTE,
   type WebhookDeliveriesQuery,
   type WebhookDeliveryView,
+  type WebhooksHealth,
   webhookErrorCodes,
 } from '@console/contracts';
 import type { Clock } from '../../deps.js';
@@ -65,8 +66,8 @@ function decodeCursor(cursor: string): string {
 
 export function createWebhookDeliveriesService(deps: {
   repo: WebhookDeliveriesRepository;
-  /** The endpoints' own repository, which reads an endpoint of the caller's organization. */
-  endpoints: Pick<WebhooksRepository, 'findById'>;
+  /** The endpoints' own repository, which reads an endpoint of the caller's organization and counts them by state. */
+  endpoints: Pick<WebhooksRepository, 'findById' | 'stateCounts'>;
   clock: Clock;
   /** WEBHOOK_TESTS_PER_MINUTE per endpoint, on the shared counters: each test is a request to an address the caller chose. */
   testEvents: RateLimiter;
@@ -133,6 +134,18 @@ export function createWebhookDeliveriesService(deps: {
       const row = await repo.get(endpointId, deliveryId);
       if (!row) throw new NotFound('This delivery does not exist.', webhookErrorCodes.deliveryNotFound);
       return { delivery: toDeliveryView(row) };
+    },
+
+    /**
+     * The organization's webhooks at a glance (the dashboard's integration health): its
+     * endpoints by state and since when its oldest undelivered delivery waits; null when it
+     * has no endpoint, which leaves nothing to tell.
+     */
+    async health(organizationId: string): Promise<WebhooksHealth | null> {
+      const counts = await endpoints.stateCounts(organizationId);
+      if (counts.endpoints === 0) return null;
+      const oldest = await repo.oldestWaitingSince(organizationId);
+      return { ...counts, oldestWaitingSince: oldest?.toISOString() ?? null };
     },
 
     /**

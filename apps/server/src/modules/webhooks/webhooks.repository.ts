@@ -59,6 +59,24 @@ export function createWebhooksRepository(root: Db) {
       return db.$count(endpoints, eq(endpoints.organizationId, organizationId));
     },
 
+    /**
+     * The organization's endpoints counted by state, in one pass over its few rows (an
+     * organization holds at most WEBHOOKS_PER_ORGANIZATION_MAX): failing is enabled with every
+     * attempt failing since `failing_since`, as the healing sets and clears it.
+     */
+    async stateCounts(organizationId: string, db: Db = root) {
+      const [row] = await db
+        .select({
+          endpoints: sql<number>`count(*)::int`,
+          failing: sql<number>`(count(*) filter (where ${endpoints.enabled} and ${endpoints.failingSince} is not null))::int`,
+          disabled: sql<number>`(count(*) filter (where not ${endpoints.enabled}))::int`,
+          disabledForFailing: sql<number>`(count(*) filter (where not ${endpoints.enabled} and ${endpoints.disabledReason} = 'failing'))::int`,
+        })
+        .from(endpoints)
+        .where(eq(endpoints.organizationId, organizationId));
+      return row ?? { endpoints: 0, failing: 0, disabled: 0, disabledForFailing: 0 };
+    },
+
     /** The organization's endpoints, counted for its cap (db/organization-cap.ts). */
     async countForCreate(organizationId: string, db: Db = root) {
       return countForCreate(db, endpoints, organizationId);

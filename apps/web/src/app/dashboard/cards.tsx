@@ -1,6 +1,8 @@
 /**
  * The dashboard's cards, in order: one line per card. A feature adds the card of its
- * screen (access keys, user imports, analytics, docs) when that screen lands; each card is a
+ * screen (access keys, user imports, analytics, docs) when that screen lands; the integration
+ * health card is the dashboard's own, the figures of several screens (webhooks, provisioning,
+ * the audit trail); each card is a
  * lazily loaded component that links to its screen, except the first: the account card is
  * in the dashboard's own chunk and drawn with the page (its data, the signed-in user, is
  * already there), so that the cards under it do not move down when it lands (on a phone
@@ -26,6 +28,13 @@ export interface DashboardCard {
 
 export const dashboardCards: DashboardCard[] = [
   { id: 'account', Card: AccountCard, width: 6, withPage: true },
+  // Beside the account: what needs looking at first (failing webhooks, refused provisioning).
+  {
+    id: 'integration-health',
+    Card: lazy(withChunkReload(() => import('./IntegrationHealthCard'))),
+    width: 6,
+    needs: 'adminArea',
+  },
   {
     id: 'recent-imports',
     Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))),
