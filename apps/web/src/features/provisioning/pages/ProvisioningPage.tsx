@@ -61,8 +61,8 @@ export function Component() {
   const rename = useRenameScimToken();
   const saveConfig = useUpdateProvisioningConfig();
   const saveManagesAdmins = useUpdateManagesAdmins();
-  /** The secret to reveal, with the name of its token. */
-  const [revealed, setRevealed] = useState<{ name: string; secret: string } | null>(null);
+  /** The secret to reveal, with the name of its token, which stays in the title while the dialog fades out. */
+  const [revealed, setRevealed] = useState<{ name: string; secret: string | null } | null>(null);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<ScimTokenView | null>(null);
   const [rolling, setRolling] = useState<ScimTokenView | null>(null);
@@ -229,7 +229,7 @@ export function Component() {
       />
       <RevealSecretDialog
         secret={revealed?.secret ?? null}
-        onClose={() => setRevealed(null)}
+        onClose={() => setRevealed((shown) => shown && { ...shown, secret: null })}
         texts={{
           title: t('provisioning:tokens.revealTitle', { name: revealed?.name ?? '' }),
           once: t('provisioning:tokens.revealOnce'),
