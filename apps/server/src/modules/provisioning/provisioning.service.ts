@@ -76,17 +76,21 @@ export function createProvisioningService(deps: {
    * identity provider it serves stays the same.
    */
   async function issue(auth: AuthContext, tx: Tx, made: { name: string } | { rolled: string; gracePeriod: GracePeriod }) {
-    const rolled = 'rolled' in made ? { id: made.rolled, gracePeriod: made.gracePeriod } : undefined;
     await repo.lockOrganization(auth.organizationId, tx);
     const now = clock.now();
     const live = await repo.liveTokens(auth.organizationId, now, tx);
-    const replaced = rolled && live.find((t) => t.id === rolled.id);
-    if (rolled) {
+    const rolled = 'rolled' in made ? made : undefined;
+    let name: string;
+    if ('rolled' in made) {
+      const replaced = live.find((t) => t.id === made.rolled);
       if (!replaced) throw notFound();
-      await repo.expireToken(auth.organizationId, rolled.id, new Date(now.getTime() + GRACE_PERIOD_MS[rolled.gracePeriod]), tx);
+      name = replaced.name;
+      await repo.expireToken(auth.organizationId, made.rolled, new Date(now.getTime() + GRACE_PERIOD_MS[made.gracePeriod]), tx);
+    } else {
+      name = made.name;
     }
     // A roll ending at once frees its place; one with a grace period holds it until then.
-    const holding = live.filter((t) => !(rolled && t.id === rolled.id && rolled.gracePeriod === 'now')).length;
+    const holding = live.filter((t) => !(rolled && t.id === rolled.rolled && rolled.gracePeriod === 'now')).length;
     if (holding >= SCIM_TOKENS_MAX)
       throw new Conflict(
         `This organization already has ${SCIM_TOKENS_MAX} SCIM tokens that work: revoke one first.`,
@@ -94,10 +98,9 @@ export function createProvisioningService(deps: {
         { max: SCIM_TOKENS_MAX },
       );
     const token = generateScimToken();
-    const name = replaced ? replaced.name : (made as { name: string }).name;
     const id = await repo.insertToken(auth.organizationId, { ...token, name }, auth.userId, now, tx);
     const view = await tokenView(auth, id, tx);
-    if (rolled) await record(tx, auth, 'scim.token.rolled', view, { replaced: rolled.id, gracePeriod: rolled.gracePeriod });
+    if (rolled) await record(tx, auth, 'scim.token.rolled', view, { replaced: rolled.rolled, gracePeriod: rolled.gracePeriod });
     else await record(tx, auth, 'scim.token.created', view);
     return { token: view, secret: token.secret };
   }
