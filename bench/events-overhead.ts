@@ -13,10 +13,8 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ID_TOKEN_COOKIE } from '@console/contracts';
 import pg from 'pg';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
-import { scimTokens } from '../apps/server/src/db/schema.js';
 import { storable } from '../apps/server/src/modules/events/record.js';
-import { generateScimToken } from '../apps/server/src/modules/provisioning/scim-token.js';
-import { createOrganization, createUser } from '../apps/server/src/test/factories.js';
+import { createOrganization, createScimToken, createUser } from '../apps/server/src/test/factories.js';
 import { scratchPostgres, startApp } from './measure.js';
 
 const requests = Number(process.argv[2] ?? 300);
@@ -63,8 +61,7 @@ try {
 
   const org = await createOrganization(database.db, { name: 'Bench' });
   const admin = await createUser(database.db, org.id, { email: 'bench.admin@bench.example' });
-  const token = generateScimToken();
-  await database.db.insert(scimTokens).values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 });
+  const token = await createScimToken(database.db, org.id);
   const { idToken } = await deps.idTokens.issue({ id: admin.id, email: admin.email, displayName: admin.displayName });
   const session = await app.inject({
     method: 'POST',

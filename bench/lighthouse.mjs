@@ -196,7 +196,9 @@ async function activationLink({ request }) {
   const config = { defaultRole: 'viewer', defaultWorkspaceIds: [workspaces[0].id], sendInvitations: true };
   const saved = await untilNotBusy(() => request.put(`${server.base}/api/provisioning/config`, { headers, data: config }));
   if (!saved.ok()) throw new Error(`provisioning config failed: ${saved.status()} ${await saved.text()}`);
-  const token = await untilNotBusy(() => request.post(`${server.base}/api/provisioning/tokens`, { headers }));
+  const token = await untilNotBusy(() =>
+    request.post(`${server.base}/api/provisioning/tokens`, { headers, data: { name: 'Lighthouse identity provider' } }),
+  );
   if (!token.ok()) throw new Error(`SCIM token failed: ${token.status()} ${await token.text()}`);
   const { secret } = await token.json();
   const userName = `lighthouse.viewer@acme.example`;

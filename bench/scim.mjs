@@ -183,7 +183,7 @@ async function start(build) {
   };
   try {
     const session = await demoAdminSession(server.base);
-    const { secret } = await json(await postJson(server.base, '/api/provisioning/tokens', {}, session));
+    const { secret } = await json(await postJson(server.base, '/api/provisioning/tokens', { name: 'Bench identity provider' }, session));
     const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/scim+json' };
     const manager = await fetch(`${server.base}/api/scim/v2/Users`, {
       method: 'POST',

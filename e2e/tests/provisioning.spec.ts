@@ -1,6 +1,6 @@
 /**
- * SCIM provisioning end to end: the admin sets what new users get and creates a token on
- * the Provisioning screen; the test, as an identity provider would, provisions a user with
+ * SCIM provisioning end to end: the admin sets what new users get and creates a token, named
+ * after the identity provider, on the Provisioning screen; the test, as an identity provider would, provisions a user with
  * it; the user appears in the screen's events, activates their account through the
  * e-mailed link and signs in to the API; deactivated by SCIM, they are refused at sign-in from the next request.
  */
@@ -29,16 +29,25 @@ test('an admin connects an identity provider, which provisions and then deactiva
   await defaults.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The settings of new users were saved')).toBeVisible();
 
-  // A token, shown once.
+  // A token, named after the identity provider, shown once.
+  const tokenName = `Okta production ${Date.now()}`;
   await page.getByRole('button', { name: 'New token' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Your new SCIM token' });
+  const naming = page.getByRole('dialog', { name: 'New SCIM token' });
+  await expect(naming).toBeVisible();
+  await settledDialog(page);
+  await checkA11y();
+  await expect(naming.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await page.keyboard.type(tokenName);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Your new SCIM token “${tokenName}”` });
   await expect(dialog).toBeVisible();
   await settledDialog(page);
   await checkA11y();
   const secret = (await dialog.getByTestId('revealed-key').textContent()) ?? '';
   expect(secret).toMatch(/^wfs_[0-9A-Za-z]{38}$/);
   await dialog.getByRole('button', { name: 'I have copied it' }).click();
-  await expect(page.getByRole('table', { name: 'Tokens' }).getByText(`${secret.slice(0, 8)}…${secret.slice(-4)}`)).toBeVisible();
+  const row = page.getByRole('table', { name: 'Tokens' }).getByRole('row').filter({ hasText: tokenName });
+  await expect(row.getByText(`${secret.slice(0, 8)}…${secret.slice(-4)}`)).toBeVisible();
 
   // The identity provider: look the user up, then create them.
   const scim = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/scim+json' };
@@ -56,6 +65,9 @@ test('an admin connects an identity provider, which provisions and then deactiva
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
+  // The audit trail says the token of that name made the user.
+  const trail = await (await page.request.get(`/api/events?actions=scim.user.created&targetId=${id}`)).json();
+  expect(trail.events[0].actor).toMatchObject({ type: 'scim_token', name: tokenName });
 
   // The user appears in the organization: the events say so, and the invitation is on its way.
   await page.reload();

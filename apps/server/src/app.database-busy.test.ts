@@ -8,9 +8,7 @@
  * The database is held by a statement the test ends: no timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scimTokens } from './db/schema.js';
-import { generateScimToken } from './modules/provisioning/scim-token.js';
-import { createOrganization, createUser } from './test/factories.js';
+import { createOrganization, createScimToken, createUser } from './test/factories.js';
 import { idTokenFor, type SignedIn, signIn } from './test/sign-in.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -36,11 +34,7 @@ describe('a full embedded database line', () => {
     });
     const { accessKey } = created.json() as { accessKey: string };
     apiHeaders = { apiKey: accessKey, authorization: `Bearer ${await idTokenFor(t, admin.email!)}` };
-    const token = generateScimToken();
-    await t.database.db
-      .insert(scimTokens)
-      .values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 });
-    scimToken = token.secret;
+    scimToken = (await createScimToken(t.database.db, org.id)).secret;
   });
   afterAll(() => t.close());
 

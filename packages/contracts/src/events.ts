@@ -63,8 +63,11 @@ export const eventActionsByArea = {
     'scim.group.created',
     'scim.group.updated',
     'scim.group.deleted',
+    /** The target names a token as its admin called it ("Okta production"); a roll's new token keeps the rolled one's name. */
     'scim.token.created',
     'scim.token.rolled',
+    /** `data: { before: { name }, after: { name } }`. */
+    'scim.token.renamed',
     'scim.token.revoked',
     /** The defaults provisioning gives a new user (role, workspaces, invitations). */
     'scim.settings.changed',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { rollAccessKeyBody } from './access-keys.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
+import { nameText } from './text.js';
 
 export const SCIM_TOKEN_PREFIX = 'wfs_';
 export const SCIM_TOKEN_BODY_LENGTH = 32;
@@ -20,9 +21,27 @@ export const SCIM_PATH = '/scim/v2';
 export const provisioningRoles = ['workspace_admin', 'publisher', 'viewer'] as const;
 /** Live SCIM tokens an organization may hold: one in use and one being rolled in. */
 export const SCIM_TOKENS_MAX = 2;
+export const SCIM_TOKEN_NAME_MAX = 100;
+
+/**
+ * What an admin calls a token ("Okta production"), so that the tokens of two identity
+ * providers can be told apart: required, trimmed, at most SCIM_TOKEN_NAME_MAX characters,
+ * no control or direction-changing character (it is shown in the list and the audit trail).
+ * Names need not be unique: a rolled token keeps its name. Field messages are codes the web app translates.
+ */
+export const scimTokenName = nameText()
+  .trim()
+  .min(1, 'required')
+  .max(SCIM_TOKEN_NAME_MAX, 'tooLong')
+  .describe(`What the token is for (e.g. "Okta production"), at most ${SCIM_TOKEN_NAME_MAX} characters`);
+export const scimTokenBody = z.object({ name: scimTokenName });
+export type ScimTokenBody = z.infer<typeof scimTokenBody>;
 
 export const scimTokenView = z.object({
   id: z.uuid(),
+  name: z
+    .string()
+    .describe('What the admin called it; a token made before tokens had names is called by its prefix and last four characters'),
   prefix: z.string().describe('The first characters of the token, not secret'),
   last4: z.string(),
   createdAt: z.string(),
@@ -87,13 +106,24 @@ export const provisioningRoutes = {
     method: 'POST',
     path: '/provisioning/tokens',
     operationId: 'createScimToken',
+    body: scimTokenBody,
     response: scimTokenWithSecretResponse,
     status: 201,
+  }),
+  /** A new name; the secret, and where it works, stay as they are. */
+  renameToken: route({
+    method: 'PATCH',
+    path: '/provisioning/token/:id',
+    operationId: 'renameScimToken',
+    params: tokenIdParams,
+    body: scimTokenBody,
+    response: z.object({ token: scimTokenView }),
   }),
   rollToken: route({
     method: 'POST',
     path: '/provisioning/token/:id/roll',
     operationId: 'rollScimToken',
+    // The new token keeps the rolled one's name.
     params: tokenIdParams,
     body: rollAccessKeyBody,
     response: scimTokenWithSecretResponse,

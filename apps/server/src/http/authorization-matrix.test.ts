@@ -34,13 +34,12 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.js';
 import { GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from '../modules/provisioning/scim.fixtures.js';
-import { generateScimToken } from '../modules/provisioning/scim-token.js';
 import { readCertificate } from '../modules/sso-connections/saml/saml-certificates.js';
 import { storedCertificate } from '../modules/sso-connections/saml-view.js';
 import { multipartBody } from '../modules/user-imports/user-imports.fixtures.js';
 import { createWorkflow } from '../modules/workflow-imports/workflow-imports.fixtures.js';
 import { changedTables, eventsSince, fingerprint } from '../test/change-walk.js';
-import { createOrganization, createUser, createWorkspace } from '../test/factories.js';
+import { createOrganization, createScimToken, createUser, createWorkspace } from '../test/factories.js';
 import { createPersonas, type Persona, type PersonaName, type PersonaWorld, personaNames } from '../test/personas.js';
 import { createSamlIdp, makeSigningKey } from '../test/saml-idp.js';
 import { idTokenFor, signIn } from '../test/sign-in.js';
@@ -346,7 +345,18 @@ const matrix: Record<string, Row> = {
   },
   // The Provisioning screen (modules/provisioning/provisioning.*).
   'GET /api/provisioning': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning') },
-  'POST /api/provisioning/tokens': { access: 'orgAdmin', scope: 'own', request: at('/api/provisioning/tokens') },
+  'POST /api/provisioning/tokens': {
+    access: 'orgAdmin',
+    scope: 'own',
+    request: () => ({ url: '/api/provisioning/tokens', ...json({ name: 'Okta production' }) }),
+  },
+  'PATCH /api/provisioning/token/:id': {
+    access: 'orgAdmin',
+    scope: 'object',
+    request: (f) => ({ url: `/api/provisioning/token/${f.scimTokenId}`, ...json({ name: 'Entra ID production' }) }),
+    // A token of its own each time, whose name the rename really changes.
+    fresh: () => freshScimToken(),
+  },
   'POST /api/provisioning/token/:id/roll': {
     access: 'orgAdmin',
     scope: 'object',
@@ -1371,11 +1381,7 @@ const walks: Record<string, { commit: (f: Fixtures) => Promise<WalkRequest> } | 
 /** The walk's SCIM token of home, made when first needed. */
 async function scimToken(): Promise<string> {
   if (!scimSecret) {
-    const token = generateScimToken();
-    await t.database.db
-      .insert(schema.scimTokens)
-      .values({ organizationId: world.orgs.home.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 });
-    scimSecret = token.secret;
+    scimSecret = (await createScimToken(t.database.db, world.orgs.home.id)).secret;
   }
   return scimSecret;
 }
@@ -1493,12 +1499,7 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       return { keyId: (res.json() as { integration: { id: string } }).integration.id };
     };
     freshScimToken = async () => {
-      const token = generateScimToken();
-      const [row] = await db
-        .insert(schema.scimTokens)
-        .values({ organizationId: home.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4 })
-        .returning();
-      return { scimTokenId: row.id };
+      return { scimTokenId: (await createScimToken(db, home.id)).id };
     };
     freshImport = async () => {
       const body = await multipartBody({}, { name: 'users.csv', content: 'email,displayName\nmatrix.import@matrix.example,Imported\n' });

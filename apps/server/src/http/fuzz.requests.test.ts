@@ -6,7 +6,7 @@
  *   - never a 5xx;
  *   - a refused request (4xx) changes no data (a hash of every table, before and after);
  *   - nothing is left running: work a request queued (imports, reports) ends, on the real queue;
- *   - no name people read (a person's, an organization's) is stored with a control or
+ *   - no name people read (a person's, an organization's, a SCIM token's) is stored with a control or
  *     direction-changing character, whatever a request that succeeded sent.
  * FUZZ_SEED replays a run; FUZZ_RUNS sets the runs per route.
  */
@@ -186,6 +186,7 @@ describe('every route, fuzzed', () => {
         'aiVerification',
         'eventRetentionDays',
         'Fuzz name',
+        'Okta production',
         'default',
         ',',
         'Abcdefgh-1!',
@@ -261,7 +262,8 @@ describe('every route, fuzzed', () => {
       t.database.db,
       sql`SELECT display_name AS name FROM users
             WHERE display_name ~ ${forbidden} OR given_name ~ ${forbidden} OR family_name ~ ${forbidden}
-          UNION ALL SELECT name FROM organizations WHERE name ~ ${forbidden}`,
+          UNION ALL SELECT name FROM organizations WHERE name ~ ${forbidden}
+          UNION ALL SELECT name FROM scim_tokens WHERE name ~ ${forbidden}`,
     );
   }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { generateScimToken } from '../modules/provisioning/scim-token.js';
 
 export const TEST_PASSWORD = 'Test-Password-1!';
 let cachedHash: Promise<string> | undefined;
@@ -79,6 +80,23 @@ export async function createSsoConnection(db: Db, organizationId: string, values
     })
     .returning();
   return connection as typeof t.ssoConnections.$inferSelect;
+}
+
+/** A SCIM token of the organization that works (unless `values` revokes or expires it), with its secret. */
+export async function createScimToken(db: Db, organizationId: string, values: Partial<typeof t.scimTokens.$inferInsert> = {}) {
+  const token = generateScimToken();
+  const [row] = await db
+    .insert(t.scimTokens)
+    .values({
+      organizationId,
+      name: `Identity provider ${unique()}`,
+      tokenHash: token.hash,
+      prefix: token.prefix,
+      last4: token.last4,
+      ...values,
+    })
+    .returning();
+  return { ...(row as typeof t.scimTokens.$inferSelect), secret: token.secret };
 }
 
 /** Every field of a contract's object schema as null: an answer's profile with nothing set. */

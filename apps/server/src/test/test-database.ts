@@ -59,16 +59,20 @@ function pgliteDump(): Promise<Blob> {
   return migratedDump;
 }
 
-/** `kind` forces one (the embedded database's own queue is tested on PGlite whatever TEST_DB says). */
-export async function createTestDatabase(options: { kind?: TestDbKind; queue?: QueueOptions } = {}): Promise<Database> {
-  if ((options.kind ?? testDbKind()) === 'pglite') return openPglite({ loadDataDir: await pgliteDump(), queue: options.queue });
+/**
+ * `kind` forces one (the embedded database's own queue is tested on PGlite whatever TEST_DB says);
+ * `empty` gives one no migration has touched, for a migration's test to migrate up to it (test/migrations.ts).
+ */
+export async function createTestDatabase(options: { kind?: TestDbKind; queue?: QueueOptions; empty?: boolean } = {}): Promise<Database> {
+  if ((options.kind ?? testDbKind()) === 'pglite')
+    return openPglite({ ...(!options.empty && { loadDataDir: await pgliteDump() }), queue: options.queue });
 
   const url = testDatabaseUrl();
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
+    await admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
   } finally {
     await admin.end();
   }

@@ -15,6 +15,8 @@ export const scimTokens = pgTable(
   {
     id: id(),
     organizationId: organizationIdColumn(),
+    /** What the admin called it ("Okta production"); migration 0033 named the tokens made before by their prefix and last four. */
+    name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     prefix: text('prefix').notNull(),
     last4: text('last4').notNull(),

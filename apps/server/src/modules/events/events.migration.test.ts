@@ -4,25 +4,12 @@
  * then an event of the new name, by the same person, naming its target as it is called.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/client.js';
-import { migrateDatabase, migrationsFolder } from '../../db/migrate.js';
+import { migrateDatabase } from '../../db/migrate.js';
 import { eventsOf } from '../../test/events.js';
-
-/** The migrations before the events table: the folder with its journal cut there. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { migrationsBefore } from '../../test/migrations.js';
 
 describe('migration 0012: the audit log into events', () => {
   let database: Database;

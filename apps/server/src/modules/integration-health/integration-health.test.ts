@@ -11,10 +11,9 @@ import { INTEGRATION_HEALTH_EVENTS, staffAsCustomersSeeThem } from '@console/con
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.js';
-import { createOrganization, createUser, createWebhookEndpoint } from '../../test/factories.js';
+import { createOrganization, createScimToken, createUser, createWebhookEndpoint } from '../../test/factories.js';
 import { type SignedIn, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { generateScimToken } from '../provisioning/scim-token.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -51,12 +50,8 @@ describe('the dashboard’s integration health', () => {
   }
 
   /** A SCIM token of the organization (revoked when said). */
-  async function scimToken(organizationId: string, values: Partial<typeof schema.scimTokens.$inferInsert> = {}) {
-    const token = generateScimToken();
-    await t.database.db
-      .insert(schema.scimTokens)
-      .values({ organizationId, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, ...values });
-  }
+  const scimToken = (organizationId: string, values: Partial<typeof schema.scimTokens.$inferInsert> = {}) =>
+    createScimToken(t.database.db, organizationId, values);
 
   /** A SCIM request recorded at `iso`: a user's, unless `values` says otherwise. */
   async function scimEvent(organizationId: string, iso: string, values: Partial<typeof schema.scimEvents.$inferInsert>) {

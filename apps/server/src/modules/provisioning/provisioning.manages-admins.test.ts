@@ -121,7 +121,7 @@ describe('who may change Organizational Admins through provisioning', () => {
   it('decides, from the next SCIM call on, whether the identity provider may deactivate an Organizational Admin', async () => {
     const { db } = t.database;
     const otherAdmin = await createUser(db, orgId);
-    const secret = (await call('POST', '/provisioning/tokens')).json().secret as string;
+    const secret = (await call('POST', '/provisioning/tokens', { name: 'Okta' })).json().secret as string;
     const scim = scimClient(t, secret);
     const deactivate = () =>
       scim('PATCH', `/Users/${otherAdmin.id}`, { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: false }] });

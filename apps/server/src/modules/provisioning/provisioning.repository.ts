@@ -32,6 +32,14 @@ const eventColumns = {
   reason: scimEvents.reason,
 };
 
+/** The organization's tokens that still work at `now`: not revoked, not past a roll's grace. */
+const live = (organizationId: string, now: Date) =>
+  and(
+    eq(scimTokens.organizationId, organizationId),
+    isNull(scimTokens.revokedAt),
+    or(isNull(scimTokens.expiresAt), gt(scimTokens.expiresAt, now)),
+  );
+
 export function createProvisioningRepository(root: Db) {
   return {
     async findToken(tokenHash: string, db: Db = root) {
@@ -43,8 +51,7 @@ export function createProvisioningRepository(root: Db) {
           revokedAt: scimTokens.revokedAt,
           lastUsedAt: scimTokens.lastUsedAt,
           createdBy: scimTokens.createdBy,
-          prefix: scimTokens.prefix,
-          last4: scimTokens.last4,
+          name: scimTokens.name,
           organizationDisabledAt: organizations.disabledAt,
         })
         .from(scimTokens)
@@ -74,6 +81,7 @@ export function createProvisioningRepository(root: Db) {
       return db
         .select({
           id: scimTokens.id,
+          name: scimTokens.name,
           prefix: scimTokens.prefix,
           last4: scimTokens.last4,
           createdAt: scimTokens.createdAt,
@@ -83,14 +91,25 @@ export function createProvisioningRepository(root: Db) {
         })
         .from(scimTokens)
         .leftJoin(users, eq(users.id, scimTokens.createdBy))
-        .where(
-          and(
-            eq(scimTokens.organizationId, organizationId),
-            isNull(scimTokens.revokedAt),
-            or(isNull(scimTokens.expiresAt), gt(scimTokens.expiresAt, now)),
-          ),
-        )
+        .where(live(organizationId, now))
         .orderBy(asc(scimTokens.createdAt), asc(scimTokens.id));
+    },
+
+    /** The name of a token that still works, its row held until the transaction ends (undefined: no such token). */
+    async lockLiveTokenName(organizationId: string, id: string, now: Date, db: Db = root) {
+      const [row] = await db
+        .select({ name: scimTokens.name })
+        .from(scimTokens)
+        .where(and(eq(scimTokens.id, id), live(organizationId, now)))
+        .for('update');
+      return row?.name;
+    },
+
+    async renameToken(organizationId: string, id: string, name: string, db: Db = root) {
+      await db
+        .update(scimTokens)
+        .set({ name })
+        .where(and(eq(scimTokens.organizationId, organizationId), eq(scimTokens.id, id)));
     },
 
     /** Locks the organization's row: token creations of one organization happen one at a time (the cap holds). */
@@ -100,14 +119,22 @@ export function createProvisioningRepository(root: Db) {
 
     async insertToken(
       organizationId: string,
-      token: { hash: string; prefix: string; last4: string },
+      token: { name: string; hash: string; prefix: string; last4: string },
       createdBy: string,
       now: Date,
       db: Db = root,
     ) {
       const [row] = await db
         .insert(scimTokens)
-        .values({ organizationId, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, createdBy, createdAt: now })
+        .values({
+          organizationId,
+          name: token.name,
+          tokenHash: token.hash,
+          prefix: token.prefix,
+          last4: token.last4,
+          createdBy,
+          createdAt: now,
+        })
         .returning({ id: scimTokens.id });
       return row.id;
     },

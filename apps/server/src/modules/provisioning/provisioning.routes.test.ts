@@ -47,7 +47,7 @@ describe('the Provisioning screen’s calls', () => {
     expect((await call('GET', '/provisioning', undefined, {})).statusCode).toBe(401);
     expect((await call('GET', '/provisioning', undefined, publisher.headers)).statusCode).toBe(403);
     const { cookie } = admin.headers as Record<string, string>;
-    expect((await call('POST', '/provisioning/tokens', undefined, { cookie })).json().code).toBe('CSRF');
+    expect((await call('POST', '/provisioning/tokens', { name: 'Okta' }, { cookie })).json().code).toBe('CSRF');
   });
 
   it('shows the base URL, no token and the defaults at first', async () => {
@@ -63,7 +63,7 @@ describe('the Provisioning screen’s calls', () => {
   });
 
   it('creates a token whose secret is answered once, stored hashed, and works for SCIM; at most two', async () => {
-    const created = await call('POST', '/provisioning/tokens');
+    const created = await call('POST', '/provisioning/tokens', { name: 'Okta production' });
     expect(created.statusCode).toBe(201);
     const { token, secret } = created.json();
     expect(secret).toMatch(/^wfs_[0-9A-Za-z]{38}$/);
@@ -76,8 +76,8 @@ describe('the Provisioning screen’s calls', () => {
     expect((await scimClient(t, secret)('GET', '/Users')).status).toBe(200);
     expect((await call('GET', '/provisioning')).json().lastCallAt).not.toBeNull();
 
-    expect((await call('POST', '/provisioning/tokens')).statusCode).toBe(201);
-    const third = await call('POST', '/provisioning/tokens');
+    expect((await call('POST', '/provisioning/tokens', { name: 'Entra ID production' })).statusCode).toBe(201);
+    const third = await call('POST', '/provisioning/tokens', { name: 'OneLogin' });
     expect(third.statusCode).toBe(409);
     expect(third.json()).toMatchObject({ code: 'SCIM_TOKEN_LIMIT_REACHED', details: { max: 2 } });
     // Make room for the next tests.
@@ -116,7 +116,7 @@ describe('the Provisioning screen’s calls', () => {
   });
 
   it('lists what provisioning did, newest first, a page at a time', async () => {
-    const secret = (await call('POST', '/provisioning/tokens')).json().secret;
+    const secret = (await call('POST', '/provisioning/tokens', { name: 'Okta' })).json().secret;
     const scim = scimClient(t, secret);
     const first = uniqueEmail('first');
     const created = (await scim('POST', '/Users', { schemas: [USER_SCHEMA], userName: first })).body;

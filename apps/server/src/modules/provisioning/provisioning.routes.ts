@@ -8,7 +8,8 @@ export const provisioningPlugin: ApiModule = async (app, { services: { provision
   app.addHook('onRequest', requireOrgAdmin);
 
   registerRoute(app, routes.get, (request) => provisioning.get(authOf(request)));
-  registerRoute(app, routes.createToken, (request) => provisioning.createToken(authOf(request)));
+  registerRoute(app, routes.createToken, (request) => provisioning.createToken(authOf(request), request.body));
+  registerRoute(app, routes.renameToken, (request) => provisioning.renameToken(authOf(request), request.params.id, request.body));
   registerRoute(app, routes.rollToken, (request) => provisioning.rollToken(authOf(request), request.params.id, request.body.gracePeriod));
   registerRoute(app, routes.revokeToken, (request) => provisioning.revokeToken(authOf(request), request.params.id));
   registerRoute(app, routes.updateConfig, (request) => provisioning.updateConfig(authOf(request), request.body));

@@ -5,6 +5,8 @@
  * did. For Organizational Admins, scoped to the caller's organization like the access keys.
  */
 import {
+  type EventAction,
+  type EventData,
   GRACE_PERIOD_MS,
   type GracePeriod,
   type PageQuery,
@@ -14,6 +16,7 @@ import {
   SCIM_PATH,
   SCIM_TOKENS_MAX,
   type ScimEventView,
+  type ScimTokenBody,
   type ScimTokenView,
 } from '@console/contracts';
 import type { Db, Tx } from '../../db/client.js';
@@ -22,7 +25,7 @@ import type { AuthContext } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { actorOf, recordChange, recordEvent } from '../events/record.js';
 import type { ProvisioningRepository } from './provisioning.repository.js';
-import { generateScimToken, scimTokenName } from './scim-token.js';
+import { generateScimToken } from './scim-token.js';
 
 type TokenRow = Awaited<ReturnType<ProvisioningRepository['liveTokens']>>[number];
 type EventRow = NonNullable<Awaited<ReturnType<ProvisioningRepository['latestEvent']>>>;
@@ -30,6 +33,7 @@ type EventRow = NonNullable<Awaited<ReturnType<ProvisioningRepository['latestEve
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const toTokenView = (row: TokenRow): ScimTokenView => ({
   id: row.id,
+  name: row.name,
   prefix: row.prefix,
   last4: row.last4,
   createdAt: row.createdAt.toISOString(),
@@ -39,6 +43,8 @@ const toTokenView = (row: TokenRow): ScimTokenView => ({
 });
 
 const toEventView = ({ at, ...event }: EventRow) => ({ ...event, at: at.toISOString() }) as ScimEventView;
+
+type ScimTokenAction = Extract<EventAction, `scim.token.${string}`>;
 
 const notFound = () => new NotFound('SCIM token not found.', provisioningErrorCodes.tokenNotFound);
 
@@ -58,17 +64,37 @@ export function createProvisioningService(deps: {
     return toTokenView(row);
   }
 
-  /** A new token, with its secret (the one time it is seen); within the cap of live tokens. */
-  async function issue(auth: AuthContext, tx: Tx, rolled?: { id: string; gracePeriod: GracePeriod }) {
+  /** The event of a change to a token, naming it as its admin called it. */
+  const record = (tx: Tx, auth: AuthContext, action: ScimTokenAction, token: { id: string; name: string }, data?: EventData) =>
+    recordEvent(tx, {
+      action,
+      organizationId: auth.organizationId,
+      actor: actorOf(auth),
+      targets: [{ type: 'scim_token', id: token.id, name: token.name }],
+      data,
+    });
+
+  /**
+   * A new token, with its secret (the one time it is seen); within the cap of live tokens.
+   * Made with the name given, or by a roll, which gives it the rolled token's name: the
+   * identity provider it serves stays the same.
+   */
+  async function issue(auth: AuthContext, tx: Tx, made: { name: string } | { rolled: string; gracePeriod: GracePeriod }) {
     await repo.lockOrganization(auth.organizationId, tx);
     const now = clock.now();
     const live = await repo.liveTokens(auth.organizationId, now, tx);
-    if (rolled) {
-      if (!live.some((t) => t.id === rolled.id)) throw notFound();
-      await repo.expireToken(auth.organizationId, rolled.id, new Date(now.getTime() + GRACE_PERIOD_MS[rolled.gracePeriod]), tx);
+    const rolled = 'rolled' in made ? made : undefined;
+    let name: string;
+    if ('rolled' in made) {
+      const replaced = live.find((t) => t.id === made.rolled);
+      if (!replaced) throw notFound();
+      name = replaced.name;
+      await repo.expireToken(auth.organizationId, made.rolled, new Date(now.getTime() + GRACE_PERIOD_MS[made.gracePeriod]), tx);
+    } else {
+      name = made.name;
     }
     // A roll ending at once frees its place; one with a grace period holds it until then.
-    const holding = live.filter((t) => !(rolled && t.id === rolled.id && rolled.gracePeriod === 'now')).length;
+    const holding = live.filter((t) => !(rolled && t.id === rolled.rolled && rolled.gracePeriod === 'now')).length;
     if (holding >= SCIM_TOKENS_MAX)
       throw new Conflict(
         `This organization already has ${SCIM_TOKENS_MAX} SCIM tokens that work: revoke one first.`,
@@ -76,15 +102,10 @@ export function createProvisioningService(deps: {
         { max: SCIM_TOKENS_MAX },
       );
     const token = generateScimToken();
-    const id = await repo.insertToken(auth.organizationId, token, auth.userId, now, tx);
+    const id = await repo.insertToken(auth.organizationId, { ...token, name }, auth.userId, now, tx);
     const view = await tokenView(auth, id, tx);
-    await recordEvent(tx, {
-      action: rolled ? 'scim.token.rolled' : 'scim.token.created',
-      organizationId: auth.organizationId,
-      actor: actorOf(auth),
-      targets: [{ type: 'scim_token', id, name: scimTokenName(view) }],
-      ...(rolled && { data: { replaced: rolled.id, gracePeriod: rolled.gracePeriod } }),
-    });
+    if (rolled) await record(tx, auth, 'scim.token.rolled', view, { replaced: rolled.rolled, gracePeriod: rolled.gracePeriod });
+    else await record(tx, auth, 'scim.token.created', view);
     return { token: view, secret: token.secret };
   }
 
@@ -110,21 +131,31 @@ export function createProvisioningService(deps: {
       };
     },
 
-    createToken: (auth: AuthContext) => db.transaction((tx) => issue(auth, tx)),
+    createToken: (auth: AuthContext, body: ScimTokenBody) => db.transaction((tx) => issue(auth, tx, { name: body.name })),
 
-    rollToken: (auth: AuthContext, id: string, gracePeriod: GracePeriod) => db.transaction((tx) => issue(auth, tx, { id, gracePeriod })),
+    rollToken: (auth: AuthContext, id: string, gracePeriod: GracePeriod) =>
+      db.transaction((tx) => issue(auth, tx, { rolled: id, gracePeriod })),
+
+    /** Renames a token that still works; the same name again records nothing. */
+    async renameToken(auth: AuthContext, id: string, body: ScimTokenBody) {
+      return db.transaction(async (tx) => {
+        // Held, so that two renames at once each record the name they really replaced.
+        const before = await repo.lockLiveTokenName(auth.organizationId, id, clock.now(), tx);
+        if (before === undefined) throw notFound();
+        if (before !== body.name) {
+          await repo.renameToken(auth.organizationId, id, body.name, tx);
+          await record(tx, auth, 'scim.token.renamed', { id, name: body.name }, { before: { name: before }, after: { name: body.name } });
+        }
+        return { token: await tokenView(auth, id, tx) };
+      });
+    },
 
     /** Stops the token at once: the identity provider's next call is refused. */
     async revokeToken(auth: AuthContext, id: string) {
       return db.transaction(async (tx) => {
         const token = await tokenView(auth, id, tx);
         await repo.revokeToken(auth.organizationId, id, clock.now(), tx);
-        await recordEvent(tx, {
-          action: 'scim.token.revoked',
-          organizationId: auth.organizationId,
-          actor: actorOf(auth),
-          targets: [{ type: 'scim_token', id, name: scimTokenName(token) }],
-        });
+        await record(tx, auth, 'scim.token.revoked', token);
         return { token };
       });
     },

@@ -17,6 +17,3 @@ export function isWellFormedScimToken(text: string): boolean {
 }
 
 export const hashScimToken = hashCheckedSecret;
-
-/** How an event names a token (its secret never): the visible prefix and last four characters. */
-export const scimTokenName = (token: { prefix: string; last4: string }) => `${token.prefix}…${token.last4}`;

@@ -7,8 +7,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, scimConfigs, scimEvents, scimTokens, users, userWorkspaces } from '../../db/schema.js';
-import { createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
+import { organizations, scimConfigs, scimEvents, users, userWorkspaces } from '../../db/schema.js';
+import { createScimToken, createWorkspace, TEST_PASSWORD } from '../../test/factories.js';
 import { createMailTestApp, type MailTestApp } from '../../test/mail-test-app.js';
 import { idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -34,18 +34,8 @@ describe('SCIM access and its effect on sign-in', () => {
 
   it('refuses a missing, malformed, unknown, revoked or expired token with 401 in SCIM format', async () => {
     const { db } = t.database;
-    const revoked = generateScimToken();
-    const expired = generateScimToken();
-    await db.insert(scimTokens).values([
-      { organizationId: acme.org.id, tokenHash: revoked.hash, prefix: revoked.prefix, last4: revoked.last4, revokedAt: new Date() },
-      {
-        organizationId: acme.org.id,
-        tokenHash: expired.hash,
-        prefix: expired.prefix,
-        last4: expired.last4,
-        expiresAt: new Date(Date.now() - 1000),
-      },
-    ]);
+    const revoked = await createScimToken(db, acme.org.id, { revokedAt: new Date() });
+    const expired = await createScimToken(db, acme.org.id, { expiresAt: new Date(Date.now() - 1000) });
     for (const header of [
       undefined,
       'Bearer wfs_nonsense',

@@ -11,7 +11,7 @@ import type { Clock } from '../../deps.js';
 import { requestClient } from '../../http/auth-context.js';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limit.js';
 import { ScimError } from './scim.protocol.js';
-import { hashScimToken, isWellFormedScimToken, scimTokenName } from './scim-token.js';
+import { hashScimToken, isWellFormedScimToken } from './scim-token.js';
 
 /** Who calls: the organization of the SCIM token, who made the token (the inviter of e-mails), and the token as its events' actor. */
 export interface ScimCaller {
@@ -33,8 +33,8 @@ interface ScimToken {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   createdBy: string | null;
-  prefix: string;
-  last4: string;
+  /** What the admin called it: the name its events' actor goes by. */
+  name: string;
   organizationDisabledAt: Date | null;
 }
 
@@ -81,7 +81,7 @@ export function createScimGuard(deps: {
     request.scimCaller = {
       organizationId: token.organizationId,
       tokenCreatedBy: token.createdBy,
-      actor: { type: 'scim_token', id: token.id, name: scimTokenName(token), ...requestClient(request) },
+      actor: { type: 'scim_token', id: token.id, name: token.name, ...requestClient(request) },
     };
   };
 }

@@ -1,8 +1,6 @@
 /** An organization with an admin and a SCIM token, and a SCIM client for app.inject tests. */
-import { scimTokens } from '../../db/schema.js';
-import { createOrganization, createUser } from '../../test/factories.js';
+import { createOrganization, createScimToken, createUser } from '../../test/factories.js';
 import type { TestApp } from '../../test/test-app.js';
-import { generateScimToken } from './scim-token.js';
 
 export const SCIM = '/api/scim/v2';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -15,10 +13,7 @@ export async function scimOrganization(t: TestApp) {
   const { db } = t.database;
   const org = await createOrganization(db);
   const admin = await createUser(db, org.id);
-  const token = generateScimToken();
-  await db
-    .insert(scimTokens)
-    .values({ organizationId: org.id, tokenHash: token.hash, prefix: token.prefix, last4: token.last4, createdBy: admin.id });
+  const token = await createScimToken(db, org.id, { createdBy: admin.id });
   return { org, admin, token: token.secret };
 }
 

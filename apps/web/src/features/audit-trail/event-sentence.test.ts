@@ -117,6 +117,34 @@ describe('the audit trail’s texts', () => {
     await activateLocale('en');
   });
 
+  it('names a SCIM token as its admin called it, and what the token did after it, in Spanish and French', async () => {
+    const { activateLocale } = await import('../../i18n');
+    const okta = { type: 'scim_token' as const, id: 't', name: 'Okta production' };
+    await activateLocale('es');
+    const es = i18n.getFixedT('es');
+    expect(eventSentence(es, event({ action: 'scim.token.created', targets: [okta] }))).toBe(
+      'Nadia Fischer creó el token SCIM Okta production',
+    );
+    expect(eventSentence(es, event({ action: 'scim.token.renamed', targets: [okta] }))).toBe(
+      'Nadia Fischer renombró el token SCIM Okta production',
+    );
+    expect(
+      eventSentence(
+        es,
+        event({ action: 'scim.user.created', actor: { ...okta, ip: '127.0.0.1' }, targets: [{ type: 'user', id: 'u', name: 'Ana' }] }),
+      ),
+    ).toBe('Okta production creó al usuario Ana');
+    await activateLocale('fr');
+    const fr = i18n.getFixedT('fr');
+    expect(eventSentence(fr, event({ action: 'scim.token.revoked', targets: [okta] }))).toBe(
+      'Nadia Fischer a révoqué le jeton SCIM Okta production',
+    );
+    expect(eventSentence(fr, event({ action: 'scim.token.rolled', targets: [okta] }))).toBe(
+      'Nadia Fischer a renouvelé le jeton SCIM Okta production',
+    );
+    await activateLocale('en');
+  });
+
   it('names the provider’s staff as an organization reads them (no one in particular), and by name for staff', async () => {
     const renamed = { action: 'organization.updated' as const, targets: [{ type: 'organization' as const, id: 'o', name: 'Acme' }] };
     const asCustomers = event({ ...renamed, actor: staffAsCustomersSeeThem });

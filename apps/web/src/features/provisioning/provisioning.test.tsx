@@ -1,7 +1,8 @@
 /**
- * The Provisioning screen in jsdom against a scripted API: the base URL, a token revealed
- * once, revoke typed, the defaults, the Organizational Admins setting (asked before it is
- * turned on, saved on its own), the events, failures.
+ * The Provisioning screen in jsdom against a scripted API: the base URL, a token named when
+ * made and revealed once, renamed, rolled and revoked by its name (typed), in English and in
+ * French, the defaults, the Organizational Admins setting (asked before it is turned on,
+ * saved on its own), the events, failures.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,6 +16,7 @@ afterEach(() => {
 
 const token = (n: number, extra: object = {}) => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: n === 1 ? 'Okta production' : 'Entra ID production',
   prefix: `wfs_Ab${n}x`,
   last4: `99${n}9`,
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -38,16 +40,16 @@ const state = (tokens: object[] = []) => ({
 const noEvents = () => ({ body: { events: [], total: 0 } });
 
 describe('the Provisioning screen', () => {
-  it('shows the base URL, creates a token and reveals its secret once', async () => {
+  it('shows the base URL, creates a token with the name typed and reveals its secret once', async () => {
     const user = userEvent.setup();
     let tokens: object[] = [];
     const { calls } = renderSignedIn('/provisioning', {
       api: {
         'GET /api/provisioning': () => ({ body: state(tokens) }),
         'GET /api/provisioning/events': noEvents,
-        'POST /api/provisioning/tokens': () => {
-          tokens = [token(1)];
-          return { status: 201, body: { token: token(1), secret: 'wfs_secretsecretsecretsecretsecretse123456' } };
+        'POST /api/provisioning/tokens': ({ body }) => {
+          tokens = [token(1, body as object)];
+          return { status: 201, body: { token: tokens[0], secret: 'wfs_secretsecretsecretsecretsecretse123456' } };
         },
       },
     });
@@ -57,19 +59,31 @@ describe('the Provisioning screen', () => {
     expect(screen.getByText('There is no token yet. Create one and paste it in your identity provider.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'New token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token' });
+    const naming = await screen.findByRole('dialog', { name: 'New SCIM token' });
+    const name = within(naming).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    // Nothing is made without a name.
+    await user.click(within(naming).getByRole('button', { name: 'Create token' }));
+    expect(await within(naming).findByText('This field is required')).toBeTruthy();
+    expect(screenPosts(calls)).toEqual([]);
+    await user.type(name, '  Okta production ');
+    expect(within(naming).getByText('18/100')).toBeTruthy();
+    await user.click(within(naming).getByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token “Okta production”' });
+    expect(screen.queryByRole('dialog', { name: 'New SCIM token' })).toBeNull();
     expect(within(dialog).getByText('wfs_secretsecretsecretsecretsecretse123456')).toBeTruthy();
     // The dialog covers the Connection part: it shows the base URL the token goes with, copiable.
     expect(within(dialog).getByTestId('revealed-companion').textContent).toBe('https://console.example.com/api/scim/v2');
     expect(within(dialog).getByRole('button', { name: 'Copy the SCIM base URL' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
     const table = await screen.findByRole('table', { name: 'Tokens' });
+    expect(within(table).getByText('Okta production')).toBeTruthy();
     expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();
     expect(screen.queryByText('wfs_secretsecretsecretsecretsecretse123456')).toBeNull();
-    expect(screenPosts(calls).map((c) => c.path)).toEqual(['/api/provisioning/tokens']);
+    expect(screenPosts(calls).map((c) => [c.path, c.body])).toEqual([['/api/provisioning/tokens', { name: 'Okta production' }]]);
   });
 
-  it('at the cap, says so and offers no new token; revoking asks for the token typed', async () => {
+  it('at the cap, says so and offers no new token; revoking asks for the token’s name typed', async () => {
     const user = userEvent.setup();
     const { calls } = renderSignedIn('/provisioning', {
       api: {
@@ -82,14 +96,88 @@ describe('the Provisioning screen', () => {
     expect((screen.getByRole('button', { name: 'New token' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/^Works until/)).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Revoke the token wfs_Ab1x…9919' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the token wfs_Ab1x…9919?' });
+    await user.click(screen.getByRole('button', { name: 'Revoke the token Okta production' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke the token “Okta production”?' });
     const confirmButton = within(dialog).getByRole('button', { name: 'Revoke' }) as HTMLButtonElement;
     expect(confirmButton.disabled).toBe(true);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Type “wfs_Ab1x…9919” to confirm' }), 'wfs_Ab1x…9919');
+    const typed = within(dialog).getByRole('textbox', { name: 'Type “Okta production” to confirm' });
+    // The other token's name does not confirm this one.
+    await user.type(typed, 'Entra ID production');
+    expect(confirmButton.disabled).toBe(true);
+    await user.clear(typed);
+    await user.type(typed, 'Okta production');
     await user.click(confirmButton);
-    expect(await screen.findByText('The token was revoked')).toBeTruthy();
+    expect(await screen.findByText('The token “Okta production” was revoked')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
+  it('in French, by keyboard: names a new token, says what is wrong with a name, keeps it when refused, renames and rolls by name', async () => {
+    const user = userEvent.setup();
+    let tokens: { id: string; name: string }[] = [token(1)];
+    let refuseNext = true;
+    const { calls } = renderSignedIn('/fr/provisioning', {
+      api: {
+        'GET /api/provisioning': () => ({ body: state(tokens) }),
+        'GET /api/provisioning/events': noEvents,
+        'POST /api/provisioning/tokens': ({ body }) => {
+          if (refuseNext) {
+            refuseNext = false;
+            return { status: 409, body: { statusCode: 409, code: 'SCIM_TOKEN_LIMIT_REACHED', message: 'x', details: { max: 2 } } };
+          }
+          const made = token(2, body as object);
+          tokens = [...tokens, made];
+          return { status: 201, body: { token: made, secret: 'wfs_secretsecretsecretsecretsecretse654321' } };
+        },
+        'PATCH /api/provisioning/token/00000000-0000-4000-8000-000000000001': ({ body }) => {
+          tokens = tokens.map((x) => (x.id === token(1).id ? { ...x, ...(body as object) } : x));
+          return { body: { token: tokens[0] } };
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Jetons' });
+    expect(within(table).getByText('Okta production')).toBeTruthy();
+    expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();
+
+    screen.getByRole('button', { name: 'Nouveau jeton' }).focus();
+    await user.keyboard('{Enter}');
+    const naming = await screen.findByRole('dialog', { name: 'Nouveau jeton SCIM' });
+    expect(within(naming).getByText(/Donnez-lui le nom du fournisseur d’identité/)).toBeTruthy();
+    const name = within(naming).getByRole('textbox', { name: 'Nom' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard(`${'x'.repeat(101)}{Enter}`);
+    expect(await within(naming).findByText('Utilisez au plus 100 caractères')).toBeTruthy();
+    await user.clear(name);
+    await user.keyboard('Entra\u202EID{Enter}');
+    expect(await within(naming).findByText(/^Un nom ne peut pas contenir de caractères de contrôle/)).toBeTruthy();
+    expect(screenPosts(calls)).toEqual([]);
+
+    // Refused by the server (another admin made one meanwhile): said in French, the dialog keeps the name.
+    await user.clear(name);
+    await user.keyboard('Entra ID production{Enter}');
+    expect(await screen.findByText(/^Votre organisation a atteint le nombre maximal de jetons SCIM/)).toBeTruthy();
+    expect((within(naming).getByRole('textbox', { name: 'Nom' }) as HTMLInputElement).value).toBe('Entra ID production');
+    await user.keyboard('{Enter}');
+    const reveal = await screen.findByRole('dialog', { name: 'Votre nouveau jeton SCIM « Entra ID production »' });
+    await user.click(within(reveal).getByRole('button', { name: 'Je l’ai copié' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Jetons' })).getByText('Entra ID production')).toBeTruthy());
+    expect(screenPosts(calls).map((c) => c.body)).toEqual([{ name: 'Entra ID production' }, { name: 'Entra ID production' }]);
+
+    // Renamed: the dialog holds the current name, Enter saves the new one.
+    screen.getByRole('button', { name: 'Renommer le jeton Okta production' }).focus();
+    await user.keyboard('{Enter}');
+    const renaming = await screen.findByRole('dialog', { name: 'Renommer le jeton « Okta production »' });
+    const field = within(renaming).getByRole('textbox', { name: 'Nom' }) as HTMLInputElement;
+    expect(field.value).toBe('Okta production');
+    await user.clear(field);
+    await user.keyboard('Okta staging{Enter}');
+    expect(await screen.findByText('Le jeton s’appelle désormais « Okta staging »')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Okta staging' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Renommer/ })).toBeNull());
+
+    // Rolling says the new token keeps the name.
+    await user.click(await screen.findByRole('button', { name: 'Renouveler le jeton Okta staging' }));
+    const rolling = await screen.findByRole('dialog', { name: 'Renouveler le jeton « Okta staging »' });
+    expect(within(rolling).getByText('Le nouveau jeton garde le nom « Okta staging ».')).toBeTruthy();
   });
 
   it('saves the defaults of new users', async () => {

@@ -1,6 +1,6 @@
 /** The Provisioning screen's state (tokens, defaults, the admins setting), its events (20 a page) and the changes that refresh them. */
 import type { GracePeriod } from '@console/contracts/access-keys';
-import { type ProvisioningConfig, provisioningRoutes as routes } from '@console/contracts/provisioning';
+import { type ProvisioningConfig, provisioningRoutes as routes, type ScimTokenBody } from '@console/contracts/provisioning';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';
@@ -27,8 +27,10 @@ function useProvisioningChange<TInput, TResult>(call: (input: TInput) => Promise
   return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: provisioningKeys.state() }) });
 }
 
-/** A new token; the answer holds its secret, shown once. */
-export const useCreateScimToken = () => useProvisioningChange(() => api(routes.createToken, {}));
+/** A new token, with the name given; the answer holds its secret, shown once. */
+export const useCreateScimToken = () => useProvisioningChange((body: ScimTokenBody) => api(routes.createToken, { body }));
+export const useRenameScimToken = () =>
+  useProvisioningChange(({ id, name }: { id: string; name: string }) => api(routes.renameToken, { params: { id }, body: { name } }));
 export const useRollScimToken = () =>
   useProvisioningChange(({ id, gracePeriod }: { id: string; gracePeriod: GracePeriod }) =>
     api(routes.rollToken, { params: { id }, body: { gracePeriod } }),

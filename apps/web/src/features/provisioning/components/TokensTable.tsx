@@ -1,7 +1,8 @@
-/** The organization's SCIM tokens that still work: what each is, when it was used, until when it works; roll and revoke. */
+/** The organization's SCIM tokens that still work: each one's name and shown characters, when it was used, until when it works; rename, roll and revoke. */
 import type { ScimTokenView } from '@console/contracts/provisioning';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
+import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -14,15 +15,17 @@ import { useT } from '../../../i18n/use-t';
 import { formatDateTime } from '../../../lib/format';
 import { stackedOnPhone } from '../../../lib/stacked-table';
 
-/** How a token is named on screen: its shown characters, never the secret. */
-export const tokenName = (token: ScimTokenView) => `${token.prefix}…${token.last4}`;
+/** The characters of a token that are shown (never the secret): what tells two tokens of one name apart, as after a roll. */
+export const shownCharacters = (token: ScimTokenView) => `${token.prefix}…${token.last4}`;
 
 export function TokensTable({
   tokens,
+  onRename,
   onRoll,
   onRevoke,
 }: {
   tokens: ScimTokenView[];
+  onRename: (t: ScimTokenView) => void;
   onRoll: (t: ScimTokenView) => void;
   onRevoke: (t: ScimTokenView) => void;
 }) {
@@ -41,9 +44,12 @@ export function TokensTable({
       <TableBody>
         {tokens.map((token) => (
           <TableRow key={token.id} data-token-id={token.id}>
-            <TableCell>
-              <Box component="code" sx={{ fontFamily: 'monospace', fontWeight: 500 }}>
-                {tokenName(token)}
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                {token.name}
+              </Typography>
+              <Box component="code" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
+                {shownCharacters(token)}
               </Box>
             </TableCell>
             <TableCell data-label={t('provisioning:tokens.created')}>
@@ -67,9 +73,17 @@ export function TokensTable({
             <TableCell align="right" data-actions sx={{ whiteSpace: 'nowrap' }}>
               <Button
                 size="small"
+                startIcon={<EditIcon />}
+                onClick={() => onRename(token)}
+                aria-label={t('provisioning:tokens.renameLabel', { name: token.name })}
+              >
+                {t('provisioning:tokens.rename')}
+              </Button>
+              <Button
+                size="small"
                 startIcon={<AutorenewIcon />}
                 onClick={() => onRoll(token)}
-                aria-label={t('provisioning:tokens.rollLabel', { name: tokenName(token) })}
+                aria-label={t('provisioning:tokens.rollLabel', { name: token.name })}
               >
                 {t('provisioning:tokens.roll')}
               </Button>
@@ -78,7 +92,7 @@ export function TokensTable({
                 color="error"
                 startIcon={<BlockIcon />}
                 onClick={() => onRevoke(token)}
-                aria-label={t('provisioning:tokens.revokeLabel', { name: tokenName(token) })}
+                aria-label={t('provisioning:tokens.revokeLabel', { name: token.name })}
               >
                 {t('provisioning:tokens.revoke')}
               </Button>

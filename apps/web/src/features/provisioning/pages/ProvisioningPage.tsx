@@ -1,8 +1,9 @@
 /**
  * /provisioning: SCIM 2.0 provisioning of the organization (docs/product.md, "Provisioning"):
- * the base URL and tokens to give the identity provider (a new token's dialog repeats the base
- * URL, which it would otherwise cover), Okta's and Entra ID's set-up steps, what new users get,
- * whether it may change Organizational Admins, and what provisioning did.
+ * the base URL and tokens to give the identity provider, each named by the admin when made (a
+ * new token's dialog repeats the base URL, which it would otherwise cover), Okta's and Entra
+ * ID's set-up steps, what new users get, whether it may change Organizational Admins, and what
+ * provisioning did.
  */
 import { type ProvisioningConfig, SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
 import AddIcon from '@mui/icons-material/Add';
@@ -27,6 +28,7 @@ import { RollSecretDialog } from '../../../lib/secrets/RollSecretDialog';
 import {
   useCreateScimToken,
   useProvisioning,
+  useRenameScimToken,
   useRevokeScimToken,
   useRollScimToken,
   useScimEvents,
@@ -38,7 +40,8 @@ import { DefaultsForm } from '../components/DefaultsForm';
 import { EventsTable } from '../components/EventsTable';
 import { IdentityProviderSetup } from '../components/IdentityProviderSetup';
 import { ProvisioningSection } from '../components/ProvisioningSection';
-import { TokensTable, tokenName } from '../components/TokensTable';
+import { TokenNameDialog } from '../components/TokenNameDialog';
+import { TokensTable } from '../components/TokensTable';
 
 /** The defaults of new users only: the admins setting is saved on its own. */
 const defaultsOf = ({ defaultRole, defaultWorkspaceIds, sendInvitations }: ProvisioningConfig): ProvisioningConfig => ({
@@ -55,36 +58,44 @@ export function Component() {
   const create = useCreateScimToken();
   const roll = useRollScimToken();
   const revoke = useRevokeScimToken();
+  const rename = useRenameScimToken();
   const saveConfig = useUpdateProvisioningConfig();
   const saveManagesAdmins = useUpdateManagesAdmins();
-  const [secret, setSecret] = useState<string | null>(null);
+  /** The secret to reveal, with the name of its token, which stays in the title while the dialog fades out. */
+  const [revealed, setRevealed] = useState<{ name: string; secret: string | null } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<ScimTokenView | null>(null);
   const [rolling, setRolling] = useState<ScimTokenView | null>(null);
 
   const data = state.data;
   const atLimit = (data?.tokens.length ?? 0) >= SCIM_TOKENS_MAX;
   const { items: eventRows, total } = pagedItems(events.data, (page) => page.events);
 
-  async function onCreate() {
-    try {
-      setSecret((await create.mutateAsync(undefined)).secret);
-      notify.success(t('provisioning:notices.created'));
-    } catch (err) {
-      notify.error(errorMessage(err, 'provisioning:errors.create'));
-    }
+  /** Made with its name; the dialog stays open, with the name typed, when the server refuses it. */
+  async function onCreate(name: string) {
+    const made = await create.mutateAsync({ name });
+    setCreating(false);
+    notify.success(t('provisioning:notices.created', { name: made.token.name }));
+    setRevealed({ name: made.token.name, secret: made.secret });
+  }
+
+  async function onRename(token: ScimTokenView, name: string) {
+    await rename.mutateAsync({ id: token.id, name });
+    setRenaming(null);
+    notify.success(t('provisioning:notices.renamed', { name }));
   }
 
   async function onRevoke(token: ScimTokenView) {
-    const name = tokenName(token);
     const yes = await confirm({
-      title: t('provisioning:tokens.revokeTitle', { name }),
+      title: t('provisioning:tokens.revokeTitle', { name: token.name }),
       text: t('provisioning:tokens.revokeText'),
       confirmLabel: t('provisioning:tokens.revoke'),
-      typeToConfirm: name,
+      typeToConfirm: token.name,
     });
     if (!yes) return;
     try {
       await revoke.mutateAsync(token.id);
-      notify.success(t('provisioning:notices.revoked'));
+      notify.success(t('provisioning:notices.revoked', { name: token.name }));
     } catch (err) {
       notify.error(errorMessage(err, 'provisioning:errors.revoke'));
     }
@@ -130,7 +141,7 @@ export function Component() {
           <ProvisioningSection
             title={t('provisioning:tokens.title')}
             actions={
-              <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} disabled={atLimit || create.isPending}>
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={atLimit}>
                 {t('provisioning:tokens.create')}
               </Button>
             }
@@ -143,7 +154,7 @@ export function Component() {
             {data.tokens.length === 0 ? (
               <EmptyState text={t('provisioning:tokens.empty')} dense />
             ) : (
-              <TokensTable tokens={data.tokens} onRoll={setRolling} onRevoke={onRevoke} />
+              <TokensTable tokens={data.tokens} onRename={setRenaming} onRoll={setRolling} onRevoke={onRevoke} />
             )}
           </ProvisioningSection>
 
@@ -180,11 +191,32 @@ export function Component() {
         />
       </ProvisioningSection>
 
+      {creating && (
+        <TokenNameDialog
+          title={t('provisioning:tokens.createTitle')}
+          intro={t('provisioning:tokens.createIntro')}
+          saveLabel={t('provisioning:tokens.createSave')}
+          failedKey="provisioning:errors.create"
+          onSave={onCreate}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      {renaming && (
+        <TokenNameDialog
+          title={t('provisioning:tokens.renameTitle', { name: renaming.name })}
+          saveLabel={t('provisioning:tokens.renameSave')}
+          initial={renaming.name}
+          failedKey="provisioning:errors.rename"
+          onSave={(name) => onRename(renaming, name)}
+          onClose={() => setRenaming(null)}
+        />
+      )}
       <RollSecretDialog
         open={!!rolling}
         onClose={() => setRolling(null)}
         texts={{
-          title: t('provisioning:tokens.rollTitle', { name: rolling ? tokenName(rolling) : '' }),
+          title: t('provisioning:tokens.rollTitle', { name: rolling?.name ?? '' }),
+          explain: t('provisioning:tokens.rollKeepsName', { name: rolling?.name ?? '' }),
           grace: t('provisioning:tokens.rollGrace'),
           confirm: t('provisioning:tokens.rollConfirm'),
           period: (g) => t(`accessKeys:roll.periods.${g}`),
@@ -192,13 +224,14 @@ export function Component() {
           failedKey: 'provisioning:errors.roll',
         }}
         roll={async (gracePeriod) => (await roll.mutateAsync({ id: rolling!.id, gracePeriod })).secret}
-        onRolled={setSecret}
+        // The new token keeps the rolled one's name.
+        onRolled={(secret) => setRevealed({ name: rolling?.name ?? '', secret })}
       />
       <RevealSecretDialog
-        secret={secret}
-        onClose={() => setSecret(null)}
+        secret={revealed?.secret ?? null}
+        onClose={() => setRevealed((shown) => shown && { ...shown, secret: null })}
         texts={{
-          title: t('provisioning:tokens.revealTitle'),
+          title: t('provisioning:tokens.revealTitle', { name: revealed?.name ?? '' }),
           once: t('provisioning:tokens.revealOnce'),
           how: t('provisioning:tokens.revealHow'),
           copy: t('provisioning:tokens.copy'),
