@@ -11,7 +11,7 @@ import { serveBackups } from './db/backup.js';
 import { startChangeFeed } from './db/change-feed.js';
 import { type DemoSummary, demoSignInDetails, isDatabaseEmpty, loadDemoData } from './db/demo-data/seed.js';
 import { DirectoryLockedError } from './db/lock.js';
-import { migrateDatabase } from './db/migrate.js';
+import { migrateDatabase, vacuumTablesWithoutVisibilityMap } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { type AppDeps, systemClock } from './deps.js';
 import { logOptions } from './http/log-redaction.js';
@@ -52,6 +52,10 @@ async function main() {
     process.exit(1);
   }
   await migrateDatabase(database);
+  vacuumTablesWithoutVisibilityMap(database).then(
+    (tables) => tables.length && log.info({ tables }, 'vacuumed the tables a migration rewrote'),
+    (err) => log.warn({ err }, 'could not vacuum the tables a migration rewrote'),
+  );
   // The console CLI's backups of the embedded database go through this process, which holds it (db/backup.ts).
   const backups = database.pglite ? await serveBackups(database, config.dataDir, log) : undefined;
 

@@ -18,6 +18,9 @@ export const searchFold = (value: unknown) => sql<string>`search_fold(${value})`
 /** A folded key compared byte by byte ("C"): the same order on PGlite and PostgreSQL, so that a start is a range of its index. */
 export const searchKey = (value: unknown) => sql<string>`(${searchFold(value)} COLLATE "C")`;
 
+/** A column that holds a folded key (a generated column of search_fold), compared as searchKey is. */
+export const keyColumn = (column: unknown) => sql<string>`(${column} COLLATE "C")`;
+
 /** What is typed, folded as a key is: the lower bound of the keys that start with it. */
 export const typedKey = (text: string) => searchKey(sql`${text}::text`);
 

@@ -49,3 +49,27 @@ export async function migrateDatabase(database: Database, folder = migrationsFol
     client.release();
   }
 }
+
+/** A table of at least this many pages (8 KB each) whose visibility map is empty is vacuumed at start. */
+const REWRITTEN_TABLE_PAGES = 1_000;
+
+/**
+ * A migration that rewrites a table (a stored generated column added, say) leaves it with an
+ * empty visibility map: index-only scans, which the People searches are built on, then read
+ * every row from the table again until a VACUUM marks its pages, and autovacuum may not come
+ * for days on a table that is mostly read. So after migrating, a PostgreSQL database's large
+ * tables with no page marked all-visible are vacuumed, in the background (a plain VACUUM
+ * holds no reader or writer back). The tables' sizes are ANALYZE's (which a migration that
+ * rewrites a table runs); a replica that starts during a VACUUM finds the map still empty and
+ * asks again, which waits for the first.
+ */
+export async function vacuumTablesWithoutVisibilityMap(database: Database): Promise<string[]> {
+  if (database.pglite) return [];
+  const { rows } = await database.pool!.query<{ name: string }>(
+    `SELECT quote_ident(c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relpages >= $1 AND c.relallvisible = 0`,
+    [REWRITTEN_TABLE_PAGES],
+  );
+  for (const { name } of rows) await database.pool!.query(`VACUUM (ANALYZE) ${name}`);
+  return rows.map((r) => r.name);
+}

@@ -1,7 +1,7 @@
 /** Users (modules/users, the one writer of `users`), with what they belong to: the organization's workspaces, teams and skills, and the People screen's expressions. */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { searchKey } from '../like.js';
+import { keyColumn } from '../like.js';
 import { citext, createdAt, id, stampedNow, ts } from './columns.js';
 import { organizationIdColumn } from './organizations.js';
 
@@ -49,6 +49,10 @@ interface PersonColumns {
   givenName: AnyPgColumn;
   familyName: AnyPgColumn;
   email: AnyPgColumn;
+  nameKey: AnyPgColumn;
+  givenKey: AnyPgColumn;
+  familyKey: AnyPgColumn;
+  emailKey: AnyPgColumn;
   disabledAt: AnyPgColumn;
   scimDeletedAt: AnyPgColumn;
   invitedAt: AnyPgColumn;
@@ -68,18 +72,18 @@ export const userStatusSql = (t: PersonColumns) =>
   >`(CASE WHEN ${t.disabledAt} IS NOT NULL OR ${t.scimDeletedAt} IS NOT NULL THEN 'deactivated' WHEN ${t.invitedAt} IS NOT NULL AND ${t.lastLoginAt} IS NULL AND ${t.passwordSetAt} IS NULL THEN 'invited' ELSE 'active' END)`;
 
 /**
- * The People screen's order (then by id): the name without case or accents (db/like.ts
- * searchKey), compared byte by byte ("C"), the same on PostgreSQL and PGlite whatever the
+ * The People screen's order (then by id): the name without case or accents (search_fold, kept
+ * in `name_key`), compared byte by byte ("C"), the same on PostgreSQL and PGlite whatever the
  * database's collation, so that the names that start with a text are a range of
  * users_org_people_idx, and "Émile" is among the E's.
  */
-export const userSortNameSql = (t: PersonColumns) => searchKey(t.displayName);
+export const userSortNameSql = (t: PersonColumns) => keyColumn(t.nameKey);
 
 /** The People screen's search keys: a given name, family name or e-mail without case or accents, compared as the order is. */
 export const userSearchKeySql = {
-  given: (t: PersonColumns) => searchKey(t.givenName),
-  family: (t: PersonColumns) => searchKey(t.familyName),
-  email: (t: PersonColumns) => searchKey(sql`${t.email}::text`),
+  given: (t: PersonColumns) => keyColumn(t.givenKey),
+  family: (t: PersonColumns) => keyColumn(t.familyKey),
+  email: (t: PersonColumns) => keyColumn(t.emailKey),
 };
 
 /** The e-mail without case, byte by byte: the staff look-up's order among addresses that fold alike ("müller@" and "muller@"). */
@@ -143,6 +147,17 @@ export const users = pgTable(
      */
     givenName: text('given_name'),
     familyName: text('family_name'),
+    /**
+     * The names and the e-mail as searches compare them (search_fold, db/like.ts), kept with the
+     * row: folded once when the row is written, rather than by every index that orders by them
+     * and again for every row a search tests or returns (an index-only scan hands back columns,
+     * never an expression's value). After the trigger that fills the name parts, as generated
+     * columns are.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`search_fold(display_name)`),
+    givenKey: text('given_key').generatedAlwaysAs(sql`search_fold(given_name)`),
+    familyKey: text('family_key').generatedAlwaysAs(sql`search_fold(family_name)`),
+    emailKey: text('email_key').generatedAlwaysAs(sql`search_fold(email::text)`),
     /** The full name as the identity provider formats it (SCIM `name.formatted`); null: the display name. */
     formattedName: text('formatted_name'),
     /**
@@ -172,7 +187,6 @@ export const users = pgTable(
     scimDeletedAt: ts('scim_deleted_at'),
   },
   (t) => [
-    index('users_org_idx').on(t.organizationId),
     // Partial: only provisioned users carry one, and imports write the table most.
     index('users_org_scim_external_id_idx').on(t.organizationId, t.scimExternalId).where(sql`${t.scimExternalId} IS NOT NULL`),
     uniqueIndex('users_org_employee_id_uq').on(t.organizationId, t.employeeId),
@@ -191,8 +205,8 @@ export const users = pgTable(
       userSortNameSql(t),
       t.id,
       t.displayName,
-      t.givenName,
-      t.familyName,
+      t.givenKey,
+      t.familyKey,
       t.source,
       t.disabledAt,
       t.scimDeletedAt,
@@ -200,9 +214,9 @@ export const users = pgTable(
       t.lastLoginAt,
       t.passwordSetAt,
     ),
-    index('users_org_given_name_idx').on(t.organizationId, userSearchKeySql.given(t), t.givenName, t.displayName, t.id, t.source),
-    index('users_org_family_name_idx').on(t.organizationId, userSearchKeySql.family(t), t.familyName, t.displayName, t.id, t.source),
-    index('users_org_email_idx').on(t.organizationId, userSearchKeySql.email(t), t.email, t.displayName, t.id, t.source),
+    index('users_org_given_name_idx').on(t.organizationId, userSearchKeySql.given(t), t.nameKey, t.id, t.source),
+    index('users_org_family_name_idx').on(t.organizationId, userSearchKeySql.family(t), t.nameKey, t.id, t.source),
+    index('users_org_email_idx').on(t.organizationId, userSearchKeySql.email(t), t.nameKey, t.id, t.source),
     // Staff's look-up of every organization's users by the start of the e-mail, in its order
     // (the address without case parts those that fold alike).
     index('users_email_key_idx').on(userSearchKeySql.email(t), userEmailLowerSql(t)),
