@@ -25,7 +25,7 @@ import { purgeImport } from './purge.js';
 import { expireImportFiles, settleImport } from './retention.js';
 import { type ApplyScope, applyBatch, nextBatch } from './set-based/apply.js';
 import type { ForeignEmailBound } from './set-based/foreign-emails.js';
-import { analyzeStagedRows, openStagingSink } from './set-based/staging.js';
+import { analyzeStagedRows, openStagingSink, userStatisticsFollower } from './set-based/staging.js';
 import { summarizeStagedRows } from './set-based/summary.js';
 import {
   countRowsWithErrors,
@@ -434,6 +434,7 @@ class Run {
     let after = retry ? 0 : (fresh?.appliedThrough ?? 0);
     log?.info({ retry, appliedThrough: after }, 'user import: applying');
     const pause = this.deps.batchPauseMs;
+    const usersCreated = await userStatisticsFollower(this.db);
     for (;;) {
       const next = await nextBatch(this.db, this.row.id, after, this.applyRows, retry);
       if (!next) break;
@@ -447,10 +448,11 @@ class Run {
         await withoutJit(tx);
         const r = await applyBatch(tx, this.scope, { from, to: next.to, retry });
         await this.checkpoint(batchProgress(r, retry ? undefined : next.to), tx);
-        return r.rows;
+        return r;
       });
       // No event per batch: the import's end records what it did (the feed tells the caches of its users).
-      this.deps.onRowsApplied?.(applied);
+      this.deps.onRowsApplied?.(applied.rows);
+      await usersCreated(applied.created);
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
       // Lets requests in between batches (PGlite runs queries on the main thread).

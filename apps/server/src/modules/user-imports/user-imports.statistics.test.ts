@@ -4,6 +4,8 @@
  * has no autovacuum, so without this a file that follows an import of a few hundred users
  * has its summary planned as if the organization had none: every staged row compared with
  * every user, a statement long enough to freeze the embedded console (bench/README.md).
+ * The same holds within one import that multiplies the users: its later batches are planned
+ * with the users its first ones created.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,5 +48,21 @@ describe('the statistics an import plans with', () => {
     expect(await getImport(t, headers, id)).toMatchObject({ status: 'awaiting_confirmation', summary: { newUsers: { count: 300 } } });
     expect(await believedRows('users')).toBe(users);
     expect(await believedRows('user_import_rows')).toBe(staged + 300);
+  });
+
+  it('follow the users an import creates while it applies, not only those it found', async () => {
+    const org = await createOrganization(t.database.db);
+    const admin = await createUser(t.database.db, org.id);
+    const headers: Headers = (await signIn(t, admin.email!)).headers;
+    const countUsers = async () => (await sqlRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM users`))[0].n;
+    const before = await countUsers();
+
+    const file = await upload(t, headers, `email,name\n${rowsOf(1500, 'growing.example')}\n`);
+    expect(file.statusCode, file.body).toBe(201);
+    expect(await runConfirmed(t, headers, file.json().userImport.id)).toMatchObject({ status: 'completed', usersCreated: 1500 });
+    // Staging analyzed the users as they were; the batches that more than doubled them analyzed them again.
+    const believed = await believedRows('users');
+    expect(believed).toBeGreaterThan(before);
+    expect(believed).toBeLessThanOrEqual(await countUsers());
   });
 });

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database, Db } from '../../../db/client.js';
+import { type Database, type Db, sqlRows } from '../../../db/client.js';
 import type { StagedRow } from '../csv-reader.js';
 
 const COPY_SQL =
@@ -95,4 +95,37 @@ export async function openStagingSink(database: Database, importId: string): Pro
  */
 export async function analyzeStagedRows(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE user_import_rows, users`);
+}
+
+/** How many users the planner believes there are: the count of the last ANALYZE. */
+async function usersKnownToPlanner(db: Db): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'users'::regclass`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Users an import creates before their statistics are refreshed, however few the table had. */
+const USERS_CREATED_BEFORE_ANALYZE = 500;
+
+/**
+ * Keeps the users' statistics up with an import that creates many: each batch matches its
+ * rows with the users by e-mail, and a planner that still believes the table holds the handful
+ * it had before the import compares each row with every user, a cost that grows with every
+ * batch (quadratic in the file). The statistics are refreshed each time the users created
+ * since outnumber those the planner knows of, so a file of any size is analyzed a few times
+ * only. The embedded database has no autovacuum to do it; PostgreSQL's comes too late for a
+ * file applied in a minute or two.
+ */
+export async function userStatisticsFollower(db: Db): Promise<(created: number) => Promise<void>> {
+  let known = await usersKnownToPlanner(db);
+  let created = 0;
+  return async (more) => {
+    created += more;
+    if (created <= Math.max(known, USERS_CREATED_BEFORE_ANALYZE)) return;
+    await db.execute(sql`ANALYZE users`);
+    known += created;
+    created = 0;
+  };
 }
