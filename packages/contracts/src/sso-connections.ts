@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { firstPageCalls } from './auth-constants.js';
+import { changeBody } from './change-body.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { nameText, text } from './text.js';
@@ -84,21 +85,19 @@ export type CreateSsoConnectionBody = z.infer<typeof createSsoConnectionBody>;
 export type CreateSsoConnectionInput = z.input<typeof createSsoConnectionBody>;
 
 /** A change: only the fields sent change; at least one. The secret changes apart (rotate). */
-export const updateSsoConnectionBody = z
-  .object({
-    name: name.optional(),
-    issuer: ssoIssuer.optional(),
-    clientId: clientId.optional(),
-    enabled: z.boolean().optional(),
-    jit: z.boolean().optional(),
-    jitRole: ssoJitRole.optional(),
-    groupRoles: ssoGroupRoles.optional(),
-    samlIdpInitiated: z
-      .boolean()
-      .optional()
-      .describe('SAML only: a response the identity provider sends unasked starts a fresh sign-in instead of being refused'),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'required');
+export const updateSsoConnectionBody = changeBody({
+  name: name.optional(),
+  issuer: ssoIssuer.optional(),
+  clientId: clientId.optional(),
+  enabled: z.boolean().optional(),
+  jit: z.boolean().optional(),
+  jitRole: ssoJitRole.optional(),
+  groupRoles: ssoGroupRoles.optional(),
+  samlIdpInitiated: z
+    .boolean()
+    .optional()
+    .describe('SAML only: a response the identity provider sends unasked starts a fresh sign-in instead of being refused'),
+});
 export type UpdateSsoConnectionBody = z.infer<typeof updateSsoConnectionBody>;
 
 export const rotateSsoSecretBody = z.object({ clientSecret });

@@ -76,7 +76,6 @@ export const columnSeparatorChoice = z
       'of comma, semicolon, tab and |, the one that splits the header into known column names with the same number of ' +
       'columns on the first lines (quoted fields respected); a file of one column is read with a comma.',
   );
-export type ColumnSeparatorChoice = z.infer<typeof columnSeparatorChoice>;
 
 const flag = (describe: string, fallback: boolean) =>
   z

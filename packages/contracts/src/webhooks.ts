@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { gracePeriod } from './access-keys.js';
+import { changeBody } from './change-body.js';
 import { type EventAction, eventAction, eventActions, eventView } from './events.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
@@ -86,14 +87,12 @@ export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 export type CreateWebhookInput = z.input<typeof createWebhookBody>;
 
 /** A change: only the fields sent change; at least one. */
-export const updateWebhookBody = z
-  .object({
-    url: webhookUrl.optional(),
-    description: description.optional(),
-    eventTypes: webhookEventTypes.optional(),
-    enabled: z.boolean().optional().describe('Enabling an endpoint disabled for failing clears its failure'),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'required');
+export const updateWebhookBody = changeBody({
+  url: webhookUrl.optional(),
+  description: description.optional(),
+  eventTypes: webhookEventTypes.optional(),
+  enabled: z.boolean().optional().describe('Enabling an endpoint disabled for failing clears its failure'),
+});
 export type UpdateWebhookBody = z.infer<typeof updateWebhookBody>;
 
 export const rollWebhookSecretBody = z.object({

@@ -6,45 +6,35 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, organizations, users, userTokens } from '../../db/schema.js';
-import { testClock } from '../../test/clock.js';
-import { createOrganization, createUser } from '../../test/factories.js';
-import { createMailTestApp, MAIL_BRANDING, type MailTestApp } from '../../test/mail-test-app.js';
+import { createUser } from '../../test/factories.js';
+import { MAIL_BRANDING } from '../../test/mail-test-app.js';
 import { signInStaff } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { invitingOrganization } from './auth.invitations.fixtures.js';
 
 const GOOD = 'Activ8-Passw0rd!';
 const APP = 'https://app.acme-learn.example';
 
 describe('invitations to activate an account of the platform app', () => {
-  const clock = testClock('2026-11-21T09:00:00Z');
-  let t: MailTestApp;
-  let orgId: string;
-  let inviterId: string;
-
-  beforeAll(async () => {
-    t = await createMailTestApp({
-      clock,
-      config: { ...MAIL_BRANDING, PLATFORM_APP_URL: APP, SIGN_IN_RATE_LIMIT_MAX: '10000' },
-    });
-    const org = await createOrganization(t.database.db, { name: 'Initech', locale: 'pt' });
-    orgId = org.id;
-    inviterId = (await createUser(t.database.db, orgId, { displayName: 'Ana Admin', locale: 'es' })).id;
+  const w = invitingOrganization({
+    app: { config: { ...MAIL_BRANDING, PLATFORM_APP_URL: APP, SIGN_IN_RATE_LIMIT_MAX: '10000' } },
+    organization: { name: 'Initech', locale: 'pt' },
+    inviter: { displayName: 'Ana Admin', locale: 'es' },
   });
-  afterAll(() => t.close());
 
-  const check = (token: string) => t.app.inject({ url: `/api/auth/invitation?token=${encodeURIComponent(token)}` });
+  const check = (token: string) => w.t.app.inject({ url: `/api/auth/invitation?token=${encodeURIComponent(token)}` });
   const activate = (token: string, password = GOOD) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/invitation/activate', payload: { token, password } });
+    w.t.app.inject({ method: 'POST', url: '/api/auth/invitation/activate', payload: { token, password } });
   const newUser = (values: Partial<typeof users.$inferInsert> = {}) =>
-    createUser(t.database.db, orgId, { passwordHash: null, displayName: 'Vera Viewer', role: 'viewer', ...values });
-  const lastMailTo = (email: string) => t.smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
+    createUser(w.t.database.db, w.orgId, { passwordHash: null, displayName: 'Vera Viewer', role: 'viewer', ...values });
+  const lastMailTo = (email: string) => w.t.smtp.messages.filter((m) => m.to.includes(email)).at(-1)!;
   const tokenOf = (text: string) => decodeURIComponent(/token=([^\s&]+)/.exec(text)![1]);
 
   it('asks Viewers and Publishers to activate their account, in the app, and keeps console invitations for admins', async () => {
     const viewer = await newUser();
     const publisher = await newUser({ role: 'publisher', locale: 'fr' });
     const admin = await newUser({ role: 'org_admin', locale: 'en' });
-    for (const u of [viewer, publisher, admin]) await t.app.services.invitations.invite({ userId: u.id, invitedBy: inviterId });
+    for (const u of [viewer, publisher, admin]) await w.t.app.services.invitations.invite({ userId: u.id, invitedBy: w.inviterId });
 
     const toViewer = lastMailTo(viewer.email!);
     expect(toViewer.subject).toBe('Ative sua conta do Acme Learn');
@@ -66,8 +56,8 @@ describe('invitations to activate an account of the platform app', () => {
   it("writes in the person's language, else the organization's", async () => {
     const own = await newUser({ locale: 'es' });
     const none = await newUser({ locale: null });
-    await t.app.services.invitations.invite({ userId: own.id, invitedBy: null });
-    await t.app.services.invitations.invite({ userId: none.id, invitedBy: inviterId });
+    await w.t.app.services.invitations.invite({ userId: own.id, invitedBy: null });
+    await w.t.app.services.invitations.invite({ userId: none.id, invitedBy: w.inviterId });
     expect(lastMailTo(own.email!).subject).toBe('Activa tu cuenta de Acme Learn');
     expect(lastMailTo(own.email!).text).toContain('Tienes una cuenta de Initech');
     // The inviter writes in Spanish, but the organization has a language: Portuguese.
@@ -76,7 +66,7 @@ describe('invitations to activate an account of the platform app', () => {
 
   it('checks a link as its page loads: valid (whose account, where it is used), then used, and changes nothing by checking', async () => {
     const viewer = await newUser({ displayName: 'Vítor Viewer' });
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: w.inviterId });
 
     for (let i = 0; i < 2; i++) {
       const res = await check(token);
@@ -98,33 +88,33 @@ describe('invitations to activate an account of the platform app', () => {
 
   it('says replaced for an invitation a newer one replaced, expired after 14 days, invalid for an unknown or disabled one', async () => {
     const viewer = await newUser();
-    const first = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: clock.now() });
-    const second = await t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: clock.now() });
+    const first = await w.t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: w.clock.now() });
+    const second = await w.t.app.services.invitations.create({ userId: viewer.id, invitedBy: null, now: w.clock.now() });
     expect((await check(first.token)).json()).toEqual({ state: 'replaced' });
     expect((await check(second.token)).json()).toMatchObject({ state: 'valid' });
     expect((await activate(first.token)).json()).toMatchObject({ statusCode: 400, code: 'INVITATION_INVALID' });
     expect((await check('x'.repeat(43))).json()).toEqual({ state: 'invalid' });
 
-    const disabled = await newUser({ disabledAt: clock.now() });
-    const hers = await t.app.services.invitations.create({ userId: disabled.id, invitedBy: null, now: clock.now() });
+    const disabled = await newUser({ disabledAt: w.clock.now() });
+    const hers = await w.t.app.services.invitations.create({ userId: disabled.id, invitedBy: null, now: w.clock.now() });
     expect((await check(hers.token)).json()).toEqual({ state: 'invalid' });
     expect((await activate(hers.token)).statusCode).toBe(400);
 
-    const saved = clock.now();
-    clock.set(new Date(clock.now().getTime() + 14 * 86_400_000 + 1000));
+    const saved = w.clock.now();
+    w.clock.set(new Date(w.clock.now().getTime() + 14 * 86_400_000 + 1000));
     try {
       expect((await check(second.token)).json()).toEqual({ state: 'expired' });
       expect((await activate(second.token)).json()).toMatchObject({ code: 'INVITATION_INVALID' });
     } finally {
-      clock.set(saved);
+      w.clock.set(saved);
     }
-    const rows = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
+    const rows = await w.t.database.db.select().from(users).where(eq(users.id, viewer.id));
     expect(rows[0].passwordHash).toBeNull();
   });
 
   it('refuses a password against the policy without using the link, and bad tokens as a validation error', async () => {
     const viewer = await newUser();
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
     const weak = await activate(token, 'short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('VALIDATION_ERROR');
@@ -135,7 +125,7 @@ describe('invitations to activate an account of the platform app', () => {
 
   it('refuses hostile payloads with 400 and uses nothing up', async () => {
     const viewer = await newUser();
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
     let deep: unknown = token;
     for (let i = 0; i < 200; i++) deep = { token: deep };
     const payloads = [
@@ -147,7 +137,7 @@ describe('invitations to activate an account of the platform app', () => {
       JSON.stringify(deep),
     ];
     for (const payload of payloads) {
-      const res = await t.app.inject({
+      const res = await w.t.app.inject({
         method: 'POST',
         url: '/api/auth/invitation/activate',
         headers: { 'content-type': 'application/json' },
@@ -156,17 +146,17 @@ describe('invitations to activate an account of the platform app', () => {
       expect(res.statusCode, payload.slice(0, 80)).toBe(400);
     }
     for (const query of [`token=${token}%00`, `token=${token}&token=${token}`, '__proto__[token]=x', `token=${'9'.repeat(400)}`]) {
-      expect((await t.app.inject({ url: `/api/auth/invitation?${query}` })).statusCode, query).toBe(400);
+      expect((await w.t.app.inject({ url: `/api/auth/invitation?${query}` })).statusCode, query).toBe(400);
     }
     expect((await check(token)).json()).toMatchObject({ state: 'valid' });
-    const [u] = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
+    const [u] = await w.t.database.db.select().from(users).where(eq(users.id, viewer.id));
     expect(u.passwordHash).toBeNull();
   });
 
   it('sets the password and records the acceptance in one go, and the console still refuses a Viewer', async () => {
     const viewer = await newUser();
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
-    const res = await t.app.inject({
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: w.inviterId });
+    const res = await w.t.app.inject({
       method: 'POST',
       url: '/api/auth/invitation/activate',
       payload: { token, password: GOOD },
@@ -178,16 +168,21 @@ describe('invitations to activate an account of the platform app', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.json()).not.toHaveProperty('idToken');
 
-    const [event] = await t.database.db
+    const [event] = await w.t.database.db
       .select()
       .from(events)
       .where(and(eq(events.action, 'user.invitation_accepted'), eq(events.actorId, viewer.id)));
-    expect(event).toMatchObject({ organizationId: orgId, actorIp: '10.9.8.7', actorUserAgent: 'activation-test', data: { access: 'app' } });
+    expect(event).toMatchObject({
+      organizationId: w.orgId,
+      actorIp: '10.9.8.7',
+      actorUserAgent: 'activation-test',
+      data: { access: 'app' },
+    });
 
     // The password is set, and the console admits no Viewer: the refusal comes only after
     // the right password (a wrong one is BAD_CREDENTIALS), as for any sign-in.
     const signIn = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password } });
+      w.t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password } });
     expect((await signIn('Wrong-Passw0rd!')).json()).toMatchObject({ statusCode: 401, code: 'BAD_CREDENTIALS' });
     // Told that the console is for administrators and where their app is, not "not authorized".
     expect((await signIn(GOOD)).json()).toEqual({
@@ -196,68 +191,68 @@ describe('invitations to activate an account of the platform app', () => {
       message: 'This console is for administrators. Your account works in the Acme Learn app: sign in there.',
       details: { appUrl: APP, organizationName: 'Initech' },
     });
-    const [u] = await t.database.db.select().from(users).where(eq(users.id, viewer.id));
+    const [u] = await w.t.database.db.select().from(users).where(eq(users.id, viewer.id));
     expect(u.passwordHash).not.toBeNull();
   });
 
   it('an admin who activates may then open the console', async () => {
     const admin = await newUser({ role: 'org_admin' });
-    const { token } = await t.app.services.invitations.invite({ userId: admin.id, invitedBy: inviterId });
+    const { token } = await w.t.app.services.invitations.invite({ userId: admin.id, invitedBy: w.inviterId });
     expect((await check(token)).json()).toMatchObject({ state: 'valid', invitation: { access: 'console' } });
     expect((await activate(token)).statusCode).toBe(200);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: GOOD } });
+    const signIn = await w.t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: GOOD } });
     expect(signIn.statusCode).toBe(200);
   });
 
   it('keeps the link usable once under concurrent activations', async () => {
     const viewer = await newUser();
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: null });
     const answers = await Promise.all([activate(token), activate(token, 'Other-Passw0rd!'), activate(token, 'Third-Passw0rd!')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
-    const accepted = await t.database.db
+    const accepted = await w.t.database.db
       .select()
       .from(events)
       .where(and(eq(events.action, 'user.invitation_accepted'), eq(events.actorId, viewer.id)));
     expect(accepted).toHaveLength(1);
-    const [row] = await t.database.db.select().from(userTokens).where(eq(userTokens.userId, viewer.id));
+    const [row] = await w.t.database.db.select().from(userTokens).where(eq(userTokens.userId, viewer.id));
     expect(row.usedAt).not.toBeNull();
     expect(row.replacedAt).toBeNull();
   });
 
   it("names the organization's own app address, set by staff, in the e-mail, the check, activation and a console sign-in", async () => {
     const own = 'https://learn.initech.example/start';
-    const staff = await signInStaff(t, { roles: ['read', 'update'] });
+    const staff = await signInStaff(w.t, { roles: ['read', 'update'] });
     const put = (platformAppUrl: string | null) =>
-      t.app.inject({ method: 'PUT', url: `/api/organization/${orgId}`, headers: staff.headers, payload: { platformAppUrl } });
+      w.t.app.inject({ method: 'PUT', url: `/api/organization/${w.orgId}`, headers: staff.headers, payload: { platformAppUrl } });
     expect((await put(own)).json().organization).toMatchObject({ platformAppUrl: own });
     try {
       const viewer = await newUser();
-      await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+      await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: w.inviterId });
       const mail = lastMailTo(viewer.email!);
       expect(mail.text).toContain(`entre no app do Acme Learn em ${own}`);
       expect(mail.text).not.toContain(APP);
       const token = tokenOf(mail.text);
       expect((await check(token)).json()).toMatchObject({ invitation: { appUrl: own } });
       expect((await activate(token)).json()).toEqual({ activated: true, email: viewer.email, appUrl: own });
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password: GOOD } });
+      const signIn = await w.t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: viewer.email, password: GOOD } });
       expect(signIn.json()).toMatchObject({ code: 'APP_ACCOUNT', details: { appUrl: own } });
     } finally {
       // Cleared, the installation's address applies again.
       expect((await put(null)).json().organization).toMatchObject({ platformAppUrl: null });
     }
     const viewer = await newUser();
-    const { token } = await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+    const { token } = await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: w.inviterId });
     expect((await check(token)).json()).toMatchObject({ invitation: { appUrl: APP } });
   });
 
   it('answers the organization language when it is changed later, as the e-mail is written at sending', async () => {
-    await t.database.db.update(organizations).set({ locale: 'fr' }).where(eq(organizations.id, orgId));
+    await w.t.database.db.update(organizations).set({ locale: 'fr' }).where(eq(organizations.id, w.orgId));
     try {
       const viewer = await newUser({ locale: null });
-      await t.app.services.invitations.invite({ userId: viewer.id, invitedBy: inviterId });
+      await w.t.app.services.invitations.invite({ userId: viewer.id, invitedBy: w.inviterId });
       expect(lastMailTo(viewer.email!).subject).toBe('Activez votre compte Acme Learn');
     } finally {
-      await t.database.db.update(organizations).set({ locale: 'pt' }).where(eq(organizations.id, orgId));
+      await w.t.database.db.update(organizations).set({ locale: 'pt' }).where(eq(organizations.id, w.orgId));
     }
   });
 });

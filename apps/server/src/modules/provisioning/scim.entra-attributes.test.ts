@@ -11,10 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, scimClient, scimOrganization, USER_SCHEMA } from './scim.fixtures.js';
+import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, scimTestApp, USER_SCHEMA } from './scim.fixtures.js';
 
 const E = ENTERPRISE_SCHEMA;
 
@@ -131,8 +130,8 @@ function entraUser(v: Values) {
 }
 
 describe("Microsoft Entra ID's SCIM validator: every default attribute mapping round-tripped", () => {
-  let t: TestApp;
-  let scim: ReturnType<typeof scimClient>;
+  const app = scimTestApp();
+  const { scim } = app;
   const stamp = Math.random().toString(36).slice(2, 8);
   const managers: { id: string; externalId: string; displayName: string }[] = [];
   const filter = (f: string) => `/Users?filter=${encodeURIComponent(f)}`;
@@ -203,13 +202,11 @@ describe("Microsoft Entra ID's SCIM validator: every default attribute mapping r
 
   /** Where the user signs in, and the work e-mail kept apart from it. */
   async function addresses(id: string) {
-    const [row] = await t.database.db.select({ email: users.email, workEmail: users.workEmail }).from(users).where(eq(users.id, id));
+    const [row] = await app.t.database.db.select({ email: users.email, workEmail: users.workEmail }).from(users).where(eq(users.id, id));
     return row;
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    scim = scimClient(t, (await scimOrganization(t)).token);
     for (const name of ['Morgan Manager', 'Noor Newlead']) {
       const externalId = `entra-manager-${managers.length}-${stamp}`;
       const userName = `${name.split(' ')[0].toLowerCase()}.${stamp}@contoso.example`;
@@ -225,7 +222,6 @@ describe("Microsoft Entra ID's SCIM validator: every default attribute mapping r
       managers.push({ id: body.id, externalId, displayName: name });
     }
   });
-  afterAll(() => t.close());
 
   for (const upn of ['e-mail-like', 'not an e-mail address'] as const) {
     describe(`userName as a user principal name that is ${upn}`, () => {

@@ -5,32 +5,15 @@
  * as strings ("False"), path-less values keyed by attribute paths, DELETE, and groups read
  * with excludedAttributes=members and changed by PATCH of members. On the test's database kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  ENTERPRISE_SCHEMA,
-  ERROR_SCHEMA,
-  GROUP_SCHEMA,
-  PATCH_SCHEMA,
-  scimClient,
-  scimOrganization,
-  USER_SCHEMA,
-  uniqueEmail,
-} from './scim.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, scimTestApp, USER_SCHEMA, uniqueEmail } from './scim.fixtures.js';
 
 describe("Microsoft Entra ID's SCIM validator scenarios", () => {
-  let t: TestApp;
-  let scim: ReturnType<typeof scimClient>;
+  const { scim } = scimTestApp();
   const userName = uniqueEmail('entra');
   const externalId = 'a1b2c3d4-entra-object-id';
   let userId = '';
   const filter = (f: string) => `?filter=${encodeURIComponent(f)}`;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    scim = scimClient(t, (await scimOrganization(t)).token);
-  });
-  afterAll(() => t.close());
 
   it('creates a user with the enterprise extension', async () => {
     const { status, body } = await scim('POST', '/Users', {

@@ -1,6 +1,7 @@
 /** An organization with an admin and a SCIM token, and a SCIM client for app.inject tests. */
+import { afterAll, beforeAll } from 'vitest';
 import { createOrganization, createScimToken, createUser } from '../../test/factories.js';
-import type { TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 export const SCIM = '/api/scim/v2';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -38,6 +39,27 @@ export function scimClient(t: TestApp, token: string) {
     });
     return { status: response.statusCode, headers: response.headers, body: response.body ? response.json() : undefined };
   };
+}
+
+export type ScimClient = ReturnType<typeof scimClient>;
+
+/**
+ * A test app with one SCIM organization, made before the enclosing describe's tests (and its
+ * own beforeAll) and closed after them: `scim` calls SCIM with the organization's token, `t`
+ * is the app once the tests run.
+ */
+export function scimTestApp() {
+  let client: ScimClient | undefined;
+  const app = {
+    t: undefined as unknown as TestApp,
+    scim: ((...args: Parameters<ScimClient>) => client!(...args)) as ScimClient,
+  };
+  beforeAll(async () => {
+    app.t = await createTestApp();
+    client = scimClient(app.t, (await scimOrganization(app.t)).token);
+  });
+  afterAll(() => app.t.close());
+  return app;
 }
 
 export const uniqueEmail = (label: string) => `${label}.${Math.random().toString(36).slice(2, 10)}@scim.example`;

@@ -4,21 +4,13 @@
  * `userName eq` look-up before each create, PUT for profile changes, PATCH for
  * deactivation, groups pushed with PATCH of members. On the test's database kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, scimClient, scimOrganization, USER_SCHEMA, uniqueEmail } from './scim.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, scimTestApp, USER_SCHEMA, uniqueEmail } from './scim.fixtures.js';
 
 describe("Okta's SCIM 2.0 test plan", () => {
-  let t: TestApp;
-  let scim: ReturnType<typeof scimClient>;
+  const { scim } = scimTestApp();
   const userName = uniqueEmail('okta');
   let userId = '';
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    scim = scimClient(t, (await scimOrganization(t)).token);
-  });
-  afterAll(() => t.close());
 
   it('1. GET /Users?count=1&startIndex=1: a list response with the organization admin', async () => {
     const { status, body, headers } = await scim('GET', '/Users?count=1&startIndex=1');

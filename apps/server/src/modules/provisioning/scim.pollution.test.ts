@@ -6,18 +6,8 @@
  * `Object.prototype` and `Function.prototype` are untouched, the resource is unchanged and
  * the service still answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  ENTERPRISE_SCHEMA,
-  ERROR_SCHEMA,
-  GROUP_SCHEMA,
-  PATCH_SCHEMA,
-  scimClient,
-  scimOrganization,
-  USER_SCHEMA,
-  uniqueEmail,
-} from './scim.fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, scimTestApp, USER_SCHEMA, uniqueEmail } from './scim.fixtures.js';
 
 const NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
 
@@ -63,14 +53,11 @@ function prototypesUntouched() {
 }
 
 describe('SCIM PATCH cannot pollute a prototype', () => {
-  let t: TestApp;
-  let scim: ReturnType<typeof scimClient>;
+  const { scim } = scimTestApp();
   let userId = '';
   let groupId = '';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    scim = scimClient(t, (await scimOrganization(t)).token);
     userId = (
       await scim('POST', '/Users', {
         schemas: [USER_SCHEMA],
@@ -80,7 +67,6 @@ describe('SCIM PATCH cannot pollute a prototype', () => {
     ).body.id;
     groupId = (await scim('POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'Proto Team' })).body.id;
   });
-  afterAll(() => t.close());
 
   const expectRefused = (response: { status: number; body: Record<string, unknown> }, what: string) => {
     expect(response.status, what).toBe(400);

@@ -20,7 +20,7 @@ const KNOWN = new Set(USER_IMPORT_COLUMNS.map((c) => c.toLowerCase()));
  * `separator` as RFC 4180 reads it: a separator or line end inside quotes is part of the
  * cell. The last record is left out when the sample ends inside it (it may be cut short).
  */
-export function splitSample(sample: string, separator: string, complete: boolean): { header: string[]; widths: number[] } {
+function splitSample(sample: string, separator: string, complete: boolean): { header: string[]; widths: number[] } {
   const records: string[][] = [];
   let cells: string[] = [];
   let cell = '';

@@ -34,44 +34,33 @@ describe('the People screen’s calls', () => {
     adminId = me.id;
     admin = await signIn(t, me.email!);
 
-    const add = async (key: string, values: Partial<typeof users.$inferInsert>) => {
-      made[key] = (await createUser(db, org.id, { role: 'viewer', ...values })).id;
+    /** The organization's people by the key the cases name them with. */
+    const people: Record<string, Partial<typeof users.$inferInsert>> = {
+      ana: { displayName: 'Ana Lima', email: 'ana.lima@people.example', source: 'csv_import', createdAt: at('2026-01-01T10:00:00Z') },
+      bob: {
+        displayName: 'bob stone',
+        email: 'b.stone@people.example',
+        source: 'scim',
+        givenName: 'Robert',
+        familyName: 'Stone',
+        createdAt: at('2026-01-02T10:00:00Z'),
+        updatedAt: at('2026-02-02T10:00:00Z'),
+      },
+      carla: { displayName: 'Carla Díaz', email: 'carla@people.example', source: 'external_api', disabledAt: at('2026-03-01T00:00:00Z') },
+      dan: { displayName: 'Dan 100%_Sure', email: 'dan@people.example', source: 'scim', scimDeletedAt: at('2026-03-01T00:00:00Z') },
+      eve: { displayName: 'Eve Invited', email: 'eve@people.example', invitedAt: at('2026-03-01T00:00:00Z') },
+      eve2: {
+        displayName: 'EVE INVITED',
+        email: 'eve2@people.example',
+        invitedAt: at('2026-03-01T00:00:00Z'),
+        lastLoginAt: at('2026-03-02T00:00:00Z'),
+      },
+      noMail: { displayName: 'Frank Nomail', email: null, employeeId: 'E-7' },
     };
-    await add('ana', {
-      displayName: 'Ana Lima',
-      email: 'ana.lima@people.example',
-      source: 'csv_import',
-      createdAt: at('2026-01-01T10:00:00Z'),
-    });
-    await add('bob', {
-      displayName: 'bob stone',
-      email: 'b.stone@people.example',
-      source: 'scim',
-      givenName: 'Robert',
-      familyName: 'Stone',
-      createdAt: at('2026-01-02T10:00:00Z'),
-      updatedAt: at('2026-02-02T10:00:00Z'),
-    });
-    await add('carla', {
-      displayName: 'Carla Díaz',
-      email: 'carla@people.example',
-      source: 'external_api',
-      disabledAt: at('2026-03-01T00:00:00Z'),
-    });
-    await add('dan', {
-      displayName: 'Dan 100%_Sure',
-      email: 'dan@people.example',
-      source: 'scim',
-      scimDeletedAt: at('2026-03-01T00:00:00Z'),
-    });
-    await add('eve', { displayName: 'Eve Invited', email: 'eve@people.example', invitedAt: at('2026-03-01T00:00:00Z') });
-    await add('eve2', {
-      displayName: 'EVE INVITED',
-      email: 'eve2@people.example',
-      invitedAt: at('2026-03-01T00:00:00Z'),
-      lastLoginAt: at('2026-03-02T00:00:00Z'),
-    });
-    await add('noMail', { displayName: 'Frank Nomail', email: null, employeeId: 'E-7' });
+    // One at a time, in this order: ids are time-ordered, and ties of names are ordered by id.
+    for (const [key, values] of Object.entries(people)) {
+      made[key] = (await createUser(db, org.id, { role: 'viewer', ...values })).id;
+    }
 
     // Another organization's people and staff never show.
     const other = await createOrganization(db);
@@ -205,17 +194,21 @@ describe('the People screen’s calls', () => {
 
   it('shows one person with their profile, manager by name and teams', async () => {
     const { db } = t.database;
+    /** The profile's fields that People shows under the names they are stored with. */
+    const profile = {
+      formattedName: 'Mr. Robert Stone',
+      userName: 'bstone',
+      workEmail: 'robert.stone@work.example',
+      title: 'Line lead',
+      phone: '+1 555 0100',
+      department: 'Assembly',
+      costCenter: 'CC-12',
+      division: 'Motors',
+    };
     await db
       .update(users)
       .set({
-        formattedName: 'Mr. Robert Stone',
-        userName: 'bstone',
-        workEmail: 'robert.stone@work.example',
-        title: 'Line lead',
-        phone: '+1 555 0100',
-        department: 'Assembly',
-        costCenter: 'CC-12',
-        division: 'Motors',
+        ...profile,
         organizationName: 'Acme Motors',
         employeeId: 'E-1',
         managerId: made.ana,
@@ -241,15 +234,8 @@ describe('the People screen’s calls', () => {
       name: 'bob stone',
       givenName: 'Robert',
       familyName: 'Stone',
-      formattedName: 'Mr. Robert Stone',
-      userName: 'bstone',
+      ...profile,
       email: 'b.stone@people.example',
-      workEmail: 'robert.stone@work.example',
-      title: 'Line lead',
-      phone: '+1 555 0100',
-      department: 'Assembly',
-      costCenter: 'CC-12',
-      division: 'Motors',
       organization: 'Acme Motors',
       employeeNumber: 'E-1',
       manager: { id: made.ana, name: 'Ana Lima' },

@@ -91,7 +91,7 @@ function refusalOf(
 }
 
 /** The person's invitation as People shows it. */
-export function invitationView(facts: InvitationFacts, now: Date, isStaffAddress: (email: string) => boolean): PersonInvitation {
+function invitationView(facts: InvitationFacts, now: Date, isStaffAddress: (email: string) => boolean): PersonInvitation {
   const state = stateOf(facts, now);
   const refusal = refusalOf(facts, state, isStaffAddress) ?? null;
   const { latest } = facts;

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
-import type { AttemptRow, LeasedDelivery } from './webhook-delivery-rows.repository.js';
+import { type AttemptRow, deliveryEvent, type LeasedDelivery } from './webhook-delivery-rows.repository.js';
 
 /** Serialises the claims of every worker: a claim counts the leases of the others exactly. */
 const CLAIM_LOCK = 5_505_505;
@@ -84,10 +84,9 @@ export function createWebhookDeliveryLeasesRepository(root: Db) {
               SELECT l.id, l.endpoint_id, l.message_id, l.event_type, l.attempt_count, l.payload,
                 w.url, w.secret,
                 CASE WHEN w.previous_secret_expires_at > ${now} THEN w.previous_secret END AS previous_secret,
-                to_jsonb(e) AS event
+                ${deliveryEvent('l')} AS event
               FROM leased l
-              JOIN webhook_endpoints w ON w.id = l.endpoint_id
-              LEFT JOIN events e ON e.id = l.event_id`,
+              JOIN webhook_endpoints w ON w.id = l.endpoint_id`,
         );
         return rows.map((r) => ({
           id: r.id as string,

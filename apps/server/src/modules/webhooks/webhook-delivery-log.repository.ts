@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
-import { type DeliveryRow, deliveryColumns, dueNow, toDelivery } from './webhook-delivery-rows.repository.js';
+import { type DeliveryRow, deliveryColumns, deliveryEvent, dueNow, toDelivery } from './webhook-delivery-rows.repository.js';
 
 export function createWebhookDeliveryLogRepository(root: Db) {
   return {
@@ -33,8 +33,8 @@ export function createWebhookDeliveryLogRepository(root: Db) {
     async requestOf(endpointId: string, deliveryId: string, db: Db = root) {
       const [row] = await sqlRows<{ event_type: string; payload: Record<string, unknown> | null; event: Record<string, unknown> | null }>(
         db,
-        sql`SELECT d.event_type, d.payload, to_jsonb(e) AS event
-            FROM webhook_deliveries d LEFT JOIN events e ON e.id = d.event_id
+        sql`SELECT d.event_type, d.payload, ${deliveryEvent('d')} AS event
+            FROM webhook_deliveries d
             WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`,
       );
       return row && { eventType: row.event_type, payload: row.payload, event: row.event };

@@ -55,6 +55,13 @@ export interface DisabledNotice {
   admins: AdminRecipient[];
 }
 
+/**
+ * The event a delivery (`delivery`, the alias of a webhook_deliveries row) sends, its row whole
+ * as `to_jsonb` reads it: null for a test event or an event no longer kept (events' view of such
+ * a row is eventViewOfJson).
+ */
+export const deliveryEvent = (delivery: string) => sql`(SELECT to_jsonb(e) FROM events e WHERE e.id = ${sql.raw(delivery)}.event_id)`;
+
 export const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
 export function toDelivery(row: Record<string, unknown>): DeliveryRow {

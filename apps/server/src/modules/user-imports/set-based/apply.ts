@@ -88,6 +88,9 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
   if (o.assignWorkspaces) membershipSteps.push(memberships('workspaces', 'user_workspaces', 'workspace_id', org));
   if (o.assignTeams) membershipSteps.push(memberships('teams', 'user_teams', 'team_id', org));
   if (o.assignSkills) membershipSteps.push(memberships('skills', 'user_skills', 'skill_id', org));
+  /** A new user of the batch (b's or created's row) gets an invitation: the import sends them, they have an e-mail, they start enabled. */
+  const invited = (row: 'b' | 'created') =>
+    sql`${o.sendInvitations}::boolean AND ${sql.raw(row)}.email IS NOT NULL AND NOT ${sql.raw(row)}.starts_disabled`;
 
   const [result] = await sqlRows<BatchResult>(
     db,
@@ -130,8 +133,7 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
           INSERT INTO users (id, organization_id, email, employee_id, display_name, role, disabled_at, created_by, source, invited_at, invited_by)
           SELECT b.user_id, ${org}, b.email, b.employee_id, b.name, coalesce(b.role, 'viewer'),
                  CASE WHEN b.starts_disabled THEN now() END, ${scope.createdBy}::uuid, 'csv_import',
-                 CASE WHEN ${o.sendInvitations}::boolean AND b.email IS NOT NULL AND NOT b.starts_disabled THEN now() END,
-                 CASE WHEN ${o.sendInvitations}::boolean AND b.email IS NOT NULL AND NOT b.starts_disabled THEN ${scope.createdBy}::uuid END
+                 CASE WHEN ${invited('b')} THEN now() END, CASE WHEN ${invited('b')} THEN ${scope.createdBy}::uuid END
           FROM b WHERE b.new ORDER BY b.row_number
           ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}
           RETURNING id
@@ -148,7 +150,7 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
         -- Invitations only for users created here (none can exist yet), when the import sends them.
         inv AS (
           INSERT INTO user_import_invitations (import_id, user_id, email)
-          SELECT ${imp}, id, email FROM created WHERE ${o.sendInvitations}::boolean AND email IS NOT NULL AND NOT starts_disabled
+          SELECT ${imp}, id, email FROM created WHERE ${invited('created')}
         )
         ${sql.join(membershipSteps, sql``)},
         failed AS (
