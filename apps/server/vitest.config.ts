@@ -14,6 +14,10 @@ export default defineConfig({
     // Vitest's default is one fork fewer than the cores: one on this 2-core machine, which then
     // idles while a file waits on PostgreSQL, a peer server or a timer. Two keep both busy.
     maxWorkers: 2,
+    // A worker imports the server once for all its files, not once per file (two to three
+    // seconds each): every file builds its own app on its own database, and the server keeps no
+    // state in its modules that one app could leave to the next.
+    isolate: false,
     // As the server runs (scripts/start.mjs): no Object.prototype.__proto__ accessor.
     execArgv: ['--disable-proto=delete'],
     testTimeout: 60_000,
