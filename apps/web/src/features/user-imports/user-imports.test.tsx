@@ -361,12 +361,14 @@ describe('the user imports screen', () => {
       },
     });
     const running = imports[0] as UserImportView;
+    let answerConfirm: () => void = () => undefined;
     const { calls } = renderSignedIn('/user-imports', {
       api: {
         'GET /api/user-imports': () => ({ body: { userImports: [waiting, running], total: 2 } }),
-        'PUT /api/user-import/00000000-0000-4000-8000-0000000000c1/confirm': () => ({
-          body: { userImport: { ...waiting, status: 'processing' } },
-        }),
+        'PUT /api/user-import/00000000-0000-4000-8000-0000000000c1/confirm': () =>
+          new Promise((resolve) => {
+            answerConfirm = () => resolve({ body: { userImport: { ...waiting, status: 'processing' } } });
+          }),
         'PUT /api/user-import/00000000-0000-4000-8000-000000000001/stop': () => ({
           body: { userImport: { ...running, status: 'stopped' } },
         }),
@@ -393,6 +395,11 @@ describe('the user imports screen', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await ui.click(within(summary).getByRole('button', { name: 'Confirm and apply' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/confirm'))).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (jsdom does not): once
+    // confirmed, it goes to the import's details, as the summary goes once the import is applied.
+    (document.activeElement as HTMLElement).blur();
+    answerConfirm();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Details of waiting.csv'));
 
     // A running import offers Stop; one waiting at its summary does not.
     expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
