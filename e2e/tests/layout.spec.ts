@@ -55,3 +55,15 @@ test('copying the organization ID shows the green notice', async ({ page, contex
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^[0-9a-f-]{36}$/);
 });
+
+test('on a phone, in French, the API card’s second link wraps under the first, at the same left edge', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemoAdmin(page);
+  await page.goto('/fr/dashboard');
+  const guide = page.getByRole('link', { name: 'Lire le guide' });
+  const reference = page.getByRole('link', { name: /^Ouvrir la référence de l’API/ });
+  await expect(reference).toBeVisible();
+  const [first, second] = [await guide.boundingBox(), await reference.boundingBox()];
+  expect(second!.y).toBeGreaterThan(first!.y);
+  expect(second!.x).toBe(first!.x);
+});

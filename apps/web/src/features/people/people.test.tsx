@@ -68,6 +68,17 @@ const cells = (table: HTMLElement) =>
     .getAllByRole('row')
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
+/** An invitation sent and not yet used, which may be sent again. */
+const sent: PersonInvitation = {
+  state: 'sent',
+  sentAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-12-04T10:00:00.000Z',
+  acceptedAt: null,
+  sendFailed: false,
+  canResend: true,
+  refusal: null,
+};
+
 describe('the People screen', () => {
   it('lists the organization’s people with their e-mail, role, status, source and last change, and where people are changed', async () => {
     const rows = [
@@ -255,15 +266,6 @@ describe('the People screen', () => {
   });
 
   it('shows an invitation sent and resends it: the new state, a notice, and the list read again', async () => {
-    const sent: PersonInvitation = {
-      state: 'sent',
-      sentAt: '2026-11-20T10:00:00.000Z',
-      expiresAt: '2026-12-04T10:00:00.000Z',
-      acceptedAt: null,
-      sendFailed: false,
-      canResend: true,
-      refusal: null,
-    };
     const vera = profile(3, { name: 'Vera Viewer', status: 'invited', invitation: sent });
     let resent = false;
     const { calls } = renderSignedIn(`/people/${vera.id}`, {
@@ -286,6 +288,31 @@ describe('the People screen', () => {
     ).toBeTruthy();
     await waitFor(() => expect(within(invitation).getByText(/^Sent 2026-11-22 /)).toBeTruthy());
     expect(calls.filter((c) => c.path === `/api/person/${vera.id}/invitation`)).toHaveLength(1);
+  });
+
+  it('by keyboard, gives the focus back to Resend invitation once the send has settled', async () => {
+    const vera = profile(3, { name: 'Vera Viewer', status: 'invited', invitation: sent });
+    let answer: () => void = () => undefined;
+    renderSignedIn(`/people/${vera.id}`, {
+      api: {
+        [`GET /api/person/${vera.id}`]: () => ({ body: { person: vera } }),
+        [`POST /api/person/${vera.id}/invitation`]: () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ body: { invitation: sent, invitationEmail: 'sent' } });
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    const invitation = await screen.findByRole('region', { name: 'Invitation' });
+    const button = within(invitation).getByRole('button', { name: 'Resend invitation' }) as HTMLButtonElement;
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button.disabled).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (jsdom does not).
+    button.blur();
+    answer();
+    expect(await screen.findByText(/^Invitation sent to person\.3@acme\.example\./)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(invitation).getByRole('button', { name: 'Resend invitation' })));
   });
 
   it('offers no resend while an import’s invitation is queued, in the user’s language', async () => {

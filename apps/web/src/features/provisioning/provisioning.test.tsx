@@ -80,6 +80,8 @@ describe('the Provisioning screen', () => {
     expect(within(table).getByText('Okta production')).toBeTruthy();
     expect(within(table).getByText('wfs_Ab1x…9919')).toBeTruthy();
     expect(screen.queryByText('wfs_secretsecretsecretsecretsecretse123456')).toBeNull();
+    // The dialog that named it has gone: the focus goes to the new token's row, not to the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(within(table).getByText('Okta production').closest('tr')));
     expect(screenPosts(calls).map((c) => [c.path, c.body])).toEqual([['/api/provisioning/tokens', { name: 'Okta production' }]]);
   });
 

@@ -361,12 +361,14 @@ describe('the user imports screen', () => {
       },
     });
     const running = imports[0] as UserImportView;
+    let answerConfirm: () => void = () => undefined;
     const { calls } = renderSignedIn('/user-imports', {
       api: {
         'GET /api/user-imports': () => ({ body: { userImports: [waiting, running], total: 2 } }),
-        'PUT /api/user-import/00000000-0000-4000-8000-0000000000c1/confirm': () => ({
-          body: { userImport: { ...waiting, status: 'processing' } },
-        }),
+        'PUT /api/user-import/00000000-0000-4000-8000-0000000000c1/confirm': () =>
+          new Promise((resolve) => {
+            answerConfirm = () => resolve({ body: { userImport: { ...waiting, status: 'processing' } } });
+          }),
         'PUT /api/user-import/00000000-0000-4000-8000-000000000001/stop': () => ({
           body: { userImport: { ...running, status: 'stopped' } },
         }),
@@ -387,10 +389,17 @@ describe('the user imports screen', () => {
     expect(samplesOf('invitations')).toEqual(['Ana Lima (ana.lima@acme.example)']);
     expect(summary.querySelector('[data-summary="disabledUsers"]')?.textContent).toBe('0');
     // The separator read from the file, said before anything is applied.
-    expect(summary.querySelector('[data-summary="separator"]')?.textContent).toBe('Column separator: ;, detected from the file');
+    expect(summary.querySelector('[data-summary="separator"]')?.textContent).toBe(
+      'Column separator: Semicolon (;), detected from the file',
+    );
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     await ui.click(within(summary).getByRole('button', { name: 'Confirm and apply' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path.endsWith('/confirm'))).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (jsdom does not): once
+    // confirmed, it goes to the import's details, as the summary goes once the import is applied.
+    (document.activeElement as HTMLElement).blur();
+    answerConfirm();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Details of waiting.csv'));
 
     // A running import offers Stop; one waiting at its summary does not.
     expect(screen.getByRole('button', { name: 'Stop running.csv' })).toBeTruthy();
@@ -537,7 +546,9 @@ ${Array.from({ length: n }, (_, i) => `u${i}@acme.example,U ${i}`).join('\n')}\n
     const row = within(within(table).getByText('big.csv').closest('tr') as HTMLElement);
     // Spaces as the page prints them: French puts no-break spaces in numbers and before a colon.
     const text = (selector: string) => (document.querySelector(selector)?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-    expect(text('[data-invitations-progress]')).toBe('Appliquée · invitations : 7 063 sur 30 000 envoyées · environ 1,7 heure restantes');
+    expect(text('[data-invitations-progress]')).toBe(
+      'Appliquée · invitations : 7 063 sur 30 000 envoyées · temps restant : environ 1,7 heure',
+    );
     expect(text('[data-completed-report]')).toBe('30 000 lignes appliquées sur 30 000 : 29 990 créés, 10 mis à jour, 0 en échec.');
     expect(Number(row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeCloseTo((100 * 7_063) / 30_000);
     await ui.click(row.getByRole('button', { name: 'Détails du fichier big.csv' }));
@@ -545,7 +556,21 @@ ${Array.from({ length: n }, (_, i) => `u${i}@acme.example,U ${i}`).join('\n')}\n
     expect(dialog.querySelector('[data-invitations-progress]')?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toMatch(
       /7 063 sur 30 000 envoyées/,
     );
-    expect(dialog.querySelector('[data-separator-detected]')?.textContent).toBe(';, détecté dans le fichier');
+    expect(dialog.querySelector('[data-separator-detected]')?.textContent).toBe('Point-virgule (;), détecté dans le fichier');
+  });
+
+  it.each([
+    ['/es', 'Aplicada · invitaciones: 3 de 4 enviadas · tiempo restante: aprox. 1 segundo'],
+    ['/fr', 'Appliquée · invitations : 3 sur 4 envoyées · temps restant : environ 1 seconde'],
+    ['/pt', 'Aplicada · convites: 3 de 4 enviados · tempo restante: cerca de 1 segundo'],
+  ])('says the time left so that it reads right for one second too (%s)', async (prefix, expected) => {
+    const sending = view({ invitationsSent: 3, invitationsPending: 1, invitationsSecondsLeft: 1 });
+    renderSignedIn(`${prefix}/user-imports`, {
+      api: { 'GET /api/user-imports': () => ({ body: { userImports: [sending], total: 1 } }) },
+    });
+    await waitFor(() =>
+      expect(document.querySelector('[data-invitations-progress]')?.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe(expected),
+    );
   });
 
   it('names a format error’s line in the page’s language, with no parser text', async () => {

@@ -2,7 +2,8 @@
  * Where a person's invitation stands (not sent, queued, sent, expired, accepted) with its dates,
  * and "Send invitation" / "Resend invitation" when the server says one may be sent now
  * (`canResend`); otherwise why not, in words. The server decides and enforces; a refusal it
- * answers anyway (another admin was quicker) is said in the same words.
+ * answers anyway (another admin was quicker) is said in the same words. The button is disabled
+ * while it sends, which drops the keyboard's focus: it gets the focus back once the send has settled.
  */
 import {
   type PersonInvitation as Invitation,
@@ -16,7 +17,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useT } from '../../../i18n/use-t';
+import { useFocusReturnOnClose } from '../../../lib/dialogs/focus';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { isHttpError } from '../../../lib/http';
@@ -48,6 +51,8 @@ export function PersonInvitation({ person: p }: { person: PersonView }) {
   const { t } = useT();
   const resend = useResendInvitation(p.id);
   const inv = p.invitation;
+  const sendButton = useRef<HTMLButtonElement>(null);
+  useFocusReturnOnClose(resend.isPending, sendButton);
   const send = () =>
     resend.mutate(undefined, {
       onSuccess: ({ invitationEmail }) =>
@@ -71,7 +76,14 @@ export function PersonInvitation({ person: p }: { person: PersonView }) {
       <Typography>{explanation(t, inv)}</Typography>
       {inv.sendFailed && <Typography color="error">{t('people:invitation.sendFailed')}</Typography>}
       {inv.canResend ? (
-        <Button variant="outlined" startIcon={<ForwardToInboxIcon />} loading={resend.isPending} disabled={resend.isPending} onClick={send}>
+        <Button
+          ref={sendButton}
+          variant="outlined"
+          startIcon={<ForwardToInboxIcon />}
+          loading={resend.isPending}
+          disabled={resend.isPending}
+          onClick={send}
+        >
           {inv.state === 'not_sent' && !inv.sendFailed ? t('people:invitation.send') : t('people:invitation.resend')}
         </Button>
       ) : (

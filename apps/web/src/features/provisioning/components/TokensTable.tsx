@@ -43,7 +43,13 @@ export function TokensTable({
       </TableHead>
       <TableBody>
         {tokens.map((token) => (
-          <TableRow key={token.id} data-token-id={token.id}>
+          <TableRow
+            key={token.id}
+            data-token-id={token.id}
+            // Focusable by script only: where the focus goes once the new token's one-time dialog closes.
+            tabIndex={-1}
+            sx={{ '&:focus-visible': { outline: 3, outlineColor: 'primary.main', outlineOffset: -3 } }}
+          >
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
               <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
                 {token.name}

@@ -3,7 +3,8 @@
  * the base URL and tokens to give the identity provider, each named by the admin when made (a
  * new token's dialog repeats the base URL, which it would otherwise cover), Okta's and Entra
  * ID's set-up steps, what new users get, whether it may change Organizational Admins, and what
- * provisioning did.
+ * provisioning did. Once a new token's one-time dialog closes, the focus goes to that token's
+ * row (the dialog that named it has gone), as a new access key's does.
  */
 import { type ProvisioningConfig, SCIM_TOKENS_MAX, type ScimTokenView } from '@console/contracts/provisioning';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,7 +13,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { useConfirm } from '../../../lib/dialogs/confirm';
@@ -66,6 +67,9 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<ScimTokenView | null>(null);
   const [rolling, setRolling] = useState<ScimTokenView | null>(null);
+  const newTokenButton = useRef<HTMLButtonElement>(null);
+  /** The token whose secret is shown, when it is a new one: its row takes the focus after. */
+  const createdId = useRef<string | undefined>(undefined);
 
   const data = state.data;
   const atLimit = (data?.tokens.length ?? 0) >= SCIM_TOKENS_MAX;
@@ -76,6 +80,7 @@ export function Component() {
     const made = await create.mutateAsync({ name });
     setCreating(false);
     notify.success(t('provisioning:notices.created', { name: made.token.name }));
+    createdId.current = made.token.id;
     setRevealed({ name: made.token.name, secret: made.secret });
   }
 
@@ -141,7 +146,7 @@ export function Component() {
           <ProvisioningSection
             title={t('provisioning:tokens.title')}
             actions={
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={atLimit}>
+              <Button ref={newTokenButton} variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={atLimit}>
                 {t('provisioning:tokens.create')}
               </Button>
             }
@@ -225,7 +230,10 @@ export function Component() {
         }}
         roll={async (gracePeriod) => (await roll.mutateAsync({ id: rolling!.id, gracePeriod })).secret}
         // The new token keeps the rolled one's name.
-        onRolled={(secret) => setRevealed({ name: rolling?.name ?? '', secret })}
+        onRolled={(secret) => {
+          createdId.current = undefined;
+          setRevealed({ name: rolling?.name ?? '', secret });
+        }}
       />
       <RevealSecretDialog
         secret={revealed?.secret ?? null}
@@ -238,7 +246,14 @@ export function Component() {
           done: t('provisioning:tokens.done'),
         }}
         companion={data && { label: t('provisioning:connection.baseUrl'), value: data.baseUrl, copy: t('provisioning:connection.copyUrl') }}
+        returnFocusTo={() => newTokenRow(createdId.current) ?? (createdId.current ? newTokenButton.current : undefined)}
       />
     </>
   );
+}
+
+/** The row of the token just made, once the list shows it. */
+function newTokenRow(id: string | undefined): HTMLElement | null {
+  if (!id) return null;
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-token-id]')).find((row) => row.dataset.tokenId === id) ?? null;
 }

@@ -68,7 +68,7 @@ export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onR
   const [errorsOf, setErrorsOf] = useState<UserImportView | null>(null);
   const { items: rows, total } = pagedItems(list.data, (p) => p.userImports);
   const outcome = useOutcomeAnnouncement(rows);
-  // Each row's details button: where the focus goes to bring an import into view, and back after Stop.
+  // Each row's details button: where the focus goes to bring an import into view, and back after Stop or Confirm.
   const detailsButtons = useRef(new Map<string, HTMLButtonElement>());
   const revealRow = (id: string) => {
     const button = detailsButtons.current.get(id);
@@ -163,7 +163,9 @@ export function ImportList({ reveal, onRevealed }: { reveal?: string | null; onR
                 <Stack spacing={1}>
                   <StatusChip status={u.status} onDetails={() => setErrorsOf(u)} />
                   {statusOf(u.status) === 'processing' && <ImportProgress userImport={u} />}
-                  {u.status === 'awaiting_confirmation' && <ImportSummary userImport={u} />}
+                  {u.status === 'awaiting_confirmation' && (
+                    <ImportSummary userImport={u} focusAfterConfirm={() => detailsButtons.current.get(u.id)} />
+                  )}
                   {(u.status === 'stopped' || u.status === 'completed') && (
                     <Typography
                       variant="caption"

@@ -2,7 +2,9 @@
  * An import that waits at its summary (decision 048): what it will do once confirmed (new,
  * updated and disabled users, invitations to send, a few of each named by e-mail, or employee ID
  * when there is none, and name, so two people of one name are told apart), and the admin's two
- * choices. Nothing is applied until Confirm; Cancel removes the import.
+ * choices. Nothing is applied until Confirm; Cancel removes the import. Confirm is disabled while
+ * it is sent, which drops the keyboard's focus, and the summary goes once it is applied: once
+ * confirmed, a focus so lost goes to `focusAfterConfirm` (the import's Details).
  */
 import type { UserImportSampleView, UserImportView } from '@console/contracts/user-imports';
 import Box from '@mui/material/Box';
@@ -11,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t';
 import { BreakableEmail } from '../../../lib/BreakableEmail';
+import { focusIsLost } from '../../../lib/dialogs/focus';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useConfirmUserImport, useDeleteUserImport } from '../api/user-imports';
@@ -30,7 +33,13 @@ function Sample({ sample: s }: { sample: UserImportSampleView }) {
   );
 }
 
-export function ImportSummary({ userImport: u }: { userImport: UserImportView }) {
+export function ImportSummary({
+  userImport: u,
+  focusAfterConfirm,
+}: {
+  userImport: UserImportView;
+  focusAfterConfirm?: () => HTMLElement | undefined;
+}) {
   const { t, i18n } = useT();
   const confirmImport = useConfirmUserImport();
   const remove = useDeleteUserImport();
@@ -41,6 +50,7 @@ export function ImportSummary({ userImport: u }: { userImport: UserImportView })
     try {
       await confirmImport.mutateAsync(u.id);
       notify.success(t('userImports:summary.confirmed', { name: u.filename }));
+      if (focusIsLost()) focusAfterConfirm?.()?.focus();
     } catch (err) {
       notify.error(errorMessage(err, 'userImports:summary.confirmFailed'));
     }
