@@ -64,7 +64,7 @@ const spanish: Language = {
   stopTitle: '¿Detener esta importación?',
   stopConfirm: 'Detener',
   stopped: 'Detenida',
-  report: (applied, total, created) => `Detenida tras ${applied} de ${total} filas: ${created} creados, 0 actualizados, 0 con fallos.`,
+  report: (applied, total, created) => `Detenida tras ${applied} de ${total} filas: ${created} creados, 0 actualizados, 0 con error.`,
 };
 
 /** The file, written where a person would keep it: a temporary folder, removed after the test. */
