@@ -66,8 +66,10 @@ describe('the Provisioning screen', () => {
     await user.click(within(naming).getByRole('button', { name: 'Create token' }));
     expect(await within(naming).findByText('This field is required')).toBeTruthy();
     expect(screenPosts(calls)).toEqual([]);
+    // The field in error takes the focus back, once the form has said what is wrong.
+    await waitFor(() => expect(document.activeElement).toBe(name));
     await user.type(name, '  Okta production ');
-    expect(within(naming).getByText('18/100')).toBeTruthy();
+    expect(await within(naming).findByText('18/100')).toBeTruthy();
     await user.click(within(naming).getByRole('button', { name: 'Create token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your new SCIM token “Okta production”' });
     expect(screen.queryByRole('dialog', { name: 'New SCIM token' })).toBeNull();
