@@ -19,12 +19,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { CopyButton } from '../../lib/copy';
 import { AppDialog } from '../../lib/dialogs/AppDialog';
 import { useConfirm } from '../../lib/dialogs/confirm';
+import { useFocusReturnOnClose } from '../../lib/dialogs/focus';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -96,6 +97,9 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
   const { t } = useT();
   const confirm = useConfirm();
   const update = useUpdateConnection();
+  // The switch, disabled while it saves, drops the keyboard's focus: it gets it back once saved.
+  const enabledSwitch = useRef<HTMLInputElement>(null);
+  useFocusReturnOnClose(update.isPending, enabledSwitch);
   const remove = useDeleteConnection();
   const [showRefusals, setShowRefusals] = useState(false);
   const [rotating, setRotating] = useState(false);
@@ -146,7 +150,9 @@ function ConnectionCard({ connection: c, onEdit }: { connection: SsoConnectionVi
               {c.name}
             </Typography>
             <FormControlLabel
-              control={<Switch checked={c.enabled} onChange={toggle} disabled={update.isPending} />}
+              control={
+                <Switch slotProps={{ input: { ref: enabledSwitch } }} checked={c.enabled} onChange={toggle} disabled={update.isPending} />
+              }
               label={c.enabled ? t('ssoConnections:enabled') : t('ssoConnections:disabled')}
             />
           </Stack>

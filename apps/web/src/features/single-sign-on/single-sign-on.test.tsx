@@ -89,6 +89,33 @@ describe('the Single sign-on screen', () => {
     ]);
   });
 
+  it('by keyboard, gives the focus to the field once Claim domain has been answered', async () => {
+    const user = userEvent.setup();
+    let answer: () => void = () => undefined;
+    renderSignedIn('/single-sign-on', {
+      api: {
+        'GET /api/domains': () => ({ body: { domains: [] } }),
+        'POST /api/domains': () =>
+          new Promise((resolve) => {
+            answer = () => resolve(refused('public'));
+          }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Verified domains' });
+    const field = within(section).getByRole('textbox', { name: 'Domain' });
+    await user.type(field, 'gmail.com');
+    await user.tab();
+    const claim = within(section).getByRole('button', { name: 'Claim domain' });
+    expect(document.activeElement).toBe(claim);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect((claim as HTMLButtonElement).disabled).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (jsdom does not).
+    claim.blur();
+    answer();
+    expect(await within(section).findByText(/This is the domain of a public mail service/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
   it('copies the record’s value, says what Verify now found, and shows the domain verified', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);

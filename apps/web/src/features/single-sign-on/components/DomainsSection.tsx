@@ -15,6 +15,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../lib/copy';
 import { useConfirm } from '../../../lib/dialogs/confirm';
+import { useFocusReturnOnClose } from '../../../lib/dialogs/focus';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
 import { TitledSection } from '../../../lib/TitledSection';
@@ -47,6 +48,9 @@ function DomainItem({ domain, onRemoved }: { domain: DomainView; onRemoved: () =
   const verify = useVerifyDomain();
   const remove = useRemoveDomain();
   const headingId = useId();
+  // Disabled while it asks, the button drops the keyboard's focus: it gets it back once answered.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  useFocusReturnOnClose(verify.isPending, verifyButton);
 
   const verifyNow = async () => {
     try {
@@ -100,7 +104,7 @@ function DomainItem({ domain, onRemoved }: { domain: DomainView; onRemoved: () =
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           {domain.status === 'pending' && (
-            <Button variant="contained" onClick={verifyNow} disabled={verify.isPending} sx={touch}>
+            <Button ref={verifyButton} variant="contained" onClick={verifyNow} disabled={verify.isPending} sx={touch}>
               {verify.isPending ? t('singleSignOn:actions.verifying') : t('singleSignOn:actions.verify')}
             </Button>
           )}
@@ -121,6 +125,8 @@ export function DomainsSection() {
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const domains = list.data?.domains ?? [];
+  // Claim, disabled while it sends, drops the keyboard's focus: the field gets it, with its error or empty for the next.
+  useFocusReturnOnClose(claim.isPending, field);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

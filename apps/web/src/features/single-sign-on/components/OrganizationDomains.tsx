@@ -8,8 +8,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useT } from '../../../i18n/use-t';
 import { useConfirm } from '../../../lib/dialogs/confirm';
+import { useFocusReturnOnClose } from '../../../lib/dialogs/focus';
 import { formatDateTime } from '../../../lib/format';
 import { listPlaceholder } from '../../../lib/list-placeholder';
 import { notify } from '../../../lib/notify';
@@ -23,6 +25,9 @@ function StaffDomainItem({ organizationId, domain, canVerify }: { organizationId
   const { t } = useT();
   const confirm = useConfirm();
   const verify = useVerifyByHand();
+  // Disabled while it asks, the button drops the keyboard's focus: it gets it back once answered.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  useFocusReturnOnClose(verify.isPending, verifyButton);
   const verifyByHand = async () => {
     const ok = await confirm({
       title: t('singleSignOn:byHand.title', { domain: domain.domain }),
@@ -54,6 +59,7 @@ function StaffDomainItem({ organizationId, domain, canVerify }: { organizationId
         <LastCheck domain={domain} />
         {canVerify && domain.status === 'pending' && (
           <Button
+            ref={verifyButton}
             variant="outlined"
             onClick={verifyByHand}
             disabled={verify.isPending}
