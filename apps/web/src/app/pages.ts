@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { authFormLoader } from '../features/auth/auth-forms';
+import { preloadAuthForm } from '../features/auth/auth-forms';
 import { isAuthResult } from '../features/auth/auth-results';
 import { settingsPart } from '../features/organizations/settings-paths';
 import { stripLocale } from '../i18n/locales';
@@ -27,7 +27,8 @@ export interface PageRoute {
   /** Which values of the path's parameters exist; anything else is a 404. */
   exists?: (params: LoaderFunctionArgs['params']) => boolean;
   /** Code the page will load for these parameters, started beside the page's own chunk. */
-  preload?: (params: LoaderFunctionArgs['params']) => void;
+  /** Starts what the page will need (its code, a link's check) while the guard runs. */
+  preload?: (params: LoaderFunctionArgs['params'], url: URL) => void;
 }
 
 const authResultPage = () => import('../features/auth/pages/AuthResultPage');
@@ -104,7 +105,7 @@ export const pages: PageRoute[] = [
     access: 'public',
     page: authResultPage,
     exists: (p) => isAuthResult(p.app, p.status),
-    preload: (p) => void authFormLoader(p.app, p.status)?.().catch(() => undefined),
+    preload: (p, url) => preloadAuthForm(p.app, p.status, url),
   },
 ];
 

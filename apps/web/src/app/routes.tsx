@@ -18,7 +18,7 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
   const load = withChunkReload(page.page);
   const loader = (args: LoaderFunctionArgs) => {
     if (page.exists && !page.exists(args.params)) notFound();
-    page.preload?.(args.params);
+    page.preload?.(args.params, new URL(args.request.url));
     return guard(page.access, locale, args);
   };
   const lazy = async () => ({ Component: (await load()).Component });

@@ -9,10 +9,10 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useT } from '../i18n/use-t';
+import { OutlinedField } from './OutlinedField';
 import { PasswordRulesList } from './PasswordRulesList';
 import { type PasswordPolicy, unmetPasswordRules } from './password-rules';
 import { fieldError } from './validation';
@@ -58,8 +58,8 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   const passwordProblem = errors.password?.message === 'required' ? 'required' : errors.password ? 'passwordPolicy' : undefined;
   return (
     <>
-      <TextField
-        {...touchedOnlyOnceTyped(
+      <OutlinedField
+        registration={touchedOnlyOnceTyped(
           own.register('password', {
             required: 'required',
             validate: (value) => unmetPasswordRules(value, policy).length === 0 || 'passwordPolicy',
@@ -69,26 +69,19 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         type={shown ? 'text' : 'password'}
         autoComplete="new-password"
         autoFocus={autoFocus}
-        required
-        fullWidth
-        error={!!errors.password}
-        helperText={fieldError(t, passwordProblem)}
-        slotProps={{
-          htmlInput: { 'aria-describedby': rulesId },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  onClick={() => setShown((v) => !v)}
-                  aria-label={shown ? t('newPassword.hidePassword') : t('newPassword.showPassword')}
-                >
-                  {shown ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        problem={fieldError(t, passwordProblem)}
+        describedBy={rulesId}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              edge="end"
+              onClick={() => setShown((v) => !v)}
+              aria-label={shown ? t('newPassword.hidePassword') : t('newPassword.showPassword')}
+            >
+              {shown ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
       <PasswordRulesList
         id={rulesId}
@@ -99,15 +92,14 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         notMetLabel={t('newPassword.ruleNotMet')}
         ruleLabel={(rule, limits) => t(`newPassword.rules.${rule}`, limits)}
       />
-      <TextField
-        {...touchedOnlyOnceTyped(own.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' }))}
+      <OutlinedField
+        registration={touchedOnlyOnceTyped(
+          own.register('repeat', { validate: (value, all) => value === all.password || 'passwordMismatch' }),
+        )}
         label={t('newPassword.repeat')}
         type={shown ? 'text' : 'password'}
         autoComplete="new-password"
-        required
-        fullWidth
-        error={!!errors.repeat}
-        helperText={fieldError(t, errors.repeat?.message)}
+        problem={fieldError(t, errors.repeat?.message)}
       />
     </>
   );

@@ -7,15 +7,32 @@
 import type { ComponentType } from 'react';
 import { withChunkReload } from '../../lib/chunk-reload';
 
-type FormModule = Promise<{ default: ComponentType }>;
+/** A form's component and, for a link's form, what starts the link's check before it renders. */
+type FormModule = Promise<{ default: ComponentType; prefetch?: (url: URL) => void }>;
 
 const forms: Record<string, () => FormModule> = {
-  'invitation/accept': withChunkReload(() => import('./components/InvitationForm').then((m) => ({ default: m.InvitationForm }))),
-  'invitation/activate': withChunkReload(() => import('./components/ActivationForm').then((m) => ({ default: m.ActivationForm }))),
+  'invitation/accept': withChunkReload(() =>
+    import('./components/InvitationForm').then((m) => ({ default: m.InvitationForm, prefetch: m.prefetch })),
+  ),
+  'invitation/activate': withChunkReload(() =>
+    import('./components/ActivationForm').then((m) => ({ default: m.ActivationForm, prefetch: m.prefetch })),
+  ),
   'invitation/ready': withChunkReload(() => import('./components/AccountReady').then((m) => ({ default: m.AccountReady }))),
   'password/forgot': withChunkReload(() => import('./components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm }))),
-  'password/reset': withChunkReload(() => import('./components/ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm }))),
+  'password/reset': withChunkReload(() =>
+    import('./components/ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm, prefetch: m.prefetchResetLink })),
+  ),
 };
+
+/**
+ * Loads the form at /auth/{app}/{status}, if that page is one, and starts its link's check
+ * (a phone then waits for the page's code and the check side by side, not one after the other).
+ */
+export function preloadAuthForm(app: string | undefined, status: string | undefined, url: URL): void {
+  authFormLoader(app, status)?.()
+    .then((form) => form.prefetch?.(url))
+    .catch(() => undefined);
+}
 
 /** The loader of the form at /auth/{app}/{status}, if that page is one. */
 export function authFormLoader(app?: string, status?: string): (() => FormModule) | undefined {

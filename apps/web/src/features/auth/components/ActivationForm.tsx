@@ -20,6 +20,8 @@ import { activateInvitation } from '../api/invitation';
 import { AuthCard } from '../pages/AuthCard';
 import { InvitationLinkStatus, useInvitationLink } from './InvitationLink';
 
+export { prefetchInvitationLink as prefetch } from './InvitationLink';
+
 export function ActivationForm() {
   const { t } = useT();
   const { localize } = useLocale();

@@ -19,6 +19,9 @@ import { acceptInvitation } from '../api/invitation';
 import { emailOfIdToken } from '../api/session';
 import { AuthCard } from '../pages/AuthCard';
 import { InvitationLinkStatus, useInvitationLink } from './InvitationLink';
+
+export { prefetchInvitationLink as prefetch } from './InvitationLink';
+
 import { useFinishSignIn } from './use-finish-sign-in';
 
 export function InvitationForm() {

@@ -17,19 +17,29 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
+import { queryClient } from '../../../lib/query-client';
 import { checkInvitation } from '../api/invitation';
 import { AuthCard } from '../pages/AuthCard';
 
 /** The link's state: a token the server could not even read is a link that does not work. */
+const readableToken = (token: string) => token.length >= 10 && token.length <= 200;
+
+const invitationLinkQuery = (token: string) => ({
+  queryKey: ['invitationLink', token],
+  queryFn: () => checkInvitation(token),
+  retry: (count: number, err: unknown) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Starts the link's check as soon as its form's code has loaded, beside the page's own code. */
+export function prefetchInvitationLink(url: URL) {
+  const token = url.searchParams.get('token') ?? '';
+  if (readableToken(token)) void queryClient.prefetchQuery(invitationLinkQuery(token));
+}
+
 export function useInvitationLink(token: string) {
-  const readable = token.length >= 10 && token.length <= 200;
-  const link = useQuery({
-    queryKey: ['invitationLink', token],
-    queryFn: () => checkInvitation(token),
-    enabled: readable,
-    retry: (count, err) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const readable = readableToken(token);
+  const link = useQuery({ ...invitationLinkQuery(token), enabled: readable });
   const refused = link.isError && isHttpError(link.error) && link.error.statusCode < 500 && link.error.statusCode !== 429;
   const state: InvitationLinkState | undefined = !readable || refused ? 'invalid' : link.data?.state;
   return {

@@ -20,10 +20,26 @@ import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from '../../../lib/NewPasswordFields';
 import { notify } from '../../../lib/notify';
+import { queryClient } from '../../../lib/query-client';
 import { checkPasswordReset, resetPassword } from '../api/password-reset';
 import { AuthCard } from '../pages/AuthCard';
 
 const INVALID = 'PASSWORD_RESET_INVALID';
+
+const readableToken = (token: string) => token.length >= 10;
+
+const resetLinkQuery = (token: string) => ({
+  queryKey: ['passwordResetLink', token],
+  queryFn: () => checkPasswordReset(token),
+  retry: (count: number, err: unknown) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Starts the link's check as soon as this form's code has loaded, beside the page's own code. */
+export function prefetchResetLink(url: URL) {
+  const token = url.searchParams.get('token') ?? '';
+  if (readableToken(token)) void queryClient.prefetchQuery(resetLinkQuery(token));
+}
 
 export function ResetPasswordForm() {
   const { t } = useT();
@@ -32,13 +48,7 @@ export function ResetPasswordForm() {
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<{ ssoLoginOnly: boolean } | null>(null);
   const [spent, setSpent] = useState(false);
-  const link = useQuery({
-    queryKey: ['passwordResetLink', token],
-    queryFn: () => checkPasswordReset(token),
-    enabled: token.length >= 10,
-    retry: (count, err) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const link = useQuery({ ...resetLinkQuery(token), enabled: readableToken(token) });
   const form = useForm<NewPasswordValues>({ defaultValues: newPasswordDefaults, mode: 'onTouched' });
 
   const submit = form.handleSubmit(async ({ password }) => {

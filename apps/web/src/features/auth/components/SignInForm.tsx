@@ -25,12 +25,13 @@ import { useT } from '../../../i18n/use-t';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
+import { OutlinedField } from '../../../lib/OutlinedField';
 import { REDIRECT_PARAM, ssoReturnTarget } from '../../../lib/redirect';
 import { fieldError } from '../../../lib/validation';
 import { useWait } from '../../../lib/wait-overlay';
 import { checkEmail, discoverConnections, signInWithPassword, ssoConnectionStartUrl } from '../api/sign-in';
 import { EmailForm } from './EmailForm';
-import { Field, useCheckedField, useEmailField } from './Field';
+import { useCheckedField, useEmailField } from './Field';
 import { SsoButtons } from './SsoButtons';
 import { checkSignInPassword } from './sign-in-rules';
 import { useFinishSignIn } from './use-finish-sign-in';
@@ -177,8 +178,8 @@ function PasswordStep({ checked, onBack }: { checked: CheckResponse; onBack: () 
       <Stack spacing={2}>
         {appAccount && <AppAccountAlert details={appAccount} />}
         {/* The e-mail goes with the password so that password managers save the pair. */}
-        <Field name="username" label={t('auth:signIn.email')} value={email} autoComplete="username" readOnly />
-        <Field
+        <OutlinedField name="username" label={t('auth:signIn.email')} value={email} autoComplete="username" readOnly />
+        <OutlinedField
           name="password"
           label={t('auth:signIn.password')}
           type={visible ? 'text' : 'password'}
