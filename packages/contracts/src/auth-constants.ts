@@ -41,13 +41,26 @@ export const sessionEndMessages: Record<SessionEndReason, string> = {
   password_reset: 'Your password was reset, which ended every session.',
 };
 
+/** The spec's length of the first admin's password (auth.ts has the rest of its rules). */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 25;
+/** The length of a passphrase people choose for themselves (auth.ts: ownPassword, decision 068). */
+export const OWN_PASSWORD_MIN = PASSWORD_MIN;
+export const OWN_PASSWORD_MAX = 128;
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 14;
+export const invitationLinkStates = ['valid', 'used', 'replaced', 'expired', 'invalid'] as const;
+export type InvitationLinkState = (typeof invitationLinkStates)[number];
+
 /** Single sign-on providers (OpenID Connect), each enabled by configuration. */
 export const ssoProviders = ['google', 'microsoft', 'oidc'] as const;
 
 /**
  * Method, path and operation id of the calls the web app makes on a first page, before any
  * screen that needs zod (the app config, the session check, the sign-in page, a sign-in
- * link's landing page, logout): decision 004 keeps zod off the first page. `authRoutes`,
+ * link's landing page, logout, and the pages an e-mail opens: an invitation, a password reset):
+ * decision 004 keeps zod off the first page. `authRoutes`,
  * `ssoRoutes` (auth.ts) and `appConfigRoutes` (app-config.ts) complete each with its
  * schemas, so each is still written once.
  */
@@ -64,6 +77,13 @@ export const firstPageCalls = {
   startSso: { method: 'GET', path: '/auth/:provider/start', operationId: 'startSingleSignOn' },
   discoverSso: { method: 'POST', path: '/auth/sso/discover', operationId: 'discoverSsoConnections' },
   startSsoConnection: { method: 'GET', path: '/auth/sso/connections/:id/start', operationId: 'startSsoConnectionSignIn' },
+  // The pages an e-mail opens: a worker's phone loads them first, and often only them.
+  checkInvitation: { method: 'GET', path: '/auth/invitation', operationId: 'checkInvitation' },
+  acceptInvitation: { method: 'POST', path: '/auth/invitation/accept', operationId: 'acceptInvitation' },
+  activateInvitation: { method: 'POST', path: '/auth/invitation/activate', operationId: 'activateInvitation' },
+  requestPasswordReset: { method: 'POST', path: '/auth/password-reset/request', operationId: 'requestPasswordReset' },
+  checkPasswordReset: { method: 'POST', path: '/auth/password-reset/check', operationId: 'checkPasswordReset' },
+  resetPassword: { method: 'POST', path: '/auth/password-reset', operationId: 'resetPassword' },
 } as const;
 
 /**
@@ -73,7 +93,20 @@ export const firstPageCalls = {
  */
 export const firstPageRoutes = firstPageCalls as unknown as Pick<
   typeof authRoutes,
-  'checkEmail' | 'signIn' | 'redeemSignInLink' | 'createSession' | 'me' | 'trackActivity' | 'setOwnLocale' | 'logout'
+  | 'checkEmail'
+  | 'signIn'
+  | 'redeemSignInLink'
+  | 'createSession'
+  | 'me'
+  | 'trackActivity'
+  | 'setOwnLocale'
+  | 'logout'
+  | 'checkInvitation'
+  | 'acceptInvitation'
+  | 'activateInvitation'
+  | 'requestPasswordReset'
+  | 'checkPasswordReset'
+  | 'resetPassword'
 > & {
   appConfig: typeof appConfigRoutes.get;
   startSso: typeof ssoRoutes.start;

@@ -6,7 +6,16 @@
  *   userInfo  readable by scripts, display data only (userInfoCookie below)
  */
 import { z } from 'zod';
-import { firstPageCalls, SIGN_IN_PASSWORD_MIN, ssoProviders } from './auth-constants.js';
+import {
+  firstPageCalls,
+  invitationLinkStates,
+  OWN_PASSWORD_MAX,
+  OWN_PASSWORD_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGN_IN_PASSWORD_MIN,
+  ssoProviders,
+} from './auth-constants.js';
 import { emailText } from './email-domain.js';
 import { contentLocales } from './locales.js';
 import { allowedRoleType, orgRole, signInProvider } from './roles.js';
@@ -89,8 +98,6 @@ export const userResponse = z.object({ user: authenticatedUser });
  * characters, a digit, an uppercase and a lowercase letter, a special character, no
  * whitespace. Messages are i18n keys.
  */
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 25;
 export const firstAdminPassword = text()
   .min(PASSWORD_MIN, 'passwordTooShort')
   .max(PASSWORD_MAX, 'passwordTooLong')
@@ -106,8 +113,6 @@ export const firstAdminPassword = text()
  * included, none required; at most OWN_PASSWORD_MAX, so a passphrase of a few sentences
  * fits and a megabyte is not hashed (decision 068).
  */
-export const OWN_PASSWORD_MIN = PASSWORD_MIN;
-export const OWN_PASSWORD_MAX = 128;
 export const ownPassword = text().min(OWN_PASSWORD_MIN, 'passwordTooShort').max(OWN_PASSWORD_MAX, 'passwordTooLong');
 
 /** POST auth/custom: a one-time sign-in link's token for an idToken. */
@@ -122,11 +127,7 @@ export const invitationPasswordBody = z.object({ token: text().min(10).max(200),
  * valid, used (the password was chosen with it), replaced (a newer invitation was sent),
  * expired (14 days passed) or invalid (unknown, or the person or organization was disabled).
  */
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 14;
-export const invitationLinkStates = ['valid', 'used', 'replaced', 'expired', 'invalid'] as const;
 export const invitationLinkState = z.enum(invitationLinkStates);
-export type InvitationLinkState = z.infer<typeof invitationLinkState>;
 /**
  * Where an invited person will work: `console` (Organizational Admins and staff: this
  * console) or `app` (every other role: the platform's app, PLATFORM_APP_URL).
@@ -283,25 +284,19 @@ export const authRoutes = {
   signIn: route({ ...firstPageCalls.signIn, tags, body: passwordSignInBody, response: idTokenResponse }),
   redeemSignInLink: route({ ...firstPageCalls.redeemSignInLink, tags, body: customTokenBody, response: idTokenResponse }),
   acceptInvitation: route({
-    method: 'POST',
-    path: '/auth/invitation/accept',
-    operationId: 'acceptInvitation',
+    ...firstPageCalls.acceptInvitation,
     tags,
     body: invitationPasswordBody,
     response: idTokenResponse,
   }),
   checkInvitation: route({
-    method: 'GET',
-    path: '/auth/invitation',
-    operationId: 'checkInvitation',
+    ...firstPageCalls.checkInvitation,
     tags,
     query: invitationCheckQuery,
     response: invitationCheckResponse,
   }),
   activateInvitation: route({
-    method: 'POST',
-    path: '/auth/invitation/activate',
-    operationId: 'activateInvitation',
+    ...firstPageCalls.activateInvitation,
     tags,
     body: invitationPasswordBody,
     response: activateInvitationResponse,
@@ -326,25 +321,19 @@ export const authRoutes = {
   }),
   logout: route({ ...firstPageCalls.logout, tags, response: logoutResponse }),
   requestPasswordReset: route({
-    method: 'POST',
-    path: '/auth/password-reset/request',
-    operationId: 'requestPasswordReset',
+    ...firstPageCalls.requestPasswordReset,
     tags,
     body: passwordResetRequestBody,
     response: passwordResetRequestResponse,
   }),
   checkPasswordReset: route({
-    method: 'POST',
-    path: '/auth/password-reset/check',
-    operationId: 'checkPasswordReset',
+    ...firstPageCalls.checkPasswordReset,
     tags,
     body: passwordResetTokenBody,
     response: passwordResetCheckResponse,
   }),
   resetPassword: route({
-    method: 'POST',
-    path: '/auth/password-reset',
-    operationId: 'resetPassword',
+    ...firstPageCalls.resetPassword,
     tags,
     body: passwordResetBody,
     response: passwordResetResponse,

@@ -14,7 +14,7 @@ import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useT } from '../i18n/use-t';
 import { OutlinedField } from './OutlinedField';
 import { PasswordRulesList } from './PasswordRulesList';
-import { type PasswordPolicy, unmetPasswordRules } from './password-rules';
+import { ownPasswordPolicy, type PasswordPolicy } from './password-rules';
 import { fieldError } from './validation';
 
 export interface NewPasswordValues {
@@ -38,7 +38,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   form,
   label,
   autoFocus = true,
-  policy = 'own',
+  policy = ownPasswordPolicy,
 }: {
   form: UseFormReturn<T>;
   /** Which rules: a passphrase people choose for themselves (`own`), or the spec's rule of an organization's first admin. */
@@ -62,7 +62,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         registration={touchedOnlyOnceTyped(
           own.register('password', {
             required: 'required',
-            validate: (value) => unmetPasswordRules(value, policy).length === 0 || 'passwordPolicy',
+            validate: (value) => policy.unmet(value).length === 0 || 'passwordPolicy',
           }),
         )}
         label={label ?? t('newPassword.password')}

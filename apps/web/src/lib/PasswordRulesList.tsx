@@ -9,7 +9,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { type PasswordPolicy, type PasswordRuleId, passwordPolicies, unmetPasswordRules } from './password-rules';
+import { ownPasswordPolicy, type PasswordPolicy, type PasswordRuleId } from './password-rules';
 
 export interface PasswordRulesListProps {
   id: string;
@@ -21,21 +21,29 @@ export interface PasswordRulesListProps {
   ruleLabel: (rule: PasswordRuleId, limits: { min: number; max: number }) => string;
 }
 
-export function PasswordRulesList({ id, password, policy = 'own', title, metLabel, notMetLabel, ruleLabel }: PasswordRulesListProps) {
-  const unmet = unmetPasswordRules(password, policy);
-  const { rules, limits } = passwordPolicies[policy];
+export function PasswordRulesList({
+  id,
+  password,
+  policy = ownPasswordPolicy,
+  title,
+  metLabel,
+  notMetLabel,
+  ruleLabel,
+}: PasswordRulesListProps) {
+  const unmet = policy.unmet(password);
+  const { rules, limits } = policy;
   return (
     <List dense id={id} aria-label={title} disablePadding>
       {rules.map((rule) => (
-        <ListItem key={rule.id} disableGutters sx={{ py: 0 }}>
+        <ListItem key={rule} disableGutters sx={{ py: 0 }}>
           <ListItemIcon sx={{ minWidth: 32 }}>
-            {unmet.includes(rule.id) ? (
+            {unmet.includes(rule) ? (
               <RadioButtonUncheckedIcon fontSize="small" titleAccess={notMetLabel} />
             ) : (
               <CheckCircleIcon fontSize="small" color="success" titleAccess={metLabel} />
             )}
           </ListItemIcon>
-          <ListItemText primary={ruleLabel(rule.id, limits)} />
+          <ListItemText primary={ruleLabel(rule, limits)} />
         </ListItem>
       ))}
     </List>

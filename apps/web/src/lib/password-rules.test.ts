@@ -1,34 +1,35 @@
 import { firstAdminPassword, ownPassword } from '@console/contracts/auth';
 import { expect, it } from 'vitest';
-import { unmetPasswordRules } from './password-rules';
+import { firstAdminPasswordPolicy } from './first-admin-password-policy';
+import { ownPasswordPolicy } from './password-rules';
 
 const passphrase64 = 'correct horse battery staple on a quiet morning by the old mill!';
 
 it('reads each rule of the first admin’s policy, the spec’s', () => {
-  expect(unmetPasswordRules('Abcdefgh1!', 'firstAdmin')).toEqual([]);
-  expect(unmetPasswordRules('Abc1!', 'firstAdmin')).toEqual(['length']);
-  expect(unmetPasswordRules('Abcdefgh1!Abcdefgh1!Abcdefgh1!', 'firstAdmin')).toEqual(['length']);
-  expect(unmetPasswordRules('Abcdefghi!', 'firstAdmin')).toEqual(['digit']);
-  expect(unmetPasswordRules('abcdefgh1!', 'firstAdmin')).toEqual(['upper']);
-  expect(unmetPasswordRules('ABCDEFGH1!', 'firstAdmin')).toEqual(['lower']);
-  expect(unmetPasswordRules('Abcdefgh12', 'firstAdmin')).toEqual(['special']);
-  expect(unmetPasswordRules('Abcd efgh1!', 'firstAdmin')).toEqual(['noSpace']);
-  expect(unmetPasswordRules('', 'firstAdmin')).toHaveLength(6);
-  expect(unmetPasswordRules(passphrase64, 'firstAdmin')).toContain('length');
+  expect(firstAdminPasswordPolicy.unmet('Abcdefgh1!')).toEqual([]);
+  expect(firstAdminPasswordPolicy.unmet('Abc1!')).toEqual(['length']);
+  expect(firstAdminPasswordPolicy.unmet('Abcdefgh1!Abcdefgh1!Abcdefgh1!')).toEqual(['length']);
+  expect(firstAdminPasswordPolicy.unmet('Abcdefghi!')).toEqual(['digit']);
+  expect(firstAdminPasswordPolicy.unmet('abcdefgh1!')).toEqual(['upper']);
+  expect(firstAdminPasswordPolicy.unmet('ABCDEFGH1!')).toEqual(['lower']);
+  expect(firstAdminPasswordPolicy.unmet('Abcdefgh12')).toEqual(['special']);
+  expect(firstAdminPasswordPolicy.unmet('Abcd efgh1!')).toEqual(['noSpace']);
+  expect(firstAdminPasswordPolicy.unmet('')).toHaveLength(6);
+  expect(firstAdminPasswordPolicy.unmet(passphrase64)).toContain('length');
 });
 
 it('takes a passphrase of 64 characters with spaces for a password people choose, and only asks a length', () => {
   expect(passphrase64).toHaveLength(64);
-  expect(unmetPasswordRules(passphrase64)).toEqual([]);
-  expect(unmetPasswordRules('all lower case words')).toEqual([]);
-  expect(unmetPasswordRules('short one')).toEqual(['passphrase']);
-  expect(unmetPasswordRules('x'.repeat(129))).toEqual(['passphrase']);
-  expect(unmetPasswordRules('')).toEqual(['passphrase']);
+  expect(ownPasswordPolicy.unmet(passphrase64)).toEqual([]);
+  expect(ownPasswordPolicy.unmet('all lower case words')).toEqual([]);
+  expect(ownPasswordPolicy.unmet('short one')).toEqual(['passphrase']);
+  expect(ownPasswordPolicy.unmet('x'.repeat(129))).toEqual(['passphrase']);
+  expect(ownPasswordPolicy.unmet('')).toEqual(['passphrase']);
 });
 
 it('agrees with each schema on what is acceptable', () => {
   for (const p of ['Abcdefgh1!', 'Ñandú-2026-Çà', 'short', 'Abcd efgh1!', 'NoDigitsHere!', 'ÉÉÉÉÉÉÉÉÉ1!', passphrase64, 'x'.repeat(129)]) {
-    expect(unmetPasswordRules(p, 'firstAdmin').length === 0).toBe(firstAdminPassword.safeParse(p).success);
-    expect(unmetPasswordRules(p).length === 0).toBe(ownPassword.safeParse(p).success);
+    expect(firstAdminPasswordPolicy.unmet(p).length === 0).toBe(firstAdminPassword.safeParse(p).success);
+    expect(ownPasswordPolicy.unmet(p).length === 0).toBe(ownPassword.safeParse(p).success);
   }
 });

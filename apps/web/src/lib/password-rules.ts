@@ -1,42 +1,23 @@
 /**
- * The checklists of the two password policies, read from the contract's schemas (the ones
- * the server applies): each rule is met when none of its messages is among the schema's
- * issues for the password. `own`: what people choose for themselves (an invitation, a reset),
- * a passphrase of any characters; `firstAdmin`: the spec's rule for the first admin's
- * password that staff type when they create an organization.
+ * The checklists of the two password policies. `ownPasswordPolicy`: what people choose for
+ * themselves (an invitation, a reset), a passphrase of any characters, checked by its length
+ * alone with the contract's limits (no zod: the pages an e-mail opens load it first). The
+ * first admin's policy, the spec's rule for the password staff type when they create an
+ * organization, reads the contract's schema (first-admin-password-policy.ts).
  */
-import { firstAdminPassword, OWN_PASSWORD_MAX, OWN_PASSWORD_MIN, ownPassword, PASSWORD_MAX, PASSWORD_MIN } from '@console/contracts/auth';
+import { OWN_PASSWORD_MAX, OWN_PASSWORD_MIN } from '@console/contracts/auth-constants';
 
-export type PasswordPolicy = 'own' | 'firstAdmin';
+export type PasswordRuleId = 'length' | 'digit' | 'upper' | 'lower' | 'special' | 'noSpace' | 'passphrase';
 
-const firstAdminRules = [
-  { id: 'length', messages: ['passwordTooShort', 'passwordTooLong'] },
-  { id: 'digit', messages: ['passwordNeedsDigit'] },
-  { id: 'upper', messages: ['passwordNeedsUppercase'] },
-  { id: 'lower', messages: ['passwordNeedsLowercase'] },
-  { id: 'special', messages: ['passwordNeedsSpecial'] },
-  { id: 'noSpace', messages: ['passwordNoWhitespace'] },
-] as const;
-
-const ownRules = [{ id: 'passphrase', messages: ['passwordTooShort', 'passwordTooLong'] }] as const;
-
-export type PasswordRuleId = (typeof firstAdminRules)[number]['id'] | (typeof ownRules)[number]['id'];
-
-interface Policy {
-  schema: typeof ownPassword;
-  rules: readonly { id: PasswordRuleId; messages: readonly string[] }[];
+export interface PasswordPolicy {
+  rules: readonly PasswordRuleId[];
   limits: { min: number; max: number };
+  /** The rules that `password` does not meet yet (an empty one meets none). */
+  unmet: (password: string) => PasswordRuleId[];
 }
 
-export const passwordPolicies: Record<PasswordPolicy, Policy> = {
-  own: { schema: ownPassword, rules: ownRules, limits: { min: OWN_PASSWORD_MIN, max: OWN_PASSWORD_MAX } },
-  firstAdmin: { schema: firstAdminPassword, rules: firstAdminRules, limits: { min: PASSWORD_MIN, max: PASSWORD_MAX } },
+export const ownPasswordPolicy: PasswordPolicy = {
+  rules: ['passphrase'],
+  limits: { min: OWN_PASSWORD_MIN, max: OWN_PASSWORD_MAX },
+  unmet: (password) => (password.length >= OWN_PASSWORD_MIN && password.length <= OWN_PASSWORD_MAX ? [] : ['passphrase']),
 };
-
-/** The rules of the policy that `password` does not meet yet (an empty one meets none). */
-export function unmetPasswordRules(password: string, policy: PasswordPolicy = 'own'): PasswordRuleId[] {
-  const { schema, rules } = passwordPolicies[policy];
-  if (!password) return rules.map((rule) => rule.id);
-  const issues = new Set((schema.safeParse(password).error?.issues ?? []).map((issue) => issue.message));
-  return rules.filter((rule) => rule.messages.some((m) => issues.has(m))).map((rule) => rule.id);
-}

@@ -3,7 +3,7 @@
  * password: into the console (accept: an idToken) or to activate an account of the
  * platform's app (activate: no session).
  */
-import { authRoutes } from '@console/contracts/auth';
+import { firstPageRoutes as authRoutes } from '@console/contracts/auth-constants';
 import { api } from '../../../lib/api';
 import { withLinkToken } from './link-token';
 

@@ -1,5 +1,5 @@
 /** Forgotten passwords: ask for a link (the same answer for every address), check it on load, set the new password. */
-import { authRoutes } from '@console/contracts/auth';
+import { firstPageRoutes as authRoutes } from '@console/contracts/auth-constants';
 import type { Locale } from '../../../i18n/locales';
 import { api } from '../../../lib/api';
 

@@ -4,7 +4,7 @@
  * form to fill in for nothing (decision 049). Both invitation pages (into the console, and to
  * activate an account of the platform's app) use it.
  */
-import { INVITATION_DAYS, type InvitationLinkState } from '@console/contracts/auth';
+import { INVITATION_DAYS, type InvitationLinkState } from '@console/contracts/auth-constants';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';

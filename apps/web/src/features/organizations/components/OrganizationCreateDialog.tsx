@@ -32,6 +32,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { AppDialog } from '../../../lib/dialogs/AppDialog';
 import { errorMessage } from '../../../lib/error-message';
+import { firstAdminPasswordPolicy } from '../../../lib/first-admin-password-policy';
 import { NewPasswordFields } from '../../../lib/NewPasswordFields';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
@@ -183,7 +184,7 @@ export default function OrganizationCreateDialog({
             )}
           </FormControl>
           {access === 'password' && (
-            <NewPasswordFields form={form} label={t('organizations:create.password')} autoFocus={false} policy="firstAdmin" />
+            <NewPasswordFields form={form} label={t('organizations:create.password')} autoFocus={false} policy={firstAdminPasswordPolicy} />
           )}
         </Stack>
       </Box>
