@@ -30,21 +30,7 @@ export interface OutlinedFieldProps {
   endAdornment?: ReactNode;
 }
 
-export function OutlinedField({
-  name,
-  label,
-  value,
-  onChange,
-  registration,
-  type = 'text',
-  autoComplete,
-  autoFocus,
-  readOnly,
-  required = !readOnly,
-  problem,
-  describedBy,
-  endAdornment,
-}: OutlinedFieldProps) {
+export function OutlinedField({ label, registration, readOnly, required = !readOnly, problem, describedBy, ...input }: OutlinedFieldProps) {
   const id = useId();
   const helpId = `${id}-help`;
   const describers = [problem ? helpId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
@@ -53,18 +39,12 @@ export function OutlinedField({
     <FormControl fullWidth error={!!problem} required={required} variant="outlined">
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
-        id={id}
-        name={name}
-        label={label}
-        type={type}
-        value={value}
-        onChange={onChange}
+        {...input}
         {...registered}
-        inputRef={ref}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
+        id={id}
+        label={label}
         readOnly={readOnly}
-        endAdornment={endAdornment}
+        inputRef={ref}
         slotProps={{ input: { 'aria-describedby': describers, 'aria-invalid': !!problem } }}
       />
       {problem && <FormHelperText id={helpId}>{problem}</FormHelperText>}
