@@ -13,7 +13,7 @@ import { type UserImportOptions, userImportErrorMessages } from '@console/contra
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
-import { FALSE_VALUES, matchingUser, SEP, TRUE_VALUES } from './sql.js';
+import { FALSE_VALUES, joinMatchingUser, matched, SEP, TRUE_VALUES } from './sql.js';
 
 export interface ApplyScope {
   importId: string;
@@ -100,10 +100,10 @@ async function applyStatement(db: Db, scope: ApplyScope, batch: Batch, onConflic
                  -- A new user's id is drawn here, so that what the batch created is known from b
                  -- itself: joining the inserted rows back on their e-mail made a nested loop of
                  -- rows × rows (two thirds of a 250-row batch's time on the embedded database).
-                 coalesce(m.id, uuid_v7()) AS user_id, m.id IS NULL AS new,
+                 coalesce(${matched('id')}, uuid_v7()) AS user_id, ${matched('id')} IS NULL AS new,
                  coalesce(${disable}::boolean AND lower(s.disabled) IN (${TRUE_VALUES}), false) AS starts_disabled
           FROM user_import_rows s
-          LEFT JOIN LATERAL ${matchingUser(org, sql`u.id`)} m ON true
+          ${joinMatchingUser(org)}
           WHERE s.import_id = ${imp} AND s.row_number BETWEEN ${batch.from} AND ${batch.to}
             ${batch.retry ? sql`AND s.outcome = 'retry'` : sql``}
         ),

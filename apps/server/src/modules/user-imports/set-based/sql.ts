@@ -3,7 +3,7 @@
  * that the summary the admin confirms matches rows with users exactly as apply then does.
  */
 import { IMPORT_DISABLED_VALUES, IMPORT_LIST_SEPARATOR } from '@console/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 /** Constant words as SQL literals (the contracts' own lists, never user input). */
 export const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
@@ -16,11 +16,15 @@ export const FALSE_VALUES = literals(IMPORT_DISABLED_VALUES.false);
 export const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
 
 /**
- * The organization's user that the staged row `s` names, with `columns` of `users u`: by
- * e-mail, else (a row without one) by employee ID. Joined as `LEFT JOIN LATERAL (…) alias ON true`.
+ * The organization's user that the staged row `s` names: by e-mail (`ue`), else, for a row
+ * without one, by employee ID (`ui`); each matches one user at most (the unique indexes).
+ * Plain joins rather than a LATERAL per row, so the planner may hash a whole file's rows
+ * against the organization's users instead of probing the indexes once per row; for a small
+ * batch it still chooses the probes. Read a column of the match with `matched`.
  */
-export const matchingUser = (organizationId: string, columns: SQL) => sql`(
-  SELECT ${columns} FROM users u WHERE s.email IS NOT NULL AND u.email = s.email::citext AND u.organization_id = ${organizationId}
-  UNION ALL
-  SELECT ${columns} FROM users u WHERE s.email IS NULL AND u.organization_id = ${organizationId} AND u.employee_id = s.employee_id
-)`;
+export const joinMatchingUser = (organizationId: string) => sql`
+  LEFT JOIN users ue ON s.email IS NOT NULL AND ue.email = s.email::citext AND ue.organization_id = ${organizationId}
+  LEFT JOIN users ui ON s.email IS NULL AND ui.organization_id = ${organizationId} AND ui.employee_id = s.employee_id`;
+
+/** A column of the user `joinMatchingUser` matched (null when none). */
+export const matched = (column: 'id' | 'display_name' | 'disabled_at') => sql.raw(`coalesce(ue.${column}, ui.${column})`);

@@ -18,7 +18,7 @@ import {
 } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../../db/client.js';
-import { matchingUser, TRUE_VALUES } from './sql.js';
+import { joinMatchingUser, matched, TRUE_VALUES } from './sql.js';
 
 type Group = keyof UserImportSummaryView;
 const GROUPS: readonly Group[] = ['newUsers', 'updatedUsers', 'disabledUsers', 'invitations'];
@@ -31,12 +31,12 @@ export async function summarizeStagedRows(
   const rows = await sqlRows<{ grp: Group; n: number; samples: UserImportSampleView[] | null }>(
     db,
     sql`WITH m AS MATERIALIZED (
-          SELECT s.row_number, s.email, s.employee_id, coalesce(s.name, u.display_name) AS name,
-                 u.id IS NULL AS new,
+          SELECT s.row_number, s.email, s.employee_id, coalesce(s.name, ${matched('display_name')}) AS name,
+                 ${matched('id')} IS NULL AS new,
                  coalesce(${o.disableUsers}::boolean AND lower(s.disabled) IN (${TRUE_VALUES}), false) AS disables,
-                 u.disabled_at IS NULL AS enabled
+                 ${matched('disabled_at')} IS NULL AS enabled
           FROM user_import_rows s
-          LEFT JOIN LATERAL ${matchingUser(org, sql`u.id, u.display_name, u.disabled_at`)} u ON true
+          ${joinMatchingUser(org)}
           WHERE s.import_id = ${imp}
         ),
         g AS (
