@@ -257,7 +257,23 @@ export const externalApiErrorCodes = {
   emailChecksLimit: 'EMAIL_CHECKS_LIMIT',
   /** 400: `after` names no event of the organization (the trail's own code). */
   eventsCursorInvalid: eventsErrorCodes.cursorInvalid,
+  /** 400: the Idempotency-Key header is empty, longer than IDEMPOTENCY_KEY_MAX or holds other than printable ASCII. */
+  idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  /** 422: the key was first used for another request (method, path or body) of the same access key. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409 with Retry-After: the first request with this key is still running. */
+  idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
 } as const;
+
+/**
+ * Idempotency keys (docs/decisions/070-idempotency-keys-and-rate-limit-headers.md): a write sent
+ * with `Idempotency-Key` is done once; its answer is kept IDEMPOTENCY_KEY_HOURS for the access key
+ * and a repeat gets it again with `Idempotent-Replayed: true`.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IDEMPOTENCY_KEY_HOURS = 24;
 
 /** GET /settings/documentation: where the interactive API reference is. */
 export const documentationUrlResponse = z.object({
@@ -272,7 +288,7 @@ export const documentationRoutes = {
 };
 
 /** The statuses of the error answers an external call documents, each with the error envelope. */
-export type ExternalApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ExternalApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /** An external API call: a route, with what its OpenAPI document says besides its success. */
 export interface ExternalApiRouteDef extends RouteDef {
@@ -287,9 +303,16 @@ export interface ExternalApiRouteDef extends RouteDef {
 
 const externalRoute = <const R extends ExternalApiRouteDef>(def: R): R => route(def);
 
-/** The answers of a call's errors, for its OpenAPI document: `{ 401: errorEnvelope, … }`. */
+/** A write of a key's caller (not the token's call): it takes an Idempotency-Key. */
+export const takesIdempotencyKey = (def: Pick<ExternalApiRouteDef, 'method' | 'security'>): boolean =>
+  def.method !== 'GET' && def.security.length > 0;
+
+/**
+ * The answers of a call's errors, for its OpenAPI document: `{ 401: errorEnvelope, … }`; a
+ * write may also be refused for its Idempotency-Key (409 while the first is running, 422 reused).
+ */
 export const externalApiErrorResponses = (def: ExternalApiRouteDef): Record<number, typeof errorEnvelope> =>
-  Object.fromEntries(def.errors.map((status) => [status, errorEnvelope]));
+  Object.fromEntries([...def.errors, ...(takesIdempotencyKey(def) ? [409, 422] : [])].map((status) => [status, errorEnvelope]));
 
 /** Every call checked by the guard (apiKey, rate limit, idToken) may be refused so. */
 const guarded = [400, 401, 403, 429] as const;

@@ -65,8 +65,14 @@ export function buildIdentity(wiring: Wiring) {
     invitations: createInvitationsService({ db, tokens, users, idTokens, mailer, clock, config }),
     signInLinks: createSignInLinksService({ db, users: authRepo, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: users, auth, clock, config }),
-    // Hourly: what has ended (sessions, one-time tokens, windows, SSO round trips, SCIM's log).
-    housekeeping: createHousekeeping({ repo: repositories.housekeeping, clock, config }),
+    // Hourly: what has ended (sessions, one-time tokens, windows, SSO round trips, SCIM's log, and
+    // the external API's idempotency keys, deleted by their owner's repository).
+    housekeeping: createHousekeeping({
+      repo: repositories.housekeeping,
+      clock,
+      config,
+      deleteExpiredIdempotencyKeys: repositories.idempotentRequests.deleteExpired,
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import { type AccessKeysPage, createAccessKeysService } from '../modules/access-
 import { createBearerUsers, createExternalApiGuard } from '../modules/external-api/external-api.auth.js';
 import { createExternalApiCaches } from '../modules/external-api/external-api.cache.js';
 import { createExternalApiService } from '../modules/external-api/external-api.service.js';
+import { createIdempotentWrites } from '../modules/external-api/idempotency.js';
 import { createApiUsersService } from '../modules/external-api/users.service.js';
 import { createProvisioningService } from '../modules/provisioning/provisioning.service.js';
 import { createScimGuard } from '../modules/provisioning/scim.auth.js';
@@ -58,6 +59,8 @@ export function buildIntegrations(
       resolveBearer: bearerUsers.resolve,
       peekBearer: bearerUsers.peek,
     }),
+    // Writes sent with an Idempotency-Key run once per access key; their answers are kept a day (decision 070).
+    idempotentWrites: createIdempotentWrites({ repo: repositories.idempotentRequests, clock, log }),
     externalApi: createExternalApiService({
       db,
       repo: repositories.externalApi,

@@ -13,6 +13,7 @@ import { createDomainsRepository } from '../modules/domains/domains.repository.j
 import { createEventsRetentionRepository } from '../modules/events/events-retention.repository.js';
 import { createEventsTrailRepository } from '../modules/events/events-trail.repository.js';
 import { createExternalApiRepository } from '../modules/external-api/external-api.repository.js';
+import { createIdempotentRequestsRepository } from '../modules/external-api/idempotency.repository.js';
 import { createLookupRepository } from '../modules/lookup/lookup.repository.js';
 import { createOrganizationManagersRepository } from '../modules/organizations/organization-managers.repository.js';
 import { createOrganizationSettingsRepository } from '../modules/organizations/organization-settings.repository.js';
@@ -55,6 +56,7 @@ export function createRepositories(db: Db) {
     certificateNotices: createCertificateNoticesRepository(db),
     accessKeys: createAccessKeysRepository(db),
     externalApi: createExternalApiRepository(db),
+    idempotentRequests: createIdempotentRequestsRepository(db),
     userImports: createUserImportsRepository(db),
     userImportLeases: createUserImportLeasesRepository(db),
     userImportInvitations: createUserImportInvitationsRepository(db),

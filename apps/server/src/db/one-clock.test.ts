@@ -25,6 +25,7 @@ const DATABASE_CLOCK: Record<string, string[]> = {
   'modules/webhooks/webhook-delivery-leases.repository.ts': ['leased_until', 'next_attempt_at'],
   'modules/webhooks/webhook-delivery-log.repository.ts': ['leased_until', 'next_attempt_at'],
   'modules/webhooks/webhook-delivery-retention.repository.ts': ['leased_until'],
+  'modules/external-api/idempotency.repository.ts': ['running_until'],
 };
 
 /** A SQL `now()` (not `clock.now()`, `Date.now()` or a function of the file called `now`). */

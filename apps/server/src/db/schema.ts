@@ -9,6 +9,7 @@ export * from './schema/analytics.js';
 export * from './schema/auth.js';
 export * from './schema/domains.js';
 export * from './schema/events.js';
+export * from './schema/external-api.js';
 export * from './schema/organization-managers.js';
 export * from './schema/organizations.js';
 export * from './schema/provisioning.js';

@@ -27,6 +27,8 @@ interface Lease {
   resetAt: number;
   granted: number;
   used: number;
+  /** Calls of the window no process had taken from the shared counter at the last renewal. */
+  untaken: number;
   /** The shared counter reached the limit: refuse until resetAt without asking again. */
   exhausted: boolean;
   pending?: Promise<void>;
@@ -54,6 +56,7 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
       lease.used = 0;
     }
     lease.granted += grant;
+    lease.untaken = Math.max(0, limit - hits);
     lease.exhausted = grant < chunk;
   }
 
@@ -79,7 +82,7 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
       let lease = leases.get(key);
       if (!lease || (lease.resetAt <= now && !lease.pending)) {
         if (leases.size >= 10_000) prune(now);
-        lease = { resetAt: 0, granted: 0, used: 0, exhausted: false };
+        lease = { resetAt: 0, granted: 0, used: 0, untaken: 0, exhausted: false };
         leases.set(key, lease);
       }
       const quick = tryTake(key);
@@ -110,21 +113,75 @@ export function createRateLimiter(opts: { count: HitCounter; limit: number; wind
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)) };
   }
 
-  return Object.assign(take, { tryTake, refusedFromMemory });
+  /**
+   * What is left of the key's window as this process knows it, from memory: its lease's unused
+   * calls and those no process had taken at its last renewal. Exact with one process; with
+   * several, other replicas' leases and their calls since are not seen.
+   */
+  function status(key: string): RateStatus | undefined {
+    const lease = leases.get(key);
+    const now = clock.now().getTime();
+    if (!lease || lease.resetAt <= now) return undefined;
+    return {
+      remaining: Math.max(0, lease.untaken + lease.granted - lease.used),
+      resetSeconds: Math.max(1, Math.ceil((lease.resetAt - now) / 1000)),
+    };
+  }
+
+  return Object.assign(take, { tryTake, refusedFromMemory, status, limit, windowSeconds: Math.ceil(windowMs / 1000) });
+}
+
+export interface RateStatus {
+  remaining: number;
+  /** Seconds until the window ends and the budget is whole again. */
+  resetSeconds: number;
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** Counts one call of `key`; over the limit, throws the 429 with Retry-After and the envelope. */
-export async function enforceRateLimit(take: RateLimiter, key: string, message: (retryAfterSeconds: number) => string) {
+export async function enforceRateLimit(
+  take: RateLimiter,
+  key: string,
+  message: (retryAfterSeconds: number) => string,
+  policy?: RatePolicy,
+) {
   const decision = await take(key);
   if (decision.allowed) return;
-  throw rateLimited(decision.retryAfterSeconds, message);
+  throw rateLimited(decision.retryAfterSeconds, message, policy);
 }
 
-/** The one refusal of every rate limit: 429 `RATE_LIMITED` with Retry-After. */
-export function rateLimited(retryAfterSeconds: number, message: (retryAfterSeconds: number) => string): AppError {
-  return new AppError(429, 'RATE_LIMITED', message(retryAfterSeconds), { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+/** The one refusal of every rate limit: 429 `RATE_LIMITED` with Retry-After (and the policy's RateLimit fields, when it has them). */
+export function rateLimited(retryAfterSeconds: number, message: (retryAfterSeconds: number) => string, policy?: RatePolicy): AppError {
+  const fields = policy && {
+    'ratelimit-policy': policy.field,
+    ratelimit: policy.status({ remaining: 0, resetSeconds: retryAfterSeconds }),
+  };
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    message(retryAfterSeconds),
+    { retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds), ...fields },
+  );
+}
+
+/**
+ * A budget as the IETF RateLimit fields name it (draft-ietf-httpapi-ratelimit-headers, decision 070):
+ * `RateLimit-Policy: "<name>";q=<calls>;w=<seconds>`, the same on every answer, and
+ * `RateLimit: "<name>";r=<calls left>;t=<seconds to the window's end>`. The policy's field is made once.
+ */
+export interface RatePolicy {
+  field: string;
+  status(status: RateStatus): string;
+}
+
+export function ratePolicy(name: string, limiter: Pick<RateLimiter, 'limit' | 'windowSeconds'>): RatePolicy {
+  const item = `"${name}"`;
+  return {
+    field: `${item};q=${limiter.limit};w=${limiter.windowSeconds}`,
+    status: ({ remaining, resetSeconds }) => `${item};r=${remaining};t=${resetSeconds}`,
+  };
 }
 
 /**
@@ -145,8 +202,10 @@ export function signInRateLimit(deps: {
     windowMs: config.SIGN_IN_RATE_LIMIT_WINDOW_MS,
     lease: 1,
   });
+  // Its fields go only with its refusal: an address that guesses passwords is not told how many tries it has left.
+  const policy = ratePolicy('sign-in', take);
   return (request: FastifyRequest) =>
-    enforceRateLimit(take, `sign-in:${request.ip}`, (s) => `Too many requests. Try again in ${inWords(s)}.`);
+    enforceRateLimit(take, `sign-in:${request.ip}`, (s) => `Too many requests. Try again in ${inWords(s)}.`, policy);
 }
 
 function inWords(seconds: number): string {

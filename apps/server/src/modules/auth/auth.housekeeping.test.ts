@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
+import { idempotentRequests, integrations, rateLimitHits, scimEvents, sessions, ssoLoginStates, userTokens } from '../../db/schema.js';
 import { jobDefinitions } from '../../jobs/index.js';
 import { createOrganization, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -79,6 +80,25 @@ describe('housekeeping job', () => {
       at: when,
     });
     await db.insert(scimEvents).values([event('provisioned 8 days ago', at(-8 * DAY)), event('provisioned 6 days ago', at(-6 * DAY))]);
+    const [key] = await db
+      .insert(integrations)
+      .values({ organizationId, name: 'Sync', description: '', keyPrefix: 'ak_', keyLast4: 'abcd', keyHash: 'housekeeping' })
+      .returning();
+    const idempotent = (name: string, expiresAt: Date) => ({
+      organizationId,
+      accessKeyId: key!.id,
+      idempotencyKey: name,
+      fingerprint: 'f',
+      route: 'POST /api/v1/users',
+      attempt: randomUUID(),
+      status: 201,
+      body: '{}',
+      createdAt: new Date(expiresAt.getTime() - DAY),
+      expiresAt,
+    });
+    await db
+      .insert(idempotentRequests)
+      .values([idempotent('answered a day ago', at(-1000)), idempotent('answered an hour ago', at(23 * 3_600_000))]);
   }
 
   async function remaining() {
@@ -90,18 +110,20 @@ describe('housekeeping job', () => {
       rateLimitWindows: await names(db.select({ name: rateLimitHits.key }).from(rateLimitHits)),
       ssoLoginStates: await names(db.select({ name: ssoLoginStates.stateHash }).from(ssoLoginStates)),
       scimEvents: await names(db.select({ name: scimEvents.resourceName }).from(scimEvents) as Promise<{ name: string }[]>),
+      idempotencyKeys: await names(db.select({ name: idempotentRequests.idempotencyKey }).from(idempotentRequests)),
     };
   }
 
   async function clear() {
     const { db } = t.database;
-    for (const table of [sessions, userTokens, rateLimitHits, ssoLoginStates, scimEvents]) await db.delete(table);
+    for (const table of [sessions, userTokens, rateLimitHits, ssoLoginStates, scimEvents, idempotentRequests, integrations])
+      await db.delete(table);
   }
 
   it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
     await seed();
     const report = await t.app.services.housekeeping.run();
-    expect(report).toEqual({ sessions: 1_006, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1 });
+    expect(report).toEqual({ sessions: 1_006, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1, idempotencyKeys: 1 });
     expect(await remaining()).toEqual({
       sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
       userTokens: [
@@ -115,6 +137,7 @@ describe('housekeeping job', () => {
       rateLimitWindows: ['window open'],
       ssoLoginStates: ['in flight'],
       scimEvents: ['provisioned 6 days ago'],
+      idempotencyKeys: ['answered an hour ago'],
     });
     expect(await t.app.services.housekeeping.run()).toEqual({
       sessions: 0,
@@ -122,6 +145,7 @@ describe('housekeeping job', () => {
       rateLimitWindows: 0,
       ssoLoginStates: 0,
       scimEvents: 0,
+      idempotencyKeys: 0,
     });
     await clear();
   });

@@ -1,7 +1,7 @@
 /**
  * Hourly housekeeping: deletes what has ended. Browser sessions and one-time tokens are kept
  * for HOUSEKEEPING_RETENTION_DAYS after they ended, to look into recent sign-ins; rate-limit
- * windows and SSO round trips go as soon as they end, since nothing reads them after.
+ * windows, SSO round trips and idempotency keys go as soon as they end, since nothing reads them after.
  *
  * Deletes run in bounded batches, each a short statement (housekeeping.repository.ts): on
  * the embedded database every statement holds the one connection (and the main thread) that
@@ -17,7 +17,10 @@ import type { HousekeepingRepository } from './housekeeping.repository.js';
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
-export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
+export type HousekeepingReport = Record<
+  'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents' | 'idempotencyKeys',
+  number
+>;
 
 /** The auth module's jobs, for the registry (jobs/index.ts). */
 export function housekeepingJobs({ services }: ModuleContext): JobDefinitions<HousekeepingJobs> {
@@ -41,11 +44,14 @@ export function createHousekeeping(deps: {
   repo: HousekeepingRepository;
   clock: Clock;
   config: Pick<Config, 'HOUSEKEEPING_RETENTION_DAYS'>;
+  /** The external API's idempotency keys whose day ended, deleted by the repository that owns them (the root hands it in). */
+  deleteExpiredIdempotencyKeys: (now: Date, batchSize: number) => Promise<number>;
 }) {
   return { run: () => runHousekeeping(deps) };
 }
 
-async function runHousekeeping({ repo, clock, config }: Parameters<typeof createHousekeeping>[0]): Promise<HousekeepingReport> {
+async function runHousekeeping(deps: Parameters<typeof createHousekeeping>[0]): Promise<HousekeepingReport> {
+  const { repo, clock, config } = deps;
   const now = clock.now();
   const cutoff = new Date(now.getTime() - config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
   return {
@@ -55,5 +61,7 @@ async function runHousekeeping({ repo, clock, config }: Parameters<typeof create
     ssoLoginStates: await repo.deleteExpiredSsoLoginStates(now, BATCH_SIZE),
     // What provisioning did, shown on the Provisioning screen: kept as long as ended sessions.
     scimEvents: await repo.deleteScimEventsBefore(cutoff, BATCH_SIZE),
+    // A kept answer is of no use once its day is over: a repeat then runs as a new call.
+    idempotencyKeys: await deps.deleteExpiredIdempotencyKeys(now, BATCH_SIZE),
   };
 }

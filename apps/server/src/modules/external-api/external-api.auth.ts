@@ -9,13 +9,17 @@
  * Before a key is known a call has no key's budget to spend: a missing, malformed, unknown or
  * expired key spends its source address's (`sourceLimit`), and an address whose budget is
  * spent is refused before any look-up (docs/decisions/020-brute-force-and-probing.md).
+ *
+ * Every answer of a known key tells its budget in the IETF RateLimit fields, set here on the
+ * reply from the limiter's memory (decision 070); an address without a valid key hears of its
+ * budget only in the 429 that says it is spent.
  */
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { type AuthContext, requestClient } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
-import { enforceRateLimit, type RateLimiter, rateLimited } from '../../http/rate-limit.js';
+import { enforceRateLimit, type RateLimiter, rateLimited, ratePolicy } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
 import { type BearerDeps, peekBearerUser, resolveBearerUser } from '../auth/principal.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
@@ -34,17 +38,28 @@ export interface ExternalApiGuardDeps {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
+  const keyPolicy = ratePolicy('access-key', deps.rateLimit);
+  const sourcePolicy = ratePolicy('address', deps.sourceLimit);
+
+  /** The key's budget on the answer, whatever it turns out to be (a refusal after the key keeps the fields). */
+  function announce(reply: FastifyReply, key: AuthenticatedKey) {
+    const status = deps.rateLimit.status(rateKey(key));
+    reply.header('ratelimit-policy', keyPolicy.field);
+    if (status) reply.header('ratelimit', keyPolicy.status(status));
+  }
+
   /**
    * Everything from memory (key, token, user, a call left in the rate-limit lease) and
    * allowed: no promise, no wait. Anything else goes the full way, with its refusals.
    */
-  function admittedFromMemory(request: FastifyRequest): boolean {
+  function admittedFromMemory(request: FastifyRequest, reply: FastifyReply): boolean {
     const bearer = deps.peekBearer && BEARER.exec(request.headers.authorization ?? '')?.[1];
     const auth = bearer ? deps.peekBearer?.(bearer) : undefined;
     if (auth?.signInProvider !== 'password' || !apiRoles.includes(auth.role)) return false;
     const key = deps.authenticateKey.peek(request.headers.apikey);
     if (!key || key.organizationId !== auth.organizationId) return false;
     if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
+    announce(reply, key);
     request.auth = { ...apiContext(auth, key), client: requestClient(request) };
     return true;
   }
@@ -59,15 +74,15 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     return context;
   }
 
-  return function guardExternalCall(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
-    if (admittedFromMemory(request)) return done();
-    fullCheck(request).then(() => done(), done);
+  return function guardExternalCall(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
+    if (admittedFromMemory(request, reply)) return done();
+    fullCheck(request, reply).then(() => done(), done);
   };
 
-  async function fullCheck(request: FastifyRequest) {
+  async function fullCheck(request: FastifyRequest, reply: FastifyReply) {
     const source = sourceKey(request.ip);
     const spent = deps.sourceLimit.refusedFromMemory(source);
-    if (spent && !spent.allowed) throw rateLimited(spent.retryAfterSeconds, unknownKeysMessage);
+    if (spent && !spent.allowed) throw rateLimited(spent.retryAfterSeconds, unknownKeysMessage, sourcePolicy);
     const keyHeader = request.headers.apikey;
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // The key and the user are looked up together; a key problem is reported first.
@@ -75,11 +90,13 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     user.catch(() => undefined); // awaited below unless the key or the rate limit refuses first
     const key = await deps.authenticateKey(keyHeader).catch(async (err: unknown) => {
       // A key refusal spends the address's budget; the call that finds it spent is answered 429.
-      if (err instanceof AppError && err.statusCode === 401) await enforceRateLimit(deps.sourceLimit, source, unknownKeysMessage);
+      if (err instanceof AppError && err.statusCode === 401)
+        await enforceRateLimit(deps.sourceLimit, source, unknownKeysMessage, sourcePolicy);
       throw err;
     });
 
-    await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`);
+    await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`, keyPolicy);
+    announce(reply, key);
 
     const auth = await user;
     if (auth.signInProvider !== 'password') {

@@ -61,7 +61,7 @@ const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyReque
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
-  const { ssoConnections, samlSettings, people } = services;
+  const { ssoConnections, samlSettings, people, idempotentWrites } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -126,6 +126,8 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       // Built once in registry.ts. Before validation and body parsing (decision 012); callback-style, so a call
       // admitted from memory is not held up by a promise.
       authed.addHook('onRequest', externalApiGuard);
+      // Every write below takes an Idempotency-Key (idempotency.ts); its hooks join each write route as it is registered.
+      authed.addHook('onRoute', idempotentWrites.onRoute);
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
         // The page is kept serialised and compressed once (external-api.cache.ts), checked by

@@ -2,7 +2,8 @@
  * Finishing touches on the generated OpenAPI document: each response gets a description
  * that says what it means here (instead of "Default Response"), every 429 documents its
  * Retry-After header, as does the 503 that any call may get from the embedded database's full
- * line (db/queue.ts, decision 035), and the CSV upload (a multipart stream, which no zod body schema
+ * line (db/queue.ts, decision 035), an access key's answers their RateLimit fields and its writes
+ * the Idempotency-Key header (decision 070), and the CSV upload (a multipart stream, which no zod body schema
  * validates) documents its form fields from the same contract the import service parses;
  * integers lose zod's meaningless bounds, and error answers show their own status as example.
  */
@@ -36,19 +37,62 @@ const descriptions: Record<string, string> = {
   '403':
     'Not allowed: the key is of another organization, the role cannot use the API or this call, or the account uses single sign-on (see code)',
   '404': 'Not found in your organization',
-  '409': 'Conflicts with existing data',
+  '409': 'Conflicts with existing data, or the first request with this Idempotency-Key is still running (see code)',
   '413': "The file is too large: over the server's upload limit",
+  '422': 'The Idempotency-Key was used for another request in the last 24 hours (code IDEMPOTENCY_KEY_REUSED)',
   '429': 'Too many requests: wait for the seconds of Retry-After',
   '503': 'Busy (the embedded database only): its line of statements is full; wait for the seconds of Retry-After (code SERVICE_BUSY)',
 };
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before the next call', schema: { type: 'integer', minimum: 1 } } };
 
+/** The access key's budget, on every answer to a valid key (the IETF RateLimit fields, decision 070). */
+const rateLimitFields = {
+  'RateLimit-Policy': {
+    description: 'The access key\'s budget: `"access-key";q=<calls>;w=<seconds>`',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'What is left of it: `"access-key";r=<calls left>;t=<seconds until the window ends>`',
+    schema: { type: 'string' },
+  },
+};
+const replayed = {
+  'Idempotent-Replayed': {
+    description: '`true` when this is the kept answer of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same request sent again with the same key within 24 hours is not done again and gets the first answer',
+  schema: { type: 'string', minLength: 1, maxLength: 255, examples: ['5f2b7c1e-8a4d-4e0b-9c61-3d2f7a9b1e40'] },
+};
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
 type Operation = {
   operationId?: string;
   requestBody?: unknown;
+  security?: unknown[];
+  parameters?: unknown[];
   responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
 };
+
+/** A call of an access key (every call but the token's): its answers carry the key's budget, and a write takes an Idempotency-Key. */
+function describeKeyCall(method: string, operation: Operation) {
+  if (!operation.security?.length) return;
+  const write = WRITES.has(method);
+  if (write) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    // A refused key has no budget to tell (an address spends its own, told only once spent).
+    if (status === '401') continue;
+    const retry = status === '429' || (write && status === '409') || status === '503' ? retryAfter : {};
+    response.headers = { ...response.headers, ...rateLimitFields, ...retry, ...(write && Number(status) < 300 ? replayed : {}) };
+  }
+}
 
 /**
  * zod writes every `.int()` as bounded by ±Number.MAX_SAFE_INTEGER; the bounds say nothing,
@@ -80,7 +124,7 @@ export const describeResponses: SwaggerTransformObject = (document) => {
     paths?: Record<string, Record<string, Operation>>;
   };
   for (const item of Object.values(doc.paths ?? {})) {
-    for (const operation of Object.values(item)) {
+    for (const [method, operation] of Object.entries(item)) {
       if (operation.operationId === 'createUserImport') operation.requestBody = uploadBody;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) >= 400) withStatusExample(response as Parameters<typeof withStatusExample>[0], Number(status));
@@ -95,6 +139,7 @@ export const describeResponses: SwaggerTransformObject = (document) => {
         withStatusExample(busy as Parameters<typeof withStatusExample>[0], 503);
         operation.responses['503'] = busy;
       }
+      describeKeyCall(method, operation);
     }
   }
   dropSafeIntegerBounds(doc.paths);

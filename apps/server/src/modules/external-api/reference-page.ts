@@ -62,12 +62,14 @@ interface OpenApiDocument {
 }
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** The little Markdown the document's prose uses: `code` spans and lines that start with "- ". */
+/** The little Markdown the document's prose uses: `code` spans, lines that start with "- " and fenced examples. */
 function proseHtml(markdown: string): string {
   const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
   return markdown
     .split(/\n{2,}/)
     .flatMap((paragraph) => {
+      // An example (```sh … ```) is shown as it is written.
+      if (paragraph.startsWith('```')) return [`<pre><code>${escapeHtml(paragraph.split('\n').slice(1, -1).join('\n'))}</code></pre>`];
       const blocks: string[] = [];
       let items: string[] = [];
       const endList = () => {
@@ -112,7 +114,7 @@ const FIRST_SCREEN_STYLE = `<style>
 #first-screen{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;overflow-wrap:anywhere}
 #first-screen h2{font-size:1.1rem;margin:1.5rem 0 .5rem}#first-screen ul{padding:0;list-style:none}#first-screen li{margin:.25rem 0}
 #first-screen ul.prose{padding-inline-start:1.5rem;list-style:disc}
-#first-screen code{font:14px/1.5 ui-monospace,monospace}#first-screen li>code:first-child{margin-inline-end:.5rem}
+#first-screen code{font:14px/1.5 ui-monospace,monospace}#first-screen pre{overflow-x:auto;white-space:pre}#first-screen li>code:first-child{margin-inline-end:.5rem}
 body:has(.scalar-app) #first-screen{display:none}
 </style>`;
 
