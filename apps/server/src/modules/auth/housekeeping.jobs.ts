@@ -17,7 +17,10 @@ import type { HousekeepingRepository } from './housekeeping.repository.js';
 const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
-export type HousekeepingReport = Record<'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents', number>;
+export type HousekeepingReport = Record<
+  'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents' | 'requestLog',
+  number
+>;
 
 /** The auth module's jobs, for the registry (jobs/index.ts). */
 export function housekeepingJobs({ services }: ModuleContext): JobDefinitions<HousekeepingJobs> {
@@ -41,11 +44,18 @@ export function createHousekeeping(deps: {
   repo: HousekeepingRepository;
   clock: Clock;
   config: Pick<Config, 'HOUSEKEEPING_RETENTION_DAYS'>;
+  /** The request log's delete of the calls older than it keeps (the request-log module's, the one owner of its table). */
+  purgeRequestLog: () => Promise<number>;
 }) {
   return { run: () => runHousekeeping(deps) };
 }
 
-async function runHousekeeping({ repo, clock, config }: Parameters<typeof createHousekeeping>[0]): Promise<HousekeepingReport> {
+async function runHousekeeping({
+  repo,
+  clock,
+  config,
+  purgeRequestLog,
+}: Parameters<typeof createHousekeeping>[0]): Promise<HousekeepingReport> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - config.HOUSEKEEPING_RETENTION_DAYS * DAY_MS);
   return {
@@ -55,5 +65,7 @@ async function runHousekeeping({ repo, clock, config }: Parameters<typeof create
     ssoLoginStates: await repo.deleteExpiredSsoLoginStates(now, BATCH_SIZE),
     // What provisioning did, shown on the Provisioning screen: kept as long as ended sessions.
     scimEvents: await repo.deleteScimEventsBefore(cutoff, BATCH_SIZE),
+    // The external API's calls, kept their own 30 days (docs/decisions/071-request-log.md).
+    requestLog: await purgeRequestLog(),
   };
 }

@@ -18,6 +18,7 @@ import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
 import { type BearerDeps, peekBearerUser, resolveBearerUser } from '../auth/principal.js';
+import { noteCallerKey } from '../request-log/request-log.hook.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
 export interface ExternalApiGuardDeps {
@@ -78,6 +79,8 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
       if (err instanceof AppError && err.statusCode === 401) await enforceRateLimit(deps.sourceLimit, source, unknownKeysMessage);
       throw err;
     });
+    // The call is its key's organization's from here: refused or not, the request log has it.
+    noteCallerKey(request, key);
 
     await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`);
 
