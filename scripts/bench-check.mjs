@@ -34,6 +34,7 @@ export function benchmarks(postgres = process.env.TEST_DATABASE_URL) {
     { name: 'reference-first-screen', command: node('bench/reference-first-screen.mjs', '1'), browser: true },
     { name: 'people', command: node('bench/people.mjs', '1000', '5'), postgres: 'only' },
     { name: 'events', command: node('bench/events.mjs', '2000', '5'), postgres: 'only' },
+    { name: 'request-log', command: node('bench/request-log.mjs', '2000', '5'), postgres: 'only' },
     { name: 'scim embedded', command: node('bench/scim.mjs', '20', '2', 'embedded'), env: { BENCH_WARMUP: '5' } },
     { name: 'scim postgres', command: node('bench/scim.mjs', '20', '2', 'postgres'), env: { BENCH_WARMUP: '5' }, postgres: 'only' },
     { name: 'webhooks', command: node('bench/webhooks.mjs', '20', '20', '50'), postgres: 'only' },

@@ -17,6 +17,7 @@ import { buildIntegrationHealth } from './composition/integration-health.js';
 import { buildIntegrations } from './composition/integrations.js';
 import { buildOrganizations } from './composition/organizations.js';
 import { createRepositories } from './composition/repositories.js';
+import { buildRequestLog } from './composition/request-log.js';
 import type { Wiring } from './composition/shared.js';
 import { buildSsoConnections } from './composition/sso-connections.js';
 import { buildWebhooks, subscribeToEvents } from './composition/webhooks.js';
@@ -40,7 +41,8 @@ export function createServices(deps: AppDeps) {
     downloadUrls: createUrlSigner(downloadUrlSecret(config)),
   };
 
-  const identity = buildIdentity(wiring);
+  const requestLog = buildRequestLog(wiring);
+  const identity = buildIdentity(wiring, { purgeRequestLog: () => requestLog.requestLog.purge() });
   // One rule for addresses of other organizations' users, whoever writes users: imports, SCIM, the external API (decision 020).
   const foreignEmails = createForeignEmailRule({
     db,
@@ -68,6 +70,7 @@ export function createServices(deps: AppDeps) {
     ...organizations,
     ...webhooks,
     ...domains,
+    ...requestLog,
     ...buildSsoConnections(wiring, { identity, domains: domains.domains }),
     // The dashboard's integration health, from the webhooks', provisioning's and events' own figures.
     ...buildIntegrationHealth({ ...webhooks, provisioning: integrations.provisioning, eventsTrail: organizations.eventsTrail }),

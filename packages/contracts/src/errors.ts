@@ -13,6 +13,7 @@ import type { lookupErrorCodes } from './lookup.js';
 import type { organizationErrorCodes, organizationSettingErrorCodes } from './organizations.js';
 import type { peopleErrorCodes } from './people.js';
 import type { provisioningErrorCodes } from './provisioning.js';
+import type { requestLogErrorCodes } from './request-log.js';
 import type { ssoConnectionErrorCodes } from './sso-connections.js';
 import type { userImportRequestErrors } from './user-imports.js';
 import type { webhookErrorCodes } from './webhooks.js';
@@ -76,6 +77,7 @@ export type ErrorCode =
   | CodeOf<typeof organizationSettingErrorCodes>
   | CodeOf<typeof peopleErrorCodes>
   | CodeOf<typeof provisioningErrorCodes>
+  | CodeOf<typeof requestLogErrorCodes>
   | CodeOf<typeof userImportRequestErrors>
   | CodeOf<typeof ssoConnectionErrorCodes>
   | CodeOf<typeof webhookErrorCodes>

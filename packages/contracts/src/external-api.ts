@@ -11,6 +11,14 @@ import { errorEnvelope } from './errors.js';
 import { EVENTS_PAGE_MAX, EVENTS_PAGE_SIZE, eventActionList, eventsErrorCodes, eventView } from './events.js';
 import { pageQuery } from './paging.js';
 import { resendInvitationResponse } from './people.js';
+import {
+  REQUEST_LOG_RETENTION_DAYS,
+  requestLogEntryParams,
+  requestLogEntryResponse,
+  requestLogErrorCodes,
+  requestLogPage,
+  requestLogQuery,
+} from './request-log.js';
 import { orgRole } from './roles.js';
 import { type RouteDef, route } from './route.js';
 import {
@@ -263,6 +271,8 @@ export const externalApiErrorCodes = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   /** 409 with Retry-After: the first request with this key is still running. */
   idempotencyKeyInFlight: 'IDEMPOTENCY_KEY_IN_FLIGHT',
+  /** 400: `after` is no `next` the request log answered (the log's own code). */
+  requestLogCursorInvalid: requestLogErrorCodes.cursorInvalid,
 } as const;
 
 /**
@@ -509,6 +519,34 @@ export const externalApiRoutes = {
     query: apiEventsQuery,
     response: apiEventsResponse,
     errors: guarded,
+  }),
+  /* The request log (the request-log module), as the console's Request log screen has it. */
+  listRequests: externalRoute({
+    method: 'GET',
+    path: '/v1/requests',
+    operationId: 'listRequests',
+    tags: ['Request log'],
+    summary: 'List the calls made to the API',
+    description:
+      `Organizational Admins. Every call made with an access key of your organization in the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first: ` +
+      'its route, status, duration, request id and error code, never a secret, a query or a body. ' +
+      'Filter by access key, status class, route and time; send `next` as `after` for the next page. A call appears a second or two after its answer.',
+    security,
+    query: requestLogQuery,
+    response: requestLogPage,
+    errors: guarded,
+  }),
+  getRequest: externalRoute({
+    method: 'GET',
+    path: '/v1/requests/:id',
+    operationId: 'getRequest',
+    tags: ['Request log'],
+    summary: 'One call made to the API',
+    description: 'Organizational Admins. An entry of the request log, by its id.',
+    security,
+    params: requestLogEntryParams,
+    response: requestLogEntryResponse,
+    errors: [...guarded, 404],
   }),
   /* Verified domains (the domains module), as the console's Single sign-on screen has them. */
   listDomains: externalRoute({

@@ -16,6 +16,7 @@ export * from './people.js';
 export * from './provisioning.js';
 export * from './public-mail-domains.js';
 export * from './redirects.js';
+export * from './request-log.js';
 export * from './roles.js';
 export * from './route.js';
 export * from './route-tables.js';

@@ -15,6 +15,7 @@ import { lookupRoutes } from './lookup.js';
 import { organizationRoutes } from './organizations.js';
 import { peopleRoutes } from './people.js';
 import { provisioningRoutes } from './provisioning.js';
+import { requestLogRoutes } from './request-log.js';
 import type { RouteDef } from './route.js';
 import { ssoConnectionRoutes, ssoConnectionSignInRoutes, staffSsoConnectionRoutes } from './sso-connections.js';
 import { userImportRoutes } from './user-imports.js';
@@ -41,6 +42,7 @@ export const routeTables = {
   organizationRoutes,
   peopleRoutes,
   provisioningRoutes,
+  requestLogRoutes,
   userImportRoutes,
   webhookDeliveryRoutes,
   webhookRoutes,

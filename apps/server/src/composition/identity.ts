@@ -21,7 +21,7 @@ import { createSsoService } from '../modules/auth/sso.service.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { sharedLimiter, type Wiring } from './shared.js';
 
-export function buildIdentity(wiring: Wiring) {
+export function buildIdentity(wiring: Wiring, given: { purgeRequestLog: () => Promise<number> }) {
   const { deps, db, repositories } = wiring;
   const { config, clock, idTokens, mailer, log } = deps;
   const { auth: authRepo, sessions, userTokens: tokens, ssoStates } = repositories;
@@ -65,13 +65,14 @@ export function buildIdentity(wiring: Wiring) {
     invitations: createInvitationsService({ db, tokens, users, idTokens, mailer, clock, config }),
     signInLinks: createSignInLinksService({ db, users: authRepo, tokens, auth, idTokens, clock, config }),
     sso: createSsoService({ repo: ssoStates, users: authRepo, signIns: users, auth, clock, config }),
-    // Hourly: what has ended (sessions, one-time tokens, windows, SSO round trips, SCIM's log, and
-    // the external API's idempotency keys, deleted by their owner's repository).
+    // Hourly: what has ended (sessions, one-time tokens, windows, SSO round trips, SCIM's log, the
+    // external API's idempotency keys and the request log's old calls, each deleted by its owner).
     housekeeping: createHousekeeping({
       repo: repositories.housekeeping,
       clock,
       config,
       deleteExpiredIdempotencyKeys: repositories.idempotentRequests.deleteExpired,
+      purgeRequestLog: given.purgeRequestLog,
     }),
   };
 }

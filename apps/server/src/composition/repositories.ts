@@ -21,6 +21,7 @@ import { createOrganizationsRepository } from '../modules/organizations/organiza
 import { createProvisioningRepository } from '../modules/provisioning/provisioning.repository.js';
 import { createScimGroupsRepository } from '../modules/provisioning/scim-groups.repository.js';
 import { createScimUsersRepository } from '../modules/provisioning/scim-users.repository.js';
+import { createRequestLogRepository } from '../modules/request-log/request-log.repository.js';
 import { createCertificateNoticesRepository } from '../modules/sso-connections/certificate-notices.repository.js';
 import { createSamlAssertionsSeenRepository } from '../modules/sso-connections/saml/saml-assertions-seen.repository.js';
 import { createSsoConnectionsRepository } from '../modules/sso-connections/sso-connections.repository.js';
@@ -79,6 +80,7 @@ export function createRepositories(db: Db) {
     foreignEmails: createForeignEmailsRepository(db),
     eventsTrail: createEventsTrailRepository(db),
     eventsRetention: createEventsRetentionRepository(db),
+    requestLog: createRequestLogRepository(db),
     webhookDeliveries: createWebhookDeliveriesRepository(db),
     webhooks: createWebhooksRepository(db),
     domains: createDomainsRepository(db),

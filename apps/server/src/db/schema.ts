@@ -14,6 +14,7 @@ export * from './schema/organization-managers.js';
 export * from './schema/organizations.js';
 export * from './schema/provisioning.js';
 export * from './schema/rate-limits.js';
+export * from './schema/request-log.js';
 export * from './schema/saml.js';
 export * from './schema/sso-connections.js';
 export * from './schema/user-imports.js';

@@ -86,6 +86,7 @@ interface Fixtures {
   webhookDeliveryId: string;
   domainId: string;
   ssoConnectionId: string;
+  requestLogId: string;
 }
 
 interface Row {
@@ -390,6 +391,9 @@ const matrix: Record<string, Row> = {
   // The audit trail (modules/events): an Organizational Admin's own organization; staff (read-only too) any organization's.
   'GET /api/events': { access: 'orgAdmin', scope: 'own', request: at('/api/events?limit=5') },
   'GET /api/events/export': { access: 'orgAdmin', scope: 'own', request: at('/api/events/export?format=jsonl') },
+  // The request log (modules/request-log): an Organizational Admin's own organization's calls of the external API.
+  'GET /api/request-log': { access: 'orgAdmin', scope: 'own', request: at('/api/request-log?status=2xx&limit=5') },
+  'GET /api/request-log/:id': { access: 'orgAdmin', scope: 'object', request: (f) => ({ url: `/api/request-log/${f.requestLogId}` }) },
   // The dashboard's integration health (modules/integration-health): the guard of the screens whose figures it shows.
   'GET /api/integration-health': { access: 'orgAdmin', scope: 'own', request: at('/api/integration-health') },
   // The Single sign-on screen (modules/sso-connections): the organization's connections.
@@ -705,6 +709,12 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/api/v1/user-imports/${f.importId}/errors` }),
   },
   'GET /api/v1/events': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/events?order=oldest&limit=200') },
+  'GET /api/v1/requests': { access: { api: ['org_admin'] }, scope: 'own', request: at('/api/v1/requests?route=/v1/users&limit=200') },
+  'GET /api/v1/requests/:id': {
+    access: { api: ['org_admin'] },
+    scope: 'object',
+    request: (f) => ({ url: `/api/v1/requests/${f.requestLogId}` }),
+  },
   'GET /api/v1/webhooks/:id/deliveries': {
     access: { api: ['org_admin'] },
     scope: 'object',
@@ -856,6 +866,7 @@ function homeMarkers(): string[] {
     ids.generationId,
     ids.webhookId,
     ids.ssoConnectionId,
+    ids.requestLogId,
     'org.admin@matrix.example',
   ];
 }
@@ -903,7 +914,8 @@ async function snapshot(): Promise<Record<string, string[]>> {
   );
   const out: Record<string, string[]> = {};
   for (const { table_name: name } of tables as { table_name: string }[]) {
-    if (name === 'rate_limit_hits') continue;
+    // Counters of calls, and the request log of the calls themselves (a log of calls, not a change).
+    if (name === 'rate_limit_hits' || name === 'request_log') continue;
     const { rows } = await t.database.executeSql(`select row_to_json(x)::text as j from "${name}" x`);
     out[name] = rows
       .map((r) => JSON.parse(String(r.j)) as Record<string, unknown>)
@@ -1576,7 +1588,26 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
       .insert(schema.organizationDomains)
       .values({ organizationId: home.id, domain: 'home.matrix.example', verificationToken: randomBytes(32).toString('base64url') })
       .returning();
+    // A call of home's in its request log.
+    const [logged] = await t.database.db
+      .insert(schema.requestLog)
+      .values({
+        organizationId: home.id,
+        occurredAt: new Date(),
+        accessKeyId: world.apiKeys.home!.id,
+        accessKeyName: 'Matrix key',
+        method: 'GET',
+        route: '/v1/users',
+        status: 200,
+        durationUs: 1_250,
+        requestId: 'matrix-request-1',
+        ip: '127.0.0.1',
+        userAgent: null,
+        errorCode: null,
+      })
+      .returning();
     ids = {
+      requestLogId: logged.id,
       homeOrgId: home.id,
       homeAdminId: admin.userId!,
       targetUserId: target.id,

@@ -3,7 +3,7 @@
  * envelope `{ statusCode, code, message, details? }`.
  */
 import type { ErrorCode } from '@console/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export class AppError extends Error {
@@ -45,14 +45,24 @@ export class Conflict extends AppError {
   }
 }
 
+/** The code of the error envelope each reply answered (the request log reads it once the answer has left). */
+const answeredCodes = new WeakMap<FastifyReply, string>();
+
+/** The `code` of the error envelope the handler below answered, if it answered one. */
+export const answeredErrorCode = (reply: FastifyReply): string | undefined => answeredCodes.get(reply);
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    const answer = (status: number, body: { statusCode: number; code: string; message: string; details?: unknown }) => {
+      answeredCodes.set(reply, body.code);
+      return reply.status(status).send(body);
+    };
     // The database driver wraps what its client threw: the embedded database's queue refuses
     // a statement with an AppError (503 SERVICE_BUSY, db/queue.ts), which drizzle hands on as its cause.
     const err = thrown.cause instanceof AppError ? thrown.cause : thrown;
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send({
+      return answer(err.statusCode, {
         statusCode: err.statusCode,
         code: err.code,
         message: err.message,
@@ -60,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.status(400).send({
+      return answer(400, {
         statusCode: 400,
         code: 'VALIDATION_ERROR',
         message: 'The request is not valid.',
@@ -73,15 +83,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Unknown error' });
+      return answer(500, { statusCode: 500, code: 'INTERNAL', message: 'Unknown error' });
     }
     const fe = err as FastifyError;
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.status(status).send({ statusCode: status, code: 'INTERNAL', message: 'Unknown error' });
+      return answer(status, { statusCode: status, code: 'INTERNAL', message: 'Unknown error' });
     }
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
-    return reply.status(status).send({ statusCode: status, code, message: fe.message });
+    return answer(status, { statusCode: status, code, message: fe.message });
   });
 }

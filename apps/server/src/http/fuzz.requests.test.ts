@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/client.js';
+import { encodeKeysetCursor } from '../db/paging.js';
 import * as schema from '../db/schema.js';
 import { jobDefinitions } from '../jobs/index.js';
 import { encodeTrailCursor } from '../modules/events/events-trail.service.js';
@@ -30,8 +31,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
 /** Columns that change on any call, refused or not: when a session or a key was last used. */
 const VOLATILE_COLUMNS = ['last_activity_at', 'last_used_at'];
-/** Tables every call may write: rate-limit counters (a refused call counts too). */
-const VOLATILE_TABLES = ['rate_limit_hits'];
+/** Tables every call may write: rate-limit counters (a refused call counts too), the request log of external API calls. */
+const VOLATILE_TABLES = ['rate_limit_hits', 'request_log'];
 
 /** The Super area's tables: staff call them; the rest of /api is an Organizational Admin's. */
 const STAFF_TABLES = new Set([
@@ -197,6 +198,12 @@ describe('every route, fuzzed', () => {
         Buffer.from(JSON.stringify(['2026-02-30T10:00:00.000000Z', victim.id])).toString('base64url'),
         Buffer.from('{"__proto__":{"polluted":1}}').toString('base64url'),
         'oldest',
+        // The request log's: status classes (one that is none), route patterns, a cursor of its own.
+        '2xx',
+        '3xx',
+        '/v1/users/:id',
+        '/v1/../../etc/passwd',
+        encodeKeysetCursor({ at: '2026-11-27T10:00:00.123456Z', id: victim.id }),
         // The webhooks' delivery log: event types, outcomes, instants.
         'webhook.test',
         'failed',

@@ -14,6 +14,7 @@ import { lookupPlugin } from './lookup/lookup.routes.js';
 import { organizationsPlugin } from './organizations/organizations.routes.js';
 import { provisioningPlugin } from './provisioning/provisioning.routes.js';
 import { scimPlugin } from './provisioning/scim.routes.js';
+import { requestLogPlugin } from './request-log/request-log.routes.js';
 import { ssoConnectionsPlugin } from './sso-connections/sso-connections.routes.js';
 import { systemPlugin } from './system/system.routes.js';
 import { userImportsPlugin } from './user-imports/user-imports.routes.js';
@@ -39,6 +40,7 @@ export const apiModules: ApiModule[] = [
   provisioningPlugin,
   peoplePlugin,
   eventsPlugin,
+  requestLogPlugin,
   webhookDeliveriesPlugin,
   webhooksPlugin,
   domainsPlugin,

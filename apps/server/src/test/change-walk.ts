@@ -15,6 +15,7 @@ import type { Database } from '../db/client.js';
 export const notChangeTables: Record<string, string> = {
   events: 'the events themselves: the walk reads them on their own',
   rate_limit_hits: "counters of calls: a refused call spends the caller's budget too",
+  request_log: "the external API's calls, written a batch at a time once answered: a log of calls, not a change",
   scim_events: "the Provisioning screen's log of what the identity provider sent, refusals included: a log of calls, not a change",
   saml_assertions_seen: 'SAML assertions already used to sign in, kept until they expire: a guard against replays, not a change',
   sso_login_states: 'a single sign-on round trip in flight, deleted when it comes back',

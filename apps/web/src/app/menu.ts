@@ -1,6 +1,6 @@
 /**
  * The left menu, in order. An entry appears here when its screen exists (routes.tsx);
- * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, Webhooks, Single sign-on, User imports, Analytics, API Docs, Audit trail, and Super
+ * the full menu (docs/product.md, "Screens") is Dashboard, People, Keys, Provisioning, Webhooks, Single sign-on, User imports, Analytics, API Docs, Audit trail, Request log, and Super
  * for staff. An entry shows only to those who may use its screen (lib/permissions.ts): the
  * regular area's to Organizational Admins, Super to staff.
  */
@@ -12,6 +12,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -41,6 +42,7 @@ export const menu: MenuEntry[] = [
   { to: '/analytics', label: 'nav.analytics', icon: AssessmentIcon, needs: 'adminArea' },
   { to: paths.documentation(), label: 'nav.documentation', icon: MenuBookIcon, needs: 'adminArea' },
   { to: paths.auditTrail(), label: 'nav.auditTrail', icon: HistoryIcon, needs: 'adminArea' },
+  { to: paths.requestLog(), label: 'nav.requestLog', icon: ReceiptLongIcon, needs: 'adminArea' },
   { to: '/super', label: 'nav.super', icon: AdminPanelSettingsIcon, needs: 'superArea' },
 ];
 

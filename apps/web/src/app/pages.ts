@@ -60,6 +60,7 @@ export const pages: PageRoute[] = [
   },
   { path: 'documentation', access: 'admin', page: () => import('../features/documentation/pages/DocumentationPage') },
   { path: 'audit-trail', access: 'admin', page: () => import('../features/audit-trail/pages/AuditTrailPage') },
+  { path: 'request-log', access: 'admin', page: () => import('../features/request-log/pages/RequestLogPage') },
   { path: 'super', access: 'staff', page: () => import('./super/SuperHomePage') },
   { path: 'super/organizations', access: 'staff', page: () => import('../features/organizations/pages/OrganizationsPage') },
   {

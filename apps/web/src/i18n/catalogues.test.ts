@@ -51,6 +51,8 @@ const sameEverywhere = [
   // The names of the protocols a connection speaks.
   'ssoConnections.kindOidc',
   'ssoConnections.kindSaml',
+  // A duration in milliseconds: a figure and its unit.
+  'requestLog.list.ms',
 ];
 /** Placeholders and punctuation only (French puts a space before its colon). */
 const placeholdersOnly = ['auditTrail.details.target', 'userImports.summary.labelled'];
@@ -90,6 +92,8 @@ const sameAsEnglish: Record<Exclude<Locale, 'en'>, string[]> = {
     // "Actions" and "Action" are French words too.
     'auditTrail.filters.actions',
     'auditTrail.details.action',
+    // "Route" is French as well.
+    'requestLog.filters.route',
   ],
   pt: [
     ...sameEverywhere,

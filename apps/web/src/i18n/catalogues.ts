@@ -18,6 +18,7 @@ import type lookup from './locales/en/lookup.json';
 import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
 import type provisioning from './locales/en/provisioning.json';
+import type requestLog from './locales/en/requestLog.json';
 import type singleSignOn from './locales/en/singleSignOn.json';
 import type ssoConnections from './locales/en/ssoConnections.json';
 import type userImports from './locales/en/userImports.json';
@@ -39,6 +40,7 @@ export interface Catalogue {
   provisioning: typeof provisioning;
   people: typeof people;
   auditTrail: typeof auditTrail;
+  requestLog: typeof requestLog;
   webhooks: typeof webhooks;
   singleSignOn: typeof singleSignOn;
   ssoConnections: typeof ssoConnections;
@@ -59,6 +61,7 @@ export const namespaces: readonly Namespace[] = [
   'provisioning',
   'people',
   'auditTrail',
+  'requestLog',
   'webhooks',
   'singleSignOn',
   'ssoConnections',

@@ -30,6 +30,8 @@ export const paths = {
   documentation: () => '/documentation',
   /** The audit trail, with its filters (kept in the address so that a filtered trail can be shared). */
   auditTrail: () => '/audit-trail',
+  /** The request log of the external API's calls, with its filters (kept in the address). */
+  requestLog: () => '/request-log',
   logout: () => '/logout',
   superHome: () => '/super',
   organizations: (query: { q?: string; mode?: string } = {}) => withQuery('/super/organizations', query),

@@ -123,7 +123,15 @@ describe('housekeeping job', () => {
   it('deletes what ended before the retention (or at all, for windows and SSO round trips), in batches, and keeps the rest', async () => {
     await seed();
     const report = await t.app.services.housekeeping.run();
-    expect(report).toEqual({ sessions: 1_006, userTokens: 3, rateLimitWindows: 2, ssoLoginStates: 1, scimEvents: 1, idempotencyKeys: 1 });
+    expect(report).toEqual({
+      sessions: 1_006,
+      userTokens: 3,
+      rateLimitWindows: 2,
+      ssoLoginStates: 1,
+      scimEvents: 1,
+      idempotencyKeys: 1,
+      requestLog: 0,
+    });
     expect(await remaining()).toEqual({
       sessions: ['active', 'expired 6 days ago', 'revoked 6 days ago'],
       userTokens: [
@@ -146,6 +154,7 @@ describe('housekeeping job', () => {
       ssoLoginStates: 0,
       scimEvents: 0,
       idempotencyKeys: 0,
+      requestLog: 0,
     });
     await clear();
   });

@@ -18,7 +18,7 @@ const BATCH_SIZE = 500;
 const DAY_MS = 86_400_000;
 
 export type HousekeepingReport = Record<
-  'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents' | 'idempotencyKeys',
+  'sessions' | 'userTokens' | 'rateLimitWindows' | 'ssoLoginStates' | 'scimEvents' | 'idempotencyKeys' | 'requestLog',
   number
 >;
 
@@ -46,6 +46,8 @@ export function createHousekeeping(deps: {
   config: Pick<Config, 'HOUSEKEEPING_RETENTION_DAYS'>;
   /** The external API's idempotency keys whose day ended, deleted by the repository that owns them (the root hands it in). */
   deleteExpiredIdempotencyKeys: (now: Date, batchSize: number) => Promise<number>;
+  /** The request log's delete of the calls older than it keeps (the request-log module's, the one owner of its table). */
+  purgeRequestLog: () => Promise<number>;
 }) {
   return { run: () => runHousekeeping(deps) };
 }
@@ -63,5 +65,7 @@ async function runHousekeeping(deps: Parameters<typeof createHousekeeping>[0]): 
     scimEvents: await repo.deleteScimEventsBefore(cutoff, BATCH_SIZE),
     // A kept answer is of no use once its day is over: a repeat then runs as a new call.
     idempotencyKeys: await deps.deleteExpiredIdempotencyKeys(now, BATCH_SIZE),
+    // The external API's calls, kept their own 30 days (docs/decisions/071-request-log.md).
+    requestLog: await deps.purgeRequestLog(),
   };
 }

@@ -11,6 +11,7 @@ import type { apiEventsQuery, EventsPage, EventView, eventsExportQuery, eventsQu
 import { eventsErrorCodes } from '@console/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { decodeKeysetCursor, encodeKeysetCursor, isReadableInstant } from '../../db/paging.js';
 import type { Clock } from '../../deps.js';
 import type { AuthContext } from '../../http/auth-context.js';
 import { attachment, csvLine } from '../../http/csv.js';
@@ -32,43 +33,27 @@ const staff: Reader = toEventView;
 /** Events read per statement by the export: its memory is one batch, whatever the trail's size. */
 export const EXPORT_BATCH = 1_000;
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const cursorInvalid = () =>
   new ValidationError('This is not a cursor of the audit trail: start from the first page.', undefined, eventsErrorCodes.cursorInvalid);
 
 export function encodeTrailCursor(position: TrailPosition): string {
-  return Buffer.from(JSON.stringify([position.occurredAt, position.id])).toString('base64url');
+  return encodeKeysetCursor({ at: position.occurredAt, id: position.id });
 }
 
 /** The position a page starts after; a cursor this server did not make is a 400. */
 export function decodeTrailCursor(cursor: string): TrailPosition {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw cursorInvalid();
-  }
-  if (!Array.isArray(value) || value.length !== 2) throw cursorInvalid();
-  const [occurredAt, id] = value;
-  // The instant must be a real one (no 30 February), as the database would read it back.
-  if (typeof occurredAt !== 'string' || !INSTANT.test(occurredAt) || typeof id !== 'string' || !UUID.test(id)) throw cursorInvalid();
-  const ms = Date.parse(occurredAt);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== occurredAt.slice(0, 19)) throw cursorInvalid();
-  return { occurredAt, id };
+  const position = decodeKeysetCursor(cursor);
+  if (!position) throw cursorInvalid();
+  return { occurredAt: position.at, id: position.id };
 }
-
-/** UTC offsets PostgreSQL refuses to read (it knows -15:59 to +15:59); ISO 8601 allows up to 23:59. */
-const OFFSET_BEYOND_POSTGRES = /[+-](1[6-9]|2\d):?\d\d$/;
 
 /**
  * An instant of the filter as sent (to the microsecond; the contracts checked it is ISO 8601 of
- * a real day), or a 400 for what PostgreSQL cannot read: the year 0000 and offsets of 16 hours
- * or more. Caught here, a CSV export does not break off after its header.
+ * a real day), or a 400 for what PostgreSQL cannot read (db/paging.ts). Caught here, a CSV
+ * export does not break off after its header.
  */
 function instant(value: string | undefined, field: 'from' | 'to'): string | undefined {
-  if (value?.startsWith('0000') || (value && OFFSET_BEYOND_POSTGRES.test(value))) {
+  if (value !== undefined && !isReadableInstant(value)) {
     throw new ValidationError('This is not a date and time.', { fieldErrors: { [field]: ['invalid'] } });
   }
   return value;

@@ -22,6 +22,7 @@ import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited, ratePolicy } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
 import { type BearerDeps, peekBearerUser, resolveBearerUser } from '../auth/principal.js';
+import { noteCallerKey } from '../request-log/request-log.hook.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
 export interface ExternalApiGuardDeps {
@@ -94,6 +95,8 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
         await enforceRateLimit(deps.sourceLimit, source, unknownKeysMessage, sourcePolicy);
       throw err;
     });
+    // The call is its key's organization's from here: refused or not, the request log has it.
+    noteCallerKey(request, key);
 
     await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`, keyPolicy);
     announce(reply, key);

@@ -22,6 +22,7 @@ import { authOf } from '../../http/guards.js';
 import { registerRoute } from '../../http/route.js';
 import type { ApiModule } from '../../module-context.js';
 import { scimOpenApi } from '../provisioning/scim.openapi.js';
+import { requestLogHook } from '../request-log/request-log.hook.js';
 import { registerSsoConnectionCalls } from '../sso-connections/sso-connections.routes.js';
 import { webhooksOpenApi } from '../webhooks/webhooks.openapi.js';
 import { registerWebhookEndpoints } from '../webhooks/webhooks.routes.js';
@@ -49,6 +50,8 @@ const tagDescriptions: Record<ExternalApiTag, string> = {
     'The e-mail domains your organization claims and proves it owns with a DNS TXT record; single sign-on routes their addresses to it.',
   'Single sign-on':
     'Your organization’s own identity providers, OpenID Connect or SAML 2.0, through which its people sign in; the addresses of its verified domains are sent to them.',
+  'Request log':
+    'Every call made with an access key of your organization, kept 30 days: its route, status, duration, request id and error code, never a secret, a query or a body.',
   Webhooks:
     "Endpoints of your systems that receive the organization's events as they happen, signed as Standard Webhooks sign them, with the log of every delivery.",
 };
@@ -61,7 +64,7 @@ const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyReque
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
   const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
-  const { ssoConnections, samlSettings, people, idempotentWrites } = services;
+  const { ssoConnections, samlSettings, people, idempotentWrites, requestLog, requestLogRecorder } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -128,6 +131,11 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       authed.addHook('onRequest', externalApiGuard);
       // Every write below takes an Idempotency-Key (idempotency.ts); its hooks join each write route as it is registered.
       authed.addHook('onRoute', idempotentWrites.onRoute);
+      // Every call whose key the guard knew goes into its organization's request log, once
+      // answered, through a buffer written off the request path (modules/request-log).
+      authed.addHook('onResponse', requestLogHook(requestLogRecorder, { basePath: config.API_BASE_PATH, clock: deps.clock }));
+      // A graceful stop writes what the buffer still holds, before the database closes (main.ts).
+      authed.addHook('onClose', () => requestLogRecorder.flush());
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
         // The page is kept serialised and compressed once (external-api.cache.ts), checked by
@@ -167,6 +175,9 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         admins.addHook('onRequest', onlyFor(ORG_ADMINS).onRequest);
         // The events of the key's organization, as the audit trail shows them (modules/events).
         registerRoute(admins, routes.listEvents, (request) => eventsTrail.apiList(authOf(request).organizationId, request.query));
+        // The request log of the key's organization, as the Request log screen shows it (modules/request-log).
+        registerRoute(admins, routes.listRequests, (request) => requestLog.list(authOf(request).organizationId, request.query));
+        registerRoute(admins, routes.getRequest, (request) => requestLog.get(authOf(request).organizationId, request.params.id));
         // A user's invitation sent again, as from their page on People (modules/users).
         registerRoute(admins, routes.resendUserInvitation, (request) => people.resendInvitation(authOf(request), request.params.id));
         // The webhooks' delivery log and what sends again (modules/webhooks).

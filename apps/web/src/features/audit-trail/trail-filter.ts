@@ -6,6 +6,7 @@
  * so a hand-edited link shows a wider trail rather than an error.
  */
 import { EVENTS_SEARCH_MAX, type EventAction, type EventsFilter, eventActions } from '@console/contracts/events';
+import { startOfDay, validDay } from '../../lib/days';
 
 export interface TrailFilter {
   actions: EventAction[];
@@ -20,19 +21,7 @@ export interface TrailFilter {
 export const TRAIL_PARAMS = ['actions', 'actorId', 'targetId', 'q', 'from', 'to'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TARGET_ID_MAX = 100;
-
-/** The day's first instant in the reader's time zone (`plusDays` later), or undefined when it is no calendar day. */
-function startOfDay(day: string | undefined, plusDays = 0): Date | undefined {
-  if (!day || !DAY.test(day)) return undefined;
-  const [y, m, d] = day.split('-').map(Number);
-  const date = new Date(y, m - 1, d);
-  if (y < 1970 || date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return undefined;
-  return plusDays ? new Date(y, m - 1, d + plusDays) : date;
-}
-
-const validDay = (day: string | null): string | undefined => (day && startOfDay(day) ? day : undefined);
 
 export function readTrailFilter(params: URLSearchParams): TrailFilter {
   const actions = (params.get('actions') ?? '')

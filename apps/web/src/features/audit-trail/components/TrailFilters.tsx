@@ -9,8 +9,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useT } from '../../../i18n/use-t';
+import { DayRangeFields } from '../../../lib/DayRangeFields';
 import { SearchField } from '../../../lib/SearchField';
 import { type ExportFormat, exportHref, type TrailScope } from '../api/events';
 import { isFiltered, type TrailFilter } from '../trail-filter';
@@ -62,26 +62,12 @@ export function TrailFilters({ scope, filter, text, onText, onChange, onClear, n
           sx={{ width: { xs: '100%', md: 300 } }}
         />
         <ActionFilter value={filter.actions} onChange={(actions: EventAction[]) => onChange({ actions })} />
-        <Stack direction="row" sx={{ gap: 2 }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('auditTrail:filters.from')}
-            value={filter.from ?? ''}
-            onChange={(e) => onChange({ from: e.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to } }}
-            sx={{ flex: 1, minWidth: 0, width: { md: 170 } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('auditTrail:filters.to')}
-            value={filter.to ?? ''}
-            onChange={(e) => onChange({ to: e.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from } }}
-            sx={{ flex: 1, minWidth: 0, width: { md: 170 } }}
-          />
-        </Stack>
+        <DayRangeFields
+          from={filter.from}
+          to={filter.to}
+          labels={{ from: t('auditTrail:filters.from'), to: t('auditTrail:filters.to') }}
+          onChange={onChange}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', minWidth: 0 }}>
