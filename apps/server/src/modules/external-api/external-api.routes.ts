@@ -27,6 +27,7 @@ import { webhooksOpenApi } from '../webhooks/webhooks.openapi.js';
 import { registerWebhookEndpoints } from '../webhooks/webhooks.routes.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { requireRole } from './external-api.service.js';
+import { guardKeyPermissions } from './key-permissions.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
 import { fillProse, localizeOpenApi, PROSE_TEMPLATES, type ProseParams, proseTranslator, readerLocale } from './reference-prose.js';
@@ -128,6 +129,8 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       authed.addHook('onRequest', externalApiGuard);
       // Every write below takes an Idempotency-Key (idempotency.ts); its hooks join each write route as it is registered.
       authed.addHook('onRoute', idempotentWrites.onRoute);
+      // Then the key's permissions (decision 069), before any role guard, query or body.
+      authed.addHook('onRequest', guardKeyPermissions);
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
         // The page is kept serialised and compressed once (external-api.cache.ts), checked by
