@@ -95,7 +95,13 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         servers: [{ url: config.PUBLIC_URL }],
         components: {
           securitySchemes: {
-            apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: 'An access key of your organization' },
+            apiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'apiKey',
+              description:
+                'An access key of your organization. A key with permissions chosen per area (none, read or write) is refused a call beyond them: 403 `ACCESS_KEY_PERMISSION_DENIED`, naming the missing permission.',
+            },
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: fillProse(PROSE_TEMPLATES.idToken, prose) },
             scimToken: scim.securityScheme,
           },
