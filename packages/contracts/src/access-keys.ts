@@ -5,6 +5,7 @@
  * a key, "integration" (`/integrations`, `integration`, `INTEGRATION_NOT_FOUND`).
  */
 import { z } from 'zod';
+import { accessKeyPermissions } from './access-key-permissions.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { text } from './text.js';
@@ -42,9 +43,18 @@ export const accessKeyBody = z.object({
     .default('')
     .describe(`What the key is used for, at most ${DESCRIPTION_MAX} characters; optional (empty when left out)`),
 });
-export type AccessKeyBody = z.infer<typeof accessKeyBody>;
+/** A new key: full access unless its permissions are chosen (docs/decisions/069-access-key-permissions-and-integrations.md). */
+export const createAccessKeyBody = accessKeyBody.extend({
+  permissions: accessKeyPermissions.default('full').describe('`full` (the default), or per area of the external API: none, read or write'),
+});
+/** A change of a key: its permissions stay as they are when left out. */
+export const updateAccessKeyBody = accessKeyBody.extend({
+  permissions: accessKeyPermissions.optional().describe('Left out: unchanged'),
+});
+export type AccessKeyBody = z.infer<typeof createAccessKeyBody>;
+export type UpdateAccessKeyBody = z.infer<typeof updateAccessKeyBody>;
 /** The form's values: the description may be left empty. */
-export type AccessKeyInput = z.input<typeof accessKeyBody>;
+export type AccessKeyInput = z.input<typeof createAccessKeyBody>;
 
 export const accessKeyView = z.object({
   id: z.uuid(),
@@ -57,6 +67,7 @@ export const accessKeyView = z.object({
   updatedAt: z.string(),
   lastUsedAt: z.string().nullable().describe('Last external API call with this key (updated at most once a minute)'),
   previousKeyExpiresAt: z.string().nullable().describe('After a roll: until when the previous secret still works'),
+  permissions: accessKeyPermissions.describe('What the key may do in the external API: `full`, or per area'),
 });
 export type AccessKeyView = z.infer<typeof accessKeyView>;
 
@@ -82,7 +93,7 @@ export const accessKeyRoutes = {
     method: 'POST',
     path: '/integrations',
     operationId: 'createIntegration',
-    body: accessKeyBody,
+    body: createAccessKeyBody,
     response: accessKeyWithSecretResponse,
     status: 201,
   }),
@@ -91,7 +102,7 @@ export const accessKeyRoutes = {
     path: '/integration/:id',
     operationId: 'updateIntegration',
     params: accessKeyIdParams,
-    body: accessKeyBody,
+    body: updateAccessKeyBody,
     response: accessKeyResponse,
   }),
   remove: route({

@@ -25,7 +25,14 @@ export const eventActionsByArea = {
     'session.signed_out',
   ],
   one_time_link: ['one_time_link.used'],
-  access_key: ['access_key.created', 'access_key.updated', 'access_key.rolled', 'access_key.deleted'],
+  access_key: [
+    'access_key.created',
+    'access_key.updated',
+    /** An Organizational Admin changed what the key may do in the external API (`data: { before, after }`: `full` or `{ area: level }`). */
+    'access_key.permissions_changed',
+    'access_key.rolled',
+    'access_key.deleted',
+  ],
   user: [
     'user.created',
     'user.updated',

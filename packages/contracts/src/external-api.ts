@@ -257,6 +257,8 @@ export const externalApiErrorCodes = {
   apiKeyWrongOrganization: 'API_KEY_WRONG_ORGANIZATION',
   tokenMissing: 'TOKEN_MISSING',
   roleNotAllowed: 'ROLE_NOT_ALLOWED',
+  /** 403: the call's area is beyond its access key's permissions (the message names both). */
+  permissionDenied: 'ACCESS_KEY_PERMISSION_DENIED',
   ssoNotSupported: 'SSO_NOT_SUPPORTED',
   userExists: 'USER_EXISTS',
   cannotDisableSelf: 'CANNOT_DISABLE_SELF',

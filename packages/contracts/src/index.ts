@@ -1,3 +1,4 @@
+export * from './access-key-permissions.js';
 export * from './access-keys.js';
 export * from './analytics.js';
 export * from './app-config.js';

@@ -2,7 +2,7 @@
  * Who is calling, as the auth hooks (http/auth.ts) establish it. Routes read
  * `request.auth`; services receive it and check the rules that depend on data.
  */
-import { type AllowedRoleType, authErrorMessage, type OrgRole, type SignInProvider } from '@console/contracts';
+import { type AccessKeyPermissions, type AllowedRoleType, authErrorMessage, type OrgRole, type SignInProvider } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { type AppError, Forbidden } from './errors.js';
@@ -28,6 +28,8 @@ export interface AuthContext {
   accessKeyId?: string;
   /** Its name, as the events of the call name their actor. */
   accessKeyName?: string;
+  /** What that key may do in the external API (decision 069); checked before a call's input is read. */
+  accessKeyPermissions?: AccessKeyPermissions;
   /** Where the request came from: the actor of the events it records. */
   client?: RequestClient;
 }

@@ -22,11 +22,19 @@
 import { randomBytes } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import {
+  ACCESS_KEY_AREA_NAMES,
+  type AccessKeyArea,
+  type AccessLevel,
+  accessLevels,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   type EventAction,
   eventsRecordedByReads,
   eventsRecordedByRefusals,
+  externalApiErrorCodes,
+  externalApiPermissions,
+  externalApiRoutes,
+  NO_AREAS,
   type OrgRole,
 } from '@console/contracts';
 import { and, eq, ne } from 'drizzle-orm';
@@ -1859,6 +1867,80 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
     expect(failures).toEqual([]);
     // A thousand calls, each between two fingerprints of the database: minutes on a busy machine.
   }, 900_000);
+
+  it("refuses every external call beyond its access key's permissions before reading its input, and admits the rest", async () => {
+    // The key-permission axis (decision 069): for each call, a key of home whose area is at none,
+    // read or write and every other area at none, with the Organizational Admin's idToken.
+    const admin = world.personas.orgAdmin;
+    const keys = new Map<string, string>();
+    const keyFor = async (area: AccessKeyArea, level: AccessLevel) => {
+      const name = `${area}:${level}`;
+      if (!keys.has(name)) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/integrations',
+          headers: admin.console,
+          payload: { name: `Matrix ${name}`, permissions: { ...NO_AREAS, [area]: level } },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        keys.set(name, (res.json() as { accessKey: string }).accessKey);
+      }
+      return keys.get(name)!;
+    };
+    const byPath = new Map<string, (typeof externalApiPermissions)[keyof typeof externalApiPermissions]>(
+      Object.entries(externalApiPermissions).map(([op, needed]) => {
+        const def = externalApiRoutes[op as keyof typeof externalApiPermissions];
+        return [`${def.method} /api${def.path}`, needed] as const;
+      }),
+    );
+    const failures: string[] = [];
+    let refused = 0;
+    let admitted = 0;
+    for (const [key, row] of Object.entries(matrix)) {
+      if (!isApiPath(key) || isPublic(row)) continue;
+      const needed = byPath.get(key);
+      if (!needed) {
+        failures.push(`${key}: no permission in externalApiPermissions`);
+        continue;
+      }
+      const [method] = key.split(' ');
+      for (const level of accessLevels) {
+        const apikey = await keyFor(needed.area, level);
+        const allowed = level === 'write' || (level === 'read' && needed.level === 'read');
+        const extra = allowed && row.fresh ? await row.fresh(admin) : {};
+        const { url, headers, ...rest } = row.request({ ...ids, ...extra }, admin);
+        // A refused call gets a query no page takes and a body that is not even JSON: refused before they are read, it is no 400.
+        const res = allowed
+          ? await t.app.inject({ method: method as InjectOptions['method'], url, ...rest, headers: { ...admin.api, ...headers, apikey } })
+          : await t.app.inject({
+              method: method as InjectOptions['method'],
+              url: `${url}${url.includes('?') ? '&' : '?'}limit=-1&page=-1&after=%00`,
+              headers: { ...admin.api, ...headers, apikey, 'content-type': 'application/json' },
+              ...(method === 'GET' ? {} : { payload: '{' }),
+            });
+        const where = `${key} with ${needed.area}: ${level}: got ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (allowed) {
+          admitted++;
+          if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) failures.push(`${where}, expected it admitted`);
+          continue;
+        }
+        refused++;
+        const answer = res.json() as { code?: string; message?: string; details?: unknown };
+        const message = `This access key may not ${needed.level} ${ACCESS_KEY_AREA_NAMES[needed.area]}: it has ${ACCESS_KEY_AREA_NAMES[needed.area]}: ${level}.`;
+        if (res.statusCode !== 403 || answer.code !== externalApiErrorCodes.permissionDenied || answer.message !== message) {
+          failures.push(`${where}, expected 403 ${externalApiErrorCodes.permissionDenied}: "${message}"`);
+        }
+        if (JSON.stringify(answer.details) !== JSON.stringify({ area: needed.area, needed: needed.level, has: level })) {
+          failures.push(`${where}: details`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every external call but the token's, at three levels: each refused at none, the writes at read too.
+    expect(byPath.size).toBe(Object.keys(externalApiRoutes).length - 1);
+    expect(refused + admitted).toBe(byPath.size * 3);
+    expect(refused).toBeGreaterThan(byPath.size);
+  });
 
   it('signs every persona out, last', async () => {
     for (const name of personaNames) {

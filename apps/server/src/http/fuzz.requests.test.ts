@@ -10,7 +10,7 @@
  *     direction-changing character, whatever a request that succeeded sent.
  * FUZZ_SEED replays a run; FUZZ_RUNS sets the runs per route.
  */
-import { allRoutes, NAME_FORBIDDEN_CHARACTERS, type RouteDef } from '@console/contracts';
+import { allRoutes, NAME_FORBIDDEN_CHARACTERS, NO_AREAS, type RouteDef } from '@console/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ const hostileXml: fc.Arbitrary<string> = fc.oneof(
 describe('every route, fuzzed', () => {
   let t: TestApp;
   let tables: string[] = [];
-  const who = { admin: undefined as unknown as SignedIn, staff: undefined as unknown as SignedIn, apiKey: '', idToken: '' };
+  const who = { admin: undefined as unknown as SignedIn, staff: undefined as unknown as SignedIn, apiKey: '', apiKeyId: '', idToken: '' };
   const emails = { admin: '', staff: '' };
   const ids: string[] = [];
   let samples: fc.Arbitrary<string>;
@@ -167,6 +167,7 @@ describe('every route, fuzzed', () => {
       payload: { name: 'Fuzz', description: 'fuzz' },
     });
     who.apiKey = (key.json() as { accessKey: string }).accessKey;
+    who.apiKeyId = (key.json() as { integration: { id: string } }).integration.id;
     // The webhook pumps are left out: they send in the background at the clock's times (a
     // failed delivery is tried again 5 s later), so their rows would change between any two
     // snapshots. What a call makes due is its event's deliveries, and the authorization
@@ -184,6 +185,13 @@ describe('every route, fuzzed', () => {
         victim.email!,
         'Team',
         'ssoLoginOnly',
+        // An access key's permissions: its areas and levels, and ones that are not.
+        'full',
+        'write',
+        'read',
+        'none',
+        'singleSignOn',
+        'admin',
         'aiVerification',
         'eventRetentionDays',
         'Fuzz name',
@@ -405,6 +413,47 @@ describe('every route, fuzzed', () => {
     }
   };
   const withoutCounted = ({ users: _users, events: _events, ...rest }: Record<string, string>) => rest;
+
+  it("refuses an access key's hostile permissions whole, before anything is written, on creation and change", async () => {
+    await refreshCredentials();
+    const areas = { ...NO_AREAS, users: 'read' };
+    const areasText = JSON.stringify(areas).slice(1, -1);
+    const hostile = [
+      // Prototype keys beside good areas, and alone.
+      `{"name":"k","permissions":{"__proto__":{"webhooks":"write"},${areasText}}}`,
+      `{"name":"k","permissions":{"constructor":{"prototype":{"polluted":true}},${areasText}}}`,
+      '{"name":"k","permissions":{"__proto__":"full"}}',
+      '{"name":"k","__proto__":{"permissions":"full"},"permissions":{}}',
+      // Unknown areas and levels, levels in another case or with a NUL, a missing area.
+      `{"name":"k","permissions":{${areasText},"billing":"write"}}`,
+      `{"name":"k","permissions":{${areasText.replace('"users":"read"', '"users":"admin"')}}}`,
+      `{"name":"k","permissions":{${areasText.replace('"users":"read"', '"users":"WRITE"')}}}`,
+      `{"name":"k","permissions":{${areasText.replace('"users":"read"', '"users":"write\\u0000"')}}}`,
+      `{"name":"k","permissions":{${areasText.replace('"users":"read",', '')}}}`,
+      '{"name":"k","permissions":"FULL"}',
+      '{"name":"k","permissions":"full\\u0000"}',
+      '{"name":"k","permissions":["full"]}',
+      '{"name":"k","permissions":null}',
+      // Huge numbers where a level goes, and deep JSON.
+      `{"name":"k","permissions":{${areasText.replace('"users":"read"', '"users":1e400')}}}`,
+      '{"name":"k","permissions":123456789012345678901234567890}',
+      `{"name":"k","permissions":${'{"users":'.repeat(5_000)}"read"${'}'.repeat(5_000)}}`,
+      `{"name":"k","permissions":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    ];
+    const before = await snapshot();
+    for (const payload of hostile) {
+      for (const [method, url] of [
+        ['POST', '/api/integrations'],
+        ['PUT', `/api/integration/${who.apiKeyId}`],
+      ] as const) {
+        const res = await t.app.inject({ method, url, payload, headers: { ...who.admin.headers, 'content-type': 'application/json' } });
+        const what = `${method} ${url} ${payload.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(({} as { polluted?: unknown }).polluted, `Object.prototype polluted: ${what}`).toBeUndefined();
+      }
+    }
+    expect(await snapshot(), 'a refused permissions body changed data').toEqual(before);
+  });
 
   for (const { name, def } of allRoutes()) {
     it(`${def.method} ${def.path} (${name})`, async () => {

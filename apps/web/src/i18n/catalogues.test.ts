@@ -42,6 +42,9 @@ const sameEverywhere = [
   'dashboard.health.webhooks.endpoints',
   'webhooks.log.statusCode',
   'webhooks.log.duration',
+  'accessKeys.permissions.areas.webhooks',
+  // An area with its level in brackets: placeholders only.
+  'accessKeys.permissions.item',
   // The names of encodings are the same in every language.
   'userImports.details.encodings.utf-8',
   'userImports.details.encodings.utf-16le',

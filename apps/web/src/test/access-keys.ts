@@ -1,5 +1,8 @@
-/** An access key as the API lists it, for screen tests: key `n`, with `overrides`. */
+/** An access key as the API lists it, for screen tests: key `n`, with `overrides`; the screen with its New key form open. */
 import type { AccessKeyView } from '@console/contracts/access-keys';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderSignedIn } from './app';
 
 export function anAccessKey(n: number, overrides: Partial<AccessKeyView> = {}): AccessKeyView {
   return {
@@ -13,6 +16,24 @@ export function anAccessKey(n: number, overrides: Partial<AccessKeyView> = {}): 
     updatedAt: '2026-11-20T10:00:00.000Z',
     lastUsedAt: null,
     previousKeyExpiresAt: null,
+    permissions: 'full',
     ...overrides,
   };
+}
+
+/** The keys screen with no key yet and its "New key" form open; creating answers the key with its secret. */
+export async function openNewKeyForm() {
+  const user = userEvent.setup();
+  const { calls } = renderSignedIn('/keys', {
+    api: {
+      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
+      'POST /api/integrations': ({ body }) => ({
+        status: 201,
+        body: { integration: anAccessKey(1, body as Partial<AccessKeyView>), accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
+      }),
+    },
+  });
+  await user.click(await screen.findByRole('button', { name: 'New key' }));
+  const form = await screen.findByRole('form', { name: 'New access key' });
+  return { user, calls, form };
 }

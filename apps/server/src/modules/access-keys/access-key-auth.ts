@@ -5,7 +5,7 @@
  * docs/decisions/009-external-api-caching.md. Expiry is judged at each call from the row.
  * `last_used_at` is written at most once a minute per key and process, off the request path.
  */
-import { externalApiErrorCodes as codes } from '@console/contracts';
+import { type AccessKeyPermissions, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
@@ -23,7 +23,16 @@ export interface AuthenticatedKey {
   /** Its name, as the call's events name their actor. */
   accessKeyName: string;
   organizationId: string;
+  /** What the key may do (decision 069): the row's value, one object while the row is cached. */
+  permissions: AccessKeyPermissions;
 }
+
+const authenticated = (row: KeyRow): AuthenticatedKey => ({
+  accessKeyId: row.id,
+  accessKeyName: row.name,
+  organizationId: row.organizationId,
+  permissions: row.permissions,
+});
 
 export function createAccessKeyAuthenticator(deps: {
   repo: AccessKeysRepository;
@@ -56,7 +65,7 @@ export function createAccessKeyAuthenticator(deps: {
     const now = clock.now();
     if (keyExpiredAt(row, now)) return undefined;
     touch(row, now);
-    return { accessKeyId: row.id, accessKeyName: row.name, organizationId: row.organizationId };
+    return authenticated(row);
   }
 
   async function authenticateAccessKey(header: string | string[] | undefined): Promise<AuthenticatedKey> {
@@ -80,7 +89,7 @@ export function createAccessKeyAuthenticator(deps: {
       );
     }
     touch(row, now);
-    return { accessKeyId: row.id, accessKeyName: row.name, organizationId: row.organizationId };
+    return authenticated(row);
   }
 
   return Object.assign(authenticateAccessKey, { peek });

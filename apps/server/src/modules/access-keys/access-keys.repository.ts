@@ -1,4 +1,6 @@
 /** SQL of access keys (their table keeps its first name, `integrations`). Every method takes an optional transaction. */
+
+import type { AccessKeyPermissions } from '@console/contracts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countForCreate } from '../../db/organization-cap.js';
@@ -17,6 +19,7 @@ const viewColumns = {
   updatedAt: accessKeys.updatedAt,
   lastUsedAt: accessKeys.lastUsedAt,
   previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
+  permissions: accessKeys.permissions,
   creatorId: users.id,
   creatorName: users.displayName,
   creatorEmail: users.email,
@@ -40,6 +43,7 @@ export function createAccessKeysRepository(root: Db) {
       lastUsedAt: accessKeys.lastUsedAt,
       current: sql<boolean>`${accessKeys.keyHash} = ${keyHashParam}`,
       previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
+      permissions: accessKeys.permissions,
     })
     .from(accessKeys)
     .where(or(eq(accessKeys.keyHash, keyHashParam), eq(accessKeys.previousKeyHash, keyHashParam)))
@@ -79,7 +83,14 @@ export function createAccessKeysRepository(root: Db) {
     },
 
     async insert(
-      values: { organizationId: string; name: string; description: string; createdBy: string; now: Date } & NewKey,
+      values: {
+        organizationId: string;
+        name: string;
+        description: string;
+        permissions: AccessKeyPermissions;
+        createdBy: string;
+        now: Date;
+      } & NewKey,
       db: Db = root,
     ) {
       const { now, ...rest } = values;
@@ -90,10 +101,21 @@ export function createAccessKeysRepository(root: Db) {
       return row.id;
     },
 
-    async update(organizationId: string, id: string, values: { name: string; description: string; now: Date }, db: Db = root) {
+    /** Its permissions stay as they are when `values.permissions` is left out. */
+    async update(
+      organizationId: string,
+      id: string,
+      values: { name: string; description: string; permissions?: AccessKeyPermissions; now: Date },
+      db: Db = root,
+    ) {
       const rows = await db
         .update(accessKeys)
-        .set({ name: values.name, description: values.description, updatedAt: values.now })
+        .set({
+          name: values.name,
+          description: values.description,
+          ...(values.permissions !== undefined && { permissions: values.permissions }),
+          updatedAt: values.now,
+        })
         .where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)))
         .returning({ id: accessKeys.id });
       return rows.length > 0;

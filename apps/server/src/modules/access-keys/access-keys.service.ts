@@ -3,6 +3,8 @@
  * "Access keys"). The route guard checks the role; every query here is scoped to the
  * caller's organization, so another organization's key is simply not found.
  */
+
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AccessKeyBody,
   type AccessKeyView,
@@ -11,6 +13,7 @@ import {
   GRACE_PERIOD_MS,
   type GracePeriod,
   type PageQuery,
+  type UpdateAccessKeyBody,
 } from '@console/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
@@ -39,6 +42,7 @@ export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
     updatedAt: row.updatedAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     previousKeyExpiresAt: row.previousKeyExpiresAt?.toISOString() ?? null,
+    permissions: row.permissions,
   };
 }
 
@@ -89,7 +93,8 @@ export function createAccessKeysService(deps: {
       );
     },
 
-    async create(auth: AuthContext, body: AccessKeyBody) {
+    /** Full access unless `body.permissions` says otherwise (the route's schema gives the same default). */
+    async create(auth: AuthContext, body: Omit<AccessKeyBody, 'permissions'> & Partial<Pick<AccessKeyBody, 'permissions'>>) {
       const key = generateAccessKey();
       const result = await db.transaction(async (tx) => {
         // Counted with the organization's keys locked against concurrent creations, so the limit holds.
@@ -99,6 +104,7 @@ export function createAccessKeysService(deps: {
             organizationId: auth.organizationId,
             name: body.name,
             description: body.description,
+            permissions: body.permissions ?? 'full',
             createdBy: auth.userId,
             now: clock.now(),
             keyHash: key.hash,
@@ -108,21 +114,31 @@ export function createAccessKeysService(deps: {
           tx,
         );
         const integration = await view(auth, id, tx);
-        await record(tx, auth, 'access_key.created', integration);
+        await record(tx, auth, 'access_key.created', integration, { permissions: integration.permissions });
         return { integration, accessKey: key.secret };
       });
       return result;
     },
 
-    async update(auth: AuthContext, id: string, body: AccessKeyBody) {
+    /** A change of name or description is one event, a change of permissions another (each said only when it happened). */
+    async update(auth: AuthContext, id: string, body: UpdateAccessKeyBody) {
       const result = await db.transaction(async (tx) => {
         const before = await view(auth, id, tx);
         if (!(await repo.update(auth.organizationId, id, { ...body, now: clock.now() }, tx))) throw notFound();
         const integration = await view(auth, id, tx);
-        await record(tx, auth, 'access_key.updated', integration, {
-          before: { name: before.name, description: before.description },
-          after: { name: integration.name, description: integration.description },
-        });
+        const permissionsChanged = !isDeepStrictEqual(before.permissions, integration.permissions);
+        if (!permissionsChanged || before.name !== integration.name || before.description !== integration.description) {
+          await record(tx, auth, 'access_key.updated', integration, {
+            before: { name: before.name, description: before.description },
+            after: { name: integration.name, description: integration.description },
+          });
+        }
+        if (permissionsChanged) {
+          await record(tx, auth, 'access_key.permissions_changed', integration, {
+            before: before.permissions,
+            after: integration.permissions,
+          });
+        }
         return { integration };
       });
       return result;

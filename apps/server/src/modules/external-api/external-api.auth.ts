@@ -65,13 +65,28 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     return true;
   }
 
-  /** The caller's context with its key, made once per user context and key: peekBearer's are shared. */
-  const apiContexts = new WeakMap<AuthContext, { accessKeyId: string; auth: AuthContext }>();
+  /**
+   * The caller's context with its key, made once per user context and key: peekBearer's are shared.
+   * Made again when the key's permissions are another object (its row was read again after a change).
+   */
+  const apiContexts = new WeakMap<AuthContext, { key: AuthenticatedKey; auth: AuthContext }>();
   function apiContext(auth: AuthContext, key: AuthenticatedKey): AuthContext {
     const made = apiContexts.get(auth);
-    if (made?.accessKeyId === key.accessKeyId) return made.auth;
-    const context = Object.freeze({ ...auth, via: 'api' as const, accessKeyId: key.accessKeyId, accessKeyName: key.accessKeyName });
-    apiContexts.set(auth, { accessKeyId: key.accessKeyId, auth: context });
+    if (
+      made?.key.accessKeyId === key.accessKeyId &&
+      made.key.permissions === key.permissions &&
+      made.key.accessKeyName === key.accessKeyName
+    ) {
+      return made.auth;
+    }
+    const context = Object.freeze({
+      ...auth,
+      via: 'api' as const,
+      accessKeyId: key.accessKeyId,
+      accessKeyName: key.accessKeyName,
+      accessKeyPermissions: key.permissions,
+    });
+    apiContexts.set(auth, { key, auth: context });
     return context;
   }
 

@@ -14,7 +14,7 @@ import {
 } from '@console/contracts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { requestClient } from '../../http/auth-context.js';
 import { sendCompressedOnce } from '../../http/compressed-once.js';
@@ -28,6 +28,7 @@ import { webhooksOpenApi } from '../webhooks/webhooks.openapi.js';
 import { registerWebhookEndpoints } from '../webhooks/webhooks.routes.js';
 import { JSON_UTF8 } from './external-api.cache.js';
 import { requireRole } from './external-api.service.js';
+import { guardKeyPermissions } from './key-permissions.js';
 import { describeResponses } from './openapi-responses.js';
 import { referencePage } from './reference-page.js';
 import { fillProse, localizeOpenApi, PROSE_TEMPLATES, type ProseParams, proseTranslator, readerLocale } from './reference-prose.js';
@@ -61,10 +62,27 @@ const ADMINS: OrgRole[] = ['org_admin', 'workspace_admin'];
 /** A route's guard of API roles, after the external API's own (which sets the caller). */
 const onlyFor = (roles: OrgRole[]) => ({ onRequest: async (request: FastifyRequest) => requireRole(authOf(request), roles) });
 
+/** What every call with a key goes through, in this order, around the route's own work. */
+function addCallHooks(authed: FastifyInstance, { deps, services }: Parameters<ApiModule>[1]) {
+  const { externalApiGuard, idempotentWrites, requestLogRecorder } = services;
+  // Built once in registry.ts. Before validation and body parsing (decision 012); callback-style, so a call
+  // admitted from memory is not held up by a promise.
+  authed.addHook('onRequest', externalApiGuard);
+  // Then the key's permissions (decision 069), before any role guard, query or body.
+  authed.addHook('onRequest', guardKeyPermissions);
+  // Every write takes an Idempotency-Key (idempotency.ts); its hooks join each write route as it is registered.
+  authed.addHook('onRoute', idempotentWrites.onRoute);
+  // Every call whose key the guard knew goes into its organization's request log, once
+  // answered, through a buffer written off the request path (modules/request-log).
+  authed.addHook('onResponse', requestLogHook(requestLogRecorder, { basePath: deps.config.API_BASE_PATH, clock: deps.clock }));
+  // A graceful stop writes what the buffer still holds, before the database closes (main.ts).
+  authed.addHook('onClose', () => requestLogRecorder.flush());
+}
+
 export const externalApiPlugin: ApiModule = async (parent, { deps, services }) => {
   const { config } = deps;
-  const { externalApi, externalApiUsers, externalApiGuard, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
-  const { ssoConnections, samlSettings, people, idempotentWrites, requestLog, requestLogRecorder } = services;
+  const { externalApi, externalApiUsers, signInRateLimit, eventsTrail, webhookDeliveries, webhooks, domains } = services;
+  const { ssoConnections, samlSettings, people, requestLog } = services;
   const basePath = `${config.API_BASE_PATH}${EXTERNAL_API_PREFIX}`;
   const scim = scimOpenApi(config.API_BASE_PATH);
   const prose: ProseParams = {
@@ -97,7 +115,13 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
         servers: [{ url: config.PUBLIC_URL }],
         components: {
           securitySchemes: {
-            apiKey: { type: 'apiKey', in: 'header', name: 'apiKey', description: 'An access key of your organization' },
+            apiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'apiKey',
+              description:
+                'An access key of your organization. A key with permissions chosen per area (none, read or write) is refused a call beyond them: 403 `ACCESS_KEY_PERMISSION_DENIED`, naming the missing permission.',
+            },
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: fillProse(PROSE_TEMPLATES.idToken, prose) },
             scimToken: scim.securityScheme,
           },
@@ -126,16 +150,7 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
     );
 
     await v1.register(async (authed) => {
-      // Built once in registry.ts. Before validation and body parsing (decision 012); callback-style, so a call
-      // admitted from memory is not held up by a promise.
-      authed.addHook('onRequest', externalApiGuard);
-      // Every write below takes an Idempotency-Key (idempotency.ts); its hooks join each write route as it is registered.
-      authed.addHook('onRoute', idempotentWrites.onRoute);
-      // Every call whose key the guard knew goes into its organization's request log, once
-      // answered, through a buffer written off the request path (modules/request-log).
-      authed.addHook('onResponse', requestLogHook(requestLogRecorder, { basePath: config.API_BASE_PATH, clock: deps.clock }));
-      // A graceful stop writes what the buffer still holds, before the database closes (main.ts).
-      authed.addHook('onClose', () => requestLogRecorder.flush());
+      addCallHooks(authed, { deps, services });
 
       registerRoute(authed, routes.listWorkflows, (request, reply) => {
         // The page is kept serialised and compressed once (external-api.cache.ts), checked by

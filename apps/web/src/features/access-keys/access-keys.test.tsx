@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anAccessKey } from '../../test/access-keys';
+import { anAccessKey, openNewKeyForm } from '../../test/access-keys';
 import { renderSignedIn, screenPosts } from '../../test/app';
 
 afterEach(() => {
@@ -11,23 +11,6 @@ afterEach(() => {
 });
 
 const key = (n: number) => anAccessKey(n);
-
-/** The keys screen with no key yet and its "New key" form open; creating answers the key with its secret. */
-async function openNewKeyForm() {
-  const user = userEvent.setup();
-  const { calls } = renderSignedIn('/keys', {
-    api: {
-      'GET /api/integrations': () => ({ body: { integrations: [], total: 0 } }),
-      'POST /api/integrations': ({ body }) => ({
-        status: 201,
-        body: { integration: { ...key(1), ...(body as object) }, accessKey: 'wfk_secretsecretsecretsecretsecretse123456' },
-      }),
-    },
-  });
-  await user.click(await screen.findByRole('button', { name: 'New key' }));
-  const form = await screen.findByRole('form', { name: 'New access key' });
-  return { user, calls, form };
-}
 
 describe('the access keys screen', () => {
   it('lists 20 keys and loads the next page on demand', async () => {
@@ -90,7 +73,7 @@ describe('the access keys screen', () => {
       expect(cells.slice(1, 3).map((c) => c.getAttribute('data-label'))).toEqual(['Key', 'Activity']);
     }
     const [first, second] = rows.map((r) => within(r).getAllByRole('cell'));
-    expect(first[0].textContent).toBe('Key 1Used by system 1');
+    expect(first[0].textContent).toBe('Key 1Used by system 1Permissions: full access');
     expect(first[1].textContent).toMatch(/^wfk_AbCd…1001The previous key still works until /);
     expect(first[2].textContent).toMatch(/^Created .+ by Ada Admin · last used /);
     expect(second[2].textContent).toMatch(/^Created .+ by a former user · never used$/);
@@ -120,7 +103,7 @@ describe('the access keys screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'The key “LMS”' });
     expect(within(dialog).getByText('wfk_secretsecretsecretsecretsecretse123456')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy the key' })).toBeTruthy();
-    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'LMS', description: 'Nightly sync' });
+    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'LMS', description: 'Nightly sync', permissions: 'full' });
   });
 
   it('creates a key without a description', async () => {
@@ -128,7 +111,7 @@ describe('the access keys screen', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Payroll');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByRole('dialog', { name: 'The key “Payroll”' })).toBeTruthy();
-    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'Payroll', description: '' });
+    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'Payroll', description: '', permissions: 'full' });
   });
 
   it('says so in words when the organization holds the most keys allowed', async () => {

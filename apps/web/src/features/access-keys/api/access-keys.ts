@@ -1,5 +1,5 @@
 /** The access keys of the signed-in admin's organization: the list (20 a page) and the changes that refresh it. */
-import { type AccessKeyBody, type GracePeriod, accessKeyRoutes as routes } from '@console/contracts/access-keys';
+import { type AccessKeyBody, type GracePeriod, accessKeyRoutes as routes, type UpdateAccessKeyBody } from '@console/contracts/access-keys';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pagedQuery } from '../../../lib/paged-query';
@@ -29,7 +29,7 @@ function useAccessKeyChange<TInput, TResult>(call: (input: TInput) => Promise<TR
 export const useCreateAccessKey = () => useAccessKeyChange((body: AccessKeyBody) => api(routes.create, { body }));
 
 export const useUpdateAccessKey = () =>
-  useAccessKeyChange(({ id, ...body }: AccessKeyBody & { id: string }) => api(routes.update, { params: { id }, body }));
+  useAccessKeyChange(({ id, ...body }: UpdateAccessKeyBody & { id: string }) => api(routes.update, { params: { id }, body }));
 
 /** The key stops working at once. */
 export const useDeleteAccessKey = () => useAccessKeyChange((id: string) => api(routes.remove, { params: { id } }));

@@ -1,22 +1,24 @@
 /**
- * Create or edit a key: name (required, at most NAME_MAX, with a counter) and description
- * (optional, at most DESCRIPTION_MAX), checked by the same zod schema as the server. Saving with errors shows the
+ * Create or edit a key: name (required, at most NAME_MAX, with a counter), description
+ * (optional, at most DESCRIPTION_MAX) and permissions (full access unless chosen per area),
+ * checked by the same zod schema as the server. Saving with errors shows the
  * red notice 'There are errors in the form'. Escape cancels it as a dialog's would, until
  * something is typed into it (decision 046): then it stays, with what was typed.
  */
-import { type AccessKeyBody, type AccessKeyInput, accessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
+import { type AccessKeyBody, type AccessKeyInput, createAccessKeyBody, DESCRIPTION_MAX, NAME_MAX } from '@console/contracts/access-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { closesOnEscape, isTypedInput } from '../../../lib/dialogs/rule';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { fieldError } from '../../../lib/validation';
+import { PermissionsField } from './PermissionsField';
 
 export interface AccessKeyFormProps {
   initial?: AccessKeyBody;
@@ -30,8 +32,8 @@ export interface AccessKeyFormProps {
 export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel }: AccessKeyFormProps) {
   const { t } = useT();
   const form = useForm<AccessKeyInput, unknown, AccessKeyBody>({
-    defaultValues: initial ?? { name: '', description: '' },
-    resolver: zodResolver(accessKeyBody),
+    defaultValues: initial ?? { name: '', description: '', permissions: 'full' },
+    resolver: zodResolver(createAccessKeyBody),
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -87,6 +89,11 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
           minRows={2}
           error={!!errors.description}
           helperText={fieldError(t, errors.description?.message, { max: DESCRIPTION_MAX }) ?? t('accessKeys:form.descriptionHint')}
+        />
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field }) => <PermissionsField value={field.value ?? 'full'} onChange={field.onChange} />}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} color="inherit">

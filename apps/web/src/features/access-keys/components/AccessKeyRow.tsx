@@ -4,7 +4,7 @@
  * confirmation closes, the focus goes back to the button that opened it; when the key is
  * deleted, to the same button of the key that takes its place (lib/dialogs/focus.ts).
  */
-import type { AccessKeyView } from '@console/contracts/access-keys';
+import type { AccessKeyBody, AccessKeyView } from '@console/contracts/access-keys';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -26,12 +26,13 @@ import { formatDateTime } from '../../../lib/format';
 import type { RowMode } from '../row-state';
 import { AccessKeyForm } from './AccessKeyForm';
 import { COLUMNS } from './AccessKeysTable';
+import { usePermissionsSummary } from './PermissionsField';
 
 export interface AccessKeyRowProps {
   accessKey: AccessKeyView;
   mode: RowMode;
   onToggle: (mode: Exclude<RowMode, 'idle'>) => void;
-  onSave: (values: { name: string; description: string }) => Promise<unknown>;
+  onSave: (values: AccessKeyBody) => Promise<unknown>;
   onRemove: () => void;
   onRoll: () => void;
   now?: number;
@@ -39,6 +40,7 @@ export interface AccessKeyRowProps {
 
 export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, onRoll, now = Date.now() }: AccessKeyRowProps) {
   const { t } = useT();
+  const permissionsOf = usePermissionsSummary();
   const previousWorks = k.previousKeyExpiresAt && Date.parse(k.previousKeyExpiresAt) > now;
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -61,6 +63,9 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           </Box>
           <Typography variant="body2" component="span" sx={{ display: 'block', whiteSpace: 'pre-line', color: 'text.secondary' }}>
             {k.description}
+          </Typography>
+          <Typography variant="body2" component="span" data-permissions sx={{ display: 'block', mt: 0.5 }}>
+            {permissionsOf(k.permissions)}
           </Typography>
         </TableCell>
         <TableCell data-label={t('accessKeys:row.key')}>
@@ -112,7 +117,7 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
             {mode === 'editing' ? (
               <AccessKeyForm
                 label={t('accessKeys:form.editTitle', { name: k.name })}
-                initial={{ name: k.name, description: k.description }}
+                initial={{ name: k.name, description: k.description, permissions: k.permissions }}
                 submitLabel={t('dialog.save')}
                 onSubmit={onSave}
                 onCancel={() => onToggle('editing')}

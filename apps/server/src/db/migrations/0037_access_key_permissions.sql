@@ -1,0 +1,1 @@
+ALTER TABLE "integrations" ADD COLUMN "permissions" jsonb DEFAULT '"full"'::jsonb NOT NULL;
