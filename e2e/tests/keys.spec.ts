@@ -156,8 +156,11 @@ test('the documentation page explains the API in four languages and links to a w
   // The page's own first screen lists the calls before Scalar's script has run…
   await expect(refPage.locator('#first-screen')).toContainText('GET /api/v1/workflows');
   await expect(refPage.locator('html')).toHaveAttribute('lang', 'pt');
-  // …and gives way to Scalar's interactive reference once it has drawn.
+  // …and gives way to Scalar's interactive reference once it has drawn. Its introduction (the
+  // headers, limits and safe retries) fills the first screen; the sidebar leads to the calls,
+  // which Scalar draws as they come into view.
   const scalar = refPage.locator('.scalar-app');
+  await scalar.getByText('Fluxos de trabalho', { exact: true }).first().click({ timeout: 20_000 });
   await expect(scalar.getByText('/api/v1/workflows').first()).toBeVisible({ timeout: 20_000 });
   await expect(refPage.locator('#first-screen')).toBeHidden();
   await expect(scalar.getByRole('heading', { name: /API de integração de/ }).first()).toBeVisible();
