@@ -9,6 +9,7 @@ import type { RequestLogEntry } from '@console/contracts/request-log';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anAccessKey } from '../../test/access-keys';
 import { type ApiCall, renderSignedIn } from '../../test/app';
 
 afterEach(() => {
@@ -67,20 +68,7 @@ function server(all: RequestLogEntry[] = log) {
 }
 
 const keys = () => ({
-  body: {
-    integrations: [hrSync, lms].map((k) => ({
-      ...k,
-      description: '',
-      keyPrefix: 'ak_live',
-      keyLast4: 'abcd',
-      createdAt: '2026-11-01T00:00:00.000Z',
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      lastUsedAt: null,
-      previousKeyExpiresAt: null,
-      createdBy: null,
-    })),
-    total: 2,
-  },
+  body: { integrations: [hrSync, lms].map((k, i) => anAccessKey(i + 1, { id: k.id, name: k.name })), total: 2 },
 });
 
 describe('the request log', () => {
