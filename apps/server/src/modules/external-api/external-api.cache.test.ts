@@ -18,6 +18,8 @@ import { heardChange, type RawSql, rawSqlOf } from '../../test/change-feed.js';
 import { createOrganization, createUser, createWorkspace } from '../../test/factories.js';
 import { createAccessKey, idTokenFor, signIn } from '../../test/sign-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { until } from '../../test/until.js';
+import { hashAccessKey } from '../access-keys/access-key.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -61,6 +63,19 @@ describe('external API caches', () => {
   const unannounced = (statement: string, values: unknown[] = []) => raw.unannounced(statement, values);
   /** SQL on another connection; resolves once this app's feed has heard about the change. */
   const elsewhere = (statement: string, values: unknown[] = []) => raw.heard(orgId, statement, values);
+  /**
+   * A key's first call writes its last use off the request path, and that change of the
+   * organization forgets its cached pages whenever the feed hears it (at once on PGlite, a
+   * moment later on PostgreSQL). Made and heard before the tests, so only their own changes count.
+   */
+  async function keyUseHeard() {
+    expect((await list()).statusCode).toBe(200);
+    await until('the key to record its use', async () => {
+      const { rows } = await rawSql('SELECT last_used_at FROM integrations WHERE key_hash = $1', [hashAccessKey(key)]);
+      return rows[0]?.last_used_at ?? undefined;
+    });
+    await t.deps.changes!.caughtUp();
+  }
   async function newKey() {
     const session = await signIn(t, admin.email!);
     return { session, ...(await createAccessKey(t, session.headers, 'Cache')) };
@@ -91,6 +106,7 @@ describe('external API caches', () => {
     adminToken = await idTokenFor(t, admin.email!);
     publisherToken = await idTokenFor(t, publisher.email!);
     raw = await rawSqlOf(t);
+    await keyUseHeard();
   });
   afterAll(async () => {
     await raw.close();
