@@ -13,6 +13,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '../../db/client.js';
 import { exactInstantOf, type KeysetPosition } from '../../db/paging.js';
 import { requestLog } from '../../db/schema.js';
+import { uuidV7At } from '../../db/uuid-v7.js';
 
 /** One call as the recorder hands it over: what the row keeps, and nothing else. */
 export interface RequestLogRecord {
@@ -62,10 +63,22 @@ export function createRequestLogRepository(root: Db) {
   }
 
   return {
-    /** One batch of calls in one statement. */
+    /**
+     * One batch of calls in one statement of a parameter per column: built and parsed in a
+     * fraction of what a VALUES list of one parameter per field costs, which on the embedded
+     * database runs in the server's own thread, between calls. The ids are made here, from
+     * each call's instant (db/uuid-v7.ts), rather than by uuid_v7() row by row.
+     */
     async insert(records: readonly RequestLogRecord[], db: Db = root): Promise<void> {
       if (records.length === 0) return;
-      await db.insert(requestLog).values([...records]);
+      const column = (pick: (record: RequestLogRecord) => string | number | null) => sql.param(records.map(pick));
+      await db.execute(sql`INSERT INTO request_log (id, organization_id, occurred_at, access_key_id, access_key_name, method, route,
+          status, duration_us, request_id, ip, user_agent, error_code)
+        SELECT * FROM unnest(${column((r) => uuidV7At(r.occurredAt))}::uuid[], ${column((r) => r.organizationId)}::uuid[], ${column((r) => r.occurredAt.toISOString())}::timestamptz[],
+          ${column((r) => r.accessKeyId)}::uuid[], ${column((r) => r.accessKeyName)}::text[], ${column((r) => r.method)}::text[],
+          ${column((r) => r.route)}::text[], ${column((r) => r.status)}::smallint[], ${column((r) => r.durationUs)}::integer[],
+          ${column((r) => r.requestId)}::text[], ${column((r) => r.ip)}::text[], ${column((r) => r.userAgent)}::text[],
+          ${column((r) => r.errorCode)}::text[])`);
     },
 
     /** At most `limit` calls of the organization after `after`, newest first. */
