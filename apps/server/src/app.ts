@@ -65,9 +65,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyBaseLogger
   }
   // A write's answer leaves once this process's feed has heard the write: the caller's next
   // request, here, is never answered from what the caches held before it (decision 039).
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READS.has(request.method)) await deps.changes?.caughtUp();
-    return payload;
+  // Callback-style: a read, nearly every call, passes without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (READS.has(request.method) || !deps.changes) return done(null, payload);
+    deps.changes.caughtUp().then(() => done(null, payload), done);
   });
   // The auth guards (http/guards.ts) reach the config through `deps` and the sessions
   // service through `services`; jobs of the same process (main.ts) use these services too.
