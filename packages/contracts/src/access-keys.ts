@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { accessKeyPermissions } from './access-key-permissions.js';
+import { dashboardCalls } from './dashboard-calls.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { text } from './text.js';
@@ -88,7 +89,7 @@ export const accessKeyErrorCodes = {
 
 /** The calls of the access keys screen (docs/product.md, "Access keys"). */
 export const accessKeyRoutes = {
-  list: route({ method: 'GET', path: '/integrations', operationId: 'listIntegrations', query: pageQuery, response: accessKeysResponse }),
+  list: route({ ...dashboardCalls.accessKeys, query: pageQuery, response: accessKeysResponse }),
   create: route({
     method: 'POST',
     path: '/integrations',

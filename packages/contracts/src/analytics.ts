@@ -4,6 +4,7 @@
  * Each file's name is `<prefix>-<YYYY-MM-DD>.csv`; the page filters by prefix.
  */
 import { z } from 'zod';
+import { dashboardCalls } from './dashboard-calls.js';
 import { route } from './route.js';
 import { text } from './text.js';
 
@@ -87,9 +88,7 @@ const tags = ['Analytics'];
  */
 export const analyticsRoutes = {
   list: route({
-    method: 'GET',
-    path: '/analytics-data-download',
-    operationId: 'listAnalyticsReports',
+    ...dashboardCalls.analyticsReports,
     tags,
     description: 'The reports of your organization, newest first, each with a short-lived signed download url.',
     query: analyticsDownloadQuery,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from './access-keys.js';
+import { dashboardCalls } from './dashboard-calls.js';
 import { claimDomainBody, domainIdParams, domainResponse, domainsResponse, removedDomainResponse } from './domains.js';
 import { emailText } from './email-domain.js';
 import { errorEnvelope } from './errors.js';
@@ -294,7 +295,7 @@ export const documentationUrlResponse = z.object({
 
 /** The calls of the Documentation screen (docs/product.md, "Documentation"). */
 export const documentationRoutes = {
-  url: route({ method: 'GET', path: '/settings/documentation', operationId: 'getDocumentationUrl', response: documentationUrlResponse }),
+  url: route({ ...dashboardCalls.documentationUrl, response: documentationUrlResponse }),
   /** The interactive reference of the external API (Scalar): an HTML page, linked to, not called. */
   reference: route({ method: 'GET', path: '/v1/reference/', operationId: 'getApiReference' }),
 };

@@ -6,6 +6,7 @@
  * organization does not use is null, so a new organization is shown no empty sections.
  */
 import { z } from 'zod';
+import { dashboardCalls } from './dashboard-calls.js';
 import { eventView } from './events.js';
 import { scimEventView } from './provisioning.js';
 import { route } from './route.js';
@@ -42,9 +43,7 @@ export type IntegrationHealth = z.infer<typeof integrationHealthResponse>;
 
 export const integrationHealthRoutes = {
   get: route({
-    method: 'GET',
-    path: '/integration-health',
-    operationId: 'getIntegrationHealth',
+    ...dashboardCalls.integrationHealth,
     response: integrationHealthResponse,
   }),
 };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './page-size.js';
 
-/** The spec's page size. Lists are paged by `page` (from 1) and `limit`. */
-export const PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export { MAX_PAGE_SIZE, PAGE_SIZE };
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1).describe('Page number, from 1'),

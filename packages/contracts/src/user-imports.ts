@@ -3,15 +3,13 @@
  * The CSV rules live here so that the server, the web app and the template agree.
  */
 import { z } from 'zod';
+import { dashboardCalls } from './dashboard-calls.js';
 import { pageQuery } from './paging.js';
 import { route } from './route.js';
 import { text } from './text.js';
+import { USER_IMPORT_STATUSES } from './user-import-statuses.js';
 
-/**
- * `awaiting_confirmation`: validated, nothing applied, waiting for the admin's Confirm (or
- * removal); `stopped`: the admin stopped it while it ran, with what it had applied by then.
- */
-export const USER_IMPORT_STATUSES = ['processing', 'awaiting_confirmation', 'error', 'validation_error', 'completed', 'stopped'] as const;
+export { isRetryable, USER_IMPORT_STATUSES } from './user-import-statuses.js';
 export const userImportStatus = z.enum(USER_IMPORT_STATUSES);
 export type UserImportStatus = z.infer<typeof userImportStatus>;
 
@@ -260,14 +258,6 @@ export const userImportErrorsQuery = pageQuery.extend({
 });
 export const userImportErrorsResponse = z.object({ errors: z.array(userImportErrorView), total: z.number().int() });
 
-/**
- * Whether Retry can succeed (decision 022): after `error` (a job that failed, users or
- * invitations that could not be written or sent) it runs what failed again; after
- * `validation_error` it would read the same file and find the same errors, so a corrected
- * file is uploaded instead.
- */
-export const isRetryable = (status: string): boolean => status === 'error';
-
 export const userImportTemplateQuery = z.object({ columnSeparator: columnSeparator.default(DEFAULT_COLUMN_SEPARATOR) });
 export const removedUserImportResponse = z.object({ removed: z.literal(true) });
 /** The options the organization's next upload starts from: its last import's (docs/product.md, "Uploading"). */
@@ -285,9 +275,7 @@ const tags = ['User imports'];
  */
 export const userImportRoutes = {
   list: route({
-    method: 'GET',
-    path: '/user-imports',
-    operationId: 'listUserImports',
+    ...dashboardCalls.userImports,
     tags,
     query: listUserImportsQuery,
     response: userImportsResponse,

@@ -2,7 +2,7 @@
  * The one paging rule of every "load more" list: pages of `limit` items from page 1, and
  * another page while fewer items than the total were loaded.
  */
-import { PAGE_SIZE } from '@console/contracts/paging';
+import { PAGE_SIZE } from '@console/contracts/page-size';
 import { type InfiniteData, infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 
 export interface PagedAnswer {

@@ -14,7 +14,7 @@ import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
 import { listPlaceholder } from '../../lib/list-placeholder';
 import { paths } from '../../lib/paths';
-import { useAccessKeys } from './api/access-keys';
+import { useAccessKeys } from './api/access-keys-list';
 
 const SHOWN = 3;
 

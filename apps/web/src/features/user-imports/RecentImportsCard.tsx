@@ -13,7 +13,7 @@ import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
 import { listPlaceholder } from '../../lib/list-placeholder';
 import { paths } from '../../lib/paths';
-import { useUserImports } from './api/user-imports';
+import { useUserImports } from './api/user-imports-list';
 import { StatusChip } from './components/StatusChip';
 
 const RECENT = 5;

@@ -1,23 +1,10 @@
-/** The access keys of the signed-in admin's organization: the list (20 a page) and the changes that refresh it. */
+/** The changes to the signed-in admin's access keys, each refreshing the list (access-keys-list.ts). */
 import { type AccessKeyBody, type GracePeriod, accessKeyRoutes as routes, type UpdateAccessKeyBody } from '@console/contracts/access-keys';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { pagedQuery } from '../../../lib/paged-query';
+import { accessKeyKeys } from './access-keys-list';
 
-export const accessKeyKeys = {
-  all: ['access-keys'] as const,
-  list: () => [...accessKeyKeys.all, 'list'] as const,
-};
-
-export const accessKeysQuery = pagedQuery({
-  queryKey: accessKeyKeys.list(),
-  fetchPage: (query, signal) => api(routes.list, { query }, { signal }),
-  items: (page) => page.integrations,
-});
-
-export function useAccessKeys() {
-  return useInfiniteQuery(accessKeysQuery);
-}
+export { accessKeyKeys, accessKeysQuery, useAccessKeys } from './access-keys-list';
 
 /** A change of a key; the list is read again after it. */
 function useAccessKeyChange<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {

@@ -1,5 +1,6 @@
 /** The organization's reports, newest first, each with a short-lived signed url; read again before the urls expire. */
-import { type AnalyticsLink, type AnalyticsReportPrefix, analyticsRoutes as routes } from '@console/contracts/analytics';
+import type { AnalyticsLink, AnalyticsReportPrefix } from '@console/contracts/analytics';
+import { dashboardRoutes } from '@console/contracts/dashboard-calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -15,7 +16,7 @@ const MIN_REFRESH_MS = 10_000;
 export function analyticsReportsQuery(prefix?: AnalyticsReportPrefix) {
   return queryOptions({
     queryKey: analyticsReportKeys.list(prefix),
-    queryFn: ({ signal }) => api(routes.list, { query: { prefix } }, { signal }).then((r) => r.urls),
+    queryFn: ({ signal }) => api(dashboardRoutes.analyticsReports, { query: { prefix } }, { signal }).then((r) => r.urls),
   });
 }
 

@@ -1,5 +1,5 @@
 /** Where the interactive reference of the external API is (GET /settings/documentation). */
-import { documentationRoutes as routes } from '@console/contracts/external-api';
+import { dashboardRoutes } from '@console/contracts/dashboard-calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -10,7 +10,7 @@ export const documentationKeys = {
 
 export const documentationUrlQuery = queryOptions({
   queryKey: documentationKeys.url(),
-  queryFn: ({ signal }) => api(routes.url, {}, { signal }).then((r) => r.documentationURL),
+  queryFn: ({ signal }) => api(dashboardRoutes.documentationUrl, {}, { signal }).then((r) => r.documentationURL),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

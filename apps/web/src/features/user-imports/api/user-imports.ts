@@ -1,43 +1,13 @@
 /**
- * The imports of the signed-in admin's organization: the list (newest first, "load more"),
- * one import polled while it runs, the upload, retry and removal, and the template link.
+ * The imports of the signed-in admin's organization: one import polled while it runs, the
+ * upload, retry and removal, and the template link (the list: user-imports-list.ts).
  */
-import { PAGE_SIZE } from '@console/contracts/paging';
-import { userImportRoutes as routes, type UserImportOptions, type UserImportView } from '@console/contracts/user-imports';
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userImportRoutes as routes, type UserImportOptions } from '@console/contracts/user-imports';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiForm, apiHref } from '../../../lib/api';
-import { pagedQuery } from '../../../lib/paged-query';
+import { isLive, LIVE_POLL_MS, userImportKeys } from './user-imports-list';
 
-export const userImportKeys = {
-  all: ['user-imports'] as const,
-  list: (limit: number) => [...userImportKeys.all, 'list', limit] as const,
-  one: (id: string) => [...userImportKeys.all, 'one', id] as const,
-  errors: (id: string, email: string) => [...userImportKeys.all, 'errors', id, email] as const,
-  defaults: () => [...userImportKeys.all, 'defaults'] as const,
-};
-
-/** Still changing: running, or with invitations being sent. */
-export function isLive(u: Pick<UserImportView, 'status' | 'invitationsPending'>): boolean {
-  return u.status === 'processing' || u.invitationsPending > 0;
-}
-
-/** While something is live it is polled, so progress moves without reloading. */
-export const LIVE_POLL_MS = 1000;
-
-export const userImportsQuery = (limit = PAGE_SIZE) =>
-  pagedQuery({
-    queryKey: userImportKeys.list(limit),
-    fetchPage: (query, signal) => api(routes.list, { query }, { signal }),
-    items: (page) => page.userImports,
-    limit,
-  });
-
-export function useUserImports(limit = PAGE_SIZE) {
-  return useInfiniteQuery({
-    ...userImportsQuery(limit),
-    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.userImports.some(isLive)) ? LIVE_POLL_MS : false),
-  });
-}
+export { isLive, LIVE_POLL_MS, userImportKeys, userImportsQuery, useUserImports } from './user-imports-list';
 
 export const userImportQuery = (id: string) =>
   queryOptions({

@@ -1,4 +1,5 @@
-import { isRetryable, USER_IMPORT_STATUSES, type UserImportStatus } from '@console/contracts/user-imports';
+import { isRetryable, USER_IMPORT_STATUSES } from '@console/contracts/user-import-statuses';
+import type { UserImportStatus } from '@console/contracts/user-imports';
 
 /** Anything the screen does not know is shown as processing (docs/product.md, "User imports"). */
 export function statusOf(value: string): UserImportStatus {
