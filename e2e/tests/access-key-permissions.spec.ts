@@ -13,7 +13,7 @@ async function revealedKey(page: Page, name: string) {
   return key;
 }
 
-test('an admin makes a read-only key, sees its permissions, and a write with it is refused', async ({ page, request, checkA11y }) => {
+test('an admin makes a read-only key, sees its permissions, and finds a write refused to it in the request log', async ({ page, request, checkA11y }) => {
   await signInAsDemoAdmin(page);
   await page.goto('/keys');
   await page.getByRole('button', { name: 'New key' }).click();
@@ -50,6 +50,25 @@ test('an admin makes a read-only key, sees its permissions, and a write with it 
   });
   const other = await request.get('/api/v1/workflows?limit=5', { headers });
   expect(other.status()).toBe(403);
+
+  // The refused write in the request log, with the permission it lacked in its details.
+  const refusedId = write.headers()['x-request-id'];
+  await page.goto('/request-log?status=4xx');
+  const refusedRow = page.getByRole('table', { name: 'Calls' }).locator('tr[data-status="403"]').filter({ hasText: 'POST /v1/users' });
+  // Calls are written a second or so after their answers: the list shows them once read again.
+  await expect(async () => {
+    await page.reload();
+    await expect(refusedRow.filter({ hasText: 'Read-only HR sync' }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await refusedRow.filter({ hasText: 'Read-only HR sync' }).first().getByRole('button', { name: 'Details: POST /v1/users' }).click();
+  const details = page.getByRole('dialog', { name: 'Call details' });
+  await settledDialog(page);
+  await expect(details.getByText('ACCESS_KEY_PERMISSION_DENIED')).toBeVisible();
+  await expect(details.getByText(refusedId, { exact: true })).toBeVisible();
+  await checkA11y();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await page.goto('/keys');
 
   // On a phone the row still says it, and the form's areas stack.
   await page.setViewportSize({ width: 375, height: 800 });
