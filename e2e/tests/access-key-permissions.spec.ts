@@ -13,7 +13,11 @@ async function revealedKey(page: Page, name: string) {
   return key;
 }
 
-test('an admin makes a read-only key, sees its permissions, and finds a write refused to it in the request log', async ({ page, request, checkA11y }) => {
+test('an admin makes a read-only key, sees its permissions, and finds a write refused to it in the request log', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
   await signInAsDemoAdmin(page);
   await page.goto('/keys');
   await page.getByRole('button', { name: 'New key' }).click();
