@@ -10,36 +10,24 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/use-locale';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
-import { queryClient } from '../../../lib/query-client';
 import { checkInvitation } from '../api/invitation';
+import { linkCheck } from '../api/link-token';
 import { AuthCard } from '../pages/AuthCard';
 
-/** The link's state: a token the server could not even read is a link that does not work. */
-const readableToken = (token: string) => token.length >= 10 && token.length <= 200;
+/** The link's check; a token the server could not even read is a link that does not work. */
+const invitationLink = linkCheck('invitationLink', checkInvitation, (token) => token.length >= 10 && token.length <= 200);
 
-const invitationLinkQuery = (token: string) => ({
-  queryKey: ['invitationLink', token],
-  queryFn: () => checkInvitation(token),
-  retry: (count: number, err: unknown) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** Starts the link's check as soon as its form's code has loaded, beside the page's own code. */
-export function prefetchInvitationLink(url: URL) {
-  const token = url.searchParams.get('token') ?? '';
-  if (readableToken(token)) void queryClient.prefetchQuery(invitationLinkQuery(token));
-}
+export const prefetchInvitationLink = invitationLink.prefetch;
 
 export function useInvitationLink(token: string) {
-  const readable = readableToken(token);
-  const link = useQuery({ ...invitationLinkQuery(token), enabled: readable });
+  const readable = invitationLink.readable(token);
+  const link = invitationLink.useCheck(token);
   const refused = link.isError && isHttpError(link.error) && link.error.statusCode < 500 && link.error.statusCode !== 429;
   const state: InvitationLinkState | undefined = !readable || refused ? 'invalid' : link.data?.state;
   return {

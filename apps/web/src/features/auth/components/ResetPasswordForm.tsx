@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -20,26 +19,15 @@ import { errorMessage } from '../../../lib/error-message';
 import { isHttpError } from '../../../lib/http';
 import { NewPasswordFields, type NewPasswordValues, newPasswordDefaults } from '../../../lib/NewPasswordFields';
 import { notify } from '../../../lib/notify';
-import { queryClient } from '../../../lib/query-client';
+import { linkCheck } from '../api/link-token';
 import { checkPasswordReset, resetPassword } from '../api/password-reset';
 import { AuthCard } from '../pages/AuthCard';
 
 const INVALID = 'PASSWORD_RESET_INVALID';
 
-const readableToken = (token: string) => token.length >= 10;
+const resetLink = linkCheck('passwordResetLink', checkPasswordReset, (token) => token.length >= 10);
 
-const resetLinkQuery = (token: string) => ({
-  queryKey: ['passwordResetLink', token],
-  queryFn: () => checkPasswordReset(token),
-  retry: (count: number, err: unknown) => !(isHttpError(err) && err.statusCode < 500) && count < 2,
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-/** Starts the link's check as soon as this form's code has loaded, beside the page's own code. */
-export function prefetchResetLink(url: URL) {
-  const token = url.searchParams.get('token') ?? '';
-  if (readableToken(token)) void queryClient.prefetchQuery(resetLinkQuery(token));
-}
+export const prefetchResetLink = resetLink.prefetch;
 
 export function ResetPasswordForm() {
   const { t } = useT();
@@ -48,7 +36,7 @@ export function ResetPasswordForm() {
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<{ ssoLoginOnly: boolean } | null>(null);
   const [spent, setSpent] = useState(false);
-  const link = useQuery({ ...resetLinkQuery(token), enabled: readableToken(token) });
+  const link = resetLink.useCheck(token);
   const form = useForm<NewPasswordValues>({ defaultValues: newPasswordDefaults, mode: 'onTouched' });
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -76,7 +64,7 @@ export function ResetPasswordForm() {
     );
   }
 
-  const invalid = spent || token.length < 10 || (link.isError && isHttpError(link.error) && link.error.statusCode < 500);
+  const invalid = spent || !resetLink.readable(token) || (link.isError && isHttpError(link.error) && link.error.statusCode < 500);
   if (invalid || link.isError) {
     return (
       <AuthCard title={t('auth:reset.invalidTitle')}>
