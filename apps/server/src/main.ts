@@ -51,7 +51,8 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  await migrateDatabase(database);
+  const indexSteps = await migrateDatabase(database);
+  if (indexSteps.length > 0) log.info({ indexSteps }, 'changed the indexes the migrations left to after them');
   vacuumTablesWithoutVisibilityMap(database).then(
     (tables) => tables.length && log.info({ tables }, 'vacuumed the tables a migration rewrote'),
     (err) => log.warn({ err }, 'could not vacuum the tables a migration rewrote'),

@@ -6,6 +6,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.js';
+import { runConcurrentIndexSteps } from './concurrent-indexes.js';
 
 // In the bundled server this file is dist/main.js and the build copies migrations beside it.
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -34,16 +35,23 @@ export async function underStartLock<T>(database: Database, fn: () => Promise<T>
   }
 }
 
-export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<void> {
+/**
+ * Applies the pending migrations, then the index changes they leave to after their
+ * transaction (concurrent-indexes.ts), and answers what those changed.
+ */
+export async function migrateDatabase(database: Database, folder = migrationsFolder): Promise<string[]> {
   // Each driver has its migrator; only PostgreSQL's replicas take turns (underStartLock).
   if (database.pglite) {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    return;
+    const pglite = database.pglite;
+    return runConcurrentIndexSteps((text, params) => pglite.query(text, params as unknown[]), false);
   }
   const client = await database.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    // Still under the lock: a replica that starts meanwhile finds the indexes done, not half built.
+    return await runConcurrentIndexSteps((text, params) => client.query(text, params), true);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();

@@ -192,8 +192,9 @@ export const users = pgTable(
     uniqueIndex('users_org_employee_id_uq').on(t.organizationId, t.employeeId),
     uniqueIndex('users_org_user_name_uq').on(t.organizationId, t.userName).where(sql`${t.userName} IS NOT NULL`),
     index('users_manager_idx').on(t.managerId).where(sql`${t.managerId} IS NOT NULL`),
-    index('users_created_by_idx').on(t.createdBy),
-    index('users_invited_by_idx').on(t.invitedBy),
+    // No index by created_by or invited_by: nothing looks users up by who made or invited
+    // them, and every user an import makes wrote the importer's id into both (dropped after
+    // migrating, concurrently: db/concurrent-indexes.ts).
     // The People screen (docs/product.md, "People"; modules/users/people.repository.ts): its order
     // within an organization, carrying the names, source and status a walk tests, so that walking
     // it reads no row (not the e-mail: with the longest names SCIM takes, 200 characters each, an

@@ -23,9 +23,9 @@ import { CSV_FORMAT_CODES, type FileError, FileFormatError, readUserImportCsv } 
 import { type InviteUser, type SendOptions, sendImportInvitations } from './invitations.js';
 import { purgeImport } from './purge.js';
 import { expireImportFiles, settleImport } from './retention.js';
-import { type ApplyScope, applyBatch, nextBatch } from './set-based/apply.js';
+import { type ApplyScope, applyBatch, countOrganizationUsers, nextBatch, probesUsers } from './set-based/apply.js';
 import type { ForeignEmailBound } from './set-based/foreign-emails.js';
-import { analyzeStagedRows, openStagingSink, userStatisticsFollower } from './set-based/staging.js';
+import { analyzeStagedRows, openStagingSink, userStatisticsFollower, usersKnownToPlanner } from './set-based/staging.js';
 import { summarizeStagedRows } from './set-based/summary.js';
 import {
   countRowsWithErrors,
@@ -364,8 +364,10 @@ class Run {
     if (bounds) {
       // Validation reads more than it writes: twice the batch per query stays short.
       const chunk = this.batch * 2;
+      // Staging has just analyzed the users: the planner's count is fresh.
+      const probe = probesUsers(await usersKnownToPlanner(db), chunk);
       for (let from = bounds.min; from <= bounds.max; from += chunk) {
-        bad += await validateRange(db, { ...this.scope, staffEmailDomain: this.deps.staffEmailDomain }, from, from + chunk);
+        bad += await validateRange(db, { ...this.scope, staffEmailDomain: this.deps.staffEmailDomain, probe }, from, from + chunk);
         await this.checkpoint({ rowsWithErrors: bad });
       }
     }
@@ -435,6 +437,7 @@ class Run {
     log?.info({ retry, appliedThrough: after }, 'user import: applying');
     const pause = this.deps.batchPauseMs;
     const usersCreated = await userStatisticsFollower(this.db);
+    let organizationUsers = await countOrganizationUsers(this.db, this.scope.organizationId);
     for (;;) {
       const next = await nextBatch(this.db, this.row.id, after, this.applyRows, retry);
       if (!next) break;
@@ -446,13 +449,14 @@ class Run {
         await this.checkpoint({}, tx);
         await this.checkOrganization(tx);
         await withoutJit(tx);
-        const r = await applyBatch(tx, this.scope, { from, to: next.to, retry });
+        const r = await applyBatch(tx, this.scope, { from, to: next.to, retry, probe: probesUsers(organizationUsers, next.n) });
         await this.checkpoint(batchProgress(r, retry ? undefined : next.to), tx);
         return r;
       });
       // No event per batch: the import's end records what it did (the feed tells the caches of its users).
       this.deps.onRowsApplied?.(applied.rows);
       await usersCreated(applied.created);
+      organizationUsers += applied.created;
       after = next.to;
       log?.debug({ appliedThrough: after }, 'user import: batch applied');
       // Lets requests in between batches (PGlite runs queries on the main thread).

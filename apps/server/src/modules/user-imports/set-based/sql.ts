@@ -19,12 +19,26 @@ export const SEP = sql.raw(`'${IMPORT_LIST_SEPARATOR}'`);
  * The organization's user that the staged row `s` names: by e-mail (`ue`), else, for a row
  * without one, by employee ID (`ui`); each matches one user at most (the unique indexes).
  * Plain joins rather than a LATERAL per row, so the planner may hash a whole file's rows
- * against the organization's users instead of probing the indexes once per row; for a small
- * batch it still chooses the probes. Read a column of the match with `matched`.
+ * against the organization's users instead of probing the indexes once per row (the summary,
+ * validation); an apply batch probes instead (`probeMatchingUserId`). Read a column of the
+ * match with `matched`.
  */
 export const joinMatchingUser = (organizationId: string) => sql`
   LEFT JOIN users ue ON s.email IS NOT NULL AND ue.email = s.email::citext AND ue.organization_id = ${organizationId}
   LEFT JOIN users ui ON s.email IS NULL AND ui.organization_id = ${organizationId} AND ui.employee_id = s.employee_id`;
+
+/**
+ * The id of the organization's user that the staged row `s` names, matched as
+ * `joinMatchingUser` does but probed row by row through the unique indexes (the e-mail's,
+ * else the organization's employee IDs): for an apply batch into an organization many times
+ * its size, which a large import grows itself. Joined, the planner hashed every user of the
+ * organization for each batch, a cost that grew with every batch the import applied (about
+ * a second a batch once the organization held 900,000 users). Read it from a subquery kept
+ * apart (OFFSET 0), or PostgreSQL probes once for each reference to it.
+ */
+export const probeMatchingUserId = (organizationId: string) => sql`CASE WHEN s.email IS NOT NULL
+    THEN (SELECT u.id FROM users u WHERE u.email = s.email::citext AND u.organization_id = ${organizationId})
+    ELSE (SELECT u.id FROM users u WHERE u.organization_id = ${organizationId} AND u.employee_id = s.employee_id) END`;
 
 /** A column of the user `joinMatchingUser` matched (null when none). */
 export const matched = (column: 'id' | 'display_name' | 'disabled_at') => sql.raw(`coalesce(ue.${column}, ui.${column})`);

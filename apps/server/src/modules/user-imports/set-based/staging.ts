@@ -98,7 +98,7 @@ export async function analyzeStagedRows(db: Db): Promise<void> {
 }
 
 /** How many users the planner believes there are: the count of the last ANALYZE. */
-async function usersKnownToPlanner(db: Db): Promise<number> {
+export async function usersKnownToPlanner(db: Db): Promise<number> {
   const [row] = await sqlRows<{ n: number }>(
     db,
     sql`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'users'::regclass`,
