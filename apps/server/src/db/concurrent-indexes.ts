@@ -22,7 +22,7 @@ export type ConcurrentIndexStep =
 
 /** In the order they run. The schema (db/schema/*.ts) says which migration each goes with. */
 export const concurrentIndexSteps: readonly ConcurrentIndexStep[] = [
-  // Migration 0040: nothing looks users up by who made or invited them, and an import wrote
+  // Migration 0039: nothing looks users up by who made or invited them, and an import wrote
   // its admin's id into both for every user it made.
   { drop: 'users_created_by_idx' },
   { drop: 'users_invited_by_idx' },
