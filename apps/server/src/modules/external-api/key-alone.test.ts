@@ -195,4 +195,16 @@ describe('an access key acting on its own', () => {
       return res.statusCode === 401 ? res.json().code : undefined;
     }).then((code) => expect(code).toBe('TOKEN_MISSING'));
   });
+
+  it('is documented in the API reference, in four languages: each call takes both headers or the key alone', async () => {
+    const said = { en: 'acts on its own', es: 'actúa por sí sola', fr: 'agit seule', pt: 'atua sozinha' };
+    for (const [lang, words] of Object.entries(said)) {
+      const doc = (await t.app.inject(`/api/v1/openapi.json?lang=${lang}`)).json();
+      expect(doc.components.securitySchemes.apiKey.description, lang).toContain(words);
+      expect(doc.info.description, lang).toContain(words);
+      expect(doc.paths['/api/v1/users'].get.security, lang).toEqual([{ apiKey: [], idToken: [] }, { apiKey: [] }]);
+      // The token's call takes neither.
+      expect(doc.paths['/api/v1/auth/token'].post.security ?? [], lang).toEqual([]);
+    }
+  });
 });
