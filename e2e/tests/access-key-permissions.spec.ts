@@ -85,3 +85,46 @@ test('an admin makes a read-only key, sees its permissions, and finds a write re
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('an admin makes a key that acts on its own, and a call with that key alone succeeds', async ({ page, request, checkA11y }) => {
+  await signInAsDemoAdmin(page);
+  await page.goto('/keys');
+  await page.getByRole('button', { name: 'New key' }).click();
+  const form = page.getByRole('form', { name: 'New access key' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Nightly LMS sync');
+  // By keyboard: the choice is a checkbox that Space toggles.
+  const choice = form.getByRole('checkbox', { name: 'Acts on its own' });
+  await expect(choice).not.toBeChecked();
+  await choice.focus();
+  await page.keyboard.press('Space');
+  await expect(choice).toBeChecked();
+  await checkA11y();
+  await form.getByRole('button', { name: 'Create key' }).click();
+  await settledDialog(page);
+  const key = await revealedKey(page, 'Nightly LMS sync');
+
+  const row = page.getByRole('rowgroup', { name: 'Nightly LMS sync' });
+  await expect(row.getByText('Acts on its own, without a person’s idToken', { exact: true })).toBeVisible();
+
+  // As an integration: the key alone, no Authorization header, no person's password.
+  const users = await request.get('/api/v1/users?limit=5', { headers: { apiKey: key } });
+  expect(users.status()).toBe(200);
+  expect((await users.json()).total).toBeGreaterThan(0);
+
+  // On a phone the row still says it, within the screen's width.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const said = row.getByText('Acts on its own, without a person’s idToken', { exact: true });
+  await expect(said).toBeVisible();
+  for (const box of [await row.boundingBox(), await said.boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  // Its edit form keeps the choice, and Space turns it off.
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = row.getByRole('form', { name: 'Edit Nightly LMS sync' });
+  const editChoice = edit.getByRole('checkbox', { name: 'Acts on its own' });
+  await expect(editChoice).toBeChecked();
+  const formBox = await edit.boundingBox();
+  expect(formBox!.x + formBox!.width).toBeLessThanOrEqual(375);
+  await editChoice.focus();
+  await page.keyboard.press('Space');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByText('Calls with an API user’s idToken', { exact: true })).toBeVisible();
+});

@@ -47,10 +47,15 @@ export const accessKeyBody = z.object({
 /** A new key: full access unless its permissions are chosen (docs/decisions/069-access-key-permissions-and-integrations.md). */
 export const createAccessKeyBody = accessKeyBody.extend({
   permissions: accessKeyPermissions.default('full').describe('`full` (the default), or per area of the external API: none, read or write'),
+  actsAlone: z
+    .boolean()
+    .default(false)
+    .describe("The key alone, without a person's idToken, is the credential: a service identity of the organization (false by default)"),
 });
 /** A change of a key: its permissions stay as they are when left out. */
 export const updateAccessKeyBody = accessKeyBody.extend({
   permissions: accessKeyPermissions.optional().describe('Left out: unchanged'),
+  actsAlone: z.boolean().optional().describe('Left out: unchanged'),
 });
 export type AccessKeyBody = z.infer<typeof createAccessKeyBody>;
 export type UpdateAccessKeyBody = z.infer<typeof updateAccessKeyBody>;
@@ -69,6 +74,7 @@ export const accessKeyView = z.object({
   lastUsedAt: z.string().nullable().describe('Last external API call with this key (updated at most once a minute)'),
   previousKeyExpiresAt: z.string().nullable().describe('After a roll: until when the previous secret still works'),
   permissions: accessKeyPermissions.describe('What the key may do in the external API: `full`, or per area'),
+  actsAlone: z.boolean().describe("Whether the key alone, without a person's idToken, calls the external API, as its organization"),
 });
 export type AccessKeyView = z.infer<typeof accessKeyView>;
 

@@ -30,6 +30,8 @@ export const eventActionsByArea = {
     'access_key.updated',
     /** An Organizational Admin changed what the key may do in the external API (`data: { before, after }`: `full` or `{ area: level }`). */
     'access_key.permissions_changed',
+    /** An Organizational Admin let the key act on its own, without a person's idToken, or stopped it (`data: { before, after }`: booleans). */
+    'access_key.acts_alone_changed',
     'access_key.rolled',
     'access_key.deleted',
   ],

@@ -7,23 +7,18 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { type AppError, Forbidden } from './errors.js';
 
-export interface AuthContext {
-  userId: string;
+/** What every caller has, a person or an access key acting on its own. */
+interface CallerContext {
   organizationId: string;
-  email: string | null;
+  /** The person's name; for a key acting on its own, the key's name. */
   displayName: string;
-  organizationName: string;
-  locale: string | null;
   role: OrgRole;
   allowedRoleTypes: AllowedRoleType[];
-  signInProvider: SignInProvider;
   /** Staff by the rule of docs/product.md, "Roles and access" (domain, provider, at least one allowed role type). */
   isStaff: boolean;
-  /** Browser session (cookie) or external API (apiKey + bearer idToken). */
+  /** Browser session (cookie) or external API (apiKey, with or without a bearer idToken). */
   via: 'session' | 'api';
   sessionId?: string;
-  /** When the session (or, via the API, the idToken) ends. */
-  expiresAt: Date;
   /** The access key that authenticated an external API call. */
   accessKeyId?: string;
   /** Its name, as the events of the call name their actor. */
@@ -32,6 +27,50 @@ export interface AuthContext {
   accessKeyPermissions?: AccessKeyPermissions;
   /** Where the request came from: the actor of the events it records. */
   client?: RequestClient;
+}
+
+/** A person: signed in to the console, or calling the external API with their idToken and a key. */
+export interface PersonContext extends CallerContext {
+  userId: string;
+  email: string | null;
+  organizationName: string;
+  locale: string | null;
+  signInProvider: SignInProvider;
+  /** When the session (or, via the API, the idToken) ends. */
+  expiresAt: Date;
+}
+
+/**
+ * An access key that acts on its own (decision 069): a service identity of its organization,
+ * no person behind it. The Organizational Admin's scope, narrowed by the key's permissions;
+ * whatever a service writes as a person (`created_by`, `invited_by`) is null for it.
+ */
+export interface KeyContext extends CallerContext {
+  userId: null;
+  email: null;
+  organizationName: null;
+  locale: null;
+  signInProvider: null;
+  /** A key has no session: it works until it is deleted or rolled (judged at each call). */
+  expiresAt: null;
+  via: 'api';
+  role: 'org_admin';
+  isStaff: false;
+  accessKeyId: string;
+  accessKeyName: string;
+  accessKeyPermissions: AccessKeyPermissions;
+}
+
+export type AuthContext = PersonContext | KeyContext;
+
+/**
+ * The person calling, for what only a person does (their sessions, their language, the Super
+ * area): a key acting on its own never reaches these calls (they are not external API calls),
+ * and is refused if one ever did.
+ */
+export function personOf(auth: AuthContext): PersonContext {
+  if (auth.userId === null) throw new Forbidden('This call needs a person signed in, not an access key.');
+  return auth;
 }
 
 /** The address and user agent of a request, as its events' actor carries them. */

@@ -1942,6 +1942,59 @@ describe('authorization matrix', { timeout: 300_000 }, () => {
     expect(refused).toBeGreaterThan(byPath.size);
   });
 
+  it('admits every external call made with a key that acts on its own as its Organizational Admin, and refuses a key without the option', async () => {
+    // The key-alone axis (decision 069): no Authorization header at all. A key of home that acts on its own
+    // gets the Organizational Admin's calls; the same key with the call's area at none is refused by its
+    // permissions; a key without the option is refused for want of a token. Refused calls get input no call takes.
+    const admin = world.personas.orgAdmin;
+    const keyOf = async (name: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/integrations', headers: admin.console, payload: { name, ...payload } });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { accessKey: string }).accessKey;
+    };
+    const alone = await keyOf('Matrix alone', { actsAlone: true });
+    const needsPerson = await keyOf('Matrix needs a person', {});
+    const aloneWithNothing = await keyOf('Matrix alone, no area', { actsAlone: true, permissions: NO_AREAS });
+    const failures: string[] = [];
+    let walked = 0;
+    for (const [key, row] of Object.entries(matrix)) {
+      if (!isApiPath(key) || isPublic(row)) continue;
+      walked++;
+      const [method] = key.split(' ');
+      const orgAdminMay = typeof row.access === 'object' && 'api' in row.access && row.access.api.includes('org_admin');
+      const extra = orgAdminMay && row.fresh ? await row.fresh(admin) : {};
+      const { url, headers, ...rest } = row.request({ ...ids, ...extra }, admin);
+      const res = await t.app.inject({ method: method as InjectOptions['method'], url, ...rest, headers: { ...headers, apikey: alone } });
+      const where = `${key} with a key alone: got ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (orgAdminMay && (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500))
+        failures.push(`${where}, expected it admitted`);
+      if (!orgAdminMay && res.statusCode !== 403) failures.push(`${where}, expected 403 as an Organizational Admin`);
+
+      const broken = (apikey: string) =>
+        t.app.inject({
+          method: method as InjectOptions['method'],
+          url: `${url}${url.includes('?') ? '&' : '?'}limit=-1&page=-1&after=%00`,
+          headers: { ...headers, apikey, 'content-type': 'application/json' },
+          ...(method === 'GET' ? {} : { payload: '{' }),
+        });
+      const narrowed = await broken(aloneWithNothing);
+      if (narrowed.statusCode !== 403 || narrowed.json().code !== externalApiErrorCodes.permissionDenied) {
+        failures.push(
+          `${key} with a key alone of no area: got ${narrowed.statusCode} ${narrowed.body.slice(0, 200)}, expected 403 ${externalApiErrorCodes.permissionDenied}`,
+        );
+      }
+      const person = await broken(needsPerson);
+      if (person.statusCode !== 401 || person.json().code !== externalApiErrorCodes.tokenMissing) {
+        failures.push(
+          `${key} with a key needing a person and no token: got ${person.statusCode} ${person.body.slice(0, 200)}, expected 401 ${externalApiErrorCodes.tokenMissing}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every external call but the token's.
+    expect(walked).toBe(Object.keys(externalApiRoutes).length - 1);
+  });
+
   it('signs every persona out, last', async () => {
     for (const name of personaNames) {
       const p = world.personas[name];

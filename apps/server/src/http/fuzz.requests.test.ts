@@ -414,6 +414,28 @@ describe('every route, fuzzed', () => {
   };
   const withoutCounted = ({ users: _users, events: _events, ...rest }: Record<string, string>) => rest;
 
+  /** Each body is refused 400 on a key's creation and change, pollutes no prototype and changes no data. */
+  async function refusedWholeOnKeys(hostile: string[], changed: string) {
+    const before = await snapshot();
+    for (const payload of hostile) {
+      for (const [method, url] of [
+        ['POST', '/api/integrations'],
+        ['PUT', `/api/integration/${who.apiKeyId}`],
+      ] as const) {
+        const res = await t.app.inject({ method, url, payload, headers: { ...who.admin.headers, 'content-type': 'application/json' } });
+        const what = `${method} ${url} ${payload.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(400);
+        const prototype = {} as { polluted?: unknown; actsAlone?: unknown; webhooks?: unknown };
+        expect([prototype.polluted, prototype.actsAlone, prototype.webhooks], `Object.prototype polluted: ${what}`).toEqual([
+          undefined,
+          undefined,
+          undefined,
+        ]);
+      }
+    }
+    expect(await snapshot(), changed).toEqual(before);
+  }
+
   it("refuses an access key's hostile permissions whole, before anything is written, on creation and change", async () => {
     await refreshCredentials();
     const areas = { ...NO_AREAS, users: 'read' };
@@ -440,19 +462,75 @@ describe('every route, fuzzed', () => {
       `{"name":"k","permissions":${'{"users":'.repeat(5_000)}"read"${'}'.repeat(5_000)}}`,
       `{"name":"k","permissions":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
     ];
+    await refusedWholeOnKeys(hostile, 'a refused permissions body changed data');
+  });
+
+  it("refuses a hostile choice of acting alone whole, on an access key's creation and change", async () => {
+    await refreshCredentials();
+    const hostile = [
+      '{"name":"k","actsAlone":"true"}',
+      '{"name":"k","actsAlone":1}',
+      '{"name":"k","actsAlone":null}',
+      '{"name":"k","actsAlone":"true\\u0000"}',
+      '{"name":"k","actsAlone":[true]}',
+      '{"name":"k","actsAlone":{"__proto__":true}}',
+      '{"name":"k","actsAlone":1e400}',
+      '{"name":"k","actsAlone":123456789012345678901234567890}',
+      '{"name":"k","__proto__":{"actsAlone":true},"actsAlone":"yes"}',
+      // A prototype key alone, beside a good body: refused too (the body parser refuses `__proto__`).
+      '{"name":"k","__proto__":{"actsAlone":true}}',
+      '{"name":"k","constructor":{"prototype":{"actsAlone":true}},"actsAlone":0}',
+      `{"name":"k","actsAlone":${'{"a":'.repeat(5_000)}true${'}'.repeat(5_000)}}`,
+      `{"name":"k","actsAlone":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    ];
+    await refusedWholeOnKeys(hostile, 'a refused choice changed data');
+  });
+
+  it('refuses hostile credentials and bodies of a key that acts on its own, changing nothing', async () => {
+    await refreshCredentials();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: who.admin.headers,
+      payload: { name: 'Fuzz alone', actsAlone: true },
+    });
+    const { accessKey, integration } = created.json() as { accessKey: string; integration: { id: string } };
+    expect((await t.app.inject({ url: '/api/v1/users', headers: { apikey: accessKey } })).statusCode).toBe(200);
     const before = await snapshot();
-    for (const payload of hostile) {
-      for (const [method, url] of [
-        ['POST', '/api/integrations'],
-        ['PUT', `/api/integration/${who.apiKeyId}`],
-      ] as const) {
-        const res = await t.app.inject({ method, url, payload, headers: { ...who.admin.headers, 'content-type': 'application/json' } });
-        const what = `${method} ${url} ${payload.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-        expect(res.statusCode, what).toBe(400);
-        expect(({} as { polluted?: unknown }).polluted, `Object.prototype polluted: ${what}`).toBeUndefined();
-      }
+    // Any Authorization header is a person's, checked as one: an empty, garbled or hostile one never lets the key act alone.
+    for (const authorization of ['', 'Bearer', 'Bearer \u0000', 'Basic Zm9vOmJhcg==', `Bearer ${'A'.repeat(20_000)}`, 'Bearer __proto__']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: { apikey: accessKey, authorization },
+        payload: { email: 'alone@example.com', displayName: 'Alone' },
+      });
+      expect(res.statusCode, `${JSON.stringify(authorization.slice(0, 40))} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(401);
     }
-    expect(await snapshot(), 'a refused permissions body changed data').toEqual(before);
+    // Hostile keys alone: NUL, prototype names, huge, two headers.
+    for (const apikey of [`${accessKey}\u0000`, '__proto__', 'constructor', `wfk_${'9'.repeat(400)}`, 'x'.repeat(20_000)]) {
+      const res = await t.app.inject({ url: '/api/v1/users', headers: { apikey } });
+      expect(res.statusCode, `${apikey.slice(0, 40)} → ${res.statusCode}`).toBe(401);
+    }
+    const twice = await t.app.inject({ url: '/api/v1/users', headers: { apikey: [accessKey, accessKey] } });
+    expect(twice.statusCode).toBeLessThan(500);
+    // Its writes refuse hostile bodies as a person's calls do.
+    for (const payload of [
+      '{"__proto__":{"role":"org_admin"},"email":"p@example.com"}',
+      '{"email":"a\u0000@example.com","displayName":"Nul"}',
+      '{"email":"big@example.com","displayName":"Big","role":1e400}',
+      `{"email":"deep@example.com","displayName":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        payload,
+        headers: { apikey: accessKey, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, `${payload.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(400);
+    }
+    expect(await snapshot(), 'a refused call of a key alone changed data').toEqual(before);
+    await t.app.inject({ method: 'DELETE', url: `/api/integration/${integration.id}`, headers: who.admin.headers });
   });
 
   for (const { name, def } of allRoutes()) {

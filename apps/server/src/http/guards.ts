@@ -19,7 +19,7 @@
  */
 import { type AllowedRoleType, ID_TOKEN_COOKIE } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthContext, hasStaffRole, isAdmitted, notAuthorized, requestClient } from './auth-context.js';
+import { type AuthContext, hasStaffRole, isAdmitted, notAuthorized, type PersonContext, requestClient } from './auth-context.js';
 import { checkCsrf } from './csrf.js';
 import { Forbidden, Unauthenticated } from './errors.js';
 import { clearSessionCookies } from './session-cookies.js';
@@ -29,7 +29,7 @@ import { clearSessionCookies } from './session-cookies.js';
  * on the app); 401 SESSION_REVOKED when it was closed elsewhere. A session that ended
  * clears the cookies.
  */
-export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+export async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<PersonContext> {
   const { config } = request.server.deps;
   const secret = request.cookies[ID_TOKEN_COOKIE];
   if (!secret) throw new Unauthenticated();

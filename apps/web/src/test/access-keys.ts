@@ -17,6 +17,7 @@ export function anAccessKey(n: number, overrides: Partial<AccessKeyView> = {}): 
     lastUsedAt: null,
     previousKeyExpiresAt: null,
     permissions: 'full',
+    actsAlone: false,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 /** Access keys (modules/access-keys). */
 import type { AccessKeyPermissions } from '@console/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, stampedNow, ts } from './columns.js';
 import { organizationIdColumn } from './organizations.js';
 import { users } from './users.js';
@@ -26,6 +26,8 @@ export const integrations = pgTable(
     lastUsedAt: ts('last_used_at'),
     /** `"full"` (every key made before permissions, by the migration's default) or `{ area: level }` (decision 069). */
     permissions: jsonb('permissions').$type<AccessKeyPermissions>().notNull().default(sql`'"full"'::jsonb`),
+    /** The key alone, with no person's idToken, is the credential: a service identity of its organization (decision 069). */
+    actsAlone: boolean('acts_alone').notNull().default(false),
   },
   (t) => [index('integrations_org_idx').on(t.organizationId), index('integrations_created_by_idx').on(t.createdBy)],
 );

@@ -25,6 +25,8 @@ export interface AuthenticatedKey {
   organizationId: string;
   /** What the key may do (decision 069): the row's value, one object while the row is cached. */
   permissions: AccessKeyPermissions;
+  /** Whether the key alone, with no person's idToken, is the credential (decision 069). */
+  actsAlone: boolean;
 }
 
 const authenticated = (row: KeyRow): AuthenticatedKey => ({
@@ -32,6 +34,7 @@ const authenticated = (row: KeyRow): AuthenticatedKey => ({
   accessKeyName: row.name,
   organizationId: row.organizationId,
   permissions: row.permissions,
+  actsAlone: row.actsAlone,
 });
 
 export function createAccessKeyAuthenticator(deps: {

@@ -20,6 +20,7 @@ const viewColumns = {
   lastUsedAt: accessKeys.lastUsedAt,
   previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
   permissions: accessKeys.permissions,
+  actsAlone: accessKeys.actsAlone,
   creatorId: users.id,
   creatorName: users.displayName,
   creatorEmail: users.email,
@@ -44,6 +45,7 @@ export function createAccessKeysRepository(root: Db) {
       current: sql<boolean>`${accessKeys.keyHash} = ${keyHashParam}`,
       previousKeyExpiresAt: accessKeys.previousKeyExpiresAt,
       permissions: accessKeys.permissions,
+      actsAlone: accessKeys.actsAlone,
     })
     .from(accessKeys)
     .where(or(eq(accessKeys.keyHash, keyHashParam), eq(accessKeys.previousKeyHash, keyHashParam)))
@@ -88,7 +90,9 @@ export function createAccessKeysRepository(root: Db) {
         name: string;
         description: string;
         permissions: AccessKeyPermissions;
-        createdBy: string;
+        actsAlone: boolean;
+        /** Null when a key acting on its own made it (no person did). */
+        createdBy: string | null;
         now: Date;
       } & NewKey,
       db: Db = root,
@@ -105,7 +109,7 @@ export function createAccessKeysRepository(root: Db) {
     async update(
       organizationId: string,
       id: string,
-      values: { name: string; description: string; permissions?: AccessKeyPermissions; now: Date },
+      values: { name: string; description: string; permissions?: AccessKeyPermissions; actsAlone?: boolean; now: Date },
       db: Db = root,
     ) {
       const rows = await db
@@ -114,6 +118,7 @@ export function createAccessKeysRepository(root: Db) {
           name: values.name,
           description: values.description,
           ...(values.permissions !== undefined && { permissions: values.permissions }),
+          ...(values.actsAlone !== undefined && { actsAlone: values.actsAlone }),
           updatedAt: values.now,
         })
         .where(and(eq(accessKeys.organizationId, organizationId), eq(accessKeys.id, id)))

@@ -43,6 +43,7 @@ export function toAccessKeyView(row: AccessKeyRow): AccessKeyView {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     previousKeyExpiresAt: row.previousKeyExpiresAt?.toISOString() ?? null,
     permissions: row.permissions,
+    actsAlone: row.actsAlone,
   };
 }
 
@@ -94,7 +95,10 @@ export function createAccessKeysService(deps: {
     },
 
     /** Full access unless `body.permissions` says otherwise (the route's schema gives the same default). */
-    async create(auth: AuthContext, body: Omit<AccessKeyBody, 'permissions'> & Partial<Pick<AccessKeyBody, 'permissions'>>) {
+    async create(
+      auth: AuthContext,
+      body: Omit<AccessKeyBody, 'permissions' | 'actsAlone'> & Partial<Pick<AccessKeyBody, 'permissions' | 'actsAlone'>>,
+    ) {
       const key = generateAccessKey();
       const result = await db.transaction(async (tx) => {
         // Counted with the organization's keys locked against concurrent creations, so the limit holds.
@@ -105,6 +109,7 @@ export function createAccessKeysService(deps: {
             name: body.name,
             description: body.description,
             permissions: body.permissions ?? 'full',
+            actsAlone: body.actsAlone ?? false,
             createdBy: auth.userId,
             now: clock.now(),
             keyHash: key.hash,
@@ -114,20 +119,28 @@ export function createAccessKeysService(deps: {
           tx,
         );
         const integration = await view(auth, id, tx);
-        await record(tx, auth, 'access_key.created', integration, { permissions: integration.permissions });
+        await record(tx, auth, 'access_key.created', integration, {
+          permissions: integration.permissions,
+          actsAlone: integration.actsAlone,
+        });
         return { integration, accessKey: key.secret };
       });
       return result;
     },
 
-    /** A change of name or description is one event, a change of permissions another (each said only when it happened). */
+    /** A change of name or description is one event, of permissions another, of acting alone a third (each said only when it happened). */
     async update(auth: AuthContext, id: string, body: UpdateAccessKeyBody) {
       const result = await db.transaction(async (tx) => {
         const before = await view(auth, id, tx);
         if (!(await repo.update(auth.organizationId, id, { ...body, now: clock.now() }, tx))) throw notFound();
         const integration = await view(auth, id, tx);
         const permissionsChanged = !isDeepStrictEqual(before.permissions, integration.permissions);
-        if (!permissionsChanged || before.name !== integration.name || before.description !== integration.description) {
+        const actsAloneChanged = before.actsAlone !== integration.actsAlone;
+        if (
+          (!permissionsChanged && !actsAloneChanged) ||
+          before.name !== integration.name ||
+          before.description !== integration.description
+        ) {
           await record(tx, auth, 'access_key.updated', integration, {
             before: { name: before.name, description: before.description },
             after: { name: integration.name, description: integration.description },
@@ -138,6 +151,9 @@ export function createAccessKeysService(deps: {
             before: before.permissions,
             after: integration.permissions,
           });
+        }
+        if (actsAloneChanged) {
+          await record(tx, auth, 'access_key.acts_alone_changed', integration, { before: before.actsAlone, after: integration.actsAlone });
         }
         return { integration };
       });

@@ -1,7 +1,7 @@
 /** Sign-in, the browser session and its cookies (docs/product.md, "Identity and sessions"). */
 import { type RouteDef, authRoutes as routes } from '@console/contracts';
 import type { FastifyRequest } from 'fastify';
-import { requestClient } from '../../http/auth-context.js';
+import { personOf, requestClient } from '../../http/auth-context.js';
 import { requireCsrf } from '../../http/csrf.js';
 import { authOf, requireSignedIn, resolveSession } from '../../http/guards.js';
 import { type RouteHandler, registerRoute } from '../../http/route.js';
@@ -57,7 +57,7 @@ export const authPlugin: ApiModule = async (
     { onRequest: [rateLimit, requireCsrf] },
   );
 
-  registerRoute(app, routes.me, (request) => ({ user: authenticatedUserOf(authOf(request)) }), { onRequest: requireSignedIn });
+  registerRoute(app, routes.me, (request) => ({ user: authenticatedUserOf(personOf(authOf(request))) }), { onRequest: requireSignedIn });
 
   registerRoute(app, routes.trackActivity, (request) => sessions.trackActivity(authOf(request), request.body), {
     onRequest: requireSignedIn,

@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../deps.js';
-import { type AuthContext, isAdmitted, type RequestClient } from '../../http/auth-context.js';
+import { type AuthContext, isAdmitted, type PersonContext, personOf, type RequestClient } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import { hashSecret, randomToken } from '../../http/secrets.js';
 import { actorOf, type RecordedChange, recordChange, recordEvent } from '../events/record.js';
@@ -73,7 +73,12 @@ function passwordRefusal(matches: boolean, row: { userDisabledAt: Date | null; o
 }
 
 /** The language a person chose for themselves, as their change: the user's event when it is another. */
-function ownLocaleChange(users: AuthServiceDeps['users'], auth: AuthContext, locale: ContentLocale, tx: Tx): RecordedChange<string | null> {
+function ownLocaleChange(
+  users: AuthServiceDeps['users'],
+  auth: PersonContext,
+  locale: ContentLocale,
+  tx: Tx,
+): RecordedChange<string | null> {
   return {
     after: locale,
     lockAndRead: () => users.lockLocale(auth.userId, tx),
@@ -108,7 +113,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
    * Refuses anyone the console is not for (docs/product.md, "Roles and access"): people of the
    * platform's app are told where it is (APP_ACCOUNT), anyone else "not authorized".
    */
-  function assertAdmitted(principal: Principal, provider: SignInProvider): AuthContext {
+  function assertAdmitted(principal: Principal, provider: SignInProvider): PersonContext {
     const ctx = toAuthContext(principal, provider, config, { via: 'session', expiresAt: new Date(0) });
     if (principal.userDisabledAt || principal.organizationDisabledAt || !isAdmitted(ctx)) throw refusalOf(principal, config);
     return ctx;
@@ -211,7 +216,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
         if (idTokenJti && isUniqueViolation(err, 'sessions_id_token_jti_unique')) throw invalidToken('ID_TOKEN_USED');
         throw err;
       });
-    const auth: AuthContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
+    const auth: PersonContext = { ...admitted, sessionId: session.id, expiresAt: session.expiresAt };
     return { secret, auth, user: authenticatedUserOf(auth) };
   }
 
@@ -260,12 +265,12 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
      * its people's invitations when neither the person nor the organization has one.
      */
     async setOwnLocale(auth: AuthContext, locale: ContentLocale): Promise<{ locale: ContentLocale }> {
-      await db.transaction((tx) => recordChange(tx, ownLocaleChange(users, auth, locale, tx)));
+      await db.transaction((tx) => recordChange(tx, ownLocaleChange(users, personOf(auth), locale, tx)));
       return { locale };
     },
 
     /** POST auth/validate-oauth: whether the credential `resolve` reads is good; a bad or missing one is "not valid", not an error. */
-    async validate(resolve: () => Promise<AuthContext>) {
+    async validate(resolve: () => Promise<PersonContext>) {
       try {
         return { validatorResponse: { valid: true, user: authenticatedUserOf(await resolve()) } };
       } catch (err) {
@@ -279,7 +284,7 @@ export function createAuthService({ db, repo, users, sessions, idTokens, clock, 
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function authenticatedUserOf(auth: AuthContext): AuthenticatedUser {
+export function authenticatedUserOf(auth: PersonContext): AuthenticatedUser {
   return {
     uid: auth.userId,
     displayName: auth.displayName,

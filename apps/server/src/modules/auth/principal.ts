@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { AppDeps } from '../../deps.js';
-import { type AuthContext, notAuthorized } from '../../http/auth-context.js';
+import { type AuthContext, notAuthorized, type PersonContext } from '../../http/auth-context.js';
 import { AppError, Unauthenticated } from '../../http/errors.js';
 import type { AuthRepository, Principal } from './auth.repository.js';
 import type { IdTokenClaims } from './id-token.js';
@@ -29,7 +29,7 @@ export function toAuthContext(
   signInProvider: SignInProvider,
   config: Config,
   extra: { via: AuthContext['via']; expiresAt: Date; sessionId?: string },
-): AuthContext {
+): PersonContext {
   const allowedRoleTypes = p.allowedRoleTypes as AllowedRoleType[];
   return {
     userId: p.userId,
@@ -85,7 +85,7 @@ export type BearerDeps = Pick<AppDeps, 'config' | 'idTokens'> & { signInUsers: P
  * (the apiKey's organization, the API roles). `users` (by user id) saves the user's
  * look-up while the change feed reports no change of their organization.
  */
-export async function resolveBearerUser(deps: BearerDeps, idToken: string, users?: OrgCache<Principal>): Promise<AuthContext> {
+export async function resolveBearerUser(deps: BearerDeps, idToken: string, users?: OrgCache<Principal>): Promise<PersonContext> {
   const claims = await deps.idTokens.verify(idToken);
   const load = async (): Promise<Principal | undefined> => {
     const found = await deps.signInUsers.findSignInUserById(claims.sub);
@@ -129,7 +129,7 @@ export function peekBearerUser(
   deps: Pick<AppDeps, 'config'> & { idTokens: { peek(token: string): IdTokenClaims | undefined } },
   idToken: string,
   users: OrgCache<Principal>,
-): AuthContext | undefined {
+): PersonContext | undefined {
   const claims = deps.idTokens.peek(idToken);
   const row = claims && users.get(claims.sub);
   if (!claims || !row || row.userDisabledAt || row.organizationDisabledAt || tokenRefused(row, claims)) return undefined;
@@ -147,4 +147,4 @@ export function peekBearerUser(
  * another (read again after a change): an integration's every call would otherwise build
  * the same object. Frozen, as it is shared between calls.
  */
-const bearerContexts = new WeakMap<IdTokenClaims, { row: Principal; auth: AuthContext }>();
+const bearerContexts = new WeakMap<IdTokenClaims, { row: Principal; auth: PersonContext }>();

@@ -10,7 +10,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type OrgCache, readThrough } from '../../db/org-cache.js';
 import type { Clock } from '../../deps.js';
-import { type AuthContext, hasStaffRole } from '../../http/auth-context.js';
+import { type AuthContext, hasStaffRole, type PersonContext, personOf } from '../../http/auth-context.js';
 import { AppError, Forbidden, NotFound, Unauthenticated } from '../../http/errors.js';
 import { hashSecret } from '../../http/secrets.js';
 import { actorOf, recordEvent } from '../events/record.js';
@@ -83,7 +83,7 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
      * The session of a cookie's secret; 401 when there is none, it ended, or its user or
      * organization is disabled (SESSION_REVOKED when it was closed elsewhere).
      */
-    async resolve(secret: string): Promise<AuthContext> {
+    async resolve(secret: string): Promise<PersonContext> {
       const now = clock.now();
       const row = await findPrincipal(hashSecret(secret));
       if (!row) throw new Unauthenticated();
@@ -115,7 +115,7 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
      * DELETE logout: revokes the session `resolve` finds. Already signed out (no cookie,
      * revoked or expired) is fine too: the caller still clears what the browser holds.
      */
-    async logout(resolve: () => Promise<AuthContext>, log: FastifyBaseLogger): Promise<void> {
+    async logout(resolve: () => Promise<PersonContext>, log: FastifyBaseLogger): Promise<void> {
       try {
         const auth = await resolve();
         await db.transaction(async (tx) => {
@@ -145,7 +145,7 @@ export function createSessionsService({ db, repo, clock, config, cache }: Sessio
       return repo.revokeOrganizationProvider(organizationId, 'password', clock.now(), 'sso_required', tx);
     },
 
-    async list(auth: AuthContext, userId = auth.userId) {
+    async list(auth: AuthContext, userId = personOf(auth).userId) {
       await assertMayManage(auth, 'read', userId);
       const rows = await repo.listOpen(userId, clock.now());
       return {

@@ -21,7 +21,8 @@ export interface NewEvent {
  * Who acts in a request, with where it came from: the access key of an external API call
  * (the integration acts, as its person's token allows), else the signed-in person, typed
  * `staff` when they are the provider's staff: stored whole, shown to customers as no one in
- * particular (`forCustomers` of event-view.ts, decision 059).
+ * particular (`forCustomers` of event-view.ts, decision 059). A key acting on its own has no
+ * person at all: its calls' actor is the key, as every API call's is.
  */
 export function actorOf(
   auth: Pick<AuthContext, 'userId' | 'displayName' | 'client' | 'accessKeyId' | 'accessKeyName' | 'isStaff'>,

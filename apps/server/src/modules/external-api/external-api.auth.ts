@@ -1,7 +1,9 @@
 /**
  * The guard of every external API call but the token endpoint: an access key in the
  * `apiKey` header AND a user's idToken as a bearer token, of the same organization, for a
- * user with an API role who signs in with a password. Each refusal has its own code.
+ * user with an API role who signs in with a password; or, with no Authorization header, a
+ * key that acts on its own (decision 069): the key alone, as a service identity of its
+ * organization. Each refusal has its own code.
  * An `onRequest` hook (http/guards.ts, decision 012): it reads headers only, so it runs
  * before the query and body are validated or the body read; a refused call learns nothing
  * of the route's shape. Its own order stays: key, rate limit, token, then the rest.
@@ -17,7 +19,7 @@
 import { apiRoles, externalApiErrorCodes as codes } from '@console/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { type AuthContext, requestClient } from '../../http/auth-context.js';
+import { type KeyContext, type PersonContext, requestClient } from '../../http/auth-context.js';
 import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited, ratePolicy } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
@@ -31,9 +33,9 @@ export interface ExternalApiGuardDeps {
   /** Calls per source address whose key is not (yet) known. */
   sourceLimit: RateLimiter;
   /** Verifies an idToken and loads its user (identity); throws 401 on a bad or expired token. */
-  resolveBearer: (idToken: string) => Promise<AuthContext>;
+  resolveBearer: (idToken: string) => Promise<PersonContext>;
   /** The same from memory alone, or undefined (then resolveBearer decides). */
-  peekBearer?: (idToken: string) => AuthContext | undefined;
+  peekBearer?: (idToken: string) => PersonContext | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -54,6 +56,7 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
    * allowed: no promise, no wait. Anything else goes the full way, with its refusals.
    */
   function admittedFromMemory(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (request.headers.authorization === undefined) return keyAloneFromMemory(request, reply);
     const bearer = deps.peekBearer && BEARER.exec(request.headers.authorization ?? '')?.[1];
     const auth = bearer ? deps.peekBearer?.(bearer) : undefined;
     if (auth?.signInProvider !== 'password' || !apiRoles.includes(auth.role)) return false;
@@ -65,12 +68,21 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     return true;
   }
 
+  /** A key that acts on its own, with no Authorization header, from memory and allowed. */
+  function keyAloneFromMemory(request: FastifyRequest, reply: FastifyReply): boolean {
+    const key = deps.authenticateKey.peek(request.headers.apikey);
+    if (!key?.actsAlone || !deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
+    announce(reply, key);
+    request.auth = keyContext(key, request);
+    return true;
+  }
+
   /**
    * The caller's context with its key, made once per user context and key: peekBearer's are shared.
    * Made again when the key's permissions are another object (its row was read again after a change).
    */
-  const apiContexts = new WeakMap<AuthContext, { key: AuthenticatedKey; auth: AuthContext }>();
-  function apiContext(auth: AuthContext, key: AuthenticatedKey): AuthContext {
+  const apiContexts = new WeakMap<PersonContext, { key: AuthenticatedKey; auth: PersonContext }>();
+  function apiContext(auth: PersonContext, key: AuthenticatedKey): PersonContext {
     const made = apiContexts.get(auth);
     if (
       made?.key.accessKeyId === key.accessKeyId &&
@@ -116,6 +128,11 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`, keyPolicy);
     announce(reply, key);
 
+    // The key alone, when it acts on its own and no token is sent (decision 069); any Authorization header is a person's.
+    if (request.headers.authorization === undefined && key.actsAlone) {
+      request.auth = keyContext(key, request);
+      return;
+    }
     const auth = await user;
     if (auth.signInProvider !== 'password') {
       throw new Forbidden(
@@ -131,6 +148,32 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     }
     request.auth = { ...apiContext(auth, key), client: requestClient(request) };
   }
+}
+
+/**
+ * A key acting on its own: a service identity of its organization with the Organizational
+ * Admin's scope, which the key's permissions narrow (key-permissions.ts). No person: "SSO
+ * login only" and people's accounts do not bind it; what services write as a person is null.
+ */
+function keyContext(key: AuthenticatedKey, request: FastifyRequest): KeyContext {
+  return {
+    userId: null,
+    organizationId: key.organizationId,
+    email: null,
+    displayName: key.accessKeyName,
+    organizationName: null,
+    locale: null,
+    role: 'org_admin',
+    allowedRoleTypes: [],
+    signInProvider: null,
+    isStaff: false,
+    via: 'api',
+    expiresAt: null,
+    accessKeyId: key.accessKeyId,
+    accessKeyName: key.accessKeyName,
+    accessKeyPermissions: key.permissions,
+    client: requestClient(request),
+  };
 }
 
 const rateKey = (key: { accessKeyId: string }) => `api-key:${key.accessKeyId}`;

@@ -99,7 +99,9 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
       const def = documented.get(String(options.schema?.operationId));
       if (!def || !options.schema) return;
       options.schema.response = { ...(options.schema.response as object), ...externalApiErrorResponses(def) };
-      options.schema.security = def.security.map((s) => ({ apiKey: [...s.apiKey], idToken: [...s.idToken] }));
+      // Either both headers, or the key alone when it acts on its own (decision 069): OpenAPI's list is of alternatives.
+      const withToken = def.security.map((s) => ({ apiKey: [...s.apiKey], idToken: [...s.idToken] }));
+      options.schema.security = withToken.length > 0 ? [...withToken, { apiKey: [] }] : [];
     });
 
     await v1.register(swagger, {
@@ -120,7 +122,7 @@ export const externalApiPlugin: ApiModule = async (parent, { deps, services }) =
               in: 'header',
               name: 'apiKey',
               description:
-                'An access key of your organization. A key with permissions chosen per area (none, read or write) is refused a call beyond them: 403 `ACCESS_KEY_PERMISSION_DENIED`, naming the missing permission.',
+                "An access key of your organization. A key that acts on its own (chosen on the Keys screen) is enough alone: sent without `Authorization`, it calls as a service identity of its organization, with an Organizational Admin's reach, and no person's account or single sign-on rule stops it. A key with permissions chosen per area (none, read or write) is refused a call beyond them: 403 `ACCESS_KEY_PERMISSION_DENIED`, naming the missing permission.",
             },
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: fillProse(PROSE_TEMPLATES.idToken, prose) },
             scimToken: scim.securityScheme,

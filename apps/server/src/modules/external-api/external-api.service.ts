@@ -204,7 +204,9 @@ export function createExternalApiService(deps: {
 
     async disableUser(auth: AuthContext, id: string) {
       requireRole(auth, ['org_admin']);
-      if (id === auth.userId) throw new Conflict('You cannot disable your own account.', externalApiErrorCodes.cannotDisableSelf);
+      // A key acting on its own is nobody's account: it has no self to disable.
+      if (auth.userId !== null && id === auth.userId)
+        throw new Conflict('You cannot disable your own account.', externalApiErrorCodes.cannotDisableSelf);
       await disableMember(auth, await userInOrganization(auth, id));
       return { user: toApiUser(await userInOrganization(auth, id)) };
     },

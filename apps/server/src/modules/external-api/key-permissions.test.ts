@@ -49,7 +49,7 @@ describe('access key permissions', () => {
     );
     expect(byName).toEqual({ Full: 'full', 'HR sync': usersRead });
     const [created] = await eventsOf(t.database.db, { action: 'access_key.created', targetId: chosen.json().integration.id });
-    expect(created.data).toEqual({ permissions: usersRead });
+    expect(created.data).toEqual({ permissions: usersRead, actsAlone: false });
   });
 
   it('refuses a read-only key every write of its area and every other area, naming the missing permission, and allows its reads', async () => {

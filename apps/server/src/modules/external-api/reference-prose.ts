@@ -24,6 +24,7 @@ export const PROSE_TEMPLATES = {
     'Every call but `POST {basePath}/auth/token` needs two headers:',
     '- `apiKey`: an access key of your organization (Keys screen of the console);',
     '- `Authorization: Bearer <idToken>`: an idToken from `POST {basePath}/auth/token` with the e-mail and password of a user of the same organization.',
+    'A key that acts on its own needs no idToken: `apiKey` alone is its credential (see its security scheme).',
     '',
     'API users must be Organizational Admins, Workspace Admins or Publishers who sign in with a password: single sign-on accounts cannot use the API.',
     'Each access key may make {rateLimit} calls every {rateWindow} s; beyond that the API answers 429 with a Retry-After header (seconds).',

@@ -24,7 +24,8 @@ export interface InvitationToSend {
   userId: string;
   invitationId: string;
   token: string;
-  invitedBy: string;
+  /** Null when a key acting on its own created the user: the e-mail then names the organization, no person. */
+  invitedBy: string | null;
 }
 
 export function createApiUsersService(deps: {

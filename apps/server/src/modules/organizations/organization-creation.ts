@@ -13,7 +13,7 @@ import {
 } from '@console/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, personOf } from '../../http/auth-context.js';
 import { Conflict } from '../../http/errors.js';
 import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { hashPassword } from '../auth/password.js';
@@ -85,7 +85,7 @@ export function createOrganizationCreation(deps: {
           if (await repo.userByEmail(body.email, tx)) throw emailTaken();
           if (clientKey) await checkClientKeyAvailable(clientKey, tx);
           const org = await organizations.insert(
-            { name: body.name, planTypeId: plan.id, clientKey, locale: body.locale, createdBy: auth.userId },
+            { name: body.name, planTypeId: plan.id, clientKey, locale: body.locale, createdBy: personOf(auth).userId },
             tx,
           );
           const admin = {
@@ -112,7 +112,7 @@ export function createOrganizationCreation(deps: {
               displayName: body.adminName,
               email: body.email,
               locale: body.locale,
-              createdBy: auth.userId,
+              createdBy: personOf(auth).userId,
             },
             tx,
           );
@@ -130,7 +130,7 @@ export function createOrganizationCreation(deps: {
         }),
       );
       const invitationEmail = created.invitation
-        ? await mailInvitation(deps.sendInvitation, created.adminId, created.invitation, auth.userId)
+        ? await mailInvitation(deps.sendInvitation, created.adminId, created.invitation, personOf(auth).userId)
         : ('none' as const);
       return { ...(await deps.organizationView(created.id)), invitationEmail };
     },

@@ -10,7 +10,7 @@ import { type ManagerView, type managerCreateBody, organizationErrorCodes } from
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, personOf } from '../../http/auth-context.js';
 import { Conflict, NotFound } from '../../http/errors.js';
 import type { Invitation, InvitationsService } from '../auth/invitations.service.js';
 import { actorOf, recordEvent } from '../events/record.js';
@@ -144,7 +144,7 @@ export function createOrganizationManagersService(deps: {
               displayName: body.displayName,
               email: body.email,
               locale: existing ? (existing.locale ?? org.locale) : body.locale,
-              createdBy: auth.userId,
+              createdBy: personOf(auth).userId,
             },
             tx,
           );
@@ -164,7 +164,7 @@ export function createOrganizationManagersService(deps: {
       );
 
       const invitationEmail = added.invitation
-        ? await mailInvitation(deps.sendInvitation, added.userId, added.invitation, auth.userId)
+        ? await mailInvitation(deps.sendInvitation, added.userId, added.invitation, personOf(auth).userId)
         : ('none' as const);
       const view = await manager(added.id);
       return { pendingInvitation: view.pendingInvitation, invitationEmail, manager: view };
@@ -207,7 +207,7 @@ export function createOrganizationManagersService(deps: {
         });
         return { userId: row.userId, invitation };
       });
-      const invitationEmail = await mailInvitation(deps.sendInvitation, target.userId, target.invitation, auth.userId);
+      const invitationEmail = await mailInvitation(deps.sendInvitation, target.userId, target.invitation, personOf(auth).userId);
       return { invitationEmail, manager: await manager(managerId) };
     },
   };

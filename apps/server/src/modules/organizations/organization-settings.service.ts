@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, personOf } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { actorOf, recordEvent } from '../events/record.js';
 import { organizationNotFound } from './organization-errors.js';
@@ -202,7 +202,7 @@ export function createOrganizationSettingsService(deps: {
           );
         }
         const before = (await views(organizationId, tx)).find((s) => s.key === def.key)?.value;
-        await repo.upsert({ organizationId, key: def.key, value: checked, updatedAt: now, updatedBy: auth.userId }, tx);
+        await repo.upsert({ organizationId, key: def.key, value: checked, updatedAt: now, updatedBy: personOf(auth).userId }, tx);
         await recordEvent(tx, {
           action: 'organization.setting.changed',
           organizationId,

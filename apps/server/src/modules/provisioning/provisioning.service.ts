@@ -21,7 +21,7 @@ import {
 } from '@console/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../deps.js';
-import type { AuthContext } from '../../http/auth-context.js';
+import { type AuthContext, personOf } from '../../http/auth-context.js';
 import { Conflict, NotFound, ValidationError } from '../../http/errors.js';
 import { actorOf, recordChange, recordEvent } from '../events/record.js';
 import type { ProvisioningRepository } from './provisioning.repository.js';
@@ -102,7 +102,7 @@ export function createProvisioningService(deps: {
         { max: SCIM_TOKENS_MAX },
       );
     const token = generateScimToken();
-    const id = await repo.insertToken(auth.organizationId, { ...token, name }, auth.userId, now, tx);
+    const id = await repo.insertToken(auth.organizationId, { ...token, name }, personOf(auth).userId, now, tx);
     const view = await tokenView(auth, id, tx);
     if (rolled) await record(tx, auth, 'scim.token.rolled', view, { replaced: rolled.rolled, gracePeriod: rolled.gracePeriod });
     else await record(tx, auth, 'scim.token.created', view);
@@ -178,7 +178,7 @@ export function createProvisioningService(deps: {
           action: 'scim.settings.changed',
           organizationId: auth.organizationId,
           actor: actorOf(auth),
-          targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
+          targets: [{ type: 'organization', id: auth.organizationId, name: personOf(auth).organizationName }],
           data: { before: { defaultRole, defaultWorkspaceIds, sendInvitations }, after: saved },
         });
       });
@@ -204,7 +204,7 @@ export function createProvisioningService(deps: {
             action: 'scim.manages_admins.changed',
             organizationId: auth.organizationId,
             actor: actorOf(auth),
-            targets: [{ type: 'organization', id: auth.organizationId, name: auth.organizationName }],
+            targets: [{ type: 'organization', id: auth.organizationId, name: personOf(auth).organizationName }],
             data: { before, after: managesAdmins },
           }),
         }),

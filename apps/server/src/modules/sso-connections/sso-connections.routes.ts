@@ -26,6 +26,7 @@ import {
   staffSsoConnectionRoutes as staff,
 } from '@console/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { personOf } from '../../http/auth-context.js';
 import { ValidationError } from '../../http/errors.js';
 import { authOf, requireOrgAdmin, requireStaff } from '../../http/guards.js';
 import { assertSafeRedirect } from '../../http/redirects.js';
@@ -148,7 +149,7 @@ export const ssoConnectionsPlugin: ApiModule = async (app, { deps, services }) =
       const auth = authOf(request);
       const started = await ssoConnectionSignIn.start(request.params.id, '/single-sign-on', {
         organizationId: auth.organizationId,
-        userId: auth.userId,
+        userId: personOf(auth).userId,
       });
       keepState(reply, request.params.id, started);
       return { url: started.url };

@@ -45,7 +45,7 @@ describe('access key permissions on the keys screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     expect(await screen.findByRole('dialog', { name: 'The key “HR sync”' })).toBeTruthy();
-    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'HR sync', description: '', permissions: usersRead });
+    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'HR sync', description: '', permissions: usersRead, actsAlone: false });
   });
 
   it("shows each key's permissions in its row: full access, the areas it may use, or none", async () => {
@@ -93,6 +93,11 @@ describe('access key permissions on the keys screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The key was saved')).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ name: 'Key 1', description: 'Used by system 1', permissions: { ...usersRead, webhooks: 'write' } });
+    expect(put?.body).toEqual({
+      name: 'Key 1',
+      description: 'Used by system 1',
+      permissions: { ...usersRead, webhooks: 'write' },
+      actsAlone: false,
+    });
   });
 });

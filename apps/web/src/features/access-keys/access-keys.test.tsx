@@ -73,7 +73,7 @@ describe('the access keys screen', () => {
       expect(cells.slice(1, 3).map((c) => c.getAttribute('data-label'))).toEqual(['Key', 'Activity']);
     }
     const [first, second] = rows.map((r) => within(r).getAllByRole('cell'));
-    expect(first[0].textContent).toBe('Key 1Used by system 1Permissions: full access');
+    expect(first[0].textContent).toBe('Key 1Used by system 1Permissions: full accessCalls with an API user’s idToken');
     expect(first[1].textContent).toMatch(/^wfk_AbCd…1001The previous key still works until /);
     expect(first[2].textContent).toMatch(/^Created .+ by Ada Admin · last used /);
     expect(second[2].textContent).toMatch(/^Created .+ by a former user · never used$/);
@@ -103,7 +103,7 @@ describe('the access keys screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'The key “LMS”' });
     expect(within(dialog).getByText('wfk_secretsecretsecretsecretsecretse123456')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy the key' })).toBeTruthy();
-    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'LMS', description: 'Nightly sync', permissions: 'full' });
+    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'LMS', description: 'Nightly sync', permissions: 'full', actsAlone: false });
   });
 
   it('creates a key without a description', async () => {
@@ -111,7 +111,7 @@ describe('the access keys screen', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Payroll');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByRole('dialog', { name: 'The key “Payroll”' })).toBeTruthy();
-    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'Payroll', description: '', permissions: 'full' });
+    expect(screenPosts(calls)[0]?.body).toEqual({ name: 'Payroll', description: '', permissions: 'full', actsAlone: false });
   });
 
   it('says so in words when the organization holds the most keys allowed', async () => {

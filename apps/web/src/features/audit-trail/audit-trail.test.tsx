@@ -158,16 +158,17 @@ describe('the audit trail', () => {
     fireEvent.click(option('Access keys'));
     await waitFor(() => expect(select.textContent).toBe('Access keys'));
     expect(params(where(router)).actions).toBe(
-      'access_key.created,access_key.updated,access_key.permissions_changed,access_key.rolled,access_key.deleted',
+      'access_key.created,access_key.updated,access_key.permissions_changed,access_key.acts_alone_changed,access_key.rolled,access_key.deleted',
     );
     fireEvent.click(option('Key deleted'));
-    await waitFor(() => expect(select.textContent).toBe('4 actions'));
-    fireEvent.click(option('Signed in'));
     await waitFor(() => expect(select.textContent).toBe('5 actions'));
+    fireEvent.click(option('Signed in'));
+    await waitFor(() => expect(select.textContent).toBe('6 actions'));
     expect(option('Signed in').getAttribute('aria-selected')).toBe('true');
     expect(option('Key deleted').getAttribute('aria-selected')).toBe('false');
     fireEvent.keyDown(listbox, { key: 'Escape' });
-    const chosen = 'access_key.created,access_key.updated,access_key.permissions_changed,access_key.rolled,session.signed_in';
+    const chosen =
+      'access_key.created,access_key.updated,access_key.permissions_changed,access_key.acts_alone_changed,access_key.rolled,session.signed_in';
     await waitFor(() => expect(params(eventCalls(calls).at(-1) ?? '')).toEqual({ actions: chosen }));
     expect(params(where(router))).toEqual({ actions: chosen });
   });

@@ -16,6 +16,13 @@ describe('the documentation screen', () => {
     '/fr': 'Documentation de l’API',
     '/pt': 'Documentação da API',
   };
+  /** How each language says that a key acting on its own is sent alone. */
+  const keyAlone = {
+    '': /acts on its own .* needs no idToken/,
+    '/es': /actúa por sí sola .* no necesita idToken/,
+    '/fr': /agit seule .* n’a pas besoin d’idToken/,
+    '/pt': /atua sozinha .* não precisa de idToken/,
+  };
   for (const [prefix, heading] of Object.entries(headings)) {
     it(`explains the external API in ${prefix || '/en'}, with a curl example and the reference`, async () => {
       renderSignedIn(`${prefix}/documentation`, {
@@ -24,6 +31,7 @@ describe('the documentation screen', () => {
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
       expect(screen.getAllByText(/apiKey/).length).toBeGreaterThan(0);
       expect(screen.getAllByText(/Authorization: Bearer/).length).toBeGreaterThan(1);
+      expect(screen.getByText(keyAlone[prefix as keyof typeof keyAlone])).toBeTruthy();
       expect(screen.getByText(/curl -s -X POST/)).toBeTruthy();
       // Paths as they are called, under the API's base path; a receiver on a developer's machine is reached through a tunnel.
       expect(screen.getByText(/GET \/api\/v1\/events\)/)).toBeTruthy();

@@ -1,6 +1,7 @@
 /**
  * Create or edit a key: name (required, at most NAME_MAX, with a counter), description
- * (optional, at most DESCRIPTION_MAX) and permissions (full access unless chosen per area),
+ * (optional, at most DESCRIPTION_MAX), permissions (full access unless chosen per area) and
+ * whether it acts on its own (the key alone, without a person's idToken: off unless chosen),
  * checked by the same zod schema as the server. Saving with errors shows the
  * red notice 'There are errors in the form'. Escape cancels it as a dialog's would, until
  * something is typed into it (decision 046): then it stays, with what was typed.
@@ -9,9 +10,12 @@ import { type AccessKeyBody, type AccessKeyInput, createAccessKeyBody, DESCRIPTI
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useT } from '../../../i18n/use-t';
 import { closesOnEscape, isTypedInput } from '../../../lib/dialogs/rule';
@@ -32,7 +36,7 @@ export interface AccessKeyFormProps {
 export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel }: AccessKeyFormProps) {
   const { t } = useT();
   const form = useForm<AccessKeyInput, unknown, AccessKeyBody>({
-    defaultValues: initial ?? { name: '', description: '', permissions: 'full' },
+    defaultValues: initial ?? { name: '', description: '', permissions: 'full', actsAlone: false },
     resolver: zodResolver(createAccessKeyBody),
     mode: 'onTouched',
   });
@@ -95,6 +99,11 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
           name="permissions"
           render={({ field }) => <PermissionsField value={field.value ?? 'full'} onChange={field.onChange} />}
         />
+        <Controller
+          control={form.control}
+          name="actsAlone"
+          render={({ field }) => <ActsAloneField checked={field.value ?? false} onChange={field.onChange} />}
+        />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel} color="inherit">
             {t('dialog.cancel')}
@@ -104,6 +113,29 @@ export function AccessKeyForm({ initial, label, submitLabel, onSubmit, onCancel 
           </Button>
         </Stack>
       </Stack>
+    </Box>
+  );
+}
+
+/** Whether the key alone is the credential: a native checkbox (Space toggles it), its consequence said under it. */
+function ActsAloneField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useT();
+  const hintId = useId();
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': hintId } }}
+          />
+        }
+        label={t('accessKeys:actsAlone.label')}
+      />
+      <FormHelperText id={hintId} sx={{ mt: 0, ml: 4 }}>
+        {t('accessKeys:actsAlone.hint')}
+      </FormHelperText>
     </Box>
   );
 }

@@ -67,6 +67,9 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
           <Typography variant="body2" component="span" data-permissions sx={{ display: 'block', mt: 0.5 }}>
             {permissionsOf(k.permissions)}
           </Typography>
+          <Typography variant="body2" component="span" data-acts-alone={k.actsAlone} sx={{ display: 'block' }}>
+            {t(k.actsAlone ? 'accessKeys:actsAlone.on' : 'accessKeys:actsAlone.off')}
+          </Typography>
         </TableCell>
         <TableCell data-label={t('accessKeys:row.key')}>
           <Box component="code" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
@@ -117,7 +120,7 @@ export function AccessKeyRow({ accessKey: k, mode, onToggle, onSave, onRemove, o
             {mode === 'editing' ? (
               <AccessKeyForm
                 label={t('accessKeys:form.editTitle', { name: k.name })}
-                initial={{ name: k.name, description: k.description, permissions: k.permissions }}
+                initial={{ name: k.name, description: k.description, permissions: k.permissions, actsAlone: k.actsAlone }}
                 submitLabel={t('dialog.save')}
                 onSubmit={onSave}
                 onCancel={() => onToggle('editing')}

@@ -123,6 +123,7 @@ export function Component() {
       <Section title={t('documentation:idToken.title')}>
         <Typography sx={{ mb: 1 }}>{t('documentation:idToken.text', { url: `${apiUrl}/auth/token` })}</Typography>
         <Typography>{t('documentation:idToken.bearer')}</Typography>
+        <Typography sx={{ mt: 1 }}>{t('documentation:idToken.alone')}</Typography>
       </Section>
       <Section title={t('documentation:roles.title')}>
         <Typography component="ul" sx={{ pl: 3, my: 1 }}>

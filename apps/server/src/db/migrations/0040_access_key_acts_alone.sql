@@ -1,0 +1,1 @@
+ALTER TABLE "integrations" ADD COLUMN "acts_alone" boolean DEFAULT false NOT NULL;
