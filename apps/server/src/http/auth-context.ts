@@ -85,9 +85,22 @@ export function requestClient(request: Pick<FastifyRequest, 'ip' | 'headers'>): 
   return { ip: request.ip, ...(agent && { userAgent: agent.slice(0, 500) }) };
 }
 
+/** The access key an external API call named, as its guard found it. */
+export interface CallerKey {
+  accessKeyId: string;
+  accessKeyName: string;
+  organizationId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: AuthContext;
+    /**
+     * Set by the external API's guard as soon as it has found the call's key, before it decides
+     * on the rest: a call refused afterwards (its key's rate limit, its token, its role, its
+     * input) is its key's organization's all the same, and the request log keeps it.
+     */
+    callerKey?: CallerKey;
   }
 }
 

@@ -24,7 +24,6 @@ import { AppError, Forbidden, Unauthenticated } from '../../http/errors.js';
 import { enforceRateLimit, type RateLimiter, rateLimited, ratePolicy } from '../../http/rate-limit.js';
 import type { AccessKeyAuthenticator, AuthenticatedKey } from '../access-keys/access-key-auth.js';
 import { type BearerDeps, peekBearerUser, resolveBearerUser } from '../auth/principal.js';
-import { noteCallerKey } from '../request-log/request-log.hook.js';
 import { withVerifiedTokenCache } from './verified-tokens.js';
 
 export interface ExternalApiGuardDeps {
@@ -62,6 +61,7 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
     if (auth?.signInProvider !== 'password' || !apiRoles.includes(auth.role)) return false;
     const key = deps.authenticateKey.peek(request.headers.apikey);
     if (!key || key.organizationId !== auth.organizationId) return false;
+    request.callerKey = key;
     if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
     announce(reply, key);
     request.auth = { ...apiContext(auth, key), client: requestClient(request) };
@@ -71,7 +71,9 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
   /** A key that acts on its own, with no Authorization header, from memory and allowed. */
   function keyAloneFromMemory(request: FastifyRequest, reply: FastifyReply): boolean {
     const key = deps.authenticateKey.peek(request.headers.apikey);
-    if (!key?.actsAlone || !deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
+    if (!key?.actsAlone) return false;
+    request.callerKey = key;
+    if (!deps.rateLimit.tryTake(rateKey(key))?.allowed) return false;
     announce(reply, key);
     request.auth = keyContext(key, request);
     return true;
@@ -123,7 +125,7 @@ export function createExternalApiGuard(deps: ExternalApiGuardDeps) {
       throw err;
     });
     // The call is its key's organization's from here: refused or not, the request log has it.
-    noteCallerKey(request, key);
+    request.callerKey = key;
 
     await enforceRateLimit(deps.rateLimit, rateKey(key), (s) => `Too many requests with this access key: try again in ${s} s.`, keyPolicy);
     announce(reply, key);

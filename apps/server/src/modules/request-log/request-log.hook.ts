@@ -1,7 +1,8 @@
 /**
  * What of an external API call goes into the request log (docs/decisions/071-request-log.md),
  * taken in its `onResponse` hook, once the answer has left: the organization and access key
- * (the guard's caller, or the key it found before refusing the call), the method, the route's
+ * (`request.callerKey`, which the guard sets once it has found the key, whatever it decides
+ * next), the method, the route's
  * pattern (never the path with its ids, nor the query), the status, the duration, the request
  * id the answer carried, the caller's address and User-Agent, and the error envelope's code.
  * Nothing else of the request is read: no header of a credential, no query, no body.
@@ -14,32 +15,6 @@ import type { Clock } from '../../deps.js';
 import { answeredErrorCode } from '../../http/errors.js';
 import type { RequestLogRecorder } from './request-log.recorder.js';
 
-/** The access key a call named, as the external API's guard found it. */
-export interface CallerKey {
-  accessKeyId: string;
-  accessKeyName: string;
-  organizationId: string;
-}
-
-const keysFound = new WeakMap<FastifyRequest, CallerKey>();
-
-/**
- * The guard's hook point: the key of the call is known (whatever it decides next). A call the
- * guard then refuses (its key's rate limit, its token, its role) is logged with that key.
- */
-export function noteCallerKey(request: FastifyRequest, key: CallerKey): void {
-  keysFound.set(request, key);
-}
-
-/** The key of the call: the caller the guard admitted, else the key it found before refusing. */
-function callerKey(request: FastifyRequest): CallerKey | undefined {
-  const auth = request.auth;
-  if (auth?.via === 'api' && auth.accessKeyId) {
-    return { accessKeyId: auth.accessKeyId, accessKeyName: auth.accessKeyName ?? '', organizationId: auth.organizationId };
-  }
-  return keysFound.get(request);
-}
-
 /** A User-Agent is the caller's to write: kept short, and without NUL (which no text column holds). */
 const USER_AGENT_MAX = 256;
 
@@ -50,7 +25,7 @@ const USER_AGENT_MAX = 256;
 export function requestLogHook(recorder: RequestLogRecorder, deps: { basePath: string; clock: Clock }) {
   const { basePath, clock } = deps;
   return function logCall(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    const key = callerKey(request);
+    const key = request.callerKey;
     const pattern = request.routeOptions.url;
     if (key && pattern) {
       const elapsedMs = reply.elapsedTime;
