@@ -38,10 +38,10 @@ export function Component() {
     <>
       <PageHeader title={t('titles.dashboard')} intro={t('dashboard:greeting', { name: session?.displayName ?? '' })} />
       <Grid container spacing={3}>
-        {cards.map(({ id, Card, width = 6, withPage }) => (
-          <Grid key={id} size={{ xs: 12, md: width }}>
-            <Suspense fallback={<DelayedSkeleton height={240} />}>
-              {withPage || painted ? <Card /> : <DelayedSkeleton height={240} />}
+        {cards.map(({ id, Card, width = 6, withPage, reserve }) => (
+          <Grid key={id} size={{ xs: 12, md: width }} sx={{ minHeight: reserve }}>
+            <Suspense fallback={<DelayedSkeleton height={reserve ?? 240} />}>
+              {withPage || painted ? <Card /> : <DelayedSkeleton height={reserve ?? 240} />}
             </Suspense>
           </Grid>
         ))}

@@ -24,6 +24,12 @@ export interface DashboardCard {
   withPage?: true;
   /** What the person needs to see it: the card's screen asks the same. */
   needs?: Permission;
+  /**
+   * Pixels the card's cell keeps before and after the card lands: its usual height, so that
+   * the cells under it do not move down when its code and data arrive (the layout shift,
+   * bench/README.md). A card with more to show grows.
+   */
+  reserve?: number;
 }
 
 export const dashboardCards: DashboardCard[] = [
@@ -34,19 +40,35 @@ export const dashboardCards: DashboardCard[] = [
     Card: lazy(withChunkReload(() => import('./IntegrationHealthCard'))),
     width: 6,
     needs: 'adminArea',
+    // Three entries of the trail and a line on webhooks and provisioning: taller than the account.
+    reserve: 448,
   },
   {
     id: 'recent-imports',
     Card: lazy(withChunkReload(() => import('../../features/user-imports/RecentImportsCard'))),
     width: 6,
     needs: 'adminArea',
+    reserve: 160,
   },
   {
     id: 'access-keys',
     Card: lazy(withChunkReload(() => import('../../features/access-keys/AccessKeysCard'))),
     width: 6,
     needs: 'adminArea',
+    reserve: 160,
   },
-  { id: 'analytics', Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))), width: 6, needs: 'adminArea' },
-  { id: 'docs', Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))), width: 6, needs: 'adminArea' },
+  {
+    id: 'analytics',
+    Card: lazy(withChunkReload(() => import('../../features/analytics/LatestReportCard'))),
+    width: 6,
+    needs: 'adminArea',
+    reserve: 188,
+  },
+  {
+    id: 'docs',
+    Card: lazy(withChunkReload(() => import('../../features/documentation/DocsCard'))),
+    width: 6,
+    needs: 'adminArea',
+    reserve: 188,
+  },
 ];
